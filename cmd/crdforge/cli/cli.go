@@ -1,0 +1,109 @@
+// Package cli is crdforge's command line: flags become a generators.Config,
+// and one call runs the pipeline.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit codes of crdforge generate.
+const (
+	ExitOK     = 0
+	ExitStale  = 1 // --verify found output that would change
+	ExitErrors = 2 // the input has errors, or the run could not start
+)
+
+// exitError carries an exit code up to Main; its message, if any, has
+// already been printed.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
+
+// Main runs crdforge with args and returns the process exit code.
+func Main(args []string, stdout, stderr io.Writer) int {
+	root := newRoot(stdout, stderr)
+	root.SetArgs(args)
+	err := root.Execute()
+	var ee exitError
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.As(err, &ee):
+		return ee.code
+	default:
+		fmt.Fprintln(stderr, "crdforge:", err)
+		return ExitErrors
+	}
+}
+
+func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "crdforge",
+		Short: "Versioned Kubernetes CRDs from marker-annotated Go types",
+		Long: `crdforge turns one Go package per API version (api/v1beta1, api/v1, ...),
+annotated with kubebuilder markers, into everything a multi-version
+CustomResourceDefinition needs:
+
+  - CRD YAML with a schema per version, in Kubernetes version priority order,
+    checked offline with the API server's own validation;
+  - deepcopy methods, so the types are runtime.Objects;
+  - the conversion stanza for the CRD's conversion webhook.
+
+Run it from the directory that holds your API packages, usually through a
+//go:generate line or a "make manifests" target:
+
+  crdforge generate ./...`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Version:       version(),
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.AddCommand(newGenerate(stdout, stderr), newMarkers(stdout), newVersion(stdout))
+	return root
+}
+
+func newVersion(stdout io.Writer) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print crdforge's version",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			_, err := fmt.Fprintln(stdout, "crdforge", version())
+			return err
+		},
+	}
+}
+
+// version is the module version crdforge was built at: a tag when installed
+// with go install, "(devel)" when built from a checkout.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok || info.Main.Version == "" {
+		return "(devel)"
+	}
+	return info.Main.Version
+}
+
+func workingDir() (string, error) {
+	if pwd := os.Getenv("PWD"); pwd != "" {
+		if fi, err := os.Stat(pwd); err == nil && fi.IsDir() {
+			if cwd, err := os.Getwd(); err == nil && sameDir(pwd, cwd) {
+				return pwd, nil
+			}
+		}
+	}
+	return os.Getwd()
+}
+
+func sameDir(a, b string) bool {
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+}

@@ -1,0 +1,59 @@
+package v1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// CronTabSpec is what a CronTab runs, and when.
+type CronTabSpec struct {
+	// CronSpec is the schedule, in cron format.
+	// +kubebuilder:validation:Pattern=`^(\d+|\*)(/\d+)?(\s+(\d+|\*)(/\d+)?){4}$`
+	// +optional
+	CronSpec string `json:"cronSpec,omitempty"`
+
+	// Image is the container image to run.
+	// +optional
+	Image string `json:"image,omitempty"`
+
+	// Replicas is how many copies to run.
+	// +kubebuilder:validation:Minimum=1
+	// +kubebuilder:validation:Maximum=10
+	// +kubebuilder:default=1
+	// +optional
+	Replicas int64 `json:"replicas,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+// +kubebuilder:resource:shortName=ct
+// +kubebuilder:storageversion
+
+// CronTab runs an image on a schedule. In v1 its address is split into a
+// host and a port.
+type CronTab struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	// Host is the host to report to.
+	// +optional
+	Host string `json:"host,omitempty"`
+
+	// Port is the port to report to.
+	// +optional
+	Port string `json:"port,omitempty"`
+
+	// +optional
+	Spec CronTabSpec `json:"spec,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// CronTabList is a list of CronTabs.
+type CronTabList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []CronTab `json:"items"`
+}
+
+func init() {
+	SchemeBuilder.Register(&CronTab{}, &CronTabList{})
+}

@@ -1,0 +1,20 @@
+// Package v1beta1 contains the v1beta1 version of the example.com API group.
+// +kubebuilder:object:generate=true
+// +groupName=example.com
+package v1beta1
+
+import (
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/scheme"
+)
+
+var (
+	// GroupVersion is the group and version of this package's types.
+	GroupVersion = schema.GroupVersion{Group: "example.com", Version: "v1beta1"}
+
+	// SchemeBuilder registers this package's types with a scheme.
+	SchemeBuilder = &scheme.Builder{GroupVersion: GroupVersion}
+
+	// AddToScheme adds this package's types to a scheme.
+	AddToScheme = SchemeBuilder.AddToScheme
+)

@@ -1,0 +1,126 @@
+// Package crd prints one apiextensions.k8s.io/v1 CustomResourceDefinition per
+// kind: controller-tools' schemas, versions in Kubernetes priority order, and
+// the conversion stanza. Before anything is written, each CRD goes through the
+// API server's own create strategy and validation.
+package crd
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+
+	"github.com/crdforge/crdforge/generators/diag"
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/generators/output"
+	"github.com/crdforge/crdforge/markers"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"sigs.k8s.io/yaml"
+)
+
+// InjectCAAnnotation asks cert-manager's CA injector to fill in the CRD's
+// conversion caBundle from the named Certificate.
+const InjectCAAnnotation = "cert-manager.io/inject-ca-from"
+
+// Generator prints CRDs into Dir.
+type Generator struct {
+	// Dir is where CRD files go, relative to the model's directory.
+	Dir string
+}
+
+// Name is the generator's name for --only.
+func (Generator) Name() string { return "crd" }
+
+// Generate returns one file per kind, named as controller-gen names it.
+func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
+	v := newValidator(m, diags)
+	var files []output.File
+	for _, grp := range m.Groups {
+		for _, k := range grp.Kinds {
+			c := Build(k)
+			if k.Storage == nil {
+				continue // the model already reported it; the server would only repeat it
+			}
+			v.validate(k, c)
+			content, err := Marshal(c)
+			if err != nil {
+				diags.Errorf(k.Pos(), "marshaling the CRD for %s: %v", k.Name, err)
+				continue
+			}
+			name := fmt.Sprintf("%s_%s.yaml", c.Spec.Group, c.Spec.Names.Plural)
+			files = append(files, output.File{Path: filepath.Join(g.Dir, name), Content: content})
+		}
+	}
+	return files
+}
+
+// Build returns the kind's CRD as crdforge writes it.
+func Build(k *model.Kind) *apiextensionsv1.CustomResourceDefinition {
+	c := k.CRD.DeepCopy()
+
+	// Versions in priority order, as the model sorted them.
+	byName := map[string]apiextensionsv1.CustomResourceDefinitionVersion{}
+	for _, v := range c.Spec.Versions {
+		byName[v.Name] = v
+	}
+	c.Spec.Versions = c.Spec.Versions[:0]
+	for _, v := range k.Versions {
+		c.Spec.Versions = append(c.Spec.Versions, byName[v.Name])
+	}
+
+	conv := k.Conversion
+	switch conv.Strategy {
+	case markers.StrategyWebhook:
+		path, port := conv.Service.Path, conv.Service.Port
+		c.Spec.Conversion = &apiextensionsv1.CustomResourceConversion{
+			Strategy: apiextensionsv1.WebhookConverter,
+			Webhook: &apiextensionsv1.WebhookConversion{
+				ClientConfig: &apiextensionsv1.WebhookClientConfig{
+					Service: &apiextensionsv1.ServiceReference{
+						Namespace: conv.Service.Namespace,
+						Name:      conv.Service.Name,
+						Path:      &path,
+						Port:      &port,
+					},
+				},
+				ConversionReviewVersions: append([]string(nil), model.ConversionReviewVersions...),
+			},
+		}
+		if conv.InjectCA {
+			if c.Annotations == nil {
+				c.Annotations = map[string]string{}
+			}
+			c.Annotations[InjectCAAnnotation] = conv.Certificate
+		}
+	default:
+		c.Spec.Conversion = &apiextensionsv1.CustomResourceConversion{Strategy: apiextensionsv1.NoneConverter}
+	}
+	return c
+}
+
+// Marshal renders a CRD as controller-gen does (keys sorted, no status, no
+// creationTimestamp), after crdforge's generated-file header.
+func Marshal(c *apiextensionsv1.CustomResourceDefinition) ([]byte, error) {
+	raw, err := json.Marshal(c)
+	if err != nil {
+		return nil, err
+	}
+	var obj map[string]any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&obj); err != nil {
+		return nil, err
+	}
+	delete(obj, "status")
+	if meta, ok := obj["metadata"].(map[string]any); ok {
+		delete(meta, "creationTimestamp")
+	}
+	body, err := yaml.Marshal(obj)
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	out.WriteString(output.YAMLHeader + "\n---\n")
+	out.Write(body)
+	return out.Bytes(), nil
+}

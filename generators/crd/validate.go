@@ -1,0 +1,290 @@
+package crd
+
+import (
+	"context"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/crdforge/crdforge/generators/diag"
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/markers"
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/install"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiextensions-apiserver/pkg/registry/customresourcedefinition"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apiserver/pkg/endpoints/request"
+)
+
+// validator runs a CRD through what kube-apiserver does on create: defaulting,
+// conversion to the internal version, the registry strategy's PrepareForCreate
+// and Validate (structural schema, CEL compilation and cost, names, conversion
+// settings) and its warnings.
+type validator struct {
+	m        *model.Model
+	diags    *diag.List
+	scheme   *runtime.Scheme
+	strategy interface {
+		PrepareForCreate(context.Context, runtime.Object)
+		Validate(context.Context, runtime.Object) field.ErrorList
+		WarningsOnCreate(context.Context, runtime.Object) []string
+	}
+}
+
+func newValidator(m *model.Model, diags *diag.List) *validator {
+	scheme := runtime.NewScheme()
+	install.Install(scheme)
+	return &validator{m: m, diags: diags, scheme: scheme, strategy: customresourcedefinition.NewStrategy(scheme)}
+}
+
+func (v *validator) validate(k *model.Kind, c *apiextensionsv1.CustomResourceDefinition) {
+	external := c.DeepCopy()
+	v.scheme.Default(external)
+	internal := &apiextensions.CustomResourceDefinition{}
+	if err := v.scheme.Convert(external, internal, nil); err != nil {
+		v.diags.Errorf(k.Pos(), "CRD %s: converting for validation: %v", c.Name, err)
+		return
+	}
+	ctx := request.WithRequestInfo(context.Background(), &request.RequestInfo{
+		IsResourceRequest: true, Verb: "create", APIGroup: apiextensionsv1.GroupName,
+		APIVersion: "v1", Resource: "customresourcedefinitions", Name: c.Name,
+	})
+	v.strategy.PrepareForCreate(ctx, internal)
+	for _, e := range v.strategy.Validate(ctx, internal) {
+		pos, where := v.locate(k, e.Field)
+		v.diags.Errorf(pos, "the API server would reject CRD %s%s: %s", c.Name, where, e.Error())
+	}
+	for _, w := range v.strategy.WarningsOnCreate(ctx, internal) {
+		v.diags.Warnf(k.Pos(), "the API server warns about CRD %s: %s", c.Name, w)
+	}
+}
+
+var segmentRE = regexp.MustCompile(`^([^.\[]+)(?:\[([^\]]*)\])?`)
+
+type segment struct{ name, index string }
+
+func splitPath(p string) []segment {
+	var out []segment
+	for p != "" {
+		m := segmentRE.FindStringSubmatch(p)
+		if m == nil {
+			break
+		}
+		out = append(out, segment{m[1], m[2]})
+		p = strings.TrimPrefix(p[len(m[0]):], ".")
+	}
+	return out
+}
+
+// locate maps a field path of the CRD (spec.versions[1].schema.openAPIV3Schema
+// .properties[spec].properties[replicas].default) to the Go declaration or
+// marker comment that produced it, and describes it for the message.
+func (v *validator) locate(k *model.Kind, path string) (token.Pos, string) {
+	segs := splitPath(path)
+	if len(segs) < 2 || segs[0].name != "spec" {
+		return k.Pos(), ""
+	}
+	switch segs[1].name {
+	case "conversion":
+		return k.Conversion.Pos, ""
+	case "versions":
+		i, err := strconv.Atoi(segs[1].index)
+		if err != nil || i < 0 || i >= len(k.Versions) {
+			return k.Pos(), ""
+		}
+		return v.locateInVersion(k.Versions[i], segs[2:])
+	default:
+		return v.markerOnAnyVersion(k, "kubebuilder:resource"), ""
+	}
+}
+
+func (v *validator) locateInVersion(ver *model.Version, segs []segment) (token.Pos, string) {
+	where := " (" + ver.Kind.Name + " " + ver.Name + ")"
+	set := v.m.Markers[ver.Package]
+	if len(segs) == 0 {
+		return ver.Pos(), where
+	}
+	switch segs[0].name {
+	case "additionalPrinterColumns":
+		return v.nthMarker(commentsAt(set.Comments[ver.Spec]), "kubebuilder:printcolumn", segs[0].index, ver.Pos()), where
+	case "selectableFields":
+		return v.nthMarker(commentsAt(set.Comments[ver.Spec]), "kubebuilder:selectablefield", segs[0].index, ver.Pos()), where
+	case "subresources":
+		return set.Find(ver.Spec, "kubebuilder:subresource"), where
+	case "schema":
+	default:
+		return ver.Pos(), where
+	}
+
+	// Walk the schema's properties through the Go types that produced them.
+	var cur types.Type = ver.Type
+	pos := ver.Pos()
+	comments := commentsAt(set.Comments[ver.Spec])
+	jsonPath := ""
+	for _, s := range segs[1:] {
+		switch s.name {
+		case "openAPIV3Schema":
+			continue
+		case "properties":
+			f := fieldByJSONName(cur, s.index)
+			if f == nil {
+				return pos, where + jsonPathNote(jsonPath)
+			}
+			jsonPath += "." + s.index
+			pos, cur = f.Pos(), f.Type()
+			comments = v.fieldComments(f)
+			continue
+		case "items":
+			cur = elem(cur)
+			continue
+		case "additionalProperties":
+			if mp, ok := deref(cur).Underlying().(*types.Map); ok {
+				cur = mp.Elem()
+			}
+			continue
+		case "x-kubernetes-validations":
+			pos = v.nthMarker(comments, "kubebuilder:validation:XValidation", s.index, pos)
+		case "default":
+			pos = v.nthMarker(comments, "kubebuilder:default", "0", pos)
+		}
+		break
+	}
+	return pos, where + jsonPathNote(jsonPath)
+}
+
+func jsonPathNote(p string) string {
+	if p == "" {
+		return ""
+	}
+	return ", field " + strings.TrimPrefix(p, ".")
+}
+
+// fieldComments returns the marker comments of a struct field declared in a
+// root package, or of the named type it has when the field itself has none.
+func (v *validator) fieldComments(f *types.Var) []*commentAt {
+	var out []*commentAt
+	for _, set := range v.m.Markers {
+		for node, cs := range set.Comments {
+			af, ok := node.(*ast.Field)
+			if !ok || fieldPos(af) != f.Pos() {
+				continue
+			}
+			out = append(out, commentsAt(cs)...)
+		}
+	}
+	if named, ok := deref(f.Type()).(*types.Named); ok {
+		for _, set := range v.m.Markers {
+			for node, cs := range set.Comments {
+				ts, ok := node.(*ast.TypeSpec)
+				if !ok || ts.Name.Pos() != named.Obj().Pos() {
+					continue
+				}
+				out = append(out, commentsAt(cs)...)
+			}
+		}
+	}
+	return out
+}
+
+type commentAt struct {
+	name string
+	pos  token.Pos
+}
+
+func commentsAt(cs []markers.Comment) []*commentAt {
+	out := make([]*commentAt, len(cs))
+	for i, c := range cs {
+		out[i] = &commentAt{c.Name(), c.Pos}
+	}
+	return out
+}
+
+func fieldPos(f *ast.Field) token.Pos {
+	if len(f.Names) > 0 {
+		return f.Names[0].Pos()
+	}
+	return f.Type.Pos()
+}
+
+// nthMarker returns the position of the index-th marker named name (or
+// name:...) among comments, or def when there is none.
+func (v *validator) nthMarker(comments []*commentAt, name, index string, def token.Pos) token.Pos {
+	n, err := strconv.Atoi(index)
+	if err != nil {
+		n = 0
+	}
+	for _, c := range comments {
+		if c.name == name || strings.HasPrefix(c.name, name+":") {
+			if n == 0 {
+				return c.pos
+			}
+			n--
+		}
+	}
+	return def
+}
+
+func (v *validator) markerOnAnyVersion(k *model.Kind, name string) token.Pos {
+	for _, ver := range k.Versions {
+		if pos := v.m.Markers[ver.Package].Find(ver.Spec, name); pos.IsValid() {
+			return pos
+		}
+	}
+	return k.Pos()
+}
+
+func deref(t types.Type) types.Type {
+	for {
+		p, ok := t.(*types.Pointer)
+		if !ok {
+			return t
+		}
+		t = p.Elem()
+	}
+}
+
+func elem(t types.Type) types.Type {
+	switch u := deref(t).Underlying().(type) {
+	case *types.Slice:
+		return u.Elem()
+	case *types.Array:
+		return u.Elem()
+	}
+	return t
+}
+
+// fieldByJSONName finds the struct field serialized as name, looking through
+// embedded and inline fields as encoding/json does.
+func fieldByJSONName(t types.Type, name string) *types.Var {
+	st, ok := deref(t).Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		tag := reflect.StructTag(st.Tag(i)).Get("json")
+		jsonName, opts, _ := strings.Cut(tag, ",")
+		if jsonName == "-" && opts == "" {
+			continue
+		}
+		if jsonName == "" && (f.Embedded() || strings.Contains(opts, "inline")) {
+			if inner := fieldByJSONName(f.Type(), name); inner != nil {
+				return inner
+			}
+			continue
+		}
+		if jsonName == "" {
+			jsonName = f.Name()
+		}
+		if jsonName == name {
+			return f
+		}
+	}
+	return nil
+}

@@ -1,0 +1,147 @@
+// Package generators runs crdforge's pipeline: one load, the markers, the
+// model, then each generator in a fixed order. Generators return files and
+// diagnostics; none writes to disk.
+package generators
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/crdforge/crdforge/generators/crd"
+	"github.com/crdforge/crdforge/generators/deepcopy"
+	"github.com/crdforge/crdforge/generators/diag"
+	"github.com/crdforge/crdforge/generators/load"
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/generators/output"
+	"github.com/crdforge/crdforge/markers"
+)
+
+// Config is what one `crdforge generate` run needs.
+type Config struct {
+	// Dir is the directory patterns and output paths are relative to.
+	Dir string
+	// Patterns name the packages to load; default ./...
+	Patterns []string
+	// CRDDir is where CRD YAML goes; default config/crd/bases.
+	CRDDir string
+	// Only limits the run to the named generators; empty runs all.
+	Only []string
+}
+
+// Generator turns the model into files.
+type Generator interface {
+	// Name is how --only refers to the generator.
+	Name() string
+	// Generate returns the generator's files, and reports problems to diags.
+	Generate(m *model.Model, diags *diag.List) []output.File
+}
+
+// DefaultCRDDir is where CRDs go unless configured otherwise.
+const DefaultCRDDir = "config/crd/bases"
+
+// All lists every generator, in the order they run.
+func All(cfg Config) []Generator {
+	return []Generator{
+		crd.Generator{Dir: cmpOr(cfg.CRDDir, DefaultCRDDir)},
+		deepcopy.Generator{},
+	}
+}
+
+// Names lists the generators' names, in order.
+func Names() []string {
+	var names []string
+	for _, g := range All(Config{}) {
+		names = append(names, g.Name())
+	}
+	return names
+}
+
+// Result is the outcome of a run: the files to write and every diagnostic.
+// Files is empty whenever Diags holds an error.
+type Result struct {
+	Files []output.File
+	Diags *diag.List
+	Model *model.Model
+}
+
+// Generate runs the pipeline. It returns an error only when the run cannot
+// start (bad configuration, or the go command failing to list packages);
+// problems in the user's code are diagnostics in the result.
+func Generate(cfg Config) (*Result, error) {
+	if cfg.Dir == "" {
+		return nil, fmt.Errorf("no directory given")
+	}
+	dir, err := filepath.Abs(cfg.Dir)
+	if err != nil {
+		return nil, err
+	}
+	gens, err := selectGenerators(cfg)
+	if err != nil {
+		return nil, err
+	}
+	regs, err := markers.NewRegistries()
+	if err != nil {
+		return nil, err
+	}
+	ld, err := load.Packages(dir, cfg.Patterns)
+	if err != nil {
+		return nil, err
+	}
+	if len(ld.Roots) == 0 {
+		return nil, fmt.Errorf("no Go packages match %s in %s", strings.Join(cfg.Patterns, " "), dir)
+	}
+	diags := diag.New(ld.Fset)
+	res := &Result{Diags: diags}
+
+	ld.Check()
+	ld.Errors(diags, nil)
+	if diags.HasErrors() {
+		// Ill-typed packages would only yield follow-on errors. Still report
+		// crdforge's marker errors, which need no types.
+		for _, root := range ld.Roots {
+			regs.Collect(root, diags)
+		}
+		return res, nil
+	}
+
+	m := model.Build(dir, ld, regs, diags)
+	res.Model = m
+	for _, g := range gens {
+		res.Files = append(res.Files, g.Generate(m, diags)...)
+	}
+	ld.Errors(diags, model.ReportedByModel)
+	if diags.HasErrors() {
+		res.Files = nil
+	}
+	return res, nil
+}
+
+func selectGenerators(cfg Config) ([]Generator, error) {
+	all := All(cfg)
+	if len(cfg.Only) == 0 {
+		return all, nil
+	}
+	var out []Generator
+	for _, name := range cfg.Only {
+		i := slices.IndexFunc(all, func(g Generator) bool { return g.Name() == name })
+		if i < 0 {
+			return nil, fmt.Errorf("unknown generator %q in --only (known: %s)", name, strings.Join(Names(), ", "))
+		}
+		out = append(out, all[i])
+	}
+	// Run in the fixed order, whatever order --only named them in.
+	slices.SortStableFunc(out, func(a, b Generator) int {
+		return slices.IndexFunc(all, func(g Generator) bool { return g.Name() == a.Name() }) -
+			slices.IndexFunc(all, func(g Generator) bool { return g.Name() == b.Name() })
+	})
+	return slices.CompactFunc(out, func(a, b Generator) bool { return a.Name() == b.Name() }), nil
+}
+
+func cmpOr(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}

@@ -1,0 +1,434 @@
+package model
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/crdforge/crdforge/generators/diag"
+	"github.com/crdforge/crdforge/generators/load"
+	"github.com/crdforge/crdforge/markers"
+	"k8s.io/apimachinery/pkg/api/equality"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/validation"
+	"k8s.io/apimachinery/pkg/version"
+	"sigs.k8s.io/controller-tools/pkg/crd"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
+)
+
+// Build resolves the model from the load. Problems go to diags, each at the
+// comment or declaration that caused it; the model is returned even then, so
+// that later stages can report their own problems in the same run.
+func Build(dir string, ld *load.Result, regs *markers.Registries, diags *diag.List) *Model {
+	m := &Model{
+		Dir:       dir,
+		Project:   projectName(dir, ld.Roots),
+		Fset:      ld.Fset,
+		Roots:     ld.Roots,
+		Markers:   map[*loader.Package]*markers.Set{},
+		Collector: &ctmarkers.Collector{Registry: regs.Kubebuilder},
+		Checker:   ld.Checker,
+	}
+	for _, root := range m.Roots {
+		m.Markers[root] = regs.Collect(root, diags)
+	}
+
+	m.Schemas = &crd.Parser{Collector: m.Collector, Checker: m.Checker}
+	crd.AddKnownTypes(m.Schemas)
+	for _, root := range m.Roots {
+		m.Schemas.NeedPackage(root)
+	}
+	metav1 := crd.FindMetav1(m.Roots)
+	if metav1 == nil {
+		return m // nothing imports metav1: there are no kinds
+	}
+
+	groups := map[string]*Group{}
+	for _, gk := range crd.FindKubeKinds(m.Schemas, metav1) {
+		if gk.Group == "" {
+			continue // not in an API package (no +groupName)
+		}
+		k := m.buildKind(gk.Group, gk.Kind, diags)
+		if k == nil {
+			continue
+		}
+		g := groups[gk.Group]
+		if g == nil {
+			g = &Group{Name: gk.Group}
+			groups[gk.Group] = g
+			m.Groups = append(m.Groups, g)
+		}
+		g.Kinds = append(g.Kinds, k)
+	}
+	slices.SortFunc(m.Groups, func(a, b *Group) int { return strings.Compare(a.Name, b.Name) })
+	for _, g := range m.Groups {
+		slices.SortFunc(g.Kinds, func(a, b *Kind) int { return strings.Compare(a.Name, b.Name) })
+	}
+	return m
+}
+
+// ReportedByModel reports whether msg is one of controller-tools' position-free
+// errors that the model reports itself, at the markers involved.
+func ReportedByModel(msg string) bool {
+	return strings.HasPrefix(msg, "CRD for ") &&
+		(strings.HasSuffix(msg, "has no storage version") || strings.Contains(msg, "does not serve any version"))
+}
+
+func (m *Model) buildKind(group, kind string, diags *diag.List) *Kind {
+	p := m.Schemas
+	gk := schema.GroupKind{Group: group, Kind: kind}
+	p.NeedCRDFor(gk, nil)
+	c, ok := p.CustomResourceDefinitions[gk]
+	if !ok || len(c.Spec.Versions) == 0 {
+		return nil
+	}
+	crd.FixTopLevelMetadata(c)
+	k := &Kind{Group: group, Name: kind, CRD: &c}
+
+	for _, cv := range c.Spec.Versions {
+		pkg := m.packageFor(group, cv.Name, kind)
+		if pkg == nil {
+			continue
+		}
+		info := p.Types[crd.TypeIdent{Package: pkg, Name: kind}]
+		named, _ := pkg.Types.Scope().Lookup(kind).Type().(*types.Named)
+		k.Versions = append(k.Versions, &Version{
+			Kind:               k,
+			Name:               cv.Name,
+			Package:            pkg,
+			Spec:               info.RawSpec,
+			Type:               named,
+			Served:             cv.Served,
+			Storage:            cv.Storage,
+			Deprecated:         cv.Deprecated,
+			DeprecationWarning: cv.DeprecationWarning,
+		})
+	}
+	if len(k.Versions) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(k.Versions, func(a, b *Version) int {
+		return version.CompareKubeAwareVersionStrings(b.Name, a.Name)
+	})
+
+	m.resolveStorage(k, diags)
+	m.resolveHub(k, diags)
+	m.resolveConversion(k, diags)
+	return k
+}
+
+// packageFor finds the root package of group/version that declares kind.
+func (m *Model) packageFor(group, ver, kind string) *loader.Package {
+	for _, root := range m.Roots {
+		gv, ok := m.Schemas.GroupVersions[root]
+		if !ok || gv.Group != group || gv.Version != ver {
+			continue
+		}
+		if _, ok := m.Schemas.Types[crd.TypeIdent{Package: root, Name: kind}]; ok {
+			return root
+		}
+	}
+	return nil
+}
+
+func (m *Model) resolveStorage(k *Kind, diags *diag.List) {
+	var storage, served []*Version
+	for _, v := range k.Versions {
+		if v.Storage {
+			storage = append(storage, v)
+		}
+		if v.Served {
+			served = append(served, v)
+		}
+	}
+	switch len(storage) {
+	case 0:
+		diags.Errorf(k.Pos(), "%s has no storage version among %s: mark exactly one version's %s type with +kubebuilder:storageversion",
+			k.qualified(), names(k.Versions), k.Name)
+	case 1:
+		k.Storage = storage[0]
+	default:
+		for _, v := range storage {
+			diags.Errorf(m.markerPos(v, "kubebuilder:storageversion"), "%s has %d storage versions (%s): exactly one version may carry +kubebuilder:storageversion",
+				k.qualified(), len(storage), names(storage))
+		}
+	}
+	if len(served) == 0 {
+		for _, v := range k.Versions {
+			diags.Errorf(m.markerPos(v, "kubebuilder:unservedversion"), "%s serves no version: remove +kubebuilder:unservedversion from at least one of %s",
+				k.qualified(), names(k.Versions))
+		}
+	}
+}
+
+func (m *Model) resolveHub(k *Kind, diags *diag.List) {
+	var hubs []*Version
+	var pos []token.Pos
+	for _, v := range k.Versions {
+		if val, ok := m.versionMarker(v, markers.HubName, true); ok {
+			hubs = append(hubs, v)
+			pos = append(pos, val.Pos)
+		}
+	}
+	switch len(hubs) {
+	case 0:
+		k.Hub = k.Storage
+	case 1:
+		k.Hub = hubs[0]
+	default:
+		for i := range hubs {
+			diags.Errorf(pos[i], "%s has %d hub versions (%s): exactly one version may carry +%s; without it the storage version is the hub",
+				k.qualified(), len(hubs), names(hubs), markers.HubName)
+		}
+	}
+}
+
+func (m *Model) resolveConversion(k *Kind, diags *diag.List) {
+	conv := &k.Conversion
+	conv.Pos = k.Pos()
+
+	// The strategy: explicit, or inferred from the schemas.
+	var strategyAt token.Pos
+	for _, v := range k.Versions {
+		val, ok := m.versionMarker(v, markers.ConversionName, false)
+		if !ok {
+			continue
+		}
+		s := val.Value.(markers.Conversion).Strategy
+		if s != markers.StrategyNone && s != markers.StrategyWebhook {
+			diags.Errorf(val.Pos, "invalid marker +%s: strategy must be %s or %s, not %q", markers.ConversionName, markers.StrategyNone, markers.StrategyWebhook, s)
+			continue
+		}
+		if conv.Explicit && s != conv.Strategy {
+			diags.Errorf(val.Pos, "+%s:strategy=%s on %s %s conflicts with strategy=%s at %s", markers.ConversionName, s, k.Name, v.Name, conv.Strategy, m.Fset.Position(strategyAt))
+			continue
+		}
+		conv.Strategy, conv.Explicit, strategyAt, conv.Pos = s, true, val.Pos, val.Pos
+	}
+	if !conv.Explicit {
+		conv.Strategy = markers.StrategyNone
+		if !k.schemasIdentical() {
+			conv.Strategy = markers.StrategyWebhook
+		}
+	}
+
+	// The webhook's Service, merged field by field across versions.
+	var hook markers.Webhook
+	var hookAt token.Pos
+	for _, v := range k.Versions {
+		val, ok := m.versionMarker(v, markers.WebhookName, true)
+		if !ok {
+			continue
+		}
+		w := val.Value.(markers.Webhook)
+		if !m.checkWebhook(w, val.Pos, diags) {
+			continue
+		}
+		if hookAt.IsValid() && !mergeWebhook(&hook, w) {
+			diags.Errorf(val.Pos, "+%s on %s %s conflicts with the one at %s: every version must configure the same Service", markers.WebhookName, k.Name, v.Name, m.Fset.Position(hookAt))
+			continue
+		}
+		if !hookAt.IsValid() {
+			hook, hookAt = w, val.Pos
+			if !strategyAt.IsValid() {
+				conv.Pos = val.Pos
+			}
+		}
+	}
+	conv.Service = Service{
+		Name:      cmpOr(hook.ServiceName, m.Project+"-webhook-service"),
+		Namespace: cmpOr(hook.Namespace, m.Project+"-system"),
+		Path:      cmpOr(hook.Path, "/convert"),
+		Port:      int32(cmpOr(hook.Port, 443)),
+	}
+
+	// cert-manager CA injection: on unless a marker turns it off.
+	conv.InjectCA = true
+	conv.Certificate = conv.Service.Namespace + "/" + conv.Service.Name + "-cert"
+	var cmAt token.Pos
+	for _, v := range k.Versions {
+		val, ok := m.versionMarker(v, markers.CertManagerName, true)
+		if !ok {
+			continue
+		}
+		cm := val.Value.(markers.CertManager)
+		if cm.Certificate != "" {
+			ns, name, found := strings.Cut(cm.Certificate, "/")
+			if !found || len(validation.IsDNS1123Label(ns)) > 0 || len(validation.IsDNS1123Subdomain(name)) > 0 {
+				diags.Errorf(val.Pos, "invalid marker +%s: certificate must be <namespace>/<name>, not %q", markers.CertManagerName, cm.Certificate)
+				continue
+			}
+		}
+		if cmAt.IsValid() {
+			if cm.InjectCA != conv.InjectCA || (cm.Certificate != "" && cm.Certificate != conv.Certificate) {
+				diags.Errorf(val.Pos, "+%s on %s %s conflicts with the one at %s", markers.CertManagerName, k.Name, v.Name, m.Fset.Position(cmAt))
+			}
+			continue
+		}
+		cmAt = val.Pos
+		conv.InjectCA = cm.InjectCA
+		if cm.Certificate != "" {
+			conv.Certificate = cm.Certificate
+		}
+	}
+}
+
+// checkWebhook reports arguments the API server would reject, at the marker.
+func (m *Model) checkWebhook(w markers.Webhook, pos token.Pos, diags *diag.List) bool {
+	ok := true
+	bad := func(format string, args ...any) {
+		diags.Errorf(pos, "invalid marker +%s: %s", markers.WebhookName, fmt.Sprintf(format, args...))
+		ok = false
+	}
+	if w.ServiceName != "" {
+		if errs := validation.IsDNS1035Label(w.ServiceName); len(errs) > 0 {
+			bad("serviceName %q is not a valid Service name: %s", w.ServiceName, strings.Join(errs, "; "))
+		}
+	}
+	if w.Namespace != "" {
+		if errs := validation.IsDNS1123Label(w.Namespace); len(errs) > 0 {
+			bad("namespace %q is not a valid namespace: %s", w.Namespace, strings.Join(errs, "; "))
+		}
+	}
+	if w.Path != "" && !strings.HasPrefix(w.Path, "/") {
+		bad("path %q must start with /", w.Path)
+	}
+	if w.Port != 0 && (w.Port < 1 || w.Port > 65535) {
+		bad("port %d is not between 1 and 65535", w.Port)
+	}
+	return ok
+}
+
+// mergeWebhook fills dst's unset fields from src and reports whether the two
+// agree on every field both set.
+func mergeWebhook(dst *markers.Webhook, src markers.Webhook) bool {
+	agree := true
+	mergeField(&dst.ServiceName, src.ServiceName, &agree)
+	mergeField(&dst.Namespace, src.Namespace, &agree)
+	mergeField(&dst.Path, src.Path, &agree)
+	mergeField(&dst.Port, src.Port, &agree)
+	return agree
+}
+
+func mergeField[T comparable](dst *T, src T, agree *bool) {
+	var zero T
+	switch {
+	case src == zero:
+	case *dst == zero:
+		*dst = src
+	case *dst != src:
+		*agree = false
+	}
+}
+
+func cmpOr[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
+}
+
+// versionMarker finds a +crdforge: marker on the version's root type, or,
+// when orPackage is set, on its package.
+func (m *Model) versionMarker(v *Version, name string, orPackage bool) (markers.Value, bool) {
+	set := m.Markers[v.Package]
+	if set == nil {
+		return markers.Value{}, false
+	}
+	for _, val := range set.Types[v.Spec] {
+		if val.Name == name {
+			return val, true
+		}
+	}
+	if orPackage {
+		for _, val := range set.Package {
+			if val.Name == name {
+				return val, true
+			}
+		}
+	}
+	return markers.Value{}, false
+}
+
+// markerPos is the position of a marker on the version's root type, or of the
+// type itself when the marker is absent.
+func (m *Model) markerPos(v *Version, name string) token.Pos {
+	if set := m.Markers[v.Package]; set != nil {
+		if pos := set.Find(v.Spec, name); pos.IsValid() {
+			return pos
+		}
+	}
+	return v.Pos()
+}
+
+// schemasIdentical reports whether every version has the same schema,
+// descriptions aside: then the API server needs no webhook to convert.
+func (k *Kind) schemasIdentical() bool {
+	var first any
+	for i, v := range k.CRD.Spec.Versions {
+		if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
+			return false
+		}
+		s := v.Schema.OpenAPIV3Schema.DeepCopy()
+		crd.TruncateDescription(s, 0)
+		if i == 0 {
+			first = s
+			continue
+		}
+		if !equality.Semantic.DeepEqual(first, s) {
+			return false
+		}
+	}
+	return true
+}
+
+func (k *Kind) qualified() string { return k.Name + "." + k.Group }
+
+func names(vs []*Version) string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = v.Name
+	}
+	return strings.Join(out, ", ")
+}
+
+// projectName derives the DNS label that default names start with: the last
+// element of dir's import path, or of dir itself outside a module.
+func projectName(dir string, roots []*loader.Package) string {
+	base := filepath.Base(dir)
+	for _, r := range roots {
+		if r.Module == nil || r.Module.Dir == "" {
+			continue
+		}
+		rel, err := filepath.Rel(r.Module.Dir, dir)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			continue
+		}
+		base = path.Base(path.Join(r.Module.Path, filepath.ToSlash(rel)))
+		break
+	}
+	return dnsLabel(base)
+}
+
+func dnsLabel(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('-')
+		}
+	}
+	out := strings.Trim(b.String(), "-")
+	if out == "" || out[0] < 'a' {
+		out = "crdforge-" + out
+	}
+	return strings.TrimSuffix(out, "-")
+}

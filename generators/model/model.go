@@ -1,0 +1,121 @@
+// Package model is crdforge's one intermediate representation: groups, kinds
+// and their versions in Kubernetes priority order, each kind's hub and storage
+// version, and its conversion settings. Everything is resolved here, with
+// positions, so that generators only print.
+package model
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/crdforge/crdforge/markers"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"sigs.k8s.io/controller-tools/pkg/crd"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
+)
+
+// Model is what generators read.
+type Model struct {
+	// Dir is the directory crdforge runs in; output paths are relative to it.
+	Dir string
+	// Project is the DNS-label name that defaults derive from: the last
+	// element of Dir's import path.
+	Project string
+	// Fset resolves every token.Pos in the model.
+	Fset *token.FileSet
+	// Roots are the loaded packages, sorted by import path.
+	Roots []*loader.Package
+	// Markers holds the markers of every root package, with positions.
+	Markers map[*loader.Package]*markers.Set
+	// Collector and Checker are controller-tools' marker collector and type
+	// checker, shared by every generator that calls into controller-tools.
+	Collector *ctmarkers.Collector
+	Checker   *loader.TypeChecker
+	// Schemas is controller-tools' CRD parser, holding the schema of every
+	// type it has seen.
+	Schemas *crd.Parser
+	// Groups are sorted by name.
+	Groups []*Group
+}
+
+// Group is an API group.
+type Group struct {
+	Name string
+	// Kinds are sorted by name.
+	Kinds []*Kind
+}
+
+// Kind is one GroupKind: one CRD.
+type Kind struct {
+	Group string
+	Name  string
+	// Versions are in Kubernetes version priority order, highest first.
+	Versions []*Version
+	// Storage is the storage version; Hub the hub of conversions. Either is
+	// nil only when the model has errors.
+	Storage *Version
+	Hub     *Version
+	// Conversion holds the kind's conversion settings, defaults applied.
+	Conversion Conversion
+	// CRD is the CRD as controller-tools builds it from the types and their
+	// kubebuilder markers, before crdforge orders versions and adds the
+	// conversion stanza. Generators must not modify it.
+	CRD *apiextensionsv1.CustomResourceDefinition
+}
+
+// Pos is the position diagnostics about the kind as a whole point at: its
+// root type in the highest-priority version.
+func (k *Kind) Pos() token.Pos {
+	if len(k.Versions) == 0 {
+		return token.NoPos
+	}
+	return k.Versions[0].Pos()
+}
+
+// Version is one version of a kind: its root type in one package.
+type Version struct {
+	Kind    *Kind
+	Name    string
+	Package *loader.Package
+	// Spec is the root type's declaration; Type its type-checked form.
+	Spec *ast.TypeSpec
+	Type *types.Named
+
+	Served             bool
+	Storage            bool
+	Deprecated         bool
+	DeprecationWarning *string
+}
+
+// Pos is the position of the version's root type.
+func (v *Version) Pos() token.Pos { return v.Spec.Name.Pos() }
+
+// Conversion is how the API server converts a kind between versions.
+type Conversion struct {
+	// Strategy is None or Webhook.
+	Strategy string
+	// Explicit says a +crdforge:conversion marker chose the strategy.
+	Explicit bool
+	// Pos is the +crdforge:conversion or +crdforge:webhook marker that
+	// configured the conversion, or the kind's position.
+	Pos     token.Pos
+	Service Service
+	// InjectCA adds cert-manager's inject-ca-from annotation, naming
+	// Certificate (<namespace>/<name>).
+	InjectCA    bool
+	Certificate string
+}
+
+// Service is the conversion webhook's Service.
+type Service struct {
+	Name      string
+	Namespace string
+	Path      string
+	Port      int32
+}
+
+// ConversionReviewVersions are the ConversionReview versions crdforge's
+// webhook understands, preferred first.
+var ConversionReviewVersions = []string{"v1", "v1beta1"}

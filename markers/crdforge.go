@@ -1,0 +1,96 @@
+package markers
+
+import (
+	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
+)
+
+// Prefix starts every marker that crdforge defines itself. A comment that
+// starts with it must name a marker defined here, or generation fails.
+const Prefix = "+crdforge:"
+
+// Marker names, as written after the '+'.
+const (
+	HubName         = "crdforge:hub"
+	ConversionName  = "crdforge:conversion"
+	WebhookName     = "crdforge:webhook"
+	CertManagerName = "crdforge:certmanager"
+)
+
+// Conversion strategies, as the CRD's spec.conversion.strategy spells them.
+const (
+	StrategyNone    = "None"
+	StrategyWebhook = "Webhook"
+)
+
+// +controllertools:marker:generateHelp:category=crdforge
+
+// Hub makes this version the hub of its kind's hub-and-spoke conversions.
+//
+// Every other version of the kind converts to and from the hub. Without this
+// marker the hub is the storage version. Put it on the kind's root type, or on
+// the package to make it the hub of every kind the package defines.
+type Hub struct{}
+
+// +controllertools:marker:generateHelp:category=crdforge
+
+// Conversion sets how the API server converts this kind between versions.
+//
+// Without this marker the strategy is None when every version has the same
+// schema, and Webhook otherwise. Put it on the kind's root type in any
+// version; every version that sets it must agree.
+type Conversion struct {
+	// Strategy is None (the API server only rewrites apiVersion) or Webhook
+	// (the API server calls the conversion webhook).
+	Strategy string `marker:"strategy"`
+}
+
+// +controllertools:marker:generateHelp:category=crdforge
+
+// Webhook configures the Service that serves this kind's conversion webhook.
+//
+// Unset arguments keep their defaults: the service name and namespace derive
+// from the directory crdforge runs in (<name>-webhook-service in
+// <name>-system), the path is /convert and the port is 443. Put it on the
+// kind's root type, or on the package for every kind it defines.
+type Webhook struct {
+	// ServiceName is the name of the webhook's Service.
+	ServiceName string `marker:"serviceName,optional"`
+	// Namespace is the namespace of the webhook's Service.
+	Namespace string `marker:"namespace,optional"`
+	// Path is the URL path the API server posts ConversionReviews to.
+	Path string `marker:"path,optional"`
+	// Port is the Service port the API server connects to.
+	Port int `marker:"port,optional"`
+}
+
+// +controllertools:marker:generateHelp:category=crdforge
+
+// CertManager turns cert-manager CA injection for the conversion webhook on or off.
+//
+// When on (the default), the CRD carries the cert-manager.io/inject-ca-from
+// annotation naming the webhook's serving Certificate, and cert-manager's CA
+// injector fills in spec.conversion.webhook.clientConfig.caBundle. Put it on
+// the kind's root type, or on the package for every kind it defines.
+type CertManager struct {
+	// InjectCA turns the cert-manager.io/inject-ca-from annotation on or off.
+	InjectCA bool `marker:"injectCA"`
+	// Certificate names the serving Certificate, as <namespace>/<name>.
+	// It defaults to <service namespace>/<service name>-cert.
+	Certificate string `marker:"certificate,optional"`
+}
+
+// crdforgeDefinitions lists every +crdforge: marker with the targets it may
+// describe. The order is the order `crdforge markers` prints them in.
+func crdforgeDefinitions() []*ctmarkers.Definition {
+	var defs []*ctmarkers.Definition
+	add := func(name string, output any, targets ...ctmarkers.TargetType) {
+		for _, t := range targets {
+			defs = append(defs, ctmarkers.Must(ctmarkers.MakeDefinition(name, t, output)))
+		}
+	}
+	add(HubName, Hub{}, ctmarkers.DescribesType, ctmarkers.DescribesPackage)
+	add(ConversionName, Conversion{}, ctmarkers.DescribesType)
+	add(WebhookName, Webhook{}, ctmarkers.DescribesType, ctmarkers.DescribesPackage)
+	add(CertManagerName, CertManager{}, ctmarkers.DescribesType, ctmarkers.DescribesPackage)
+	return defs
+}
