@@ -58,11 +58,25 @@ func (v *validator) validate(k *model.Kind, c *apiextensionsv1.CustomResourceDef
 	v.strategy.PrepareForCreate(ctx, internal)
 	for _, e := range v.strategy.Validate(ctx, internal) {
 		pos, where := v.locate(k, e.Field)
-		v.diags.Errorf(pos, "the API server would reject CRD %s%s: %s", c.Name, where, e.Error())
+		v.diags.Errorf(pos, "the API server would reject CRD %s%s: %s", c.Name, where, describe(e))
 	}
 	for _, w := range v.strategy.WarningsOnCreate(ctx, internal) {
 		v.diags.Warnf(k.Pos(), "the API server warns about CRD %s: %s", c.Name, w)
 	}
+}
+
+// describe renders a validation error like field.Error does, but leaves out
+// bad values that are whole structs (a CEL rule's every setting), which only
+// bury the detail.
+func describe(e *field.Error) string {
+	switch e.BadValue.(type) {
+	case nil, string, bool, int, int32, int64, float64, []string:
+		return e.Error()
+	}
+	if e.Detail == "" {
+		return e.Field + ": " + e.Type.String()
+	}
+	return e.Field + ": " + e.Type.String() + ": " + e.Detail
 }
 
 var segmentRE = regexp.MustCompile(`^([^.\[]+)(?:\[([^\]]*)\])?`)

@@ -1,0 +1,280 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/crdforge/crdforge/generators"
+)
+
+var update = flag.Bool("update", false, "rewrite the want/ files of testdata cases")
+
+// testdataDir is the repository's testdata: one directory per case, holding
+// input packages and want/, with either the generated files or errors.txt.
+const testdataDir = "../../../testdata"
+
+func cases(t *testing.T) []string {
+	t.Helper()
+	entries, err := os.ReadDir(testdataDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() && !strings.HasPrefix(e.Name(), "_") && !strings.HasPrefix(e.Name(), ".") {
+			out = append(out, e.Name())
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no testdata cases")
+	}
+	return out
+}
+
+// isErrorCase reports whether a case expects diagnostics rather than files.
+func isErrorCase(name string) bool { return strings.HasPrefix(name, "err_") }
+
+// snapshot records every file under dir, want/ aside.
+func snapshot(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if d.Name() == "want" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		files[p] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// run runs the CLI in dir and returns its exit code and output.
+func run(t *testing.T, dir string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	t.Chdir(dir)
+	t.Setenv("PWD", "")
+	var out, errOut bytes.Buffer
+	code = Main(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// TestGoldenErrors runs every err_ case through the command line: each must
+// print exactly its want/errors.txt, exit 2, and leave the tree untouched.
+func TestGoldenErrors(t *testing.T) {
+	for _, name := range cases(t) {
+		if !isErrorCase(name) {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			dir, _ := filepath.Abs(filepath.Join(testdataDir, name))
+			before := snapshot(t, dir)
+			code, stdout, stderr := run(t, dir, "generate", "./...")
+			if code != ExitErrors {
+				t.Errorf("exit code = %d, want %d; stderr:\n%s", code, ExitErrors, stderr)
+			}
+			if stdout != "" {
+				t.Errorf("stdout = %q, want nothing", stdout)
+			}
+			wantFile := filepath.Join(dir, "want", "errors.txt")
+			if *update {
+				writeFile(t, wantFile, []byte(stderr))
+			}
+			want, err := os.ReadFile(wantFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if stderr != string(want) {
+				t.Errorf("diagnostics differ\n got:\n%s\nwant:\n%s", stderr, want)
+			}
+			for _, line := range strings.Split(strings.TrimSpace(stderr), "\n") {
+				if strings.HasPrefix(line, " ") {
+					continue // continuation of a multi-line message (a CEL caret)
+				}
+				if !positioned(line) {
+					t.Errorf("diagnostic without file:line:col: %q", line)
+				}
+			}
+			if after := snapshot(t, dir); !sameFiles(before, after) {
+				t.Errorf("the tree changed although generation failed")
+			}
+		})
+	}
+}
+
+// positioned reports whether a line starts with file:line:col:.
+func positioned(line string) bool {
+	parts := strings.SplitN(line, ":", 4)
+	if len(parts) < 4 || parts[0] == "" {
+		return false
+	}
+	for _, n := range parts[1:3] {
+		if n == "" || strings.Trim(n, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+func sameFiles(a, b map[string][]byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for p, content := range a {
+		if other, ok := b[p]; !ok || !bytes.Equal(content, other) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestGoldenOutput runs every other case through the pipeline and compares
+// the generated files with want/, byte for byte.
+func TestGoldenOutput(t *testing.T) {
+	for _, name := range cases(t) {
+		if isErrorCase(name) {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			dir, _ := filepath.Abs(filepath.Join(testdataDir, name))
+			res, err := generators.Generate(generators.Config{Dir: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range res.Diags.Items() {
+				t.Errorf("unexpected diagnostic: %s", d.Format(dir))
+			}
+			wantDir := filepath.Join(dir, "want")
+			if *update {
+				os.RemoveAll(wantDir)
+				for _, f := range res.Files {
+					writeFile(t, filepath.Join(wantDir, rel(t, dir, f.Path)), f.Content)
+				}
+			}
+			var got []string
+			for _, f := range res.Files {
+				r := rel(t, dir, f.Path)
+				got = append(got, r)
+				want, err := os.ReadFile(filepath.Join(wantDir, r))
+				if err != nil {
+					t.Errorf("generated %s, which want/ lacks (run go test ./cmd/crdforge/cli -run TestGolden -update)", r)
+					continue
+				}
+				if !bytes.Equal(f.Content, want) {
+					t.Errorf("%s differs from want/%s:\n%s", r, r, firstDiff(string(want), string(f.Content)))
+				}
+			}
+			var wantFiles []string
+			filepath.WalkDir(wantDir, func(p string, d fs.DirEntry, err error) error {
+				if err == nil && !d.IsDir() {
+					wantFiles = append(wantFiles, rel(t, wantDir, p))
+				}
+				return nil
+			})
+			slices.Sort(got)
+			if !slices.Equal(got, wantFiles) {
+				t.Errorf("generated files %v, want %v", got, wantFiles)
+			}
+		})
+	}
+}
+
+// TestGoldenGoCompiles builds every case with its golden Go files overlaid
+// where crdforge would write them: checked-in golden code must compile.
+func TestGoldenGoCompiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	overlay := map[string]string{}
+	var pkgs []string
+	for _, name := range cases(t) {
+		if isErrorCase(name) {
+			continue
+		}
+		dir, _ := filepath.Abs(filepath.Join(testdataDir, name))
+		wantDir := filepath.Join(dir, "want")
+		filepath.WalkDir(wantDir, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && strings.HasSuffix(p, ".go") {
+				overlay[filepath.Join(dir, rel(t, wantDir, p))] = p
+			}
+			return nil
+		})
+		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || !d.IsDir() {
+				return err
+			}
+			if d.Name() == "want" {
+				return filepath.SkipDir
+			}
+			if m, _ := filepath.Glob(filepath.Join(p, "*.go")); len(m) > 0 {
+				pkgs = append(pkgs, p)
+			}
+			return nil
+		})
+	}
+	b, _ := json.Marshal(map[string]any{"Replace": overlay})
+	overlayFile := filepath.Join(t.TempDir(), "overlay.json")
+	writeFile(t, overlayFile, b)
+	cmd := exec.Command("go", append([]string{"vet", "-overlay=" + overlayFile}, pkgs...)...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go vet of the golden cases failed: %v\n%s", err, out)
+	}
+}
+
+func rel(t *testing.T, base, p string) string {
+	t.Helper()
+	if !filepath.IsAbs(p) {
+		return filepath.ToSlash(p)
+	}
+	r, err := filepath.Rel(base, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.ToSlash(r)
+}
+
+func writeFile(t *testing.T, p string, b []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// firstDiff shows the first line where two texts differ.
+func firstDiff(want, got string) string {
+	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < max(len(wl), len(gl)); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return "line " + strconv.Itoa(i+1) + ":\n  want: " + w + "\n   got: " + g
+		}
+	}
+	return "(no line differs)"
+}
