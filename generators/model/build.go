@@ -205,7 +205,7 @@ func (m *Model) resolveConversion(k *Kind, diags *diag.List) {
 			continue
 		}
 		if conv.Explicit && s != conv.Strategy {
-			diags.Errorf(val.Pos, "+%s:strategy=%s on %s %s conflicts with strategy=%s at %s", markers.ConversionName, s, k.Name, v.Name, conv.Strategy, m.Fset.Position(strategyAt))
+			diags.Errorf(val.Pos, "+%s:strategy=%s on %s %s conflicts with strategy=%s at %s", markers.ConversionName, s, k.Name, v.Name, conv.Strategy, m.where(strategyAt))
 			continue
 		}
 		conv.Strategy, conv.Explicit, strategyAt, conv.Pos = s, true, val.Pos, val.Pos
@@ -230,7 +230,7 @@ func (m *Model) resolveConversion(k *Kind, diags *diag.List) {
 			continue
 		}
 		if hookAt.IsValid() && !mergeWebhook(&hook, w) {
-			diags.Errorf(val.Pos, "+%s on %s %s conflicts with the one at %s: every version must configure the same Service", markers.WebhookName, k.Name, v.Name, m.Fset.Position(hookAt))
+			diags.Errorf(val.Pos, "+%s on %s %s conflicts with the one at %s: every version must configure the same Service", markers.WebhookName, k.Name, v.Name, m.where(hookAt))
 			continue
 		}
 		if !hookAt.IsValid() {
@@ -266,7 +266,7 @@ func (m *Model) resolveConversion(k *Kind, diags *diag.List) {
 		}
 		if cmAt.IsValid() {
 			if cm.InjectCA != conv.InjectCA || (cm.Certificate != "" && cm.Certificate != conv.Certificate) {
-				diags.Errorf(val.Pos, "+%s on %s %s conflicts with the one at %s", markers.CertManagerName, k.Name, v.Name, m.Fset.Position(cmAt))
+				diags.Errorf(val.Pos, "+%s on %s %s conflicts with the one at %s", markers.CertManagerName, k.Name, v.Name, m.where(cmAt))
 			}
 			continue
 		}
@@ -276,6 +276,11 @@ func (m *Model) resolveConversion(k *Kind, diags *diag.List) {
 			conv.Certificate = cm.Certificate
 		}
 	}
+}
+
+// where renders pos for a message, relative to the run's directory.
+func (m *Model) where(pos token.Pos) string {
+	return strings.TrimSuffix(diag.Diagnostic{Pos: m.Fset.Position(pos)}.Format(m.Dir), ": ")
 }
 
 // checkWebhook reports arguments the API server would reject, at the marker.

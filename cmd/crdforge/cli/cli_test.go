@@ -1,0 +1,219 @@
+package cli
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// scratchCase copies a testdata case, without its want/, into a scratch
+// directory inside the module (so that its imports resolve) and returns it.
+func scratchCase(t *testing.T, name string) string {
+	t.Helper()
+	src, _ := filepath.Abs(filepath.Join(testdataDir, name))
+	base, _ := filepath.Abs(filepath.Join(testdataDir, "_scratch"))
+	if err := os.MkdirAll(base, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dst, err := os.MkdirTemp(base, strings.ReplaceAll(t.Name(), "/", "_")+"-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		os.RemoveAll(dst)
+		os.Remove(base) // only when empty
+	})
+	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		r, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			if d.Name() == "want" {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(dst, r), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, r), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+const widgetsCRD = "config/crd/bases/example.com_widgets.yaml"
+
+func TestGenerateWritesOnlyWhatChanged(t *testing.T) {
+	dir := scratchCase(t, "webhook")
+
+	code, _, stderr := run(t, dir, "generate", "./...")
+	if code != ExitOK {
+		t.Fatalf("first run: exit %d\n%s", code, stderr)
+	}
+	for _, f := range []string{widgetsCRD, "api/v1/zz_generated.deepcopy.go", "api/v1beta1/zz_generated.deepcopy.go"} {
+		if !strings.Contains(stderr, "wrote "+f) {
+			t.Errorf("first run did not report writing %s:\n%s", f, stderr)
+		}
+	}
+	crd := filepath.Join(dir, widgetsCRD)
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(crd, old, old); err != nil {
+		t.Fatal(err)
+	}
+
+	code, _, stderr = run(t, dir, "generate", "./...")
+	if code != ExitOK || stderr != "" {
+		t.Fatalf("second run: exit %d, stderr %q; want 0 and nothing written", code, stderr)
+	}
+	if fi, _ := os.Stat(crd); !fi.ModTime().Equal(old) {
+		t.Errorf("an unchanged file was rewritten")
+	}
+	if leftovers, _ := filepath.Glob(filepath.Join(dir, "config/crd/bases/.*")); len(leftovers) > 0 {
+		t.Errorf("temporary files left behind: %v", leftovers)
+	}
+}
+
+func TestVerify(t *testing.T) {
+	dir := scratchCase(t, "webhook")
+	if code, _, stderr := run(t, dir, "generate", "./..."); code != ExitOK {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	if code, stdout, stderr := run(t, dir, "generate", "--verify", "./..."); code != ExitOK || stdout != "" {
+		t.Fatalf("verify of fresh output: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+
+	crd := filepath.Join(dir, widgetsCRD)
+	good, _ := os.ReadFile(crd)
+	stale := bytes.Replace(good, []byte("port: 8443"), []byte("port: 9443"), 1)
+	writeFile(t, crd, stale)
+	os.Remove(filepath.Join(dir, "api/v1/zz_generated.deepcopy.go"))
+
+	code, stdout, stderr := run(t, dir, "generate", "--verify", "./...")
+	if code != ExitStale {
+		t.Fatalf("verify of stale output: exit %d, want %d\n%s", code, ExitStale, stderr)
+	}
+	for _, want := range []string{
+		"--- a/" + widgetsCRD, "+++ b/" + widgetsCRD, "-          port: 9443", "+          port: 8443",
+		"--- /dev/null", "+++ b/api/v1/zz_generated.deepcopy.go",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("diff lacks %q:\n%s", want, stdout)
+		}
+	}
+	if now, _ := os.ReadFile(crd); !bytes.Equal(now, stale) {
+		t.Errorf("--verify wrote to %s", widgetsCRD)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "api/v1/zz_generated.deepcopy.go")); err == nil {
+		t.Errorf("--verify created a file")
+	}
+}
+
+func TestRefusesToOverwriteHandWrittenFiles(t *testing.T) {
+	dir := scratchCase(t, "webhook")
+	mine := []byte("# my own CRD, hand-written\napiVersion: apiextensions.k8s.io/v1\n")
+	writeFile(t, filepath.Join(dir, widgetsCRD), mine)
+
+	code, _, stderr := run(t, dir, "generate", "./...")
+	if code != ExitErrors {
+		t.Fatalf("exit %d, want %d", code, ExitErrors)
+	}
+	if !strings.Contains(stderr, widgetsCRD+": refusing to overwrite") {
+		t.Errorf("stderr does not name the file:\n%s", stderr)
+	}
+	if now, _ := os.ReadFile(filepath.Join(dir, widgetsCRD)); !bytes.Equal(now, mine) {
+		t.Errorf("the hand-written file was changed")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "api/v1/zz_generated.deepcopy.go")); err == nil {
+		t.Errorf("other files were written although the run failed")
+	}
+}
+
+func TestOnlyAndCRDDir(t *testing.T) {
+	dir := scratchCase(t, "webhook")
+	code, _, stderr := run(t, dir, "generate", "--only", "crd", "--crd-dir", "deploy/crds", "./...")
+	if code != ExitOK {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "deploy/crds/example.com_widgets.yaml")); err != nil {
+		t.Errorf("CRD not in --crd-dir: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "api/v1/zz_generated.deepcopy.go")); err == nil {
+		t.Errorf("--only crd also ran deepcopy")
+	}
+
+	code, _, stderr = run(t, dir, "generate", "--only", "crd,nope", "./...")
+	if code != ExitErrors || !strings.Contains(stderr, `unknown generator "nope"`) {
+		t.Errorf("unknown generator: exit %d, stderr %q", code, stderr)
+	}
+}
+
+func TestGenerateWithPackagePatterns(t *testing.T) {
+	dir := scratchCase(t, "webhook")
+	// Only v1: the CRD then has one version, so no conversion is needed.
+	code, _, stderr := run(t, dir, "generate", "./api/v1")
+	if code != ExitOK {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	crd, _ := os.ReadFile(filepath.Join(dir, widgetsCRD))
+	if !bytes.Contains(crd, []byte("strategy: None")) || bytes.Contains(crd, []byte("name: v1beta1")) {
+		t.Errorf("CRD from ./api/v1 alone should have only v1 and strategy None:\n%s", crd)
+	}
+
+	code, _, stderr = run(t, dir, "generate", "./nothing/...")
+	if code != ExitErrors || !strings.Contains(stderr, "nothing") {
+		t.Errorf("pattern matching nothing: exit %d, stderr %q", code, stderr)
+	}
+}
+
+func TestMarkersCommand(t *testing.T) {
+	code, stdout, _ := run(t, ".", "markers")
+	if code != ExitOK {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{
+		"+crdforge:hub", "+crdforge:conversion", "strategy=<string>", "+crdforge:webhook", "[serviceName=<string>]",
+		"+crdforge:certmanager", "injectCA=<bool>",
+		"+kubebuilder:storageversion", "+kubebuilder:deprecatedversion", "+kubebuilder:validation:XValidation",
+		"+kubebuilder:object:root", "+groupName",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("crdforge markers does not list %q", want)
+		}
+	}
+	_, brief, _ := run(t, ".", "markers", "--brief")
+	if !regexp.MustCompile(`(?m)^\+crdforge:hub\s+type\s+makes this version the hub`).MatchString(brief) {
+		t.Errorf("--brief lacks a one-line entry for +crdforge:hub:\n%s", brief)
+	}
+}
+
+func TestVersionAndHelp(t *testing.T) {
+	code, stdout, _ := run(t, ".", "version")
+	if code != ExitOK || !strings.HasPrefix(stdout, "crdforge ") {
+		t.Errorf("version: exit %d, %q", code, stdout)
+	}
+	code, stdout, _ = run(t, ".", "--help")
+	if code != ExitOK {
+		t.Fatalf("--help: exit %d", code)
+	}
+	for _, want := range []string{"generate", "markers", "version", "crdforge generate ./..."} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("--help lacks %q", want)
+		}
+	}
+	_, stdout, _ = run(t, ".", "generate", "--help")
+	for _, want := range []string{"--crd-dir", "--only", "--verify", "Exit codes: 0 ok, 1 stale (with --verify), 2 errors."} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("generate --help lacks %q", want)
+		}
+	}
+}

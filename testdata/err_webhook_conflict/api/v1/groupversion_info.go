@@ -1,0 +1,5 @@
+// Package v1 is version v1 of example.com.
+// +kubebuilder:object:generate=true
+// +groupName=example.com
+// +crdforge:webhook:port=8443
+package v1
