@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/crdforge/crdforge/generators/crd"
 	"github.com/crdforge/crdforge/generators/deepcopy"
@@ -108,8 +109,19 @@ func Generate(cfg Config) (*Result, error) {
 
 	m := model.Build(dir, ld, regs, diags)
 	res.Model = m
-	for _, g := range gens {
-		res.Files = append(res.Files, g.Generate(m, diags)...)
+	// Generators only read the model, so they run side by side; their
+	// files and diagnostics are gathered in the fixed order.
+	files := make([][]output.File, len(gens))
+	genDiags := make([]*diag.List, len(gens))
+	var wg sync.WaitGroup
+	for i, g := range gens {
+		genDiags[i] = diag.New(ld.Fset)
+		wg.Go(func() { files[i] = g.Generate(m, genDiags[i]) })
+	}
+	wg.Wait()
+	for i := range gens {
+		res.Files = append(res.Files, files[i]...)
+		diags.Append(genDiags[i])
 	}
 	ld.Errors(diags, model.ReportedByModel)
 	if diags.HasErrors() {

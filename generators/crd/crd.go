@@ -9,6 +9,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"runtime"
+	"sync"
 
 	"github.com/crdforge/crdforge/generators/diag"
 	"github.com/crdforge/crdforge/generators/model"
@@ -32,26 +34,63 @@ type Generator struct {
 func (Generator) Name() string { return "crd" }
 
 // Generate returns one file per kind, named as controller-gen names it.
+// Kinds are validated and printed in parallel; the result keeps the model's
+// order.
 func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
-	v := newValidator(m, diags)
-	var files []output.File
+	var kinds []*model.Kind
 	for _, grp := range m.Groups {
-		for _, k := range grp.Kinds {
-			c := Build(k)
-			if k.Storage == nil {
-				continue // the model already reported it; the server would only repeat it
-			}
-			v.validate(k, c)
-			content, err := Marshal(c)
-			if err != nil {
-				diags.Errorf(k.Pos(), "marshaling the CRD for %s: %v", k.Name, err)
-				continue
-			}
-			name := fmt.Sprintf("%s_%s.yaml", c.Spec.Group, c.Spec.Names.Plural)
-			files = append(files, output.File{Path: filepath.Join(g.Dir, name), Content: content})
+		kinds = append(kinds, grp.Kinds...)
+	}
+	files := make([]*output.File, len(kinds))
+	kindDiags := make([]*diag.List, len(kinds))
+	v := newValidator(m)
+	parallel(len(kinds), func(i int) {
+		kindDiags[i] = diag.New(m.Fset)
+		files[i] = g.generate(v, kinds[i], kindDiags[i])
+	})
+	var out []output.File
+	for i := range kinds {
+		diags.Append(kindDiags[i])
+		if files[i] != nil {
+			out = append(out, *files[i])
 		}
 	}
-	return files
+	return out
+}
+
+func (g Generator) generate(v *validator, k *model.Kind, diags *diag.List) *output.File {
+	if k.Storage == nil {
+		return nil // the model already reported it; the server would only repeat it
+	}
+	c := Build(k)
+	v.validate(k, c, diags)
+	content, err := Marshal(c)
+	if err != nil {
+		diags.Errorf(k.Pos(), "marshaling the CRD for %s: %v", k.Name, err)
+		return nil
+	}
+	name := fmt.Sprintf("%s_%s.yaml", c.Spec.Group, c.Spec.Names.Plural)
+	return &output.File{Path: filepath.Join(g.Dir, name), Content: content}
+}
+
+// parallel runs fn(0..n-1) on as many goroutines as there are CPUs.
+func parallel(n int, fn func(i int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(n, runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				fn(i)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }
 
 // Build returns the kind's CRD as crdforge writes it.

@@ -26,9 +26,10 @@ import (
 // conversion to the internal version, the registry strategy's PrepareForCreate
 // and Validate (structural schema, CEL compilation and cost, names, conversion
 // settings) and its warnings.
+//
+// A validator is safe for concurrent use.
 type validator struct {
 	m        *model.Model
-	diags    *diag.List
 	scheme   *runtime.Scheme
 	strategy interface {
 		PrepareForCreate(context.Context, runtime.Object)
@@ -37,18 +38,18 @@ type validator struct {
 	}
 }
 
-func newValidator(m *model.Model, diags *diag.List) *validator {
+func newValidator(m *model.Model) *validator {
 	scheme := runtime.NewScheme()
 	install.Install(scheme)
-	return &validator{m: m, diags: diags, scheme: scheme, strategy: customresourcedefinition.NewStrategy(scheme)}
+	return &validator{m: m, scheme: scheme, strategy: customresourcedefinition.NewStrategy(scheme)}
 }
 
-func (v *validator) validate(k *model.Kind, c *apiextensionsv1.CustomResourceDefinition) {
+func (v *validator) validate(k *model.Kind, c *apiextensionsv1.CustomResourceDefinition, diags *diag.List) {
 	external := c.DeepCopy()
 	v.scheme.Default(external)
 	internal := &apiextensions.CustomResourceDefinition{}
 	if err := v.scheme.Convert(external, internal, nil); err != nil {
-		v.diags.Errorf(k.Pos(), "CRD %s: converting for validation: %v", c.Name, err)
+		diags.Errorf(k.Pos(), "CRD %s: converting for validation: %v", c.Name, err)
 		return
 	}
 	ctx := request.WithRequestInfo(context.Background(), &request.RequestInfo{
@@ -58,10 +59,10 @@ func (v *validator) validate(k *model.Kind, c *apiextensionsv1.CustomResourceDef
 	v.strategy.PrepareForCreate(ctx, internal)
 	for _, e := range v.strategy.Validate(ctx, internal) {
 		pos, where := v.locate(k, e.Field)
-		v.diags.Errorf(pos, "the API server would reject CRD %s%s: %s", c.Name, where, describe(e))
+		diags.Errorf(pos, "the API server would reject CRD %s%s: %s", c.Name, where, describe(e))
 	}
 	for _, w := range v.strategy.WarningsOnCreate(ctx, internal) {
-		v.diags.Warnf(k.Pos(), "the API server warns about CRD %s: %s", c.Name, w)
+		diags.Warnf(k.Pos(), "the API server warns about CRD %s: %s", c.Name, w)
 	}
 }
 
