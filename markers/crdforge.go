@@ -14,6 +14,7 @@ const (
 	ConversionName  = "crdforge:conversion"
 	WebhookName     = "crdforge:webhook"
 	CertManagerName = "crdforge:certmanager"
+	HubFieldName    = "crdforge:hubfield"
 )
 
 // Conversion strategies, as the CRD's spec.conversion.strategy spells them.
@@ -79,6 +80,20 @@ type CertManager struct {
 	Certificate string `marker:"certificate,optional"`
 }
 
+// +controllertools:marker:generateHelp:category=crdforge
+
+// HubField names the hub field this spoke field converts to and from, when the
+// hub calls it something else or keeps it elsewhere.
+//
+// The path is a dot-separated list of Go field names, relative to the hub
+// type that the field's struct converts to: "Color" for a renamed field,
+// "Network.Host" for a field the hub moved into a nested struct. "." converts
+// the fields of this struct-typed field to and from the enclosing hub struct
+// itself, for fields the hub moved out of a nested struct. Without the marker
+// a field converts to the hub field with the same Go name. Put it on fields of
+// spoke versions (the hub's fields need none).
+type HubField string
+
 // crdforgeDefinitions lists every +crdforge: marker with the targets it may
 // describe. The order is the order `crdforge markers` prints them in.
 func crdforgeDefinitions() []*ctmarkers.Definition {
@@ -92,5 +107,6 @@ func crdforgeDefinitions() []*ctmarkers.Definition {
 	add(ConversionName, Conversion{}, ctmarkers.DescribesType)
 	add(WebhookName, Webhook{}, ctmarkers.DescribesType, ctmarkers.DescribesPackage)
 	add(CertManagerName, CertManager{}, ctmarkers.DescribesType, ctmarkers.DescribesPackage)
+	add(HubFieldName, HubField(""), ctmarkers.DescribesField)
 	return defs
 }

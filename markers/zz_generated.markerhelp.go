@@ -58,6 +58,17 @@ func (Hub) Help() *markers.DefinitionHelp {
 	}
 }
 
+func (HubField) Help() *markers.DefinitionHelp {
+	return &markers.DefinitionHelp{
+		Category: "crdforge",
+		DetailedHelp: markers.DetailedHelp{
+			Summary: "names the hub field this spoke field converts to and from, when the",
+			Details: "hub calls it something else or keeps it elsewhere.\n\nThe path is a dot-separated list of Go field names, relative to the hub\ntype that the field's struct converts to: \"Color\" for a renamed field,\n\"Network.Host\" for a field the hub moved into a nested struct. \".\" converts\nthe fields of this struct-typed field to and from the enclosing hub struct\nitself, for fields the hub moved out of a nested struct. Without the marker\na field converts to the hub field with the same Go name. Put it on fields of\nspoke versions (the hub's fields need none).",
+		},
+		FieldHelp: map[string]markers.DetailedHelp{},
+	}
+}
+
 func (Webhook) Help() *markers.DefinitionHelp {
 	return &markers.DefinitionHelp{
 		Category: "crdforge",
