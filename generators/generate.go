@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/crdforge/crdforge/generators/conversion"
 	"github.com/crdforge/crdforge/generators/crd"
 	"github.com/crdforge/crdforge/generators/deepcopy"
 	"github.com/crdforge/crdforge/generators/diag"
@@ -47,6 +48,7 @@ func All(cfg Config) []Generator {
 	return []Generator{
 		crd.Generator{Dir: cmpOr(cfg.CRDDir, DefaultCRDDir)},
 		deepcopy.Generator{},
+		conversion.Generator{},
 	}
 }
 
@@ -107,7 +109,8 @@ func Generate(cfg Config) (*Result, error) {
 		return res, nil
 	}
 
-	m := model.Build(dir, ld, regs, diags)
+	opts := model.Options{Conversions: slices.ContainsFunc(gens, func(g Generator) bool { return g.Name() == "conversion" })}
+	m := model.Build(dir, ld, regs, opts, diags)
 	res.Model = m
 	// Generators only read the model, so they run side by side; their
 	// files and diagnostics are gathered in the fixed order.

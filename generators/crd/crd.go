@@ -17,7 +17,7 @@ import (
 	"github.com/crdforge/crdforge/generators/output"
 	"github.com/crdforge/crdforge/markers"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	"sigs.k8s.io/yaml"
+	yaml "go.yaml.in/yaml/v2"
 )
 
 // InjectCAAnnotation asks cert-manager's CA injector to fill in the CRD's
@@ -63,12 +63,12 @@ func (g Generator) generate(v *validator, k *model.Kind, diags *diag.List) *outp
 		return nil // the model already reported it; the server would only repeat it
 	}
 	c := Build(k)
-	v.validate(k, c, diags)
 	content, err := Marshal(c)
 	if err != nil {
 		diags.Errorf(k.Pos(), "marshaling the CRD for %s: %v", k.Name, err)
 		return nil
 	}
+	v.validate(k, c, diags) // after Marshal: validation defaults c in place
 	name := fmt.Sprintf("%s_%s.yaml", c.Spec.Group, c.Spec.Names.Plural)
 	return &output.File{Path: filepath.Join(g.Dir, name), Content: content}
 }
@@ -138,7 +138,9 @@ func Build(k *model.Kind) *apiextensionsv1.CustomResourceDefinition {
 }
 
 // Marshal renders a CRD as controller-gen does (keys sorted, no status, no
-// creationTimestamp), after crdforge's generated-file header.
+// creationTimestamp), after crdforge's generated-file header. It encodes the
+// JSON form's generic value directly, where controller-gen goes through JSON
+// and YAML parsing once more; the bytes are the same.
 func Marshal(c *apiextensionsv1.CustomResourceDefinition) ([]byte, error) {
 	raw, err := json.Marshal(c)
 	if err != nil {
@@ -154,7 +156,7 @@ func Marshal(c *apiextensionsv1.CustomResourceDefinition) ([]byte, error) {
 	if meta, ok := obj["metadata"].(map[string]any); ok {
 		delete(meta, "creationTimestamp")
 	}
-	body, err := yaml.Marshal(obj)
+	body, err := yaml.Marshal(yamlValue(obj))
 	if err != nil {
 		return nil, err
 	}
@@ -162,4 +164,28 @@ func Marshal(c *apiextensionsv1.CustomResourceDefinition) ([]byte, error) {
 	out.WriteString(output.YAMLHeader + "\n---\n")
 	out.Write(body)
 	return out.Bytes(), nil
+}
+
+// yamlValue turns JSON numbers into the ints and floats a YAML parser would
+// have made of them, so that they print as controller-gen prints them.
+func yamlValue(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			v[k] = yamlValue(e)
+		}
+	case []any:
+		for i, e := range v {
+			v[i] = yamlValue(e)
+		}
+	case json.Number:
+		if i, err := v.Int64(); err == nil {
+			return i
+		}
+		if f, err := v.Float64(); err == nil {
+			return f
+		}
+		return v.String()
+	}
+	return v
 }

@@ -45,7 +45,7 @@ func newValidator(m *model.Model) *validator {
 }
 
 func (v *validator) validate(k *model.Kind, c *apiextensionsv1.CustomResourceDefinition, diags *diag.List) {
-	external := c.DeepCopy()
+	external := c // defaulted in place: the caller has printed it already
 	v.scheme.Default(external)
 	internal := &apiextensions.CustomResourceDefinition{}
 	if err := v.scheme.Convert(external, internal, nil); err != nil {

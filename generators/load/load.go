@@ -4,8 +4,10 @@ package load
 import (
 	"go/token"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/crdforge/crdforge/generators/diag"
 	"golang.org/x/tools/go/packages"
@@ -64,31 +66,78 @@ func (r *Result) Check() {
 	}
 	// Imports first, so that a root checked early, because another root
 	// refers to it, already sees its own imports complete.
+	var imports []*loader.Package
+	seen := map[*loader.Package]bool{}
 	for _, root := range r.Roots {
 		for _, imp := range root.Imports() {
-			if !isRoot[imp] {
-				r.Checker.Check(imp)
+			if !isRoot[imp] && !seen[imp] {
+				seen[imp] = true
+				imports = append(imports, imp)
 			}
 		}
 	}
-	// Then the roots, each after the roots it imports.
-	done := map[*loader.Package]bool{}
+	parallel(len(imports), func(i int) { r.Checker.Check(imports[i]) })
+
+	// Then the roots, each after the roots it imports; independent roots
+	// are checked side by side.
+	order := topological(r.Roots, isRoot)
+	done := make(map[*loader.Package]chan struct{}, len(order))
+	for _, root := range order {
+		done[root] = make(chan struct{})
+	}
+	parallel(len(order), func(i int) {
+		root := order[i]
+		for _, imp := range root.Imports() {
+			if ch, ok := done[imp]; ok && imp != root {
+				<-ch
+			}
+		}
+		r.Checker.Check(root)
+		close(done[root])
+	})
+}
+
+// topological orders roots so that every root comes after the roots it
+// imports.
+func topological(roots []*loader.Package, isRoot map[*loader.Package]bool) []*loader.Package {
+	var order []*loader.Package
+	visited := map[*loader.Package]bool{}
 	var visit func(p *loader.Package)
 	visit = func(p *loader.Package) {
-		if done[p] {
+		if visited[p] {
 			return
 		}
-		done[p] = true
+		visited[p] = true
 		for _, imp := range p.Imports() {
 			if isRoot[imp] {
 				visit(imp)
 			}
 		}
-		r.Checker.Check(p)
+		order = append(order, p)
 	}
-	for _, root := range r.Roots {
+	for _, root := range roots {
 		visit(root)
 	}
+	return order
+}
+
+// parallel runs fn(0..n-1) on as many goroutines as there are CPUs, handing
+// out indexes in order, so that a task only ever waits for earlier ones.
+func parallel(n int, fn func(i int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(n, runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for i := range next {
+				fn(i)
+			}
+		})
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }
 
 // Errors reports what the load, the type checker and controller-tools'

@@ -21,11 +21,18 @@ import (
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 )
 
+// Options says which parts of the model the selected generators need.
+type Options struct {
+	// Conversions resolves the type pairs of every spoke.
+	Conversions bool
+}
+
 // Build resolves the model from the load. Problems go to diags, each at the
 // comment or declaration that caused it; the model is returned even then, so
 // that later stages can report their own problems in the same run.
-func Build(dir string, ld *load.Result, regs *markers.Registries, diags *diag.List) *Model {
+func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, diags *diag.List) *Model {
 	m := &Model{
+		opts:      opts,
 		Dir:       dir,
 		Project:   projectName(dir, ld.Roots),
 		Fset:      ld.Fset,
@@ -119,6 +126,9 @@ func (m *Model) buildKind(group, kind string, diags *diag.List) *Kind {
 	m.resolveStorage(k, diags)
 	m.resolveHub(k, diags)
 	m.resolveConversion(k, diags)
+	if m.opts.Conversions {
+		m.resolveSpokes(k, diags)
+	}
 	return k
 }
 

@@ -38,6 +38,8 @@ type Model struct {
 	Schemas *crd.Parser
 	// Groups are sorted by name.
 	Groups []*Group
+
+	opts Options
 }
 
 // Group is an API group.
@@ -59,6 +61,9 @@ type Kind struct {
 	Hub     *Version
 	// Conversion holds the kind's conversion settings, defaults applied.
 	Conversion Conversion
+	// Spokes are the versions other than the hub, in priority order, each
+	// with the type pairs its conversions go through.
+	Spokes []*Spoke
 	// CRD is the CRD as controller-tools builds it from the types and their
 	// kubebuilder markers, before crdforge orders versions and adds the
 	// conversion stanza. Generators must not modify it.

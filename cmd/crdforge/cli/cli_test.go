@@ -43,6 +43,8 @@ func scratchCase(t *testing.T, name string) string {
 		if err != nil {
 			return err
 		}
+		// Hand-written files import the case's own packages by path.
+		b = bytes.ReplaceAll(b, []byte(module+"/testdata/"+name+"/"), []byte(module+"/testdata/_scratch/"+filepath.Base(dst)+"/"))
 		return os.WriteFile(filepath.Join(dst, r), b, 0o644)
 	})
 	if err != nil {
@@ -50,6 +52,8 @@ func scratchCase(t *testing.T, name string) string {
 	}
 	return dst
 }
+
+const module = "github.com/crdforge/crdforge"
 
 const widgetsCRD = "config/crd/bases/example.com_widgets.yaml"
 

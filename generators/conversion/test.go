@@ -1,0 +1,76 @@
+package conversion
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/dave/jennifer/jen"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+)
+
+// TestFileName is the name of the generated round-trip tests in each spoke
+// package.
+const TestFileName = "zz_generated.conversion_test.go"
+
+// FillFuncsName is the function an author may write in a _test.go file of a
+// spoke package to give the round-trip tests randfill functions that make
+// valid inputs, when a hand-written conversion rejects some values.
+const FillFuncsName = "conversionFillFuncs"
+
+// printRoundTripTest prints a spoke's round-trip test and fuzz target.
+func printRoundTripTest(f *jen.File, s *model.Spoke, fillFuncs bool) {
+	root := s.Pairs[0]
+	spoke := root.Spoke.Obj().Name()
+	suffix := s.Version.Name + "_" + spoke
+	pair := jen.Qual(conversionTestPath, "Pair").Values(jen.DictFunc(func(d jen.Dict) {
+		d[jen.Id("Spoke")] = jen.Func().Params().Qual(ctrlConversionPath, "Convertible").Block(jen.Return(jen.Op("&").Id(spoke).Values()))
+		d[jen.Id("Hub")] = jen.Func().Params().Qual(ctrlConversionPath, "Hub").Block(jen.Return(jen.Op("&").Add(qual(root.Hub)).Values()))
+		if fillFuncs {
+			d[jen.Id("FillFuncs")] = jen.Id(FillFuncsName).Call()
+		}
+	}))
+	f.Commentf("TestRoundTrip_%s converts random %s %ss to the hub (%s) and back, and", suffix, s.Version.Name, spoke, root.HubVersion.Name)
+	f.Comment("random hub objects to this version and back, and checks that nothing changes.")
+	f.Comment("CRDFORGE_ROUNDTRIP_ITERATIONS sets how many objects each direction tries.")
+	f.Func().Id("TestRoundTrip_"+suffix).Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
+		jen.Qual(conversionTestPath, "RoundTrip").Call(jen.Id("t"), pair.Clone()),
+	)
+	f.Line()
+	f.Commentf("FuzzRoundTrip_%s is TestRoundTrip_%s as a go test -fuzz target.", suffix, suffix)
+	f.Func().Id("FuzzRoundTrip_"+suffix).Params(jen.Id("f").Op("*").Qual("testing", "F")).Block(
+		jen.Qual(conversionTestPath, "FuzzRoundTrip").Call(jen.Id("f"), pair),
+	)
+	f.Line()
+}
+
+// hasFillFuncs reports whether a hand-written _test.go file of pkg declares
+// conversionFillFuncs. Test files are not part of the load, so they are
+// parsed here, declarations only.
+func hasFillFuncs(pkg *loader.Package) bool {
+	files, _ := filepath.Glob(filepath.Join(packageDir(pkg), "*_test.go"))
+	fset := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasPrefix(filepath.Base(name), "zz_generated") {
+			continue
+		}
+		src, err := os.ReadFile(name)
+		if err != nil {
+			continue
+		}
+		file, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+		if err != nil || file.Name.Name != pkg.Name {
+			continue
+		}
+		for _, d := range file.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Name.Name == FillFuncsName {
+				return true
+			}
+		}
+	}
+	return false
+}

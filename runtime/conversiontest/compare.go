@@ -1,0 +1,83 @@
+package conversiontest
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"reflect"
+	"strings"
+	"time"
+
+	"k8s.io/apimachinery/pkg/api/equality"
+	"k8s.io/apimachinery/pkg/conversion"
+	"k8s.io/apimachinery/pkg/util/diff"
+)
+
+// semantic is equality.Semantic, which compares quantities by value, times
+// by instant, and a nil slice or map as equal to an empty one: differences
+// JSON, and so a stash annotation, does not preserve, and that no client
+// can observe.
+//
+// It adds time.Time, by instant like metav1.Time: equality.Semantic panics
+// on its unexported fields whenever two differ in any way, which would turn
+// a CRD with a plain time.Time field into a crash instead of a diff.
+var semantic = func() conversion.Equalities {
+	e := conversion.Equalities{Equalities: maps.Clone(equality.Semantic.Equalities)}
+	if err := e.AddFunc(func(a, b time.Time) bool { return a.Equal(b) }); err != nil {
+		panic(err)
+	}
+	return e
+}()
+
+// compare reports whether got equals want and, if not, a readable diff.
+//
+// reflect.DeepEqual goes first only because it is several times faster, and
+// most objects are identical; when it says equal, so would semantic.
+func compare(want, got any) (diff string, equal bool) {
+	if reflect.DeepEqual(want, got) {
+		return "", true
+	}
+	if eq, err := semanticEqual(want, got); err != nil {
+		return err.Error(), false
+	} else if eq {
+		return "", true
+	}
+	return describe(want, got), false
+}
+
+// semanticEqual turns the panic semantic raises on a struct with unexported
+// fields it has no function for into an error, so that the failure still
+// shows the seed and the objects.
+func semanticEqual(a, b any) (equal bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("cannot compare the objects: %v\n(a type with unexported fields needs the same value on both sides)\n%s",
+				r, describe(a, b))
+		}
+	}()
+	return semantic.DeepEqual(a, b), nil
+}
+
+// describe diffs the JSON forms, which is how users know their objects.
+func describe(want, got any) string {
+	d := diff.Diff(want, got)
+	if strings.TrimSpace(d) == "" {
+		// The difference is in something JSON does not show, such as a
+		// field tagged json:"-".
+		d = fmt.Sprintf("(the JSON forms are equal; the objects differ in a field JSON omits)\n- %#v\n+ %#v", want, got)
+	}
+	return d
+}
+
+// toJSON shows obj in failure messages, as users know it. HTML escaping is
+// off because failure messages are read, not embedded in web pages.
+func toJSON(obj any) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(obj); err != nil {
+		return fmt.Sprintf("%#v (not JSON: %v)", obj, err)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}

@@ -1,0 +1,104 @@
+package conversiontest
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+
+	"sigs.k8s.io/randfill"
+)
+
+// The shape of random objects. Conversions work field by field, so small
+// objects find the same bugs as big ones, much faster: up to three elements
+// per slice or map reach every element conversion, and a nil chance of 0.2
+// exercises both nil and set pointers, and nil and empty slices and maps.
+// The depth limit counts every struct, pointer, slice, map and element on
+// the way down. 12 reaches a quantity in the resource limits of a container
+// in a pod template in a job template in a CRD's spec, yet keeps a
+// recursive type (a schema that contains itself) from growing exponentially.
+// Anything deeper is left at its zero value, which is still a valid input.
+const (
+	nilChance   = 0.2
+	minElements = 0
+	maxElements = 3
+	maxDepth    = 12
+)
+
+// newFiller returns a Filler seeded with seed, set up with the default fill
+// functions and then extra. RoundTrip makes one per direction and reuses it
+// for every iteration.
+func newFiller(seed int64, extra []any) (*randfill.Filler, error) {
+	return configure(randfill.NewWithSeed(seed), extra)
+}
+
+// newFuzzFiller returns a Filler that draws its randomness from a fuzzer's
+// input, so that the fuzzing engine's mutations steer the random objects.
+func newFuzzFiller(data []byte, extra []any) (*randfill.Filler, error) {
+	return configure(randfill.NewFromGoFuzz(data), extra)
+}
+
+func configure(f *randfill.Filler, extra []any) (*randfill.Filler, error) {
+	f.NilChance(nilChance).NumElements(minElements, maxElements).MaxDepth(maxDepth)
+	defaults := DefaultFillFuncs()
+	// The nil-able pointer functions go first, so that a function for a
+	// **T that the defaults or the author provide replaces them.
+	for _, fn := range slices.Concat(defaults, extra) {
+		if nilable, ok := nilablePointerFunc(fn); ok {
+			f.Funcs(nilable)
+		}
+	}
+	f.Funcs(defaults...)
+	for i, fn := range extra {
+		if err := addFunc(f, fn); err != nil {
+			return nil, fmt.Errorf("conversiontest: Pair.FillFuncs[%d] (%T): %v", i, fn, err)
+		}
+	}
+	return f, nil
+}
+
+var continueType = reflect.TypeFor[randfill.Continue]()
+
+// nilablePointerFunc derives, from a fill function for *T, one for **T that
+// leaves the pointer nil with the filler's nil chance and otherwise fills a
+// new T with fn.
+//
+// It is needed because randfill always allocates a pointer to a type that
+// has a fill function before calling the function: without it a field of
+// type *metav1.Time, or *T for any T in Pair.FillFuncs, would never be nil,
+// and conversions would never see the nil case. (The functions get the
+// nil-able pointer's address because randfill looks for a function for the
+// field's address before one for the field.)
+func nilablePointerFunc(fn any) (any, bool) {
+	t := reflect.TypeOf(fn)
+	if t == nil || t.Kind() != reflect.Func || t.NumIn() != 2 || t.NumOut() != 0 || t.In(1) != continueType {
+		return nil, false // not a fill function; addFunc reports it
+	}
+	ptr := t.In(0)
+	if ptr.Kind() != reflect.Pointer || ptr.Elem().Kind() == reflect.Pointer {
+		return nil, false
+	}
+	signature := reflect.FuncOf([]reflect.Type{reflect.PointerTo(ptr), continueType}, nil, false)
+	return reflect.MakeFunc(signature, func(args []reflect.Value) []reflect.Value {
+		field, c := args[0].Elem(), args[1].Interface().(randfill.Continue)
+		if c.Float64() < nilChance {
+			field.SetZero()
+			return nil
+		}
+		v := reflect.New(ptr.Elem())
+		c.Fill(v.Interface()) // dispatches to the fill function for *T
+		field.Set(v)
+		return nil
+	}).Interface(), true
+}
+
+// addFunc registers fn, turning randfill's panic on a malformed function
+// into an error that names the offending entry.
+func addFunc(f *randfill.Filler, fn any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	f.Funcs(fn)
+	return nil
+}

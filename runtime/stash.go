@@ -1,0 +1,59 @@
+package runtime
+
+import (
+	"encoding/json"
+	"fmt"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// StashAnnotationPrefix starts the annotations in which conversions keep the
+// data the destination version cannot hold.
+//
+// Converting an object from version X to version Y can lose data: a field
+// that only X has, or a nil pointer that Y holds as a plain value. Before the
+// API server prunes it, the generated conversion writes X's object, without
+// its metadata, as JSON into the annotation conversion.crdforge.io/X on the Y
+// object. Converting the Y object back to X restores exactly those fields from
+// the annotation and removes it. Every other field of metadata is copied
+// untouched, so a round trip X → Y → X is exact, whichever way it goes
+// through the hub.
+const StashAnnotationPrefix = "conversion.crdforge.io/"
+
+// StashAnnotation is the annotation that holds the stashed data of version.
+func StashAnnotation(version string) string { return StashAnnotationPrefix + version }
+
+// Stash stores v, as JSON, in meta's annotation for version.
+func Stash(meta *metav1.ObjectMeta, version string, v any) error {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("stashing %s data in annotation %s: %w", version, StashAnnotation(version), err)
+	}
+	if meta.Annotations == nil {
+		meta.Annotations = map[string]string{}
+	}
+	meta.Annotations[StashAnnotation(version)] = string(raw)
+	return nil
+}
+
+// Unstash removes meta's annotation for version and, when into is not nil,
+// decodes the stashed data into it. It reports whether the annotation was
+// there. An annotation map left empty becomes nil, as it was before Stash.
+func Unstash(meta *metav1.ObjectMeta, version string, into any) (bool, error) {
+	key := StashAnnotation(version)
+	raw, ok := meta.Annotations[key]
+	if !ok {
+		return false, nil
+	}
+	delete(meta.Annotations, key)
+	if len(meta.Annotations) == 0 {
+		meta.Annotations = nil
+	}
+	if into == nil {
+		return true, nil
+	}
+	if err := json.Unmarshal([]byte(raw), into); err != nil {
+		return true, fmt.Errorf("restoring %s data from annotation %s: %w", version, key, err)
+	}
+	return true, nil
+}
