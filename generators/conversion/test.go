@@ -37,12 +37,12 @@ func printRoundTripTest(f *jen.File, s *model.Spoke, fillFuncs bool) {
 	f.Commentf("TestRoundTrip_%s converts random %s %ss to the hub (%s) and back, and", suffix, s.Version.Name, spoke, root.HubVersion.Name)
 	f.Comment("random hub objects to this version and back, and checks that nothing changes.")
 	f.Comment("CRDFORGE_ROUNDTRIP_ITERATIONS sets how many objects each direction tries.")
-	f.Func().Id("TestRoundTrip_"+suffix).Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
+	f.Func().Id("TestRoundTrip_" + suffix).Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
 		jen.Qual(conversionTestPath, "RoundTrip").Call(jen.Id("t"), pair.Clone()),
 	)
 	f.Line()
 	f.Commentf("FuzzRoundTrip_%s is TestRoundTrip_%s as a go test -fuzz target.", suffix, suffix)
-	f.Func().Id("FuzzRoundTrip_"+suffix).Params(jen.Id("f").Op("*").Qual("testing", "F")).Block(
+	f.Func().Id("FuzzRoundTrip_" + suffix).Params(jen.Id("f").Op("*").Qual("testing", "F")).Block(
 		jen.Qual(conversionTestPath, "FuzzRoundTrip").Call(jen.Id("f"), pair),
 	)
 	f.Line()
