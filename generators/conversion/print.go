@@ -145,12 +145,12 @@ func printPair(f *jen.File, tp *model.TypePair, toHub bool) {
 	for _, m := range tp.Mappings {
 		body = append(body, mappingCode(m, toHub, from, to)...)
 	}
-	only, other := tp.HubOnly, from
+	only := tp.HubOnly
 	if toHub {
-		only, other = tp.SpokeOnly, to
+		only = tp.SpokeOnly
 	}
 	for _, f := range only {
-		body = append(body, jen.Commentf("in.%s has no counterpart in %s: a hand-written %s converts it, or the stash keeps it.", f.Name(), other, tp.FuncName(toHub)))
+		body = append(body, jen.Commentf("in.%s has no counterpart in %s: a hand-written %s converts it, or the stash keeps it.", f.Name(), to, tp.FuncName(toHub)))
 	}
 	body = append(body, jen.Return(jen.Nil()))
 	f.Func().Id(tp.AutoFuncName(toHub)).Add(params.Clone()).Error().Block(body...)
@@ -262,18 +262,18 @@ func convert(c *model.Conv, src, dst *jen.Statement) []jen.Code {
 		return []jen.Code{jen.If(src.Clone().Op("!=").Nil()).Block(
 			jen.List(jen.Id("in"), jen.Id("out")).Op(":=").List(jen.Op("&").Add(src), jen.Op("&").Add(dst)),
 			jen.Op("*").Id("out").Op("=").New(typeExpr(c.Elem.To)),
-			jen.Add(elemBlock(c.Elem, jen.Op("**").Id("in"), jen.Op("**").Id("out"))),
+			elem(c.Elem, jen.Op("**").Id("in"), jen.Op("**").Id("out")),
 		).Else().Block(dst.Clone().Op("=").Nil())}
 	case model.ConvDeref:
 		return []jen.Code{jen.If(src.Clone().Op("!=").Nil()).Block(
 			jen.List(jen.Id("in"), jen.Id("out")).Op(":=").List(jen.Op("&").Add(src), jen.Op("&").Add(dst)),
-			jen.Add(elemBlock(c.Elem, jen.Op("**").Id("in"), jen.Op("*").Id("out"))),
+			elem(c.Elem, jen.Op("**").Id("in"), jen.Op("*").Id("out")),
 		).Else().Block(dst.Clone().Op("=").Add(zero(c.To)))}
 	case model.ConvAddr:
 		return []jen.Code{jen.Block(
 			jen.List(jen.Id("in"), jen.Id("out")).Op(":=").List(jen.Op("&").Add(src), jen.Op("&").Add(dst)),
 			jen.Op("*").Id("out").Op("=").New(typeExpr(c.Elem.To)),
-			jen.Add(elemBlock(c.Elem, jen.Op("*").Id("in"), jen.Op("**").Id("out"))),
+			elem(c.Elem, jen.Op("*").Id("in"), jen.Op("**").Id("out")),
 		)}
 	case model.ConvSlice:
 		inner := jen.For(jen.Id("i").Op(":=").Range().Op("*").Id("in")).Block(convert(c.Elem, jen.Parens(jen.Op("*").Id("in")).Index(jen.Id("i")), jen.Parens(jen.Op("*").Id("out")).Index(jen.Id("i")))...)
@@ -311,9 +311,13 @@ func convert(c *model.Conv, src, dst *jen.Statement) []jen.Code {
 	return []jen.Code{jen.Commentf("WARNING: no conversion for %s", c.Reason)}
 }
 
-// elemBlock converts the element behind pointers held in in/out locals.
-func elemBlock(c *model.Conv, src, dst *jen.Statement) jen.Code {
-	return jen.Block(convert(c, jen.Parens(src), jen.Parens(dst))...)
+// elem converts the element behind pointers held in in/out locals. Only a
+// method call or an index on a dereference needs parentheses.
+func elem(c *model.Conv, src, dst *jen.Statement) jen.Code {
+	if c.Kind == model.ConvDeepCopy || c.Kind == model.ConvArray {
+		src, dst = jen.Parens(src), jen.Parens(dst)
+	}
+	return jen.Add(convert(c, src, dst)...)
 }
 
 // toHubOf tells the direction of a pair conversion from its source type.

@@ -485,7 +485,7 @@ func (p *pairer) conv(from, to types.Type) *Conv {
 	case types.Identical(from, to) && !fromLocal:
 		if plain(from) {
 			c.Kind = ConvAssign
-		} else if hasDeepCopyInto(from) {
+		} else if p.m.hasDeepCopyInto(from) {
 			c.Kind = ConvDeepCopy
 		} else {
 			return p.structural(c)
@@ -616,26 +616,6 @@ func plainSeen(t types.Type, seen map[types.Type]bool) bool {
 		return true
 	}
 	return false
-}
-
-// hasDeepCopyInto reports whether *t has a DeepCopyInto(*t) method.
-func hasDeepCopyInto(t types.Type) bool {
-	if _, ok := t.(*types.Named); !ok {
-		return false
-	}
-	ms := types.NewMethodSet(types.NewPointer(t))
-	sel := ms.Lookup(nil, "DeepCopyInto")
-	if sel == nil {
-		// The method lives in the type's package; look it up exported.
-		if n := t.(*types.Named); n.Obj().Pkg() != nil {
-			sel = ms.Lookup(n.Obj().Pkg(), "DeepCopyInto")
-		}
-	}
-	if sel == nil {
-		return false
-	}
-	sig, ok := sel.Obj().Type().(*types.Signature)
-	return ok && sig.Params().Len() == 1 && types.Identical(sig.Params().At(0).Type(), types.NewPointer(t))
 }
 
 // findManual looks for hand-written Convert_ functions in the spoke package

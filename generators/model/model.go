@@ -40,6 +40,9 @@ type Model struct {
 	Groups []*Group
 
 	opts Options
+	// deepCopyIndex and byPath cache what hasDeepCopyInto reads.
+	deepCopyIndex map[string]map[string]bool
+	byPath        map[string]*loader.Package
 }
 
 // Group is an API group.

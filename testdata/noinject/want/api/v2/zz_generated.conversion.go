@@ -128,7 +128,7 @@ func autoConvert_v1_Doohickey_To_v2_Doohickey(in *v1.Doohickey, out *Doohickey, 
 		Kind:       "Doohickey",
 	}
 	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
-	// in.Count has no counterpart in v1: a hand-written Convert_v1_Doohickey_To_v2_Doohickey converts it, or the stash keeps it.
+	// in.Count has no counterpart in v2: a hand-written Convert_v1_Doohickey_To_v2_Doohickey converts it, or the stash keeps it.
 	return nil
 }
 

@@ -150,7 +150,7 @@ func autoConvert_v1beta1_WidgetSpec_To_v1_WidgetSpec(in *WidgetSpec, out *v1.Wid
 
 func autoConvert_v1_WidgetSpec_To_v1beta1_WidgetSpec(in *v1.WidgetSpec, out *WidgetSpec, s conversion.Scope) error {
 	// WARNING: in.Size requires manual conversion: int32 and string have no mechanical conversion
-	// in.Color has no counterpart in v1: a hand-written Convert_v1_WidgetSpec_To_v1beta1_WidgetSpec converts it, or the stash keeps it.
+	// in.Color has no counterpart in v1beta1: a hand-written Convert_v1_WidgetSpec_To_v1beta1_WidgetSpec converts it, or the stash keeps it.
 	return nil
 }
 
