@@ -108,6 +108,9 @@ type TypePair struct {
 	// ManualToHub and ManualToSpoke are the hand-written Convert_ functions
 	// found in the spoke package, if any; they take over the generated ones.
 	ManualToHub, ManualToSpoke *types.Func
+	// wrongSignature marks directions whose hand-written function exists
+	// with the wrong signature: reported as such, not as missing.
+	wrongSignature [2]bool
 	// LossyToHub and LossyToSpoke say whether a conversion in that direction
 	// can drop information, so that the generated code must check and stash.
 	LossyToHub, LossyToSpoke bool
@@ -229,7 +232,7 @@ func (m *Model) resolveSpokes(k *Kind, diags *diag.List) {
 func (p *pairer) reportManual() {
 	for _, tp := range p.order {
 		for _, toHub := range []bool{true, false} {
-			if tp.Manual(toHub) != nil {
+			if tp.Manual(toHub) != nil || tp.wrongSignature[dirIndex(toHub)] {
 				continue
 			}
 			if tp.OptOut {
@@ -244,6 +247,13 @@ func (p *pairer) reportManual() {
 			}
 		}
 	}
+}
+
+func dirIndex(toHub bool) int {
+	if toHub {
+		return 0
+	}
+	return 1
 }
 
 func direction(tp *TypePair, toHub bool) string {
@@ -632,6 +642,7 @@ func (p *pairer) findManual() {
 			fn, ok := obj.(*types.Func)
 			if !ok || !p.validSignature(fn, tp, toHub) {
 				p.diags.Errorf(obj.Pos(), "%s has the wrong signature: want %s", name, Signature(tp, toHub))
+				tp.wrongSignature[dirIndex(toHub)] = true
 				continue
 			}
 			if toHub {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -218,6 +219,46 @@ func TestVersionAndHelp(t *testing.T) {
 	for _, want := range []string{"--crd-dir", "--only", "--verify", "Exit codes: 0 ok, 1 stale (with --verify), 2 errors."} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("generate --help lacks %q", want)
+		}
+	}
+}
+
+// TestMissingHandWrittenConversion deletes the hand-written conversions of
+// a case: generate still succeeds and says which field needs which function
+// and why, and go build fails naming the missing function.
+func TestMissingHandWrittenConversion(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	dir := scratchCase(t, "webhook")
+	if err := os.Remove(filepath.Join(dir, "api/v1beta1/conversion.go")); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := run(t, dir, "generate", "./...")
+	if code != ExitOK {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	for _, want := range []string{
+		"api/v1beta1/types.go:11:2: warning: in.Size requires manual conversion (v1beta1 to v1): string and int32 have no mechanical conversion; write func Convert_v1beta1_WidgetSpec_To_v1_WidgetSpec(in *WidgetSpec, out *v1.WidgetSpec, s conversion.Scope) error in package v1beta1",
+		"api/v1beta1/types.go:11:2: warning: in.Size requires manual conversion (v1 to v1beta1): int32 and string have no mechanical conversion; write func Convert_v1_WidgetSpec_To_v1beta1_WidgetSpec(in *v1.WidgetSpec, out *WidgetSpec, s conversion.Scope) error in package v1beta1",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("generate does not say\n%s\nit said:\n%s", want, stderr)
+		}
+	}
+	generated, _ := os.ReadFile(filepath.Join(dir, "api/v1beta1/zz_generated.conversion.go"))
+	if !strings.Contains(string(generated), "// WARNING: in.Size requires manual conversion: string and int32 have no mechanical conversion") {
+		t.Errorf("the generated file lacks the WARNING comment")
+	}
+	cmd := exec.Command("go", "build", "./...")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatal("go build succeeded without the hand-written conversions")
+	}
+	for _, name := range []string{"undefined: Convert_v1beta1_WidgetSpec_To_v1_WidgetSpec", "undefined: Convert_v1_WidgetSpec_To_v1beta1_WidgetSpec"} {
+		if !strings.Contains(string(out), name) {
+			t.Errorf("go build output lacks %q:\n%s", name, out)
 		}
 	}
 }
