@@ -32,15 +32,16 @@ type Options struct {
 // that later stages can report their own problems in the same run.
 func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, diags *diag.List) *Model {
 	m := &Model{
-		opts:      opts,
-		Dir:       dir,
-		Project:   projectName(dir, ld.Roots),
-		Fset:      ld.Fset,
-		Roots:     ld.Roots,
-		Markers:   map[*loader.Package]*markers.Set{},
-		Collector: &ctmarkers.Collector{Registry: regs.Kubebuilder},
-		Checker:   ld.Checker,
+		opts:       opts,
+		Dir:        dir,
+		ImportPath: importPathOf(dir, ld.Roots),
+		Fset:       ld.Fset,
+		Roots:      ld.Roots,
+		Markers:    map[*loader.Package]*markers.Set{},
+		Collector:  &ctmarkers.Collector{Registry: regs.Kubebuilder},
+		Checker:    ld.Checker,
 	}
+	m.Project = projectName(m.ImportPath)
 	for _, root := range m.Roots {
 		m.Markers[root] = regs.Collect(root, diags)
 	}
@@ -415,8 +416,13 @@ func names(vs []*Version) string {
 
 // projectName derives the DNS label that default names start with: the last
 // element of dir's import path, or of dir itself outside a module.
-func projectName(dir string, roots []*loader.Package) string {
-	base := filepath.Base(dir)
+func projectName(importPath string) string {
+	return dnsLabel(path.Base(importPath))
+}
+
+// importPathOf is the import path of dir, from the module of the roots; dir
+// itself when no root's module contains it.
+func importPathOf(dir string, roots []*loader.Package) string {
 	for _, r := range roots {
 		if r.Module == nil || r.Module.Dir == "" {
 			continue
@@ -425,10 +431,9 @@ func projectName(dir string, roots []*loader.Package) string {
 		if err != nil || strings.HasPrefix(rel, "..") {
 			continue
 		}
-		base = path.Base(path.Join(r.Module.Path, filepath.ToSlash(rel)))
-		break
+		return path.Join(r.Module.Path, filepath.ToSlash(rel))
 	}
-	return dnsLabel(base)
+	return filepath.ToSlash(dir)
 }
 
 func dnsLabel(s string) string {

@@ -20,8 +20,10 @@ import (
 type Model struct {
 	// Dir is the directory crdforge runs in; output paths are relative to it.
 	Dir string
+	// ImportPath is Dir's import path.
+	ImportPath string
 	// Project is the DNS-label name that defaults derive from: the last
-	// element of Dir's import path.
+	// element of ImportPath.
 	Project string
 	// Fset resolves every token.Pos in the model.
 	Fset *token.FileSet

@@ -1,0 +1,184 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	kruntime "k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+	kjson "sigs.k8s.io/json"
+)
+
+// Kind registers the versions of one kind with the converter. Generated
+// webhook mains build one per kind, so that no scheme is scanned per object.
+type Kind struct {
+	Group, Kind string
+	// Hub is the version every conversion goes through.
+	Hub string
+	// Versions returns an empty object of each version. The hub's object
+	// implements controller-runtime's conversion.Hub, every other version's
+	// conversion.Convertible.
+	Versions map[string]func() kruntime.Object
+}
+
+// Converter converts objects between the versions of the kinds it knows:
+// spoke to hub with ConvertTo, hub to spoke with ConvertFrom, and spoke to
+// spoke through the hub.
+type Converter struct {
+	kinds map[schema.GroupKind]*Kind
+}
+
+// NewConverter checks the kinds and builds the static table.
+func NewConverter(kinds ...Kind) (*Converter, error) {
+	c := &Converter{kinds: map[schema.GroupKind]*Kind{}}
+	var errs []error
+	for i := range kinds {
+		k := &kinds[i]
+		gk := schema.GroupKind{Group: k.Group, Kind: k.Kind}
+		if _, dup := c.kinds[gk]; dup {
+			errs = append(errs, fmt.Errorf("%s registered twice", gk))
+			continue
+		}
+		newHub, ok := k.Versions[k.Hub]
+		if !ok {
+			errs = append(errs, fmt.Errorf("%s: hub version %q is not among its versions", gk, k.Hub))
+			continue
+		}
+		if _, ok := newHub().(conversion.Hub); !ok {
+			errs = append(errs, fmt.Errorf("%s: the %s object does not implement conversion.Hub", gk, k.Hub))
+		}
+		for v, newObj := range k.Versions {
+			if _, ok := newObj().(conversion.Convertible); v != k.Hub && !ok {
+				errs = append(errs, fmt.Errorf("%s: the %s object does not implement conversion.Convertible", gk, v))
+			}
+		}
+		c.kinds[gk] = k
+	}
+	return c, errors.Join(errs...)
+}
+
+// Kinds lists the registered kinds, sorted, for logs.
+func (c *Converter) Kinds() []string {
+	var out []string
+	for gk, k := range c.kinds {
+		vs := make([]string, 0, len(k.Versions))
+		for v := range k.Versions {
+			vs = append(vs, v)
+		}
+		sort.Strings(vs)
+		out = append(out, fmt.Sprintf("%s (%s; hub %s)", gk, strings.Join(vs, ", "), k.Hub))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// sameIdentity checks what the API server rejects a conversion for
+// changing: name, namespace and uid.
+func sameIdentity(src, dst kruntime.Object) error {
+	a, okA := src.(metav1.Object)
+	b, okB := dst.(metav1.Object)
+	if !okA || !okB {
+		return nil
+	}
+	switch {
+	case a.GetName() != b.GetName():
+		return fmt.Errorf("the conversion changed metadata.name from %q to %q", a.GetName(), b.GetName())
+	case a.GetNamespace() != b.GetNamespace():
+		return fmt.Errorf("the conversion changed metadata.namespace from %q to %q", a.GetNamespace(), b.GetNamespace())
+	case a.GetUID() != b.GetUID():
+		return fmt.Errorf("the conversion changed metadata.uid from %q to %q", a.GetUID(), b.GetUID())
+	}
+	return nil
+}
+
+// typeMeta is all the converter reads of an object before knowing its type.
+type typeMeta struct {
+	APIVersion string `json:"apiVersion"`
+	Kind       string `json:"kind"`
+}
+
+// UnknownError reports an object of a kind or version the converter does not
+// know.
+type UnknownError struct{ What string }
+
+func (e *UnknownError) Error() string { return e.What }
+
+// Convert converts one serialized object to desiredAPIVersion and returns it
+// serialized. Decoding is case-sensitive and keeps int64 precision, as the
+// API server's own JSON handling does.
+func (c *Converter) Convert(raw []byte, desiredAPIVersion string) ([]byte, error) {
+	var tm typeMeta
+	if err := kjson.UnmarshalCaseSensitivePreserveInts(raw, &tm); err != nil {
+		return nil, fmt.Errorf("reading apiVersion and kind: %w", err)
+	}
+	from, err := schema.ParseGroupVersion(tm.APIVersion)
+	if err != nil {
+		return nil, &UnknownError{fmt.Sprintf("invalid apiVersion %q", tm.APIVersion)}
+	}
+	to, err := schema.ParseGroupVersion(desiredAPIVersion)
+	if err != nil {
+		return nil, &UnknownError{fmt.Sprintf("invalid desiredAPIVersion %q", desiredAPIVersion)}
+	}
+	gk := schema.GroupKind{Group: from.Group, Kind: tm.Kind}
+	k, ok := c.kinds[gk]
+	if !ok {
+		return nil, &UnknownError{fmt.Sprintf("unknown kind %s", gk)}
+	}
+	if to.Group != from.Group {
+		return nil, &UnknownError{fmt.Sprintf("cannot convert %s to another group (%s)", gk, desiredAPIVersion)}
+	}
+	newFrom, ok := k.Versions[from.Version]
+	if !ok {
+		return nil, &UnknownError{fmt.Sprintf("unknown version %s of %s", from.Version, gk)}
+	}
+	newTo, ok := k.Versions[to.Version]
+	if !ok {
+		return nil, &UnknownError{fmt.Sprintf("unknown version %s of %s", to.Version, gk)}
+	}
+
+	src := newFrom()
+	if err := kjson.UnmarshalCaseSensitivePreserveInts(raw, src); err != nil {
+		return nil, fmt.Errorf("decoding %s: %w", tm.APIVersion, err)
+	}
+	var dst kruntime.Object
+	switch {
+	case from.Version == to.Version:
+		dst = src
+	case from.Version == k.Hub:
+		dst = newTo()
+		if err := dst.(conversion.Convertible).ConvertFrom(src.(conversion.Hub)); err != nil {
+			return nil, err
+		}
+	case to.Version == k.Hub:
+		dst = newTo()
+		if err := src.(conversion.Convertible).ConvertTo(dst.(conversion.Hub)); err != nil {
+			return nil, err
+		}
+	default:
+		hub := k.Versions[k.Hub]().(conversion.Hub)
+		if err := src.(conversion.Convertible).ConvertTo(hub); err != nil {
+			return nil, err
+		}
+		dst = newTo()
+		if err := dst.(conversion.Convertible).ConvertFrom(hub); err != nil {
+			return nil, err
+		}
+	}
+	if err := sameIdentity(src, dst); err != nil {
+		return nil, err
+	}
+	dst.GetObjectKind().SetGroupVersionKind(to.WithKind(tm.Kind))
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(dst); err != nil {
+		return nil, fmt.Errorf("encoding %s: %w", desiredAPIVersion, err)
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}

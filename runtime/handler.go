@@ -1,0 +1,221 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+	"time"
+
+	kjson "sigs.k8s.io/json"
+)
+
+// DefaultMaxRequestBytes bounds a ConversionReview's body unless configured
+// otherwise: 3 MiB, the API server's own limit for a request's objects.
+const DefaultMaxRequestBytes = 3 << 20
+
+// The ConversionReview versions the handler answers, in the version received.
+const (
+	reviewV1      = "apiextensions.k8s.io/v1"
+	reviewV1beta1 = "apiextensions.k8s.io/v1beta1"
+)
+
+// HandlerOptions configures a Handler.
+type HandlerOptions struct {
+	// MaxRequestBytes bounds the request body; 0 means DefaultMaxRequestBytes.
+	MaxRequestBytes int64
+	// Metrics and Logger may be nil.
+	Metrics *Metrics
+	Logger  *slog.Logger
+}
+
+// Handler answers ConversionReview requests, apiextensions.k8s.io/v1 and
+// v1beta1, in the version received: every object is converted on its own,
+// in request order, to the desired apiVersion. Any object's failure makes
+// the whole response Failed, naming the object and the cause; a panic in
+// conversion code is one such failure, never a crash.
+type Handler struct {
+	conv *Converter
+	opts HandlerOptions
+}
+
+// NewHandler returns the handler for a converter.
+func NewHandler(conv *Converter, opts HandlerOptions) *Handler {
+	if opts.MaxRequestBytes <= 0 {
+		opts.MaxRequestBytes = DefaultMaxRequestBytes
+	}
+	return &Handler{conv: conv, opts: opts}
+}
+
+// review is a ConversionReview of either version: both have the same shape.
+type review struct {
+	APIVersion string          `json:"apiVersion"`
+	Kind       string          `json:"kind"`
+	Request    *reviewRequest  `json:"request,omitempty"`
+	Response   *reviewResponse `json:"response,omitempty"`
+}
+
+type reviewRequest struct {
+	UID               string            `json:"uid"`
+	DesiredAPIVersion string            `json:"desiredAPIVersion"`
+	Objects           []json.RawMessage `json:"objects"`
+}
+
+type reviewResponse struct {
+	UID              string            `json:"uid"`
+	ConvertedObjects []json.RawMessage `json:"convertedObjects,omitempty"`
+	Result           status            `json:"result"`
+}
+
+// status is the part of metav1.Status a ConversionResponse result uses.
+type status struct {
+	Status  string `json:"status"`
+	Message string `json:"message,omitempty"`
+}
+
+// httpError is a request the handler refuses before converting anything.
+type httpError struct {
+	code   int
+	reason string // metrics label
+	msg    string
+}
+
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	code := h.serve(w, r)
+	h.opts.Metrics.ObserveRequest(code, time.Since(start))
+}
+
+func (h *Handler) serve(w http.ResponseWriter, r *http.Request) int {
+	in, herr := h.read(w, r)
+	if herr != nil {
+		h.opts.Metrics.Failure(herr.reason)
+		if herr.code == http.StatusMethodNotAllowed {
+			w.Header().Set("Allow", http.MethodPost)
+		}
+		http.Error(w, herr.msg, herr.code)
+		h.log(slog.LevelWarn, "refused a request", "code", herr.code, "reason", herr.msg)
+		return herr.code
+	}
+	resp := h.convert(in.Request)
+	out, err := json.Marshal(review{APIVersion: in.APIVersion, Kind: "ConversionReview", Response: resp})
+	if err != nil {
+		h.opts.Metrics.Failure("encode")
+		http.Error(w, "encoding the response: "+err.Error(), http.StatusInternalServerError)
+		return http.StatusInternalServerError
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	w.Write(out)
+	return http.StatusOK
+}
+
+// read checks the request and decodes the review.
+func (h *Handler) read(w http.ResponseWriter, r *http.Request) (*review, *httpError) {
+	if r.Method != http.MethodPost {
+		return nil, &httpError{http.StatusMethodNotAllowed, "method_not_allowed", fmt.Sprintf("method %s not allowed: ConversionReviews are POSTed", r.Method)}
+	}
+	ct, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || ct != "application/json" {
+		return nil, &httpError{http.StatusUnsupportedMediaType, "unsupported_media_type", fmt.Sprintf("unsupported Content-Type %q: want application/json", r.Header.Get("Content-Type"))}
+	}
+	if r.ContentLength > h.opts.MaxRequestBytes {
+		return nil, tooLarge(h.opts.MaxRequestBytes)
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxRequestBytes))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, tooLarge(h.opts.MaxRequestBytes)
+		}
+		return nil, &httpError{http.StatusBadRequest, "bad_request", "reading the body: " + err.Error()}
+	}
+	var in review
+	if err := kjson.UnmarshalCaseSensitivePreserveInts(body, &in); err != nil {
+		return nil, &httpError{http.StatusBadRequest, "bad_request", "malformed ConversionReview: " + err.Error()}
+	}
+	switch {
+	case in.APIVersion != reviewV1 && in.APIVersion != reviewV1beta1:
+		return nil, &httpError{http.StatusBadRequest, "bad_request", fmt.Sprintf("unsupported apiVersion %q: want %s or %s", in.APIVersion, reviewV1, reviewV1beta1)}
+	case in.Kind != "ConversionReview":
+		return nil, &httpError{http.StatusBadRequest, "bad_request", fmt.Sprintf("unsupported kind %q: want ConversionReview", in.Kind)}
+	case in.Request == nil:
+		return nil, &httpError{http.StatusBadRequest, "bad_request", "the ConversionReview has no request"}
+	case in.Request.UID == "":
+		return nil, &httpError{http.StatusBadRequest, "bad_request", "the ConversionReview's request has no uid"}
+	case in.Request.DesiredAPIVersion == "":
+		return nil, &httpError{http.StatusBadRequest, "bad_request", "the ConversionReview's request has no desiredAPIVersion"}
+	}
+	return &in, nil
+}
+
+func tooLarge(limit int64) *httpError {
+	return &httpError{http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("request body larger than %d bytes", limit)}
+}
+
+// convert converts every object independently, in order.
+func (h *Handler) convert(req *reviewRequest) *reviewResponse {
+	resp := &reviewResponse{UID: req.UID, ConvertedObjects: make([]json.RawMessage, len(req.Objects))}
+	for i, obj := range req.Objects {
+		out, err := h.convertOne(obj, req.DesiredAPIVersion)
+		if err != nil {
+			reason := "conversion_error"
+			var unknown *UnknownError
+			var p *panicError
+			switch {
+			case errors.As(err, &unknown):
+				reason = "unknown_kind"
+			case errors.As(err, &p):
+				reason = "panic"
+			}
+			h.opts.Metrics.ObjectFailed()
+			h.opts.Metrics.Failure(reason)
+			msg := fmt.Sprintf("converting object %d (%s) to %s: %v", i, describe(obj), req.DesiredAPIVersion, err)
+			h.log(slog.LevelError, "conversion failed", "uid", req.UID, "error", msg)
+			return &reviewResponse{UID: req.UID, Result: status{Status: "Failed", Message: msg}}
+		}
+		resp.ConvertedObjects[i] = out
+	}
+	h.opts.Metrics.ObjectsConverted(len(req.Objects))
+	resp.Result = status{Status: "Success"}
+	return resp
+}
+
+type panicError struct{ value any }
+
+func (p *panicError) Error() string { return fmt.Sprintf("panic: %v", p.value) }
+
+// convertOne converts one object, turning a panic into an error.
+func (h *Handler) convertOne(obj json.RawMessage, desired string) (out []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &panicError{r}
+		}
+	}()
+	return h.conv.Convert(obj, desired)
+}
+
+// describe names an object for messages: namespace/name.
+func describe(obj json.RawMessage) string {
+	var o struct {
+		Metadata struct {
+			Name      string `json:"name"`
+			Namespace string `json:"namespace"`
+		} `json:"metadata"`
+	}
+	_ = json.Unmarshal(obj, &o)
+	if o.Metadata.Namespace == "" {
+		return o.Metadata.Name
+	}
+	return o.Metadata.Namespace + "/" + o.Metadata.Name
+}
+
+func (h *Handler) log(level slog.Level, msg string, args ...any) {
+	if h.opts.Logger != nil {
+		h.opts.Logger.Log(context.Background(), level, msg, args...)
+	}
+}

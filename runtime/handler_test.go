@@ -1,0 +1,263 @@
+package runtime
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	kruntime "k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+// The test kind Box: v2 (the hub) has host and port, v1 joins them into
+// hostPort, v3 calls the port "number". A hostPort of "panic" panics.
+
+type boxV2 struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Host              string `json:"host,omitempty"`
+	Port              string `json:"port,omitempty"`
+}
+
+func (b *boxV2) DeepCopyObject() kruntime.Object { c := *b; b.ObjectMeta.DeepCopyInto(&c.ObjectMeta); return &c }
+func (*boxV2) Hub()                              {}
+
+type boxV1 struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	HostPort          string `json:"hostPort,omitempty"`
+}
+
+func (b *boxV1) DeepCopyObject() kruntime.Object { c := *b; b.ObjectMeta.DeepCopyInto(&c.ObjectMeta); return &c }
+
+func (b *boxV1) ConvertTo(dst conversion.Hub) error {
+	h := dst.(*boxV2)
+	b.ObjectMeta.DeepCopyInto(&h.ObjectMeta)
+	if b.HostPort == "panic" {
+		panic("boom")
+	}
+	host, port, ok := strings.Cut(b.HostPort, ":")
+	if !ok {
+		return errors.New("hostPort could not be parsed into a separate host and port")
+	}
+	h.Host, h.Port = host, port
+	return nil
+}
+
+func (b *boxV1) ConvertFrom(src conversion.Hub) error {
+	h := src.(*boxV2)
+	h.ObjectMeta.DeepCopyInto(&b.ObjectMeta)
+	b.HostPort = h.Host + ":" + h.Port
+	return nil
+}
+
+type boxV3 struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Host              string `json:"host,omitempty"`
+	Number            string `json:"number,omitempty"`
+}
+
+func (b *boxV3) DeepCopyObject() kruntime.Object { c := *b; b.ObjectMeta.DeepCopyInto(&c.ObjectMeta); return &c }
+
+func (b *boxV3) ConvertTo(dst conversion.Hub) error {
+	h := dst.(*boxV2)
+	b.ObjectMeta.DeepCopyInto(&h.ObjectMeta)
+	h.Host, h.Port = b.Host, b.Number
+	return nil
+}
+
+func (b *boxV3) ConvertFrom(src conversion.Hub) error {
+	h := src.(*boxV2)
+	h.ObjectMeta.DeepCopyInto(&b.ObjectMeta)
+	b.Host, b.Number = h.Host, h.Port
+	return nil
+}
+
+func testConverter(t testing.TB) *Converter {
+	t.Helper()
+	c, err := NewConverter(Kind{Group: "test.io", Kind: "Box", Hub: "v2", Versions: map[string]func() kruntime.Object{
+		"v1": func() kruntime.Object { return new(boxV1) },
+		"v2": func() kruntime.Object { return new(boxV2) },
+		"v3": func() kruntime.Object { return new(boxV3) },
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func post(h http.Handler, contentType, body string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(http.MethodPost, "/convert", strings.NewReader(body))
+	if contentType != "" {
+		r.Header.Set("Content-Type", contentType)
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w
+}
+
+func reviewBody(apiVersion, uid, desired string, objects ...string) string {
+	return `{"apiVersion":"` + apiVersion + `","kind":"ConversionReview","request":{"uid":"` + uid +
+		`","desiredAPIVersion":"` + desired + `","objects":[` + strings.Join(objects, ",") + `]}}`
+}
+
+func box(version, name, fields string) string {
+	return `{"apiVersion":"test.io/` + version + `","kind":"Box","metadata":{"name":"` + name + `","namespace":"ns","uid":"u-` + name + `"},` + fields + `}`
+}
+
+type decodedReview struct {
+	APIVersion string `json:"apiVersion"`
+	Kind       string `json:"kind"`
+	Response   struct {
+		UID              string            `json:"uid"`
+		ConvertedObjects []json.RawMessage `json:"convertedObjects"`
+		Result           struct {
+			Status  string `json:"status"`
+			Message string `json:"message"`
+		} `json:"result"`
+	} `json:"response"`
+}
+
+func decode(t *testing.T, w *httptest.ResponseRecorder) decodedReview {
+	t.Helper()
+	if w.Code != http.StatusOK {
+		t.Fatalf("status %d: %s", w.Code, w.Body)
+	}
+	if ct := w.Header().Get("Content-Type"); ct != "application/json" {
+		t.Errorf("Content-Type = %q", ct)
+	}
+	var out decodedReview
+	if err := json.Unmarshal(w.Body.Bytes(), &out); err != nil {
+		t.Fatalf("response is not JSON: %v\n%s", err, w.Body)
+	}
+	return out
+}
+
+func TestHandlerConvertsEveryObjectInOrderInTheReviewVersionReceived(t *testing.T) {
+	h := NewHandler(testConverter(t), HandlerOptions{})
+	for _, apiVersion := range []string{"apiextensions.k8s.io/v1", "apiextensions.k8s.io/v1beta1"} {
+		w := post(h, "application/json", reviewBody(apiVersion, "uid-1", "test.io/v3",
+			box("v1", "a", `"hostPort":"h1:1"`),
+			box("v2", "b", `"host":"h2","port":"2"`),
+			box("v3", "c", `"host":"h3","number":"3"`)))
+		out := decode(t, w)
+		if out.APIVersion != apiVersion || out.Kind != "ConversionReview" || out.Response.UID != "uid-1" || out.Response.Result.Status != "Success" {
+			t.Fatalf("%s: response %+v", apiVersion, out)
+		}
+		want := []string{
+			`{"kind":"Box","apiVersion":"test.io/v3","metadata":{"name":"a","namespace":"ns","uid":"u-a"},"host":"h1","number":"1"}`,
+			`{"kind":"Box","apiVersion":"test.io/v3","metadata":{"name":"b","namespace":"ns","uid":"u-b"},"host":"h2","number":"2"}`,
+			`{"kind":"Box","apiVersion":"test.io/v3","metadata":{"name":"c","namespace":"ns","uid":"u-c"},"host":"h3","number":"3"}`,
+		}
+		if len(out.Response.ConvertedObjects) != len(want) {
+			t.Fatalf("%d objects, want %d", len(out.Response.ConvertedObjects), len(want))
+		}
+		for i := range want {
+			if got := string(out.Response.ConvertedObjects[i]); got != want[i] {
+				t.Errorf("object %d = %s\nwant %s", i, got, want[i])
+			}
+		}
+	}
+}
+
+func TestHandlerRefusesBadRequests(t *testing.T) {
+	ok := reviewBody("apiextensions.k8s.io/v1", "u", "test.io/v2", box("v1", "a", `"hostPort":"h:1"`))
+	for _, tc := range []struct {
+		name, method, contentType, body string
+		max                             int64
+		code                            int
+		message                         string
+	}{
+		{"GET", http.MethodGet, "application/json", ok, 0, 405, "method GET not allowed"},
+		{"PUT", http.MethodPut, "application/json", ok, 0, 405, "method PUT not allowed"},
+		{"text", http.MethodPost, "text/plain", ok, 0, 415, `unsupported Content-Type "text/plain"`},
+		{"no content type", http.MethodPost, "", ok, 0, 415, `unsupported Content-Type ""`},
+		{"too large", http.MethodPost, "application/json", ok, 64, 413, "request body larger than 64 bytes"},
+		{"malformed JSON", http.MethodPost, "application/json", `{"apiVersion":`, 0, 400, "malformed ConversionReview"},
+		{"not an object", http.MethodPost, "application/json", `[]`, 0, 400, "malformed ConversionReview"},
+		{"no request", http.MethodPost, "application/json", `{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview"}`, 0, 400, "has no request"},
+		{"no uid", http.MethodPost, "application/json", reviewBody("apiextensions.k8s.io/v1", "", "test.io/v2"), 0, 400, "request has no uid"},
+		{"no desired version", http.MethodPost, "application/json", reviewBody("apiextensions.k8s.io/v1", "u", ""), 0, 400, "has no desiredAPIVersion"},
+		{"other apiVersion", http.MethodPost, "application/json", reviewBody("apiextensions.k8s.io/v2", "u", "test.io/v2"), 0, 400, `unsupported apiVersion "apiextensions.k8s.io/v2"`},
+		{"other kind", http.MethodPost, "application/json", strings.Replace(ok, "ConversionReview", "AdmissionReview", 1), 0, 400, `unsupported kind "AdmissionReview"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := NewHandler(testConverter(t), HandlerOptions{MaxRequestBytes: tc.max})
+			r := httptest.NewRequest(tc.method, "/convert", strings.NewReader(tc.body))
+			if tc.contentType != "" {
+				r.Header.Set("Content-Type", tc.contentType)
+			}
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			if w.Code != tc.code || !strings.Contains(w.Body.String(), tc.message) {
+				t.Errorf("got %d %q, want %d containing %q", w.Code, w.Body, tc.code, tc.message)
+			}
+			if tc.code == 405 && w.Header().Get("Allow") != "POST" {
+				t.Errorf("Allow = %q", w.Header().Get("Allow"))
+			}
+		})
+	}
+	// A charset parameter is still JSON.
+	if w := post(NewHandler(testConverter(t), HandlerOptions{}), "application/json; charset=utf-8", ok); w.Code != 200 {
+		t.Errorf("application/json with charset: %d %s", w.Code, w.Body)
+	}
+}
+
+func TestHandlerFailsTheReviewNamingTheObject(t *testing.T) {
+	h := NewHandler(testConverter(t), HandlerOptions{})
+	for _, tc := range []struct {
+		name    string
+		desired string
+		object  string
+		message string
+	}{
+		{"conversion error", "test.io/v2", box("v1", "bad", `"hostPort":"nocolon"`),
+			"converting object 1 (ns/bad) to test.io/v2: hostPort could not be parsed into a separate host and port"},
+		{"panic", "test.io/v2", box("v1", "p", `"hostPort":"panic"`), "converting object 1 (ns/p) to test.io/v2: panic: boom"},
+		{"unknown kind", "test.io/v2", `{"apiVersion":"test.io/v1","kind":"Crate","metadata":{"name":"c"}}`, "converting object 1 (c) to test.io/v2: unknown kind Crate.test.io"},
+		{"unknown version", "test.io/v2", box("v9", "v", `"host":"h"`), "converting object 1 (ns/v) to test.io/v2: unknown version v9 of Box.test.io"},
+		{"unknown desired version", "test.io/v9", box("v2", "d", `"host":"h"`), "converting object 0 (ns/fine) to test.io/v9: unknown version v9 of Box.test.io"},
+		{"other group", "other.io/v2", box("v2", "g", `"host":"h"`), "cannot convert Box.test.io to another group"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := decode(t, post(h, "application/json", reviewBody("apiextensions.k8s.io/v1", "uid-9", tc.desired, box("v1", "fine", `"hostPort":"h:1"`), tc.object)))
+			if out.Response.UID != "uid-9" || out.Response.Result.Status != "Failed" || out.Response.Result.Message != tc.message && !strings.Contains(out.Response.Result.Message, tc.message) {
+				t.Errorf("response %+v\nwant Failed with %q", out.Response, tc.message)
+			}
+			if len(out.Response.ConvertedObjects) != 0 {
+				t.Errorf("a failed review carries objects")
+			}
+		})
+	}
+}
+
+// FuzzHandler throws arbitrary bodies at the handler: it must never panic,
+// and must answer either a refusal or a well-formed ConversionReview.
+func FuzzHandler(f *testing.F) {
+	f.Add(reviewBody("apiextensions.k8s.io/v1", "u", "test.io/v3", box("v1", "a", `"hostPort":"h:1"`), box("v2", "b", `"host":"x"`)))
+	f.Add(reviewBody("apiextensions.k8s.io/v1beta1", "u", "test.io/v1", box("v3", "a", `"number":"7"`)))
+	f.Add(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"x","desiredAPIVersion":"test.io/v2","objects":[{}]}}`)
+	f.Add(`{`)
+	h := NewHandler(testConverter(f), HandlerOptions{MaxRequestBytes: 1 << 16})
+	f.Fuzz(func(t *testing.T, body string) {
+		w := post(h, "application/json", body)
+		switch w.Code {
+		case http.StatusOK:
+			var out decodedReview
+			if err := json.Unmarshal(w.Body.Bytes(), &out); err != nil || out.Kind != "ConversionReview" || out.Response.UID == "" {
+				t.Fatalf("200 with a bad review %q for %q", w.Body, body)
+			}
+			if s := out.Response.Result.Status; s != "Success" && s != "Failed" {
+				t.Fatalf("result status %q", s)
+			}
+		case http.StatusBadRequest, http.StatusRequestEntityTooLarge:
+		default:
+			t.Fatalf("unexpected status %d for %q", w.Code, body)
+		}
+	})
+}
