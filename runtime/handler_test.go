@@ -23,8 +23,12 @@ type boxV2 struct {
 	Port              string `json:"port,omitempty"`
 }
 
-func (b *boxV2) DeepCopyObject() kruntime.Object { c := *b; b.ObjectMeta.DeepCopyInto(&c.ObjectMeta); return &c }
-func (*boxV2) Hub()                              {}
+func (b *boxV2) DeepCopyObject() kruntime.Object {
+	c := *b
+	b.ObjectMeta.DeepCopyInto(&c.ObjectMeta)
+	return &c
+}
+func (*boxV2) Hub() {}
 
 type boxV1 struct {
 	metav1.TypeMeta   `json:",inline"`
@@ -32,7 +36,11 @@ type boxV1 struct {
 	HostPort          string `json:"hostPort,omitempty"`
 }
 
-func (b *boxV1) DeepCopyObject() kruntime.Object { c := *b; b.ObjectMeta.DeepCopyInto(&c.ObjectMeta); return &c }
+func (b *boxV1) DeepCopyObject() kruntime.Object {
+	c := *b
+	b.ObjectMeta.DeepCopyInto(&c.ObjectMeta)
+	return &c
+}
 
 func (b *boxV1) ConvertTo(dst conversion.Hub) error {
 	h := dst.(*boxV2)
@@ -62,7 +70,11 @@ type boxV3 struct {
 	Number            string `json:"number,omitempty"`
 }
 
-func (b *boxV3) DeepCopyObject() kruntime.Object { c := *b; b.ObjectMeta.DeepCopyInto(&c.ObjectMeta); return &c }
+func (b *boxV3) DeepCopyObject() kruntime.Object {
+	c := *b
+	b.ObjectMeta.DeepCopyInto(&c.ObjectMeta)
+	return &c
+}
 
 func (b *boxV3) ConvertTo(dst conversion.Hub) error {
 	h := dst.(*boxV2)
