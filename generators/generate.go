@@ -17,6 +17,7 @@ import (
 	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/output"
+	"github.com/crdforge/crdforge/generators/webhook"
 	"github.com/crdforge/crdforge/markers"
 )
 
@@ -28,6 +29,8 @@ type Config struct {
 	Patterns []string
 	// CRDDir is where CRD YAML goes; default config/crd/bases.
 	CRDDir string
+	// WebhookMain is where the webhook's main goes; default cmd/webhook/main.go.
+	WebhookMain string
 	// Only limits the run to the named generators; empty runs all.
 	Only []string
 }
@@ -49,6 +52,7 @@ func All(cfg Config) []Generator {
 		crd.Generator{Dir: cmpOr(cfg.CRDDir, DefaultCRDDir)},
 		deepcopy.Generator{},
 		conversion.Generator{},
+		webhook.Generator{Main: cmpOr(cfg.WebhookMain, webhook.DefaultMain)},
 	}
 }
 

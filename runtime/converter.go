@@ -98,10 +98,7 @@ func sameIdentity(src, dst kruntime.Object) error {
 }
 
 // typeMeta is all the converter reads of an object before knowing its type.
-type typeMeta struct {
-	APIVersion string `json:"apiVersion"`
-	Kind       string `json:"kind"`
-}
+type typeMeta struct{ APIVersion, Kind string }
 
 // UnknownError reports an object of a kind or version the converter does not
 // know.
@@ -114,7 +111,8 @@ func (e *UnknownError) Error() string { return e.What }
 // API server's own JSON handling does.
 func (c *Converter) Convert(raw []byte, desiredAPIVersion string) ([]byte, error) {
 	var tm typeMeta
-	if err := kjson.UnmarshalCaseSensitivePreserveInts(raw, &tm); err != nil {
+	var err error
+	if tm.APIVersion, tm.Kind, err = peekTypeMeta(raw); err != nil {
 		return nil, fmt.Errorf("reading apiVersion and kind: %w", err)
 	}
 	from, err := schema.ParseGroupVersion(tm.APIVersion)

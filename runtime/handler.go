@@ -101,17 +101,48 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request) int {
 		h.log(slog.LevelWarn, "refused a request", "code", herr.code, "reason", herr.msg)
 		return herr.code
 	}
-	resp := h.convert(in.Request)
-	out, err := json.Marshal(review{APIVersion: in.APIVersion, Kind: "ConversionReview", Response: resp})
-	if err != nil {
-		h.opts.Metrics.Failure("encode")
-		http.Error(w, "encoding the response: "+err.Error(), http.StatusInternalServerError)
-		return http.StatusInternalServerError
-	}
+	out := encodeResponse(in.APIVersion, h.convert(in.Request))
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusOK)
 	w.Write(out)
 	return http.StatusOK
+}
+
+// encodeResponse writes the review around the converted objects, which are
+// compact JSON already: json.Marshal would scan and compact each again.
+func encodeResponse(apiVersion string, resp *reviewResponse) []byte {
+	size := 256 + len(resp.Result.Message)
+	for _, o := range resp.ConvertedObjects {
+		size += len(o) + 1
+	}
+	b := make([]byte, 0, size)
+	b = append(b, `{"apiVersion":`...)
+	b = appendString(b, apiVersion)
+	b = append(b, `,"kind":"ConversionReview","response":{"uid":`...)
+	b = appendString(b, resp.UID)
+	b = append(b, `,"result":{"status":`...)
+	b = appendString(b, resp.Result.Status)
+	if resp.Result.Message != "" {
+		b = append(b, `,"message":`...)
+		b = appendString(b, resp.Result.Message)
+	}
+	b = append(b, '}')
+	if len(resp.ConvertedObjects) > 0 {
+		b = append(b, `,"convertedObjects":[`...)
+		for i, o := range resp.ConvertedObjects {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, o...)
+		}
+		b = append(b, ']')
+	}
+	return append(b, "}}"...)
+}
+
+func appendString(b []byte, s string) []byte {
+	q, _ := json.Marshal(s)
+	return append(b, q...)
 }
 
 // read checks the request and decodes the review.

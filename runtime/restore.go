@@ -93,3 +93,7 @@ func merge(out, base, saved reflect.Value) {
 		}
 	}
 }
+
+// IsZero reports whether *v is its type's zero value. Generated lossiness
+// checks use it for struct-typed fields that a version lacks.
+func IsZero(v any) bool { return reflect.ValueOf(v).Elem().IsZero() }

@@ -77,7 +77,16 @@ func stashAndRestore(root *model.TypePair, toHub bool) jen.Code {
 		jen.Comment("A stash of "+srcVersion+" data on a "+srcVersion+" object is stale: drop it."),
 		jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Qual(runtimePath, "Unstash").Call(meta, jen.Lit(srcVersion), jen.Nil()), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 	)
-	if lossy {
+	if lossy && !root.Dynamic(toHub) {
+		code = append(code,
+			jen.Comment("Stash what "+dstVersion+" cannot hold."),
+			jen.If(jen.Id(root.LossyFuncName(toHub)).Call(jen.Id("src"))).Block(
+				jen.Id("data").Op(":=").Op("*").Id("src"),
+				jen.List(jen.Id("data").Dot("TypeMeta"), jen.Id("data").Dot("ObjectMeta")).Op("=").List(jen.Qual(metav1Path, "TypeMeta").Values(), jen.Qual(metav1Path, "ObjectMeta").Values()),
+				errCheck(jen.Qual(runtimePath, "Stash").Call(meta, jen.Lit(srcVersion), jen.Op("&").Id("data"))),
+			),
+		)
+	} else if lossy {
 		code = append(code,
 			jen.Comment("Stash what "+dstVersion+" cannot hold, when converting back would lose it."),
 			jen.Var().Id("back").Add(srcType.Clone()),
@@ -110,6 +119,80 @@ func stashAndRestore(root *model.TypePair, toHub bool) jen.Code {
 		),
 	)
 	return jen.Block(code...)
+}
+
+// printLossy prints the check for data a direction cannot carry: non-zero
+// fields the destination lacks, nil pointers it holds as values, and the
+// same inside nested pairs. Only directions whose losses the types alone
+// tell get one; the others convert back to find out.
+func printLossy(f *jen.File, tp *model.TypePair, toHub bool) {
+	if !tp.Lossy(toHub) || tp.Dynamic(toHub) {
+		return
+	}
+	in := jen.Op("*").Id(tp.Spoke.Obj().Name())
+	if !toHub {
+		in = jen.Op("*").Add(qual(tp.Hub))
+	}
+	var body []jen.Code
+	for _, f := range tp.SourceOnly(toHub) {
+		body = append(body, jen.If(nonZero(f.Type(), jen.Id("in").Dot(f.Name()))).Block(jen.Return(jen.True())))
+	}
+	for _, m := range tp.Mappings {
+		c, src := m.ToHub, jen.Id("in").Dot(m.Spoke.Name())
+		if !toHub {
+			c, src = m.ToSpoke, jen.Id("in").Dot(m.HubPath[0].Name())
+		}
+		body = append(body, lossyCode(c, src, toHub, 0)...)
+	}
+	body = append(body, jen.Return(jen.False()))
+	f.Commentf("%s reports whether in holds data the conversion drops.", tp.LossyFuncName(toHub))
+	f.Func().Id(tp.LossyFuncName(toHub)).Params(jen.Id("in").Add(in)).Bool().Block(body...)
+	f.Line()
+}
+
+var loopVars = []string{"i", "j", "k", "l", "m", "n"}
+
+// lossyCode prints statements that return true when converting src drops
+// something.
+func lossyCode(c *model.Conv, src *jen.Statement, toHub bool, depth int) []jen.Code {
+	if !c.Lossy(toHub) {
+		return nil
+	}
+	loopVar := loopVars[depth%len(loopVars)]
+	switch c.Kind {
+	case model.ConvDeref:
+		return append([]jen.Code{jen.If(src.Clone().Op("==").Nil()).Block(jen.Return(jen.True()))},
+			lossyCode(c.Elem, jen.Parens(jen.Op("*").Add(src)), toHub, depth)...)
+	case model.ConvPair:
+		return []jen.Code{jen.If(jen.Id(c.Pair.LossyFuncName(toHubOf(c))).Call(jen.Op("&").Add(src))).Block(jen.Return(jen.True()))}
+	case model.ConvPointer:
+		return []jen.Code{jen.If(src.Clone().Op("!=").Nil()).Block(lossyCode(c.Elem, jen.Parens(jen.Op("*").Add(src)), toHub, depth)...)}
+	case model.ConvAddr:
+		return lossyCode(c.Elem, src, toHub, depth)
+	case model.ConvSlice, model.ConvArray:
+		return []jen.Code{jen.For(jen.Id(loopVar).Op(":=").Range().Add(src.Clone())).Block(
+			lossyCode(c.Elem, src.Clone().Index(jen.Id(loopVar)), toHub, depth+1)...)}
+	case model.ConvMap:
+		v := "v" + loopVar
+		return []jen.Code{jen.For(jen.List(jen.Id("_"), jen.Id(v)).Op(":=").Range().Add(src.Clone())).Block(
+			lossyCode(c.Elem, jen.Id(v), toHub, depth+1)...)}
+	}
+	return nil
+}
+
+// nonZero prints a test that a value of t is not its zero value.
+func nonZero(t types.Type, v *jen.Statement) *jen.Statement {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return v.Clone().Op("!=").Add(zero(t))
+	case *types.Pointer, *types.Interface, *types.Signature, *types.Chan:
+		return v.Clone().Op("!=").Nil()
+	case *types.Slice, *types.Map:
+		return jen.Len(v.Clone()).Op("!=").Lit(0)
+	default:
+		_ = u
+		return jen.Op("!").Qual(runtimePath, "IsZero").Call(jen.Op("&").Add(v))
+	}
 }
 
 // printPair prints a pair's autoConvert_ function in a direction and, unless
@@ -156,6 +239,7 @@ func printPair(f *jen.File, tp *model.TypePair, toHub bool) {
 	f.Func().Id(tp.AutoFuncName(toHub)).Add(params.Clone()).Error().Block(body...)
 	f.Line()
 
+	printLossy(f, tp, toHub)
 	fields, _ := tp.NeedsManual(toHub)
 	switch {
 	case tp.Manual(toHub) != nil:

@@ -114,6 +114,11 @@ type TypePair struct {
 	// LossyToHub and LossyToSpoke say whether a conversion in that direction
 	// can drop information, so that the generated code must check and stash.
 	LossyToHub, LossyToSpoke bool
+	// DynamicToHub and DynamicToSpoke say that only converting back can tell
+	// whether data was lost: a hand-written function, an opt-out, a field
+	// moved into part of a nested struct. Otherwise the generated code checks
+	// the statically lossy fields alone.
+	DynamicToHub, DynamicToSpoke bool
 	// Pos is the spoke type's declaration.
 	Pos token.Pos
 }
@@ -127,6 +132,19 @@ func (p *TypePair) Root() bool {
 // Convert_<from>_<Type>_To_<to>_<Type>.
 func (p *TypePair) FuncName(toHub bool) string {
 	return "Convert_" + p.suffix(toHub)
+}
+
+// LossyFuncName is the generated check for data a direction would lose.
+func (p *TypePair) LossyFuncName(toHub bool) string {
+	return "lossy_" + p.suffix(toHub)
+}
+
+// SourceOnly lists the fields of the direction's source with no counterpart.
+func (p *TypePair) SourceOnly(toHub bool) []*types.Var {
+	if toHub {
+		return p.SpokeOnly
+	}
+	return p.HubOnly
 }
 
 // AutoFuncName is the generated conversion that a hand-written one calls.
@@ -697,4 +715,57 @@ func (p *pairer) settleLossiness() {
 			}
 		}
 	}
+	for changed := true; changed; {
+		changed = false
+		for _, tp := range p.order {
+			toHub := tp.OptOut || tp.ManualToHub != nil
+			toSpoke := tp.OptOut || tp.ManualToSpoke != nil
+			for _, m := range tp.Mappings {
+				if m.OptOut || len(m.HubPath) == 0 {
+					toHub, toSpoke = true, true
+				}
+				toSpoke = toSpoke || len(m.HubPath) > 1
+				toHub = toHub || m.ToHub.dynamic(true)
+				toSpoke = toSpoke || m.ToSpoke.dynamic(false)
+			}
+			if toHub != tp.DynamicToHub || toSpoke != tp.DynamicToSpoke {
+				tp.DynamicToHub, tp.DynamicToSpoke, changed = toHub, toSpoke, true
+			}
+		}
+	}
+}
+
+// dynamic reports whether the conversion, or a part of it, can only be
+// checked for losses by converting back.
+func (c *Conv) dynamic(toHub bool) bool {
+	switch c.Kind {
+	case ConvManual:
+		return true
+	case ConvPair:
+		if toHub {
+			return c.Pair.DynamicToHub
+		}
+		return c.Pair.DynamicToSpoke
+	case ConvPointer, ConvDeref, ConvAddr, ConvSlice, ConvArray:
+		return c.Elem.dynamic(toHub)
+	case ConvMap:
+		return c.Key.dynamic(toHub) || c.Elem.dynamic(toHub)
+	}
+	return false
+}
+
+// Dynamic returns the direction's flag.
+func (p *TypePair) Dynamic(toHub bool) bool {
+	if toHub {
+		return p.DynamicToHub
+	}
+	return p.DynamicToSpoke
+}
+
+// Lossy returns the direction's flag.
+func (p *TypePair) Lossy(toHub bool) bool {
+	if toHub {
+		return p.LossyToHub
+	}
+	return p.LossyToSpoke
 }

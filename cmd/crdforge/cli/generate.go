@@ -7,6 +7,7 @@ import (
 
 	"github.com/crdforge/crdforge/generators"
 	"github.com/crdforge/crdforge/generators/output"
+	"github.com/crdforge/crdforge/generators/webhook"
 	"github.com/spf13/cobra"
 )
 
@@ -20,7 +21,11 @@ func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 current directory), reads their kubebuilder and +crdforge: markers, and writes:
 
   - one CRD per kind into --crd-dir, named <group>_<plural>.yaml;
-  - zz_generated.deepcopy.go into every package with API types.
+  - zz_generated.deepcopy.go into every package with API types;
+  - zz_generated.conversion.go (and _test.go) into every version package of
+    a kind with several versions: hub-and-spoke conversions;
+  - the conversion webhook's main (--webhook-main) when a CRD converts
+    through a webhook.
 
 Every CRD is checked with the API server's own validation before anything is
 written. When anything is wrong, every problem is printed as
@@ -79,6 +84,7 @@ Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&cfg.CRDDir, "crd-dir", generators.DefaultCRDDir, "directory for CRD YAML, relative to the current directory")
+	f.StringVar(&cfg.WebhookMain, "webhook-main", webhook.DefaultMain, "path of the generated conversion webhook's main.go, relative to the current directory")
 	f.StringSliceVar(&cfg.Only, "only", nil, "run only these generators (comma-separated): "+strings.Join(generators.Names(), ", "))
 	f.BoolVar(&verify, "verify", false, "write nothing; print a unified diff of what would change and exit 1 if anything is stale")
 	return cmd

@@ -42,7 +42,7 @@ type CronTab struct {
 	Port string `json:"port,omitempty"`
 
 	// +optional
-	Spec CronTabSpec `json:"spec,omitempty"`
+	Spec CronTabSpec `json:"spec,omitzero"`
 }
 
 // +kubebuilder:object:root=true

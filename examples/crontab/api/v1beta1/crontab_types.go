@@ -37,7 +37,7 @@ type CronTab struct {
 	HostPort string `json:"hostPort,omitempty"`
 
 	// +optional
-	Spec CronTabSpec `json:"spec,omitempty"`
+	Spec CronTabSpec `json:"spec,omitzero"`
 }
 
 // +kubebuilder:object:root=true

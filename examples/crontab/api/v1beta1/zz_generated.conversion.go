@@ -116,7 +116,7 @@ func autoConvert_v1beta1_CronTab_To_v1_CronTab(in *CronTab, out *v1.CronTab, s c
 	if err := Convert_v1beta1_CronTabSpec_To_v1_CronTabSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
-	// in.HostPort has no counterpart in v1: the stash keeps it.
+	// in.HostPort has no counterpart in v1: a hand-written Convert_v1beta1_CronTab_To_v1_CronTab converts it, or the stash keeps it.
 	return nil
 }
 
@@ -131,8 +131,8 @@ func autoConvert_v1_CronTab_To_v1beta1_CronTab(in *v1.CronTab, out *CronTab, s c
 	if err := Convert_v1_CronTabSpec_To_v1beta1_CronTabSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
-	// in.Host has no counterpart in v1: the stash keeps it.
-	// in.Port has no counterpart in v1: the stash keeps it.
+	// in.Host has no counterpart in v1beta1: a hand-written Convert_v1_CronTab_To_v1beta1_CronTab converts it, or the stash keeps it.
+	// in.Port has no counterpart in v1beta1: a hand-written Convert_v1_CronTab_To_v1beta1_CronTab converts it, or the stash keeps it.
 	return nil
 }
 

@@ -29,12 +29,8 @@ func (src *Widget) ConvertTo(dstRaw ctrlconversion.Hub) error {
 		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v1alpha1", nil); err != nil {
 			return err
 		}
-		// Stash what v1 cannot hold, when converting back would lose it.
-		var back Widget
-		if err := Convert_v1_Widget_To_v1alpha1_Widget(dst, &back, s); err != nil {
-			return err
-		}
-		if !crdruntime.SameData(src, &back) {
+		// Stash what v1 cannot hold.
+		if lossy_v1alpha1_Widget_To_v1_Widget(src) {
 			data := *src
 			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
 			if err := crdruntime.Stash(&dst.ObjectMeta, "v1alpha1", &data); err != nil {
@@ -123,6 +119,14 @@ func autoConvert_v1alpha1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conv
 	return nil
 }
 
+// lossy_v1alpha1_Widget_To_v1_Widget reports whether in holds data the conversion drops.
+func lossy_v1alpha1_Widget_To_v1_Widget(in *Widget) bool {
+	if lossy_v1alpha1_WidgetSpec_To_v1_WidgetSpec(&in.Spec) {
+		return true
+	}
+	return false
+}
+
 // Convert_v1alpha1_Widget_To_v1_Widget converts v1alpha1 Widget to v1 Widget.
 func Convert_v1alpha1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conversion.Scope) error {
 	return autoConvert_v1alpha1_Widget_To_v1_Widget(in, out, s)
@@ -194,6 +198,14 @@ func autoConvert_v1alpha1_WidgetSpec_To_v1_WidgetSpec(in *WidgetSpec, out *v1.Wi
 	in.Options.DeepCopyInto(&out.Options)
 	// in.LegacyID has no counterpart in v1: a hand-written Convert_v1alpha1_WidgetSpec_To_v1_WidgetSpec converts it, or the stash keeps it.
 	return nil
+}
+
+// lossy_v1alpha1_WidgetSpec_To_v1_WidgetSpec reports whether in holds data the conversion drops.
+func lossy_v1alpha1_WidgetSpec_To_v1_WidgetSpec(in *WidgetSpec) bool {
+	if in.LegacyID != "" {
+		return true
+	}
+	return false
 }
 
 // Convert_v1alpha1_WidgetSpec_To_v1_WidgetSpec converts v1alpha1 WidgetSpec to v1 WidgetSpec.

@@ -28,12 +28,8 @@ func (src *Doohickey) ConvertTo(dstRaw ctrlconversion.Hub) error {
 		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v2", nil); err != nil {
 			return err
 		}
-		// Stash what v1 cannot hold, when converting back would lose it.
-		var back Doohickey
-		if err := Convert_v1_Doohickey_To_v2_Doohickey(dst, &back, s); err != nil {
-			return err
-		}
-		if !crdruntime.SameData(src, &back) {
+		// Stash what v1 cannot hold.
+		if lossy_v2_Doohickey_To_v1_Doohickey(src) {
 			data := *src
 			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
 			if err := crdruntime.Stash(&dst.ObjectMeta, "v2", &data); err != nil {
@@ -74,12 +70,8 @@ func (dst *Doohickey) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v1", nil); err != nil {
 			return err
 		}
-		// Stash what v2 cannot hold, when converting back would lose it.
-		var back v1.Doohickey
-		if err := Convert_v2_Doohickey_To_v1_Doohickey(dst, &back, s); err != nil {
-			return err
-		}
-		if !crdruntime.SameData(src, &back) {
+		// Stash what v2 cannot hold.
+		if lossy_v1_Doohickey_To_v2_Doohickey(src) {
 			data := *src
 			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
 			if err := crdruntime.Stash(&dst.ObjectMeta, "v1", &data); err != nil {
@@ -117,6 +109,14 @@ func autoConvert_v2_Doohickey_To_v1_Doohickey(in *Doohickey, out *v1.Doohickey, 
 	return nil
 }
 
+// lossy_v2_Doohickey_To_v1_Doohickey reports whether in holds data the conversion drops.
+func lossy_v2_Doohickey_To_v1_Doohickey(in *Doohickey) bool {
+	if in.Total != 0 {
+		return true
+	}
+	return false
+}
+
 // Convert_v2_Doohickey_To_v1_Doohickey converts v2 Doohickey to v1 Doohickey.
 func Convert_v2_Doohickey_To_v1_Doohickey(in *Doohickey, out *v1.Doohickey, s conversion.Scope) error {
 	return autoConvert_v2_Doohickey_To_v1_Doohickey(in, out, s)
@@ -130,6 +130,14 @@ func autoConvert_v1_Doohickey_To_v2_Doohickey(in *v1.Doohickey, out *Doohickey, 
 	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
 	// in.Count has no counterpart in v2: a hand-written Convert_v1_Doohickey_To_v2_Doohickey converts it, or the stash keeps it.
 	return nil
+}
+
+// lossy_v1_Doohickey_To_v2_Doohickey reports whether in holds data the conversion drops.
+func lossy_v1_Doohickey_To_v2_Doohickey(in *v1.Doohickey) bool {
+	if in.Count != 0 {
+		return true
+	}
+	return false
 }
 
 // Convert_v1_Doohickey_To_v2_Doohickey converts v1 Doohickey to v2 Doohickey.

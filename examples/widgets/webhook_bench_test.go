@@ -1,0 +1,187 @@
+package widgets_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
+	"github.com/crdforge/crdforge/examples/widgets/api/v1alpha1"
+	"github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
+	crdruntime "github.com/crdforge/crdforge/runtime"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	kruntime "k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/intstr"
+	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/webhook/conversion"
+	kjson "sigs.k8s.io/json"
+)
+
+// widget is a fully populated v1 Widget, as the API server stores it.
+func widget(i int) v1.Widget {
+	w1, w2 := resource.MustParse("250m"), resource.MustParse("1Ki")
+	replicas := int32(3)
+	until := metav1.NewTime(time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC))
+	return v1.Widget{
+		TypeMeta: metav1.TypeMeta{APIVersion: "widgets.example.com/v1", Kind: "Widget"},
+		ObjectMeta: metav1.ObjectMeta{
+			Name: fmt.Sprintf("widget-%d", i), Namespace: "default", UID: "3415a7fc-162b-4300-b5da-fd6083580d66",
+			ResourceVersion: "143", Generation: 2, CreationTimestamp: until,
+			Labels: map[string]string{"app": "widgets", "tier": "gold"}, Annotations: map[string]string{"owner": "team-a"},
+		},
+		Spec: v1.WidgetSpec{
+			DisplayName: "Widget", Size: v1.SizeLarge, Replicas: &replicas,
+			Network:  v1.Network{Host: "widget.local", Port: intstr.FromInt32(8080)},
+			Parts:    []v1.Part{{Name: "gear", Count: 3, Weight: &w1}, {Name: "spring", Count: 2, Weight: &w2}, {Name: "bolt", Count: 12}},
+			Finishes: map[string]v1.Finish{"top": {Color: "red", Gloss: 80}, "side": {Color: "blue"}},
+			Labels:   map[string]string{"line": "a"},
+			Options:  kruntime.RawExtension{Raw: []byte(`{"fast":true}`)},
+			Warranty: &v1.Warranty{Years: 2, Until: &until},
+		},
+		Status: v1.WidgetStatus{ObservedGeneration: 2, Conditions: []metav1.Condition{
+			{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Built", Message: "ok", LastTransitionTime: until},
+		}},
+	}
+}
+
+// reviewOf is a v1 ConversionReview asking for n stored v1 Widgets at
+// desired; with v1Only, each carries the warranty that only v1 has, which
+// the conversion must stash.
+func reviewOf(tb testing.TB, n int, desired string, v1Only bool) []byte {
+	objs := make([]v1.Widget, n)
+	for i := range objs {
+		objs[i] = widget(i)
+		if !v1Only {
+			objs[i].Spec.Warranty = nil
+		}
+	}
+	b, err := json.Marshal(map[string]any{
+		"apiVersion": "apiextensions.k8s.io/v1", "kind": "ConversionReview",
+		"request": map[string]any{"uid": "705ab4f5-6393-11e8-b7cc-42010a800002", "desiredAPIVersion": desired, "objects": objs},
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+func crdforgeHandler(tb testing.TB) http.Handler {
+	conv, err := crdruntime.NewConverter(crdruntime.Kind{
+		Group: "widgets.example.com", Kind: "Widget", Hub: "v1",
+		Versions: map[string]func() kruntime.Object{
+			"v1":       func() kruntime.Object { return new(v1.Widget) },
+			"v1beta1":  func() kruntime.Object { return new(v1beta1.Widget) },
+			"v1alpha1": func() kruntime.Object { return new(v1alpha1.Widget) },
+		},
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return crdruntime.NewHandler(conv, crdruntime.HandlerOptions{MaxRequestBytes: 1 << 30})
+}
+
+func controllerRuntimeHandler(tb testing.TB) http.Handler {
+	scheme := kruntime.NewScheme()
+	for _, add := range []func(*kruntime.Scheme) error{v1.AddToScheme, v1beta1.AddToScheme, v1alpha1.AddToScheme} {
+		if err := add(scheme); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return ctrlconversion.NewWebhookHandler(scheme, ctrlconversion.NewRegistry())
+}
+
+// floorHandler decodes the review, objects included, as crdforge's handler
+// does, and encodes it back with no conversion: the cost of the JSON alone.
+type floorHandler struct{}
+
+func (floorHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		APIVersion string `json:"apiVersion"`
+		Kind       string `json:"kind"`
+		Request    struct {
+			UID               string      `json:"uid"`
+			DesiredAPIVersion string      `json:"desiredAPIVersion"`
+			Objects           []v1.Widget `json:"objects"`
+		} `json:"request"`
+	}
+	var body bytes.Buffer
+	body.ReadFrom(r.Body)
+	if err := kjson.UnmarshalCaseSensitivePreserveInts(body.Bytes(), &in); err != nil {
+		http.Error(w, err.Error(), 400)
+		return
+	}
+	out, _ := json.Marshal(map[string]any{"apiVersion": in.APIVersion, "kind": in.Kind, "response": map[string]any{
+		"uid": in.Request.UID, "result": map[string]string{"status": "Success"}, "convertedObjects": in.Request.Objects,
+	}})
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(out)
+}
+
+// BenchmarkConversionReview compares, on reviews of 1, 100 and 1000 stored
+// v1 Widgets read as v1alpha1 and as v1beta1, with and without data only v1
+// holds (which both handlers' conversions stash in an annotation),
+// crdforge's handler, controller-runtime's conversion webhook on the same
+// types and conversion functions, and the floor of decoding and encoding the
+// review alone.
+func BenchmarkConversionReview(b *testing.B) {
+	handlers := []struct {
+		name string
+		h    http.Handler
+	}{
+		{"crdforge", crdforgeHandler(b)},
+		{"controller-runtime", controllerRuntimeHandler(b)},
+		{"floor", floorHandler{}},
+	}
+	for _, desired := range []string{"v1alpha1", "v1beta1"} {
+		for _, v1Only := range []bool{false, true} {
+			for _, n := range []int{1, 100, 1000} {
+				body := reviewOf(b, n, "widgets.example.com/"+desired, v1Only)
+				for _, hc := range handlers {
+					b.Run(fmt.Sprintf("to=%s/v1only=%t/objects=%d/handler=%s", desired, v1Only, n, hc.name), func(b *testing.B) {
+						b.ReportAllocs()
+						b.SetBytes(int64(len(body)))
+						for b.Loop() {
+							r := httptest.NewRequest(http.MethodPost, "/convert", bytes.NewReader(body))
+							r.Header.Set("Content-Type", "application/json")
+							w := httptest.NewRecorder()
+							hc.h.ServeHTTP(w, r)
+							if w.Code != http.StatusOK || bytes.Contains(w.Body.Bytes(), []byte(`"Failed"`)) || bytes.Contains(w.Body.Bytes(), []byte(`"Failure"`)) {
+								b.Fatalf("%s: %d %.300s", hc.name, w.Code, w.Body)
+							}
+						}
+						perObject := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / float64(n)
+						b.ReportMetric(1e9/perObject, "objects/s")
+						b.ReportMetric(perObject, "ns/object")
+					})
+				}
+			}
+		}
+	}
+}
+
+// TestHandlersAgree checks that the benchmark compares like with like:
+// crdforge's and controller-runtime's handlers answer the same objects.
+func TestHandlersAgree(t *testing.T) {
+	body := reviewOf(t, 3, "widgets.example.com/v1beta1", true)
+	var answers [2]map[string]any
+	for i, h := range []http.Handler{crdforgeHandler(t), controllerRuntimeHandler(t)} {
+		r := httptest.NewRequest(http.MethodPost, "/convert", bytes.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if err := json.Unmarshal(w.Body.Bytes(), &answers[i]); err != nil || w.Code != 200 {
+			t.Fatalf("handler %d: %d %s", i, w.Code, w.Body)
+		}
+	}
+	got := answers[0]["response"].(map[string]any)["convertedObjects"]
+	want := answers[1]["response"].(map[string]any)["convertedObjects"]
+	g, _ := json.Marshal(got)
+	wnt, _ := json.Marshal(want)
+	if !bytes.Equal(g, wnt) {
+		t.Errorf("the handlers disagree:\ncrdforge           %s\ncontroller-runtime %s", g, wnt)
+	}
+}

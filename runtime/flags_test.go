@@ -1,0 +1,200 @@
+package runtime_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"io"
+	"log/slog"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crdforge/crdforge/runtime"
+)
+
+func parseFlags(t *testing.T, args ...string) (*runtime.Options, error) {
+	t.Helper()
+	fs := flag.NewFlagSet("webhook", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o := runtime.BindFlags(fs)
+	o.LogOutput = io.Discard
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	return o, o.Complete()
+}
+
+func TestFlagsDefaults(t *testing.T) {
+	o, err := parseFlags(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := o.Server
+	for _, c := range []struct{ name, got, want string }{
+		{"addr", s.Addr, ":9443"},
+		{"cert dir", s.CertDir, "/tmp/k8s-webhook-server/serving-certs"},
+		{"metrics address", s.MetricsAddr, ":8080"},
+		{"health address", s.HealthAddr, ":8081"},
+		{"client CA", s.ClientCAFile, ""},
+		{"bind address", o.BindAddress, ""},
+		{"log format", o.LogFormat, "json"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, c.got, c.want)
+		}
+	}
+	if o.Port != 9443 || o.MaxRequestBytes != 3145728 || s.InsecureHTTP || o.LogLevel != slog.LevelInfo {
+		t.Errorf("port %d, max request bytes %d, insecure %v, log level %v", o.Port, o.MaxRequestBytes, s.InsecureHTTP, o.LogLevel)
+	}
+	if s.Logger == nil {
+		t.Error("Complete set no logger")
+	}
+	// The rest is left to ServerOptions' defaults.
+	if d := s.WithDefaults(); d.CertName != "tls.crt" || d.KeyName != "tls.key" {
+		t.Errorf("file names %q, %q", d.CertName, d.KeyName)
+	}
+}
+
+func TestFlagsFullCommandLineSetsEveryOption(t *testing.T) {
+	o, err := parseFlags(t,
+		"--cert-dir=/certs",
+		"--port", "10443",
+		"--bind-address=127.0.0.1",
+		"--metrics-bind-address=127.0.0.1:9090",
+		"--health-probe-bind-address", ":9091",
+		"--client-ca-file=/ca/ca.crt",
+		"--max-request-bytes=1048576",
+		"--log-level=debug",
+		"--log-format=text",
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := o.Server
+	for _, c := range []struct{ name, got, want string }{
+		{"addr", s.Addr, "127.0.0.1:10443"},
+		{"cert dir", s.CertDir, "/certs"},
+		{"metrics address", s.MetricsAddr, "127.0.0.1:9090"},
+		{"health address", s.HealthAddr, ":9091"},
+		{"client CA", s.ClientCAFile, "/ca/ca.crt"},
+		{"log format", o.LogFormat, "text"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, c.got, c.want)
+		}
+	}
+	if o.Port != 10443 || o.MaxRequestBytes != 1<<20 || o.LogLevel != slog.LevelDebug {
+		t.Errorf("port %d, max request bytes %d, log level %v", o.Port, o.MaxRequestBytes, o.LogLevel)
+	}
+
+	o, err = parseFlags(t, "--insecure-http", "--bind-address=::1", "--port=8443", "--metrics-bind-address=0", "--log-level=ERROR")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.Server.InsecureHTTP || o.Server.Addr != "[::1]:8443" || o.Server.MetricsAddr != "0" || o.LogLevel != slog.LevelError {
+		t.Errorf("insecure %v, addr %q, metrics %q, level %v", o.Server.InsecureHTTP, o.Server.Addr, o.Server.MetricsAddr, o.LogLevel)
+	}
+}
+
+func TestFlagsLogger(t *testing.T) {
+	for _, c := range []struct {
+		args        []string
+		debug, json bool
+	}{
+		{nil, false, true},
+		{[]string{"--log-level=debug", "--log-format=text"}, true, false},
+		{[]string{"--log-level=warn"}, false, true},
+	} {
+		fs := flag.NewFlagSet("webhook", flag.ContinueOnError)
+		o := runtime.BindFlags(fs)
+		var buf bytes.Buffer
+		o.LogOutput = &buf
+		if err := fs.Parse(c.args); err != nil {
+			t.Fatal(err)
+		}
+		if err := o.Complete(); err != nil {
+			t.Fatal(err)
+		}
+		o.Server.Logger.Debug("dbg")
+		o.Server.Logger.Warn("wrn", "k", "v")
+		out := buf.String()
+		if strings.Contains(out, "dbg") != c.debug {
+			t.Errorf("%v: debug written %v, want %v:\n%s", c.args, !c.debug, c.debug, out)
+		}
+		if strings.HasPrefix(out, "{") != c.json || !strings.Contains(out, "wrn") {
+			t.Errorf("%v: want JSON %v:\n%s", c.args, c.json, out)
+		}
+	}
+}
+
+func TestFlagsRejectBadValues(t *testing.T) {
+	for _, args := range [][]string{
+		{"--log-level=loud"},
+		{"--log-format=xml"},
+		{"--port=65536"},
+		{"--port=-1"},
+		{"--port=https"},
+		{"--max-request-bytes=0"},
+		{"--insecure-http", "--client-ca-file=/ca.crt"},
+		{"--unknown"},
+	} {
+		if _, err := parseFlags(t, args...); err == nil {
+			t.Errorf("%v accepted", args)
+		}
+	}
+}
+
+func TestFlagsAreExactlyTheDocumentedOnesWithHelp(t *testing.T) {
+	fs := flag.NewFlagSet("webhook", flag.ContinueOnError)
+	runtime.BindFlags(fs)
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) {
+		names = append(names, f.Name)
+		if len(f.Usage) < 20 || !strings.HasSuffix(f.Usage, ".") {
+			t.Errorf("--%s's help %q is not a sentence", f.Name, f.Usage)
+		}
+	})
+	want := []string{"bind-address", "cert-dir", "client-ca-file", "health-probe-bind-address", "insecure-http",
+		"log-format", "log-level", "max-request-bytes", "metrics-bind-address", "port"}
+	if !slices.Equal(names, want) {
+		t.Errorf("flags %v, want %v", names, want)
+	}
+	if u := fs.Lookup("insecure-http").Usage; !strings.Contains(u, "for local development only") {
+		t.Errorf("--insecure-http's help does not warn: %q", u)
+	}
+	var help bytes.Buffer
+	fs.SetOutput(&help)
+	fs.PrintDefaults()
+	for _, want := range []string{"-log-level level", "(default info)", "-log-format format", "(default json)", `(default "/tmp/k8s-webhook-server/serving-certs")`} {
+		if !strings.Contains(help.String(), want) {
+			t.Errorf("the help lacks %q:\n%s", want, help.String())
+		}
+	}
+}
+
+// The options the flags produce run a server as they are.
+func TestFlagsFeedTheServer(t *testing.T) {
+	o, err := parseFlags(t, "--insecure-http", "--bind-address=127.0.0.1", "--port=0",
+		"--metrics-bind-address=0", "--health-probe-bind-address=127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := runtime.NewServer(okHandler, o.Server)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- srv.Run(ctx) }()
+	waitUntil(t, "the webhook answers", 10*time.Second, func() bool {
+		code, _, _ := get(plainClient, "http://"+srv.Addr().String())
+		return code == http.StatusOK
+	})
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Run: %v", err)
+	}
+}

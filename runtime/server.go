@@ -1,0 +1,406 @@
+package runtime
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"log"
+	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Defaults of ServerOptions.
+const (
+	DefaultAddr              = ":9443"
+	DefaultCertDir           = "/tmp/k8s-webhook-server/serving-certs"
+	DefaultCertName          = "tls.crt"
+	DefaultKeyName           = "tls.key"
+	DefaultMetricsAddr       = ":8080"
+	DefaultHealthAddr        = ":8081"
+	DefaultReadHeaderTimeout = 10 * time.Second
+	DefaultReadTimeout       = 30 * time.Second
+	DefaultWriteTimeout      = 30 * time.Second
+	DefaultIdleTimeout       = 120 * time.Second
+	DefaultMaxHeaderBytes    = 64 << 10
+	DefaultShutdownTimeout   = 30 * time.Second
+)
+
+// DisabledAddr, as MetricsAddr or HealthAddr, turns that endpoint off.
+const DisabledAddr = "0"
+
+// ServerOptions configures Serve. The zero value of every field means its
+// default.
+type ServerOptions struct {
+	// Addr is the webhook's listen address, host:port; default ":9443".
+	// Port 0 picks a free port, which Server.Addr reports.
+	Addr string
+	// CertDir holds the serving certificate and key, such as a mounted
+	// kubernetes.io/tls Secret; default
+	// "/tmp/k8s-webhook-server/serving-certs", as in controller-runtime.
+	CertDir string
+	// CertName and KeyName are the file names in CertDir; defaults
+	// "tls.crt" and "tls.key".
+	CertName, KeyName string
+	// ClientCAFile, when set, makes the webhook require a client
+	// certificate signed by one of the CAs in this PEM file (mTLS).
+	ClientCAFile string
+	// InsecureHTTP serves plain HTTP, for local development only: the API
+	// server only calls conversion webhooks over HTTPS.
+	InsecureHTTP bool
+	// MetricsAddr is where /metrics is served over plain HTTP; default
+	// ":8080", "0" disables it.
+	MetricsAddr string
+	// HealthAddr is where /healthz and /readyz are served over plain HTTP;
+	// default ":8081", "0" disables them. It may equal MetricsAddr.
+	HealthAddr string
+	// Timeouts of the HTTP servers; defaults 10s, 30s, 30s and 120s.
+	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// MaxHeaderBytes limits request headers; default 64 KiB.
+	MaxHeaderBytes int
+	// ShutdownTimeout bounds how long in-flight requests may take to
+	// finish once shutdown starts; default 30s.
+	ShutdownTimeout time.Duration
+	// Logger receives structured logs; default slog.Default().
+	Logger *slog.Logger
+	// Registry is what /metrics exposes; nil means a fresh NewRegistry(),
+	// with only the Go and process collectors. Pass the registry given to
+	// NewMetrics to expose the conversion metrics.
+	Registry *prometheus.Registry
+	// CertPollInterval is how often the certificate files are checked for
+	// rotation; default 1s.
+	CertPollInterval time.Duration
+}
+
+// WithDefaults returns o with every zero field set to its default.
+// Registry stays nil: NewServer creates it.
+func (o ServerOptions) WithDefaults() ServerOptions {
+	setDefault(&o.Addr, DefaultAddr)
+	setDefault(&o.CertDir, DefaultCertDir)
+	setDefault(&o.CertName, DefaultCertName)
+	setDefault(&o.KeyName, DefaultKeyName)
+	setDefault(&o.MetricsAddr, DefaultMetricsAddr)
+	setDefault(&o.HealthAddr, DefaultHealthAddr)
+	setDefault(&o.ReadHeaderTimeout, DefaultReadHeaderTimeout)
+	setDefault(&o.ReadTimeout, DefaultReadTimeout)
+	setDefault(&o.WriteTimeout, DefaultWriteTimeout)
+	setDefault(&o.IdleTimeout, DefaultIdleTimeout)
+	setDefault(&o.MaxHeaderBytes, DefaultMaxHeaderBytes)
+	setDefault(&o.ShutdownTimeout, DefaultShutdownTimeout)
+	setDefault(&o.CertPollInterval, DefaultCertPollInterval)
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	return o
+}
+
+func setDefault[T comparable](field *T, def T) {
+	var zero T
+	if *field == zero {
+		*field = def
+	}
+}
+
+// Serve serves h, the conversion webhook, until ctx is done, together with
+// the metrics and health endpoints. It is NewServer followed by Run; see
+// them. It returns nil after a clean shutdown.
+func Serve(ctx context.Context, h http.Handler, opts ServerOptions) error {
+	s, err := NewServer(h, opts)
+	if err != nil {
+		return err
+	}
+	return s.Run(ctx)
+}
+
+// Server is the conversion webhook's HTTPS server with its metrics and
+// health endpoints. NewServer prepares it and binds its listeners, Run
+// serves.
+type Server struct {
+	opts  ServerOptions
+	log   *slog.Logger
+	certs *CertWatcher // nil over plain HTTP
+
+	webhook   *http.Server
+	webhookLn net.Listener
+	aux       []auxServer
+	metricsLn net.Addr
+	healthLn  net.Addr
+
+	ready    atomic.Bool
+	stopping atomic.Bool
+	started  atomic.Bool
+}
+
+// auxServer is a plain HTTP server for metrics or health probes.
+type auxServer struct {
+	name string
+	srv  *http.Server
+	ln   net.Listener
+}
+
+// NewServer checks opts, loads the serving certificate and the client CAs,
+// and binds the listeners, so that every configuration error, an address
+// already in use included, surfaces here and the bound addresses are known
+// before Run. Nothing is served until Run, which must be called to release
+// the listeners.
+func NewServer(h http.Handler, opts ServerOptions) (*Server, error) {
+	if h == nil {
+		return nil, errors.New("runtime: nil webhook handler")
+	}
+	o := opts.WithDefaults()
+	if o.InsecureHTTP && o.ClientCAFile != "" {
+		return nil, errors.New("client certificate verification needs TLS: a client CA file cannot be used with insecure HTTP")
+	}
+	if o.MaxHeaderBytes < 0 || o.ReadHeaderTimeout < 0 || o.ReadTimeout < 0 || o.WriteTimeout < 0 || o.IdleTimeout < 0 || o.ShutdownTimeout < 0 {
+		return nil, errors.New("runtime: negative server timeout or header size limit")
+	}
+	if o.Registry == nil {
+		o.Registry = NewRegistry()
+	}
+	s := &Server{opts: o, log: o.Logger}
+
+	var tlsConf *tls.Config
+	if !o.InsecureHTTP {
+		certFile, keyFile := filepath.Join(o.CertDir, o.CertName), filepath.Join(o.CertDir, o.KeyName)
+		certs, err := NewCertWatcher(certFile, keyFile, s.log)
+		if err != nil {
+			return nil, fmt.Errorf("serving certificate: %w (mount one in the certificate directory, or serve plain HTTP for local development)", err)
+		}
+		certs.PollInterval = o.CertPollInterval
+		s.certs = certs
+		tlsConf = &tls.Config{
+			MinVersion:     tls.VersionTLS12,
+			GetCertificate: certs.GetCertificate,
+		}
+		if o.ClientCAFile != "" {
+			pool, err := ClientCAPool(o.ClientCAFile)
+			if err != nil {
+				return nil, err
+			}
+			tlsConf.ClientCAs = pool
+			tlsConf.ClientAuth = tls.RequireAndVerifyClientCert
+		}
+	}
+	s.webhook = s.newHTTPServer(h)
+	s.webhook.TLSConfig = tlsConf
+
+	var err error
+	if s.webhookLn, err = net.Listen("tcp", o.Addr); err != nil {
+		return nil, fmt.Errorf("webhook listener: %w", err)
+	}
+	if err := s.listenAux(); err != nil {
+		s.closeListeners()
+		return nil, err
+	}
+	return s, nil
+}
+
+// listenAux binds the metrics and health servers, one server when they
+// share an address.
+func (s *Server) listenAux() error {
+	metrics := promhttp.HandlerFor(s.opts.Registry, promhttp.HandlerOpts{})
+	mux := map[string]*http.ServeMux{}
+	var addrs []string
+	add := func(addr, pattern string, h http.Handler) {
+		if addr == DisabledAddr {
+			return
+		}
+		if mux[addr] == nil {
+			mux[addr] = http.NewServeMux()
+			addrs = append(addrs, addr)
+		}
+		mux[addr].Handle(pattern, h)
+	}
+	add(s.opts.HealthAddr, "GET /healthz", http.HandlerFunc(s.healthz))
+	add(s.opts.HealthAddr, "GET /readyz", http.HandlerFunc(s.readyz))
+	add(s.opts.MetricsAddr, "GET /metrics", metrics)
+	for _, addr := range addrs {
+		name := "health probe"
+		if addr == s.opts.MetricsAddr {
+			name = "metrics"
+			if addr == s.opts.HealthAddr {
+				name = "metrics and health probe"
+			}
+		}
+		ln, err := net.Listen("tcp", addr)
+		if err != nil {
+			return fmt.Errorf("%s listener: %w", name, err)
+		}
+		s.aux = append(s.aux, auxServer{name: name, srv: s.newHTTPServer(mux[addr]), ln: ln})
+		if addr == s.opts.MetricsAddr {
+			s.metricsLn = ln.Addr()
+		}
+		if addr == s.opts.HealthAddr {
+			s.healthLn = ln.Addr()
+		}
+	}
+	return nil
+}
+
+func (s *Server) newHTTPServer(h http.Handler) *http.Server {
+	// HTTP/1.1 only, as controller-runtime's webhook server does by
+	// default, keeping the webhook clear of HTTP/2 stream-level attacks
+	// (CVE-2023-44487, CVE-2023-39325); the API server reuses keep-alive
+	// connections either way.
+	protocols := new(http.Protocols)
+	protocols.SetHTTP1(true)
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: s.opts.ReadHeaderTimeout,
+		ReadTimeout:       s.opts.ReadTimeout,
+		WriteTimeout:      s.opts.WriteTimeout,
+		IdleTimeout:       s.opts.IdleTimeout,
+		MaxHeaderBytes:    s.opts.MaxHeaderBytes,
+		Protocols:         protocols,
+		ErrorLog:          log.New(serverErrorLog{s.log}, "", 0),
+	}
+}
+
+func (s *Server) closeListeners() {
+	if s.webhookLn != nil {
+		s.webhookLn.Close()
+	}
+	for _, a := range s.aux {
+		a.ln.Close()
+	}
+}
+
+// Addr is the webhook listener's address.
+func (s *Server) Addr() net.Addr { return s.webhookLn.Addr() }
+
+// MetricsAddr is the metrics listener's address, nil when disabled.
+func (s *Server) MetricsAddr() net.Addr { return s.metricsLn }
+
+// HealthAddr is the health probe listener's address, nil when disabled.
+func (s *Server) HealthAddr() net.Addr { return s.healthLn }
+
+// healthz reports that the process is alive.
+func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	fmt.Fprintln(w, "ok")
+}
+
+// readyz reports whether the webhook accepts requests: from the start of
+// Run, the certificate being loaded by then, until shutdown starts.
+func (s *Server) readyz(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	switch {
+	case s.ready.Load():
+		fmt.Fprintln(w, "ok")
+	case s.stopping.Load():
+		w.WriteHeader(http.StatusServiceUnavailable)
+		fmt.Fprintln(w, "shutting down")
+	default:
+		w.WriteHeader(http.StatusServiceUnavailable)
+		fmt.Fprintln(w, "not ready")
+	}
+}
+
+// Run serves until ctx is done or a server fails. Then it marks the webhook
+// not ready, stops accepting connections and lets in-flight requests finish
+// for up to ShutdownTimeout, while /readyz answers 503, before stopping the
+// metrics and health servers. It returns nil after a clean shutdown, and an
+// error when a server failed or requests were still running at the
+// deadline. Run may be called once.
+//
+// Kubernetes removes a terminating pod from the Service's endpoints while it
+// sends SIGTERM, not before, so a preStop sleep of a few seconds spares the
+// API server connections refused in between.
+func (s *Server) Run(ctx context.Context) error {
+	if !s.started.CompareAndSwap(false, true) {
+		return errors.New("runtime: Server.Run called twice")
+	}
+	var wg sync.WaitGroup
+	errc := make(chan error, 1+len(s.aux))
+	// Certificates keep rotating while requests drain.
+	watchCtx, stopWatching := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopWatching()
+	if s.certs != nil {
+		wg.Go(func() { s.certs.Start(watchCtx) })
+	}
+	for _, a := range s.aux {
+		wg.Go(func() {
+			if err := a.srv.Serve(a.ln); !errors.Is(err, http.ErrServerClosed) {
+				errc <- fmt.Errorf("%s server: %w", a.name, err)
+			}
+		})
+		s.log.Info("serving "+a.name+" endpoints", "addr", a.ln.Addr().String())
+	}
+	wg.Go(func() {
+		var err error
+		if s.certs != nil {
+			err = s.webhook.ServeTLS(s.webhookLn, "", "")
+		} else {
+			err = s.webhook.Serve(s.webhookLn)
+		}
+		if !errors.Is(err, http.ErrServerClosed) {
+			errc <- fmt.Errorf("webhook server: %w", err)
+		}
+	})
+	s.ready.Store(true)
+	attrs := []any{"addr", s.Addr().String(), "tls", s.certs != nil, "mtls", s.webhook.TLSConfig != nil && s.webhook.TLSConfig.ClientCAs != nil}
+	if s.certs == nil {
+		s.log.Warn("serving the conversion webhook over plain HTTP, for local development only", attrs...)
+	} else {
+		s.log.Info("serving the conversion webhook", attrs...)
+	}
+
+	var err error
+	select {
+	case <-ctx.Done():
+		s.log.Info("shutting down, draining in-flight requests", "cause", context.Cause(ctx).Error(), "timeout", s.opts.ShutdownTimeout.String())
+	case err = <-errc:
+		s.log.Error("server failed, shutting down", "error", err)
+	}
+	s.stopping.Store(true)
+	s.ready.Store(false)
+
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.opts.ShutdownTimeout)
+	defer cancel()
+	if e := s.webhook.Shutdown(sctx); e != nil {
+		s.webhook.Close()
+		err = errors.Join(err, fmt.Errorf("draining webhook requests: %w", e))
+	}
+	for _, a := range s.aux {
+		if e := a.srv.Shutdown(sctx); e != nil {
+			a.srv.Close()
+			s.log.Warn("stopping the "+a.name+" server", "error", e)
+		}
+	}
+	stopWatching()
+	wg.Wait()
+	close(errc)
+	for e := range errc {
+		err = errors.Join(err, e)
+	}
+	if err != nil {
+		s.log.Error("shutdown finished with errors", "error", err)
+		return err
+	}
+	s.log.Info("shutdown complete")
+	return nil
+}
+
+// serverErrorLog sends net/http's error log to slog: failed TLS handshakes,
+// often a caller that does not trust the certificate, as warnings, the rest
+// (such as handler panics) as errors.
+type serverErrorLog struct{ log *slog.Logger }
+
+func (l serverErrorLog) Write(p []byte) (int, error) {
+	msg := strings.TrimSpace(string(p))
+	level := slog.LevelError
+	if strings.Contains(msg, "TLS handshake error") {
+		level = slog.LevelWarn
+	}
+	l.log.Log(context.Background(), level, msg)
+	return len(p), nil
+}

@@ -1,0 +1,724 @@
+package runtime_test
+
+import (
+	"context"
+	"crypto/tls"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"net"
+	"net/http"
+	"net/http/httptrace"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/crdforge/crdforge/runtime"
+)
+
+// testServer is a runtime.Server running on loopback ports that the system
+// picked.
+type testServer struct {
+	srv     *runtime.Server
+	url     string // the webhook's base URL
+	health  string // base URL of the health probes, "" when disabled
+	metrics string // base URL of /metrics, "" when disabled
+	logs    *logBuffer
+	cancel  context.CancelFunc
+
+	finished chan struct{} // closed when Run returns
+	err      error         // what Run returned
+}
+
+// startServer runs a Server for h until the test ends. Unset addresses are
+// 127.0.0.1:0, so metrics and probes share a port. It returns once /readyz
+// answers 200, when probes are enabled.
+func startServer(t *testing.T, h http.Handler, opts runtime.ServerOptions) *testServer {
+	t.Helper()
+	log, logs := newTestLogger()
+	if opts.Logger == nil {
+		opts.Logger = log
+	}
+	for _, addr := range []*string{&opts.Addr, &opts.MetricsAddr, &opts.HealthAddr} {
+		if *addr == "" {
+			*addr = "127.0.0.1:0"
+		}
+	}
+	if opts.CertPollInterval == 0 {
+		opts.CertPollInterval = 10 * time.Millisecond
+	}
+	srv, err := runtime.NewServer(h, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ts := &testServer{srv: srv, logs: logs, cancel: cancel, finished: make(chan struct{})}
+	go func() {
+		ts.err = srv.Run(ctx)
+		close(ts.finished)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-ts.finished:
+		case <-time.After(30 * time.Second):
+			t.Error("Run did not return after cancellation")
+		}
+	})
+	scheme := "https://"
+	if opts.InsecureHTTP {
+		scheme = "http://"
+	}
+	ts.url = scheme + srv.Addr().String()
+	if a := srv.MetricsAddr(); a != nil {
+		ts.metrics = "http://" + a.String()
+	}
+	if a := srv.HealthAddr(); a != nil {
+		ts.health = "http://" + a.String()
+		waitUntil(t, "the server is ready", 10*time.Second, func() bool {
+			code, _, _ := get(plainClient, ts.health+"/readyz")
+			return code == http.StatusOK
+		})
+	}
+	return ts
+}
+
+// stop cancels the server's context and returns what Run returned.
+func (ts *testServer) stop(t *testing.T) error {
+	t.Helper()
+	ts.cancel()
+	return ts.wait(t)
+}
+
+func (ts *testServer) wait(t *testing.T) error {
+	t.Helper()
+	select {
+	case <-ts.finished:
+		return ts.err
+	case <-time.After(30 * time.Second):
+		t.Fatal("Run did not return")
+		return nil
+	}
+}
+
+var plainClient = &http.Client{Timeout: 10 * time.Second}
+
+// tlsClient trusts the test CA; mod adjusts its TLS configuration.
+func tlsClient(t *testing.T, pki *testPKI, mod func(*tls.Config)) *http.Client {
+	conf := &tls.Config{RootCAs: pki.caPool}
+	if mod != nil {
+		mod(conf)
+	}
+	tr := &http.Transport{TLSClientConfig: conf, ForceAttemptHTTP2: true, MaxIdleConnsPerHost: 32}
+	t.Cleanup(tr.CloseIdleConnections)
+	return &http.Client{Transport: tr, Timeout: 30 * time.Second}
+}
+
+func get(c *http.Client, url string) (int, string, error) {
+	resp, err := c.Get(url)
+	if err != nil {
+		return 0, "", err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body), err
+}
+
+// freshSerial is the serial number of the certificate that a new TLS
+// connection to addr gets.
+func freshSerial(t *testing.T, pki *testPKI, addr string) *big.Int {
+	t.Helper()
+	conn, err := tls.Dial("tcp", addr, &tls.Config{RootCAs: pki.caPool})
+	if err != nil {
+		t.Fatalf("new TLS connection: %v", err)
+	}
+	defer conn.Close()
+	return conn.ConnectionState().PeerCertificates[0].SerialNumber
+}
+
+var okHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	io.WriteString(w, "ok")
+})
+
+func certDir(t *testing.T, p certPair) string {
+	dir := t.TempDir()
+	writePair(t, dir, p)
+	return dir
+}
+
+func TestServerServesTheHandlerOverTLS(t *testing.T) {
+	pki := newTestPKI(t)
+	ts := startServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, "%s %s", r.Method, r.URL.Path)
+	}), runtime.ServerOptions{CertDir: certDir(t, pki.serving1)})
+
+	resp, err := tlsClient(t, pki, nil).Post(ts.url+"/convert", "application/json", strings.NewReader("{}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || string(body) != "POST /convert" {
+		t.Errorf("got %d %q", resp.StatusCode, body)
+	}
+	if resp.TLS == nil || resp.TLS.PeerCertificates[0].SerialNumber.Cmp(pki.serving1.serial) != 0 {
+		t.Errorf("not served with the certificate from the cert dir: %+v", resp.TLS)
+	}
+	// HTTP/1.1 only, even to a client that offers HTTP/2.
+	if resp.ProtoMajor != 1 || resp.TLS.NegotiatedProtocol == "h2" {
+		t.Errorf("served over %s (ALPN %q), want HTTP/1.1", resp.Proto, resp.TLS.NegotiatedProtocol)
+	}
+	// Plain HTTP to the HTTPS port is refused.
+	if code, _, err := get(plainClient, "http://"+ts.srv.Addr().String()+"/convert"); err == nil && code == http.StatusOK {
+		t.Error("plain HTTP was served on the HTTPS port")
+	}
+	for _, want := range []string{`"msg":"serving the conversion webhook"`, `"tls":true`, `"mtls":false`, `"msg":"loaded serving certificate"`} {
+		if !ts.logs.contains(want) {
+			t.Errorf("the logs lack %s:\n%s", want, ts.logs)
+		}
+	}
+}
+
+func TestServerTLSVersions(t *testing.T) {
+	pki := newTestPKI(t)
+	ts := startServer(t, okHandler, runtime.ServerOptions{CertDir: certDir(t, pki.serving1)})
+	for _, tc := range []struct {
+		version uint16
+		ok      bool
+	}{
+		{tls.VersionTLS10, false},
+		{tls.VersionTLS11, false},
+		{tls.VersionTLS12, true},
+		{tls.VersionTLS13, true},
+	} {
+		t.Run(tls.VersionName(tc.version), func(t *testing.T) {
+			c := tlsClient(t, pki, func(c *tls.Config) { c.MinVersion, c.MaxVersion = tc.version, tc.version })
+			resp, err := c.Get(ts.url)
+			if !tc.ok {
+				if err == nil {
+					resp.Body.Close()
+					t.Fatalf("a %s client was served", tls.VersionName(tc.version))
+				}
+				if !strings.Contains(err.Error(), "protocol version") {
+					t.Errorf("refused, but not for its protocol version: %v", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK || resp.TLS.Version != tc.version {
+				t.Errorf("got %d over %s", resp.StatusCode, tls.VersionName(resp.TLS.Version))
+			}
+		})
+	}
+}
+
+func TestServerMutualTLS(t *testing.T) {
+	pki := newTestPKI(t)
+	ts := startServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, r.TLS.PeerCertificates[0].Subject.CommonName)
+	}), runtime.ServerOptions{CertDir: certDir(t, pki.serving1), ClientCAFile: pki.caFile})
+	if !ts.logs.contains(`"mtls":true`) {
+		t.Errorf("mTLS not logged:\n%s", ts.logs)
+	}
+
+	for _, version := range []uint16{tls.VersionTLS12, tls.VersionTLS13} {
+		t.Run(tls.VersionName(version), func(t *testing.T) {
+			only := func(c *tls.Config) { c.MinVersion, c.MaxVersion = version, version }
+			for name, cert := range map[string]*tls.Certificate{"no client certificate": nil, "certificate from another CA": &pki.stranger} {
+				c := tlsClient(t, pki, func(c *tls.Config) {
+					only(c)
+					if cert != nil {
+						c.Certificates = []tls.Certificate{*cert}
+					}
+				})
+				if code, _, err := get(c, ts.url); err == nil {
+					t.Errorf("%s: served with status %d", name, code)
+				}
+			}
+			c := tlsClient(t, pki, func(c *tls.Config) {
+				only(c)
+				c.Certificates = []tls.Certificate{pki.client}
+			})
+			code, body, err := get(c, ts.url)
+			if err != nil || code != http.StatusOK || body != "kube-apiserver" {
+				t.Errorf("with the CA-signed client certificate: %d %q %v", code, body, err)
+			}
+		})
+	}
+}
+
+func TestServerRotatesTheCertificateUnderLoad(t *testing.T) {
+	pki := newTestPKI(t)
+	dir := t.TempDir()
+	writeSecretVolume(t, dir, pki.serving1)
+	ts := startServer(t, okHandler, runtime.ServerOptions{CertDir: dir})
+	addr := ts.srv.Addr().String()
+	client := tlsClient(t, pki, nil)
+
+	const workers = 8
+	var (
+		stop          = make(chan struct{})
+		wg            sync.WaitGroup
+		rotated       atomic.Bool
+		requests      atomic.Int64
+		oldAfterSwap  atomic.Int64 // requests over kept-alive connections with the old certificate, after the swap
+		newConnSerial atomic.Int64 // requests over connections with the new certificate
+		failures      atomic.Int64
+		firstFailure  atomic.Value
+	)
+	fail := func(err error) {
+		failures.Add(1)
+		firstFailure.CompareAndSwap(nil, err.Error())
+	}
+	for range workers {
+		wg.Go(func() {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				var reused bool
+				ctx := httptrace.WithClientTrace(context.Background(), &httptrace.ClientTrace{
+					GotConn: func(info httptrace.GotConnInfo) { reused = info.Reused },
+				})
+				afterSwap := rotated.Load()
+				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, ts.url, nil)
+				resp, err := client.Do(req)
+				if err != nil {
+					fail(err)
+					continue
+				}
+				body, err := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if err != nil || resp.StatusCode != http.StatusOK || string(body) != "ok" {
+					fail(fmt.Errorf("status %d, body %q, error %v", resp.StatusCode, body, err))
+					continue
+				}
+				requests.Add(1)
+				switch serial := resp.TLS.PeerCertificates[0].SerialNumber; {
+				case serial.Cmp(pki.serving2.serial) == 0:
+					newConnSerial.Add(1)
+				case afterSwap && reused:
+					oldAfterSwap.Add(1)
+				}
+			}
+		})
+	}
+	defer func() {
+		select {
+		case <-stop:
+		default:
+			close(stop)
+		}
+		wg.Wait()
+	}()
+
+	waitUntil(t, "requests flow", 10*time.Second, func() bool { return requests.Load() >= 100 })
+	writeSecretVolume(t, dir, pki.serving2)
+	waitUntil(t, "a new connection gets the new certificate", 10*time.Second, func() bool {
+		return freshSerial(t, pki, addr).Cmp(pki.serving2.serial) == 0
+	})
+	rotated.Store(true)
+	waitUntil(t, "old keep-alive connections keep serving after the swap", 10*time.Second, func() bool {
+		return oldAfterSwap.Load() >= 100
+	})
+	// Connections made from now on, under load, get the new certificate.
+	client.CloseIdleConnections()
+	waitUntil(t, "the clients' new connections serve the new certificate", 10*time.Second, func() bool {
+		return newConnSerial.Load() >= 100
+	})
+	close(stop)
+	wg.Wait()
+
+	if n := failures.Load(); n > 0 {
+		t.Fatalf("%d of %d requests failed during the rotation, the first: %v", n, requests.Load()+n, firstFailure.Load())
+	}
+	if !ts.logs.contains(`"msg":"reloaded serving certificate"`) {
+		t.Errorf("the reload was not logged:\n%s", ts.logs)
+	}
+	t.Logf("%d requests, none failed; %d over kept-alive connections with the old certificate after the swap, %d with the new one",
+		requests.Load(), oldAfterSwap.Load(), newConnSerial.Load())
+}
+
+func TestServerKeepsTheOldCertificateWhenTheNewPairIsBroken(t *testing.T) {
+	pki := newTestPKI(t)
+	dir := certDir(t, pki.serving1)
+	ts := startServer(t, okHandler, runtime.ServerOptions{CertDir: dir})
+	addr := ts.srv.Addr().String()
+	client := tlsClient(t, pki, nil)
+
+	// The new certificate with the old key.
+	writePair(t, dir, certPair{cert: pki.serving2.cert, key: pki.serving1.key})
+	waitUntil(t, "the broken pair is reported", 10*time.Second, func() bool {
+		return ts.logs.contains("cannot load the new serving certificate, keeping the previous one")
+	})
+	if got := freshSerial(t, pki, addr); got.Cmp(pki.serving1.serial) != 0 {
+		t.Errorf("a new connection got serial %v, want the old %v", got, pki.serving1.serial)
+	}
+	if code, _, err := get(client, ts.url); err != nil || code != http.StatusOK {
+		t.Errorf("with a broken pair on disk: %d %v", code, err)
+	}
+	// A garbage certificate file.
+	if err := os.WriteFile(filepath.Join(dir, "tls.crt"), []byte("garbage"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the garbage is reported", 10*time.Second, func() bool {
+		return strings.Count(ts.logs.String(), "keeping the previous one") >= 2
+	})
+	if got := freshSerial(t, pki, addr); got.Cmp(pki.serving1.serial) != 0 {
+		t.Errorf("a new connection got serial %v, want the old %v", got, pki.serving1.serial)
+	}
+
+	// Once the pair is whole, it is served.
+	writePair(t, dir, pki.serving2)
+	waitUntil(t, "the repaired pair is served", 10*time.Second, func() bool {
+		return freshSerial(t, pki, addr).Cmp(pki.serving2.serial) == 0
+	})
+	if code, _, err := get(client, ts.url); err != nil || code != http.StatusOK {
+		t.Errorf("after the repair: %d %v", code, err)
+	}
+}
+
+func TestServerHealthAndReadinessProbes(t *testing.T) {
+	pki := newTestPKI(t)
+	ts := startServer(t, okHandler, runtime.ServerOptions{CertDir: certDir(t, pki.serving1), MetricsAddr: "0"})
+	if ts.srv.MetricsAddr() != nil {
+		t.Errorf("metrics disabled, yet listening on %v", ts.srv.MetricsAddr())
+	}
+	for _, path := range []string{"/healthz", "/readyz"} {
+		if code, body, err := get(plainClient, ts.health+path); err != nil || code != http.StatusOK || body != "ok\n" {
+			t.Errorf("%s: %d %q %v", path, code, body, err)
+		}
+	}
+	if code, _, _ := get(plainClient, ts.health+"/metrics"); code != http.StatusNotFound {
+		t.Errorf("/metrics on the probe port, with metrics disabled: %d", code)
+	}
+}
+
+func TestServerMetricsEndpoint(t *testing.T) {
+	pki := newTestPKI(t)
+	reg := runtime.NewRegistry()
+	m := runtime.NewMetrics(reg)
+	ts := startServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		m.ObjectsConverted(2)
+		m.ObjectFailed()
+		m.Failure("unknown_kind")
+		w.WriteHeader(http.StatusOK)
+		m.ObserveRequest(http.StatusOK, time.Since(start))
+	}), runtime.ServerOptions{CertDir: certDir(t, pki.serving1), Registry: reg})
+	if code, _, err := get(tlsClient(t, pki, nil), ts.url); err != nil || code != http.StatusOK {
+		t.Fatalf("%d %v", code, err)
+	}
+	// Metrics and probes share 127.0.0.1:0, hence one server.
+	if ts.metrics != ts.health {
+		t.Errorf("metrics on %s, probes on %s: one address, two servers", ts.metrics, ts.health)
+	}
+	code, body, err := get(plainClient, ts.metrics+"/metrics")
+	if err != nil || code != http.StatusOK {
+		t.Fatalf("/metrics: %d %v", code, err)
+	}
+	for _, want := range []string{
+		`crdforge_conversion_requests_total{code="200"} 1`,
+		`crdforge_conversion_request_duration_seconds_count 1`,
+		`crdforge_conversion_request_duration_seconds_bucket{le="0.0001"}`,
+		`crdforge_conversion_request_duration_seconds_bucket{le="10"} 1`,
+		`crdforge_conversion_objects_total{result="converted"} 2`,
+		`crdforge_conversion_objects_total{result="failed"} 1`,
+		`crdforge_conversion_failures_total{reason="unknown_kind"} 1`,
+		`crdforge_conversion_failures_total{reason="panic"} 0`,
+		"go_goroutines ",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+	if code, _, _ := get(plainClient, ts.health+"/healthz"); code != http.StatusOK {
+		t.Errorf("/healthz next to /metrics: %d", code)
+	}
+
+	// Without a registry, a fresh one with the Go and process collectors.
+	ts = startServer(t, okHandler, runtime.ServerOptions{CertDir: certDir(t, pki.serving1), HealthAddr: "0"})
+	if ts.srv.HealthAddr() != nil {
+		t.Errorf("probes disabled, yet listening on %v", ts.srv.HealthAddr())
+	}
+	waitUntil(t, "/metrics answers", 10*time.Second, func() bool {
+		code, body, _ = get(plainClient, ts.metrics+"/metrics")
+		return code == http.StatusOK
+	})
+	if !strings.Contains(body, "go_goroutines ") || strings.Contains(body, "crdforge_") {
+		t.Errorf("the default registry's metrics:\n%s", body)
+	}
+}
+
+func TestServerGracefulShutdownDrainsInFlightRequests(t *testing.T) {
+	pki := newTestPKI(t)
+	entered, release := make(chan struct{}), make(chan struct{})
+	ts := startServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/block" {
+			close(entered)
+			<-release
+		}
+		io.WriteString(w, "done")
+	}), runtime.ServerOptions{CertDir: certDir(t, pki.serving1)})
+	client := tlsClient(t, pki, nil)
+	addr := ts.srv.Addr().String()
+
+	type result struct {
+		code int
+		body string
+		err  error
+	}
+	results := make(chan result, 1)
+	go func() {
+		code, body, err := get(client, ts.url+"/block")
+		results <- result{code, body, err}
+	}()
+	select {
+	case <-entered:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the request did not reach the handler")
+	}
+
+	ts.cancel()
+	waitUntil(t, "/readyz answers 503", 10*time.Second, func() bool {
+		code, body, _ := get(plainClient, ts.health+"/readyz")
+		return code == http.StatusServiceUnavailable && body == "shutting down\n"
+	})
+	if code, _, err := get(plainClient, ts.health+"/healthz"); err != nil || code != http.StatusOK {
+		t.Errorf("/healthz during shutdown: %d %v", code, err)
+	}
+	waitUntil(t, "the webhook stops accepting connections", 10*time.Second, func() bool {
+		conn, err := net.Dial("tcp", addr)
+		if err == nil {
+			conn.Close()
+		}
+		return err != nil
+	})
+	select {
+	case <-ts.finished:
+		t.Fatal("Run returned while a request was in flight")
+	default:
+	}
+
+	close(release)
+	select {
+	case r := <-results:
+		if r.err != nil || r.code != http.StatusOK || r.body != "done" {
+			t.Errorf("the in-flight request: %d %q %v", r.code, r.body, r.err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the in-flight request did not complete")
+	}
+	if err := ts.wait(t); err != nil {
+		t.Errorf("Run returned %v after a clean shutdown", err)
+	}
+	for _, want := range []string{"shutting down, draining in-flight requests", "shutdown complete"} {
+		if !ts.logs.contains(want) {
+			t.Errorf("the logs lack %q:\n%s", want, ts.logs)
+		}
+	}
+}
+
+func TestServerShutdownTimeoutIsAnError(t *testing.T) {
+	pki := newTestPKI(t)
+	entered, release := make(chan struct{}), make(chan struct{})
+	defer close(release)
+	var once sync.Once
+	ts := startServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		once.Do(func() { close(entered) })
+		<-release
+	}), runtime.ServerOptions{CertDir: certDir(t, pki.serving1), ShutdownTimeout: 50 * time.Millisecond})
+	go get(tlsClient(t, pki, nil), ts.url)
+	select {
+	case <-entered:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the request did not reach the handler")
+	}
+	if err := ts.stop(t); err == nil || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Run returned %v with a request still running at the deadline", err)
+	}
+}
+
+func TestServerRejectsBadOptions(t *testing.T) {
+	pki := newTestPKI(t)
+	good := certDir(t, pki.serving1)
+	mismatched := certDir(t, certPair{cert: pki.serving1.cert, key: pki.serving2.key})
+	notPEM := filepath.Join(t.TempDir(), "ca.crt")
+	if err := os.WriteFile(notPEM, []byte("nothing"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	inUse := busy.Addr().String()
+
+	base := runtime.ServerOptions{Addr: "127.0.0.1:0", MetricsAddr: "127.0.0.1:0", HealthAddr: "127.0.0.1:0", CertDir: good}
+	for _, tc := range []struct {
+		name string
+		mod  func(*runtime.ServerOptions)
+		want string
+	}{
+		{"no certificate", func(o *runtime.ServerOptions) { o.CertDir = t.TempDir() }, "no such file"},
+		{"no key", func(o *runtime.ServerOptions) { o.KeyName = "absent.key" }, "absent.key"},
+		{"mismatched pair", func(o *runtime.ServerOptions) { o.CertDir = mismatched }, "private key does not match"},
+		{"missing client CA", func(o *runtime.ServerOptions) { o.ClientCAFile = filepath.Join(good, "ca.crt") }, "client CA"},
+		{"client CA without certificates", func(o *runtime.ServerOptions) { o.ClientCAFile = notPEM }, "no PEM certificate"},
+		{"client CA over plain HTTP", func(o *runtime.ServerOptions) { o.InsecureHTTP, o.ClientCAFile = true, pki.caFile }, "needs TLS"},
+		{"webhook address in use", func(o *runtime.ServerOptions) { o.Addr = inUse }, "address already in use"},
+		{"metrics address in use", func(o *runtime.ServerOptions) { o.MetricsAddr = inUse }, "metrics listener"},
+		{"health address in use", func(o *runtime.ServerOptions) { o.HealthAddr = inUse }, "health probe listener"},
+		{"bad address", func(o *runtime.ServerOptions) { o.Addr = "127.0.0.1:http-alt-nope" }, "webhook listener"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := base
+			log, _ := newTestLogger()
+			opts.Logger = log
+			tc.mod(&opts)
+			// Cancelled already: should the options pass, Serve returns at once.
+			ctx, cancel := context.WithCancel(t.Context())
+			cancel()
+			err := runtime.Serve(ctx, okHandler, opts)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got error %v, want one mentioning %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestServerInsecureHTTP(t *testing.T) {
+	ts := startServer(t, okHandler, runtime.ServerOptions{InsecureHTTP: true, CertDir: filepath.Join(t.TempDir(), "absent")})
+	if code, body, err := get(plainClient, ts.url); err != nil || code != http.StatusOK || body != "ok" {
+		t.Errorf("over plain HTTP: %d %q %v", code, body, err)
+	}
+	if !ts.logs.contains("for local development only") || !ts.logs.contains(`"tls":false`) {
+		t.Errorf("plain HTTP was not warned about:\n%s", ts.logs)
+	}
+	if err := ts.stop(t); err != nil {
+		t.Errorf("Run: %v", err)
+	}
+	if err := ts.srv.Run(t.Context()); err == nil {
+		t.Error("a second Run succeeded")
+	}
+}
+
+func TestServerOptionsWithDefaults(t *testing.T) {
+	o := runtime.ServerOptions{}.WithDefaults()
+	want := runtime.ServerOptions{
+		Addr: ":9443", CertDir: "/tmp/k8s-webhook-server/serving-certs", CertName: "tls.crt", KeyName: "tls.key",
+		MetricsAddr: ":8080", HealthAddr: ":8081",
+		ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second, IdleTimeout: 120 * time.Second,
+		MaxHeaderBytes: 64 << 10, ShutdownTimeout: 30 * time.Second, CertPollInterval: time.Second,
+		Logger: o.Logger,
+	}
+	if o != want {
+		t.Errorf("defaults:\n got %+v\nwant %+v", o, want)
+	}
+	if o.Logger == nil || o.Registry != nil {
+		t.Errorf("logger %v, registry %v", o.Logger, o.Registry)
+	}
+	set := runtime.ServerOptions{Addr: ":1", MetricsAddr: "0", ShutdownTimeout: time.Second}.WithDefaults()
+	if set.Addr != ":1" || set.MetricsAddr != "0" || set.ShutdownTimeout != time.Second {
+		t.Errorf("WithDefaults overrode set fields: %+v", set)
+	}
+}
+
+// TestServerLoad drives the TLS server from 32 keep-alive clients for ten
+// seconds and requires every request to succeed.
+func TestServerLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 10s load test; skipped with -short")
+	}
+	pki := newTestPKI(t)
+	reg := prometheus.NewRegistry()
+	m := runtime.NewMetrics(reg)
+	echo := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		var v map[string]any
+		if err := json.NewDecoder(r.Body).Decode(&v); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			m.ObserveRequest(http.StatusBadRequest, time.Since(start))
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(v)
+		m.ObserveRequest(http.StatusOK, time.Since(start))
+	})
+	ts := startServer(t, echo, runtime.ServerOptions{CertDir: certDir(t, pki.serving1), Registry: reg})
+
+	const clients, duration = 32, 10 * time.Second
+	var dials atomic.Int64
+	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
+	tr := &http.Transport{
+		TLSClientConfig: &tls.Config{RootCAs: pki.caPool},
+		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			dials.Add(1)
+			return dialer.DialContext(ctx, network, addr)
+		},
+		MaxIdleConns:        clients,
+		MaxIdleConnsPerHost: clients,
+		IdleConnTimeout:     90 * time.Second,
+		TLSHandshakeTimeout: 10 * time.Second,
+	}
+	defer tr.CloseIdleConnections()
+	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
+	payload := strings.Repeat("x", 512)
+
+	var (
+		wg           sync.WaitGroup
+		requests     atomic.Int64
+		failures     atomic.Int64
+		firstFailure atomic.Value
+	)
+	start := time.Now()
+	deadline := start.Add(duration)
+	for i := range clients {
+		wg.Go(func() {
+			for n := 0; time.Now().Before(deadline); n++ {
+				req := fmt.Sprintf(`{"client":%d,"n":%d,"payload":%q}`, i, n, payload)
+				resp, err := client.Post(ts.url+"/convert", "application/json", strings.NewReader(req))
+				if err != nil {
+					failures.Add(1)
+					firstFailure.CompareAndSwap(nil, err.Error())
+					continue
+				}
+				body, err := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if err != nil || resp.StatusCode != http.StatusOK || strings.TrimSpace(string(body)) != req {
+					failures.Add(1)
+					firstFailure.CompareAndSwap(nil, fmt.Sprintf("status %d, body %.100q, error %v", resp.StatusCode, body, err))
+					continue
+				}
+				requests.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	n := requests.Load()
+	t.Logf("%d requests from %d keep-alive clients over %d TLS connections in %v: %.0f requests/s",
+		n, clients, dials.Load(), elapsed.Round(time.Millisecond), float64(n)/elapsed.Seconds())
+	if f := failures.Load(); f > 0 {
+		t.Fatalf("%d of %d requests failed, the first: %v", f, n+f, firstFailure.Load())
+	}
+	if n == 0 {
+		t.Fatal("no request completed")
+	}
+	if got := counterValue(t, reg, "crdforge_conversion_requests_total", "code", "200"); got != float64(n) {
+		t.Errorf("the server counted %v requests, the clients %d", got, n)
+	}
+}
