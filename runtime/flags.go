@@ -17,7 +17,7 @@ const DefaultPort = 9443
 
 // defaultFlagMaxRequestBytes is --max-request-bytes' default: 3 MiB, the API
 // server's own request size limit.
-const defaultFlagMaxRequestBytes = 3 << 20
+const defaultFlagMaxRequestBytes = DefaultMaxRequestBytes
 
 // Options is the conversion webhook's command-line configuration.
 type Options struct {
@@ -37,7 +37,25 @@ type Options struct {
 }
 
 // BindFlags defines the webhook's flags in fs and returns the Options they
-// set. Call Complete after fs.Parse.
+// set. Call Complete after fs.Parse. A webhook's main goes:
+//
+//	fs := flag.NewFlagSet(os.Args[0], flag.ExitOnError)
+//	opts := runtime.BindFlags(fs)
+//	fs.Parse(os.Args[1:])
+//	if err := opts.Complete(); err != nil {
+//		fmt.Fprintln(os.Stderr, err)
+//		os.Exit(2)
+//	}
+//	reg := runtime.NewRegistry()
+//	opts.Server.Registry = reg
+//	metrics := runtime.NewMetrics(reg)
+//	handler := ... // the ConversionReview handler, given metrics and opts.MaxRequestBytes
+//	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+//	defer stop()
+//	if err := runtime.Serve(ctx, handler, opts.Server); err != nil {
+//		opts.Server.Logger.Error("conversion webhook failed", "error", err)
+//		os.Exit(1)
+//	}
 func BindFlags(fs *flag.FlagSet) *Options {
 	o := &Options{
 		Server: ServerOptions{

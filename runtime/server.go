@@ -346,13 +346,13 @@ func (s *Server) Run(ctx context.Context) error {
 			errc <- fmt.Errorf("webhook server: %w", err)
 		}
 	})
-	s.ready.Store(true)
 	attrs := []any{"addr", s.Addr().String(), "tls", s.certs != nil, "mtls", s.webhook.TLSConfig != nil && s.webhook.TLSConfig.ClientCAs != nil}
 	if s.certs == nil {
 		s.log.Warn("serving the conversion webhook over plain HTTP, for local development only", attrs...)
 	} else {
 		s.log.Info("serving the conversion webhook", attrs...)
 	}
+	s.ready.Store(true)
 
 	var err error
 	select {

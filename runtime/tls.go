@@ -69,7 +69,7 @@ func NewCertWatcher(certFile, keyFile string, log *slog.Logger) (*CertWatcher, e
 	}
 	w.cert.Store(cert)
 	w.sum = sum
-	w.log.Info("loaded serving certificate", certAttrs(certFile, keyFile, cert)...)
+	w.logLoaded("loaded serving certificate", cert)
 	return w, nil
 }
 
@@ -111,10 +111,10 @@ func (w *CertWatcher) poll() {
 	if err == nil {
 		var cert *tls.Certificate
 		if cert, err = parsePair(certPEM, keyPEM); err == nil {
-			w.cert.Store(cert)
 			w.sum = sum
 			w.badSum, w.warnSum = [sha256.Size]byte{}, [sha256.Size]byte{}
-			w.log.Info("reloaded serving certificate", certAttrs(w.certFile, w.keyFile, cert)...)
+			w.logLoaded("reloaded serving certificate", cert)
+			w.cert.Store(cert)
 			return
 		}
 	}
@@ -166,14 +166,19 @@ func parsePair(certPEM, keyPEM []byte) (*tls.Certificate, error) {
 	return &cert, nil
 }
 
-func certAttrs(certFile, keyFile string, cert *tls.Certificate) []any {
+// logLoaded logs a certificate just loaded, as a warning when it is not
+// valid at this time: clients will refuse it, yet it is all there is.
+func (w *CertWatcher) logLoaded(msg string, cert *tls.Certificate) {
 	leaf := cert.Leaf
-	return []any{
-		"cert_file", certFile, "key_file", keyFile,
+	level := slog.LevelInfo
+	if now := time.Now(); now.After(leaf.NotAfter) || now.Before(leaf.NotBefore) {
+		level, msg = slog.LevelWarn, msg+", which is not valid now"
+	}
+	w.log.Log(context.Background(), level, msg,
+		"cert_file", w.certFile, "key_file", w.keyFile,
 		"subject", leaf.Subject.String(), "dns_names", leaf.DNSNames,
 		"serial", leaf.SerialNumber.String(),
-		"not_before", leaf.NotBefore, "not_after", leaf.NotAfter,
-	}
+		"not_before", leaf.NotBefore, "not_after", leaf.NotAfter)
 }
 
 // ClientCAPool reads PEM CA certificates from caFile, for verifying client

@@ -26,6 +26,8 @@ import (
 // testPKI is a CA with the certificates the tests need, all generated on the
 // fly.
 type testPKI struct {
+	ca       *x509.Certificate
+	caKey    *ecdsa.PrivateKey
 	caPool   *x509.CertPool
 	caFile   string   // the CA certificate, PEM
 	serving1 certPair // for 127.0.0.1, ::1 and localhost
@@ -44,7 +46,7 @@ func newTestPKI(t testing.TB) *testPKI {
 	t.Helper()
 	ca, caKey := newCA(t, "crdforge test CA")
 	other, otherKey := newCA(t, "some other CA")
-	p := &testPKI{caPool: x509.NewCertPool(), caFile: filepath.Join(t.TempDir(), "ca.crt")}
+	p := &testPKI{ca: ca, caKey: caKey, caPool: x509.NewCertPool(), caFile: filepath.Join(t.TempDir(), "ca.crt")}
 	p.caPool.AddCert(ca)
 	if err := os.WriteFile(p.caFile, pemBlock("CERTIFICATE", ca.Raw), 0o600); err != nil {
 		t.Fatal(err)
@@ -90,12 +92,17 @@ func newCA(t testing.TB, name string) (*x509.Certificate, *ecdsa.PrivateKey) {
 
 func newLeaf(t testing.TB, ca *x509.Certificate, caKey *ecdsa.PrivateKey, serial int64, cn string, usage x509.ExtKeyUsage) certPair {
 	t.Helper()
+	return newLeafValidity(t, ca, caKey, serial, cn, usage, time.Now().Add(-time.Hour), time.Now().Add(24*time.Hour))
+}
+
+func newLeafValidity(t testing.TB, ca *x509.Certificate, caKey *ecdsa.PrivateKey, serial int64, cn string, usage x509.ExtKeyUsage, notBefore, notAfter time.Time) certPair {
+	t.Helper()
 	key := newKey(t)
 	tmpl := &x509.Certificate{
 		SerialNumber: big.NewInt(serial),
 		Subject:      pkix.Name{CommonName: cn},
-		NotBefore:    time.Now().Add(-time.Hour),
-		NotAfter:     time.Now().Add(24 * time.Hour),
+		NotBefore:    notBefore,
+		NotAfter:     notAfter,
 		KeyUsage:     x509.KeyUsageDigitalSignature,
 		ExtKeyUsage:  []x509.ExtKeyUsage{usage},
 	}
@@ -227,6 +234,18 @@ func TestTLSCertWatcherLoadsAValidPairOnly(t *testing.T) {
 	}
 	if got := servedSerial(w); got.Cmp(pki.serving1.serial) != 0 {
 		t.Errorf("serial %v, want %v", got, pki.serving1.serial)
+	}
+
+	// An expired pair loads, with a warning.
+	expired := newLeafValidity(t, pki.ca, pki.caKey, 1003, "webhook", x509.ExtKeyUsageServerAuth, time.Now().Add(-48*time.Hour), time.Now().Add(-24*time.Hour))
+	expiredDir := t.TempDir()
+	writePair(t, expiredDir, expired)
+	log2, logs := newTestLogger()
+	if _, err := runtime.NewCertWatcher(filepath.Join(expiredDir, "tls.crt"), filepath.Join(expiredDir, "tls.key"), log2); err != nil {
+		t.Errorf("an expired pair: %v", err)
+	}
+	if !logs.contains(`"level":"WARN","msg":"loaded serving certificate, which is not valid now"`) {
+		t.Errorf("an expired certificate was not warned about:\n%s", logs)
 	}
 
 	mismatched := filepath.Join(dir, "other.key")
