@@ -13,6 +13,7 @@ import (
 	"github.com/crdforge/crdforge/generators/conversion"
 	"github.com/crdforge/crdforge/generators/crd"
 	"github.com/crdforge/crdforge/generators/deepcopy"
+	"github.com/crdforge/crdforge/generators/deploy"
 	"github.com/crdforge/crdforge/generators/diag"
 	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/generators/model"
@@ -53,6 +54,7 @@ func All(cfg Config) []Generator {
 		deepcopy.Generator{},
 		conversion.Generator{},
 		webhook.Generator{Main: cmpOr(cfg.WebhookMain, webhook.DefaultMain)},
+		deploy.Generator{Dir: deploy.DefaultDir, CRDDir: cmpOr(cfg.CRDDir, DefaultCRDDir)},
 	}
 }
 

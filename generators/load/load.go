@@ -4,10 +4,8 @@ package load
 import (
 	"go/token"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/crdforge/crdforge/generators/diag"
 	"golang.org/x/tools/go/packages"
@@ -59,42 +57,25 @@ func Packages(dir string, patterns []string) (*Result, error) {
 // first, and roots after the roots they import: then a root's variables and
 // signatures see complete packages, and every type error reported in a root
 // is a real one.
+//
+// Calls to the checker stay sequential: each TypeChecker.Check makes a
+// sub-checker with its own lock over a shared map, so concurrent calls race.
+// Each call already checks a package's imports in parallel.
 func (r *Result) Check() {
 	isRoot := map[*loader.Package]bool{}
 	for _, root := range r.Roots {
 		isRoot[root] = true
 	}
-	// Imports first, so that a root checked early, because another root
-	// refers to it, already sees its own imports complete.
-	var imports []*loader.Package
-	seen := map[*loader.Package]bool{}
 	for _, root := range r.Roots {
 		for _, imp := range root.Imports() {
-			if !isRoot[imp] && !seen[imp] {
-				seen[imp] = true
-				imports = append(imports, imp)
+			if !isRoot[imp] {
+				r.Checker.Check(imp)
 			}
 		}
 	}
-	parallel(len(imports), func(i int) { r.Checker.Check(imports[i]) })
-
-	// Then the roots, each after the roots it imports; independent roots
-	// are checked side by side.
-	order := topological(r.Roots, isRoot)
-	done := make(map[*loader.Package]chan struct{}, len(order))
-	for _, root := range order {
-		done[root] = make(chan struct{})
-	}
-	parallel(len(order), func(i int) {
-		root := order[i]
-		for _, imp := range root.Imports() {
-			if ch, ok := done[imp]; ok && imp != root {
-				<-ch
-			}
-		}
+	for _, root := range topological(r.Roots, isRoot) {
 		r.Checker.Check(root)
-		close(done[root])
-	})
+	}
 }
 
 // topological orders roots so that every root comes after the roots it
@@ -119,25 +100,6 @@ func topological(roots []*loader.Package, isRoot map[*loader.Package]bool) []*lo
 		visit(root)
 	}
 	return order
-}
-
-// parallel runs fn(0..n-1) on as many goroutines as there are CPUs, handing
-// out indexes in order, so that a task only ever waits for earlier ones.
-func parallel(n int, fn func(i int)) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(n, runtime.GOMAXPROCS(0)) {
-		wg.Go(func() {
-			for i := range next {
-				fn(i)
-			}
-		})
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
 
 // Errors reports what the load, the type checker and controller-tools'

@@ -65,7 +65,7 @@ Run it from the directory that holds your API packages, usually through a
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.AddCommand(newGenerate(stdout, stderr), newMarkers(stdout), newVersion(stdout))
+	root.AddCommand(newGenerate(stdout, stderr), newMarkers(stdout), newCerts(stderr), newVersion(stdout))
 	return root
 }
 

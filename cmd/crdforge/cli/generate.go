@@ -24,8 +24,10 @@ current directory), reads their kubebuilder and +crdforge: markers, and writes:
   - zz_generated.deepcopy.go into every package with API types;
   - zz_generated.conversion.go (and _test.go) into every version package of
     a kind with several versions: hub-and-spoke conversions;
-  - the conversion webhook's main (--webhook-main) when a CRD converts
-    through a webhook.
+  - the conversion webhook's main (--webhook-main) and, under config/webhook,
+    its kustomize-ready deployment (Deployment, Service, PodDisruptionBudget,
+    cert-manager Issuer and Certificate) when a CRD converts through a
+    webhook. Without cert-manager, see crdforge certs.
 
 Every CRD is checked with the API server's own validation before anything is
 written. When anything is wrong, every problem is printed as

@@ -1,0 +1,199 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/crdforge/crdforge/generators"
+	"github.com/crdforge/crdforge/generators/certs"
+	"github.com/crdforge/crdforge/generators/deploy"
+	"github.com/crdforge/crdforge/generators/diag"
+	"github.com/spf13/cobra"
+)
+
+// DefaultCertsDir is where crdforge certs writes unless --out says otherwise.
+const DefaultCertsDir = "config/webhook/certs"
+
+func newCerts(stderr io.Writer) *cobra.Command {
+	var (
+		out                  string
+		hosts                []string
+		validFor, caValidFor time.Duration
+		forceCA              bool
+	)
+	cmd := &cobra.Command{
+		Use:   "certs [packages...]",
+		Short: "Write the conversion webhook's certificates, for clusters without cert-manager",
+		Long: `Certs is for clusters without cert-manager. It loads the named Go packages as
+generate does (default ./...), finds the conversion webhook's Service, and
+writes into --out:
+
+  ca.crt, ca.key      a CA (ECDSA P-256), made once and reused on later runs
+                      unless --force-ca is given;
+  tls.crt, tls.key    a serving certificate signed by that CA for the
+                      Service's DNS names (<service>, <service>.<namespace>,
+                      <service>.<namespace>.svc and .svc.cluster.local) and
+                      every --host, issued anew on every run;
+  secret.yaml         the Secret <service>-cert (type kubernetes.io/tls, with
+                      tls.crt, tls.key and ca.crt) that the webhook mounts;
+  <group>_<plural>.yaml
+                      each webhook-converted CRD, with the CA as its
+                      conversion caBundle instead of cert-manager's
+                      inject-ca-from annotation;
+  .gitignore          ignoring all of the above: keys are not for committing.
+
+Key files and secret.yaml are written with mode 0600; every file goes through
+a temporary file and a rename. Then, for example:
+
+  kubectl apply -f config/webhook/namespace.yaml
+  kubectl apply -f config/webhook/certs/
+  kubectl apply -f config/webhook/service.yaml -f config/webhook/deployment.yaml -f config/webhook/pdb.yaml
+
+Exit codes: 0 ok, 2 errors.`,
+		Example: `  # A serving certificate that also works for a webhook run on this machine
+  crdforge certs --host 127.0.0.1 --host localhost
+
+  # A new CA as well (every CRD's caBundle changes)
+  crdforge certs --force-ca`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			dir, err := workingDir()
+			if err != nil {
+				return err
+			}
+			res, err := generators.Generate(generators.Config{Dir: dir, Patterns: args, Only: []string{"crd"}})
+			if err != nil {
+				return err
+			}
+			report := func(d *diag.List) bool {
+				for _, item := range d.Items() {
+					fmt.Fprintln(stderr, item.Format(dir))
+				}
+				return d.HasErrors()
+			}
+			if report(res.Diags) {
+				return exitError{ExitErrors}
+			}
+			diags := diag.New(res.Model.Fset)
+			w := deploy.Resolve(res.Model, diags)
+			if report(diags) {
+				return exitError{ExitErrors}
+			}
+			if w == nil {
+				fmt.Fprintln(stderr, "crdforge certs: no kind converts through a webhook, so there is no webhook to make certificates for")
+				return exitError{ExitErrors}
+			}
+
+			outDir := out
+			if !filepath.IsAbs(outDir) {
+				outDir = filepath.Join(dir, outDir)
+			}
+			if validFor <= 0 {
+				return fmt.Errorf("--valid-for must be positive, not %s", validFor)
+			}
+			now := time.Now()
+			ca, reused, err := loadOrMakeCA(outDir, forceCA, w.Project+"-webhook-ca", now, caValidFor)
+			if err != nil {
+				return err
+			}
+			names := certs.ServiceDNSNames(w.Service, w.Namespace)
+			for _, h := range hosts {
+				if !slices.Contains(names, h) {
+					names = append(names, h)
+				}
+			}
+			serving, err := ca.Issue(names, now, validFor)
+			if err != nil {
+				return fmt.Errorf("issuing the serving certificate: %w; run with --force-ca to make a new CA", err)
+			}
+			if ca.Cert.NotAfter.Before(now.Add(validFor)) {
+				fmt.Fprintf(stderr, "crdforge certs: warning: the CA expires at %s, and the serving certificate with it; --force-ca makes a new CA\n",
+					ca.Cert.NotAfter.UTC().Format(time.RFC3339))
+			}
+			secret, err := certs.Secret{Name: w.SecretName, Namespace: w.Namespace, App: w.App, Project: w.Project,
+				CACert: ca.CertPEM, Cert: serving.CertPEM, Key: serving.KeyPEM}.Manifest()
+			if err != nil {
+				return err
+			}
+
+			var files []certs.File
+			if !reused {
+				files = append(files, certs.File{Name: "ca.crt", Content: ca.CertPEM, Mode: 0o644}, certs.File{Name: "ca.key", Content: ca.KeyPEM, Mode: 0o600})
+			}
+			files = append(files,
+				certs.File{Name: "tls.crt", Content: serving.CertPEM, Mode: 0o644},
+				certs.File{Name: "tls.key", Content: serving.KeyPEM, Mode: 0o600},
+				certs.File{Name: "secret.yaml", Content: secret, Mode: 0o600},
+			)
+			for _, k := range w.Kinds {
+				b, err := certs.CRDWithCABundle(k, ca.CertPEM)
+				if err != nil {
+					return err
+				}
+				files = append(files, certs.File{Name: deploy.CRDFile(k), Content: b, Mode: 0o644})
+			}
+			files = append(files, certs.File{Name: ".gitignore", Content: []byte(gitignore), Mode: 0o644})
+			if err := certs.Write(outDir, files); err != nil {
+				return err
+			}
+
+			shown := outDir
+			if r, err := filepath.Rel(dir, outDir); err == nil && filepath.IsLocal(r) {
+				shown = r
+			}
+			if reused {
+				fmt.Fprintf(stderr, "reused the CA in %s (valid until %s)\n", filepath.Join(shown, "ca.crt"), ca.Cert.NotAfter.UTC().Format(time.DateOnly))
+			}
+			for _, f := range files {
+				fmt.Fprintln(stderr, "wrote", filepath.Join(shown, f.Name))
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&out, "out", DefaultCertsDir, "directory to write into, relative to the current directory")
+	f.StringArrayVar(&hosts, "host", nil, "another DNS name or IP address for the serving certificate (repeatable)")
+	f.DurationVar(&validFor, "valid-for", 365*24*time.Hour, "how long the serving certificate is valid")
+	f.DurationVar(&caValidFor, "ca-valid-for", 10*365*24*time.Hour, "how long a new CA is valid")
+	f.BoolVar(&forceCA, "force-ca", false, "make a new CA even when --out holds one")
+	return cmd
+}
+
+const gitignore = `# Written by crdforge certs: private keys and what embeds them. Not for committing.
+*
+`
+
+// loadOrMakeCA reuses the CA in dir unless force is set or there is none.
+func loadOrMakeCA(dir string, force bool, commonName string, now time.Time, validFor time.Duration) (ca *certs.CA, reused bool, err error) {
+	if !force {
+		crtPath, keyPath := filepath.Join(dir, "ca.crt"), filepath.Join(dir, "ca.key")
+		crt, crtErr := os.ReadFile(crtPath)
+		key, keyErr := os.ReadFile(keyPath)
+		switch {
+		case crtErr == nil && keyErr == nil:
+			ca, err := certs.LoadCA(crt, key)
+			if err != nil {
+				return nil, false, fmt.Errorf("%s, %s: %w; fix or remove them, or run with --force-ca to make a new CA", crtPath, keyPath, err)
+			}
+			return ca, true, nil
+		case errors.Is(crtErr, fs.ErrNotExist) && errors.Is(keyErr, fs.ErrNotExist):
+			// No CA yet: make one.
+		case crtErr != nil && !errors.Is(crtErr, fs.ErrNotExist):
+			return nil, false, crtErr
+		case keyErr != nil && !errors.Is(keyErr, fs.ErrNotExist):
+			return nil, false, keyErr
+		default:
+			return nil, false, fmt.Errorf("%s holds only one of ca.crt and ca.key; restore the other, or run with --force-ca to make a new CA", dir)
+		}
+	}
+	if validFor <= 0 {
+		return nil, false, fmt.Errorf("--ca-valid-for must be positive, not %s", validFor)
+	}
+	ca, err = certs.NewCA(commonName, now, validFor)
+	return ca, false, err
+}

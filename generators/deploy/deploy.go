@@ -1,0 +1,172 @@
+// Package deploy generates what runs the module's conversion webhook: a
+// kustomization under config/webhook with the webhook's Namespace,
+// Deployment, Service, PodDisruptionBudget, a cert-manager Issuer and
+// Certificate for its serving certificate, and the CRDs whose conversion
+// stanzas point at that Service. `kubectl apply -k config/webhook` installs
+// it all.
+package deploy
+
+import (
+	"fmt"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/crdforge/crdforge/generators/diag"
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/generators/output"
+	"github.com/crdforge/crdforge/templates"
+)
+
+// Defaults of the Generator's fields.
+const (
+	DefaultDir    = "config/webhook"
+	DefaultCRDDir = "config/crd/bases"
+)
+
+// Image is the name the Deployment's container image goes by in the
+// kustomization, for `kustomize edit set image webhook=...`.
+const Image = "webhook"
+
+// Generator writes the webhook's kustomization into Dir.
+type Generator struct {
+	// Dir is where the manifests go; CRDDir is where the crd generator
+	// writes the CRDs. Both are relative to the model's directory (or
+	// absolute); empty means DefaultDir and DefaultCRDDir.
+	Dir, CRDDir string
+}
+
+// Name is the generator's name for --only.
+func (Generator) Name() string { return "deploy" }
+
+// Generate returns the webhook's manifests and kustomization, or nothing
+// when no kind converts through a webhook.
+func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
+	w := Resolve(m, diags)
+	if w == nil {
+		return nil
+	}
+	dir, crdDir := cmpOr(g.Dir, DefaultDir), cmpOr(g.CRDDir, DefaultCRDDir)
+
+	shown := dir // in the kustomization's comment: relative, so output is the same everywhere
+	if r, err := filepath.Rel(m.Dir, dir); filepath.IsAbs(dir) && err == nil {
+		shown = r
+	}
+	data := manifests{Webhook: w, Dir: filepath.ToSlash(shown), Image: Image, ImageName: w.App, ImageTag: "latest",
+		CertManager: w.Certificate != nil, Replicas: 2,
+		WebhookPort: WebhookPort, MetricsPort: MetricsPort, HealthPort: HealthPort, CertDir: CertDir}
+	var files []output.File
+	failed := false
+	add := func(p, tmpl string, data any) {
+		content, err := render(tmpl, data)
+		if err != nil {
+			diags.Errorf(w.Kinds[0].Conversion.Pos, "rendering %s: %v", p, err)
+			failed = true
+			return
+		}
+		files = append(files, output.File{Path: p, Content: content})
+	}
+
+	// kustomize reads no file outside the kustomization's directory, so
+	// CRDs elsewhere come in as a directory with its own kustomization.
+	crdFiles := CRDFiles(m)
+	crdRef, crdInside := relPath(m.Dir, dir, crdDir)
+	ownNamespace := !slices.Contains(sharedNamespaces, w.Namespace)
+	if ownNamespace {
+		data.Resources = append(data.Resources, "namespace.yaml")
+	}
+	if crdInside {
+		for _, f := range crdFiles {
+			data.Resources = append(data.Resources, path.Join(crdRef, f))
+		}
+	} else {
+		data.Resources = append(data.Resources, crdRef)
+		add(filepath.Join(crdDir, "kustomization.yaml"), "webhook/crds.kustomization.yaml", struct{ Resources []string }{crdFiles})
+	}
+	if ownNamespace {
+		add(filepath.Join(dir, "namespace.yaml"), "webhook/namespace.yaml", data)
+	}
+	if data.CertManager {
+		data.Resources = append(data.Resources, "certificate.yaml")
+		add(filepath.Join(dir, "certificate.yaml"), "webhook/certificate.yaml", data)
+	}
+	for _, name := range []string{"service", "deployment", "pdb"} {
+		data.Resources = append(data.Resources, name+".yaml")
+		add(filepath.Join(dir, name+".yaml"), "webhook/"+name+".yaml", data)
+	}
+	add(filepath.Join(dir, "kustomization.yaml"), "webhook/kustomization.yaml", data)
+	if failed {
+		return nil
+	}
+	return files
+}
+
+// sharedNamespaces exist in every cluster and hold more than the webhook:
+// the kustomization must neither label nor, on kubectl delete -k, delete them.
+var sharedNamespaces = []string{"default", "kube-node-lease", "kube-public", "kube-system"}
+
+// manifests is what the webhook templates read.
+type manifests struct {
+	*Webhook
+	Dir                                  string
+	Image, ImageName, ImageTag           string
+	CertManager                          bool
+	Replicas                             int
+	WebhookPort, MetricsPort, HealthPort int
+	CertDir                              string
+	Resources                            []string
+}
+
+func render(name string, data any) ([]byte, error) {
+	body, err := templates.Render(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(output.YAMLHeader+"\n"), body...), nil
+}
+
+// CRDFiles are the names of the CRD files the crd generator writes, in the
+// model's order.
+func CRDFiles(m *model.Model) []string {
+	var out []string
+	for _, g := range m.Groups {
+		for _, k := range g.Kinds {
+			if k.Storage == nil || k.CRD == nil {
+				continue // the crd generator writes nothing for it
+			}
+			out = append(out, CRDFile(k))
+		}
+	}
+	return out
+}
+
+// CRDFile is the name the crd generator gives the kind's CRD file.
+func CRDFile(k *model.Kind) string {
+	return fmt.Sprintf("%s_%s.yaml", k.CRD.Spec.Group, k.CRD.Spec.Names.Plural)
+}
+
+// relPath returns target relative to from (both relative to base, or
+// absolute), slash-separated as kustomize wants it, and whether target lies
+// in or below from.
+func relPath(base, from, target string) (string, bool) {
+	abs := func(p string) string {
+		if filepath.IsAbs(p) {
+			return filepath.Clean(p)
+		}
+		return filepath.Join(base, p)
+	}
+	r, err := filepath.Rel(abs(from), abs(target))
+	if err != nil {
+		return filepath.ToSlash(abs(target)), false
+	}
+	r = filepath.ToSlash(r)
+	return r, r != ".." && !strings.HasPrefix(r, "../")
+}
+
+func cmpOr(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}

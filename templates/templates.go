@@ -1,0 +1,73 @@
+// Package templates holds the text/template files crdforge renders its
+// non-Go artifacts from: Kubernetes manifests and kustomizations. Go code is
+// never templated; generators build it with jennifer.
+//
+// Templates are embedded, parsed once, and named by their path below this
+// directory without the .tmpl suffix: "webhook/deployment.yaml".
+// A template that refers to a missing map key fails instead of printing an
+// empty string.
+package templates
+
+import (
+	"bytes"
+	"embed"
+	"encoding/base64"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+	"text/template"
+)
+
+//go:embed webhook/*.tmpl certs/*.tmpl
+var files embed.FS
+
+const suffix = ".tmpl"
+
+var all = parse()
+
+func parse() *template.Template {
+	root := template.New("").Option("missingkey=error").Funcs(template.FuncMap{
+		"base64": func(b []byte) string { return base64.StdEncoding.EncodeToString(b) },
+	})
+	err := fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, suffix) {
+			return err
+		}
+		text, err := files.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		_, err = root.New(strings.TrimSuffix(p, suffix)).Parse(string(text))
+		return err
+	})
+	if err != nil {
+		panic(fmt.Sprintf("templates: %v", err)) // embedded at build time: a bug, caught by any test
+	}
+	return root
+}
+
+// Render executes the named template with data.
+func Render(name string, data any) ([]byte, error) {
+	t := all.Lookup(name)
+	if t == nil {
+		return nil, fmt.Errorf("templates: no template %q (have %s)", name, strings.Join(Names(), ", "))
+	}
+	var b bytes.Buffer
+	if err := t.Execute(&b, data); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// Names lists every template's name, sorted.
+func Names() []string {
+	var names []string
+	for _, t := range all.Templates() {
+		if t.Name() != "" {
+			names = append(names, t.Name())
+		}
+	}
+	slices.Sort(names)
+	return names
+}
