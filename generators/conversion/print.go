@@ -137,17 +137,67 @@ func printLossy(f *jen.File, tp *model.TypePair, toHub bool) {
 	for _, f := range tp.SourceOnly(toHub) {
 		body = append(body, jen.If(nonZero(f.Type(), jen.Id("in").Dot(f.Name()))).Block(jen.Return(jen.True())))
 	}
+	if !toHub {
+		for _, p := range tp.MovedThrough {
+			body = append(body, jen.If(guarded(p[:len(p)-1], selector(p).Op("==").Nil())).Block(jen.Return(jen.True())))
+		}
+		for _, p := range tp.NestedHubOnly {
+			last := p[len(p)-1]
+			body = append(body, jen.If(guarded(p[:len(p)-1], nonZero(last.Type(), selector(p)))).Block(jen.Return(jen.True())))
+		}
+	}
 	for _, m := range tp.Mappings {
 		c, src := m.ToHub, jen.Id("in").Dot(m.Spoke.Name())
 		if !toHub {
-			c, src = m.ToSpoke, jen.Id("in").Dot(m.HubPath[0].Name())
+			c, src = m.ToSpoke, selector(m.HubPath)
 		}
-		body = append(body, lossyCode(c, src, toHub, 0)...)
+		code := lossyCode(c, src, toHub, 0)
+		if !toHub && len(code) > 0 && hasPointer(m.HubPath[:len(m.HubPath)-1]) {
+			code = []jen.Code{jen.If(guarded(m.HubPath[:len(m.HubPath)-1], jen.True())).Block(code...)}
+		}
+		body = append(body, code...)
 	}
 	body = append(body, jen.Return(jen.False()))
 	f.Commentf("%s reports whether in holds data the conversion drops.", tp.LossyFuncName(toHub))
 	f.Func().Id(tp.LossyFuncName(toHub)).Params(jen.Id("in").Add(in)).Bool().Block(body...)
 	f.Line()
+}
+
+// selector prints in.A.B.C for a path of fields.
+func selector(path []*types.Var) *jen.Statement {
+	s := jen.Id("in")
+	for _, f := range path {
+		s = s.Dot(f.Name())
+	}
+	return s
+}
+
+func hasPointer(path []*types.Var) bool {
+	for _, f := range path {
+		if _, ok := f.Type().(*types.Pointer); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// guarded prefixes cond with non-nil tests of the pointers along path.
+func guarded(path []*types.Var, cond *jen.Statement) *jen.Statement {
+	var out *jen.Statement
+	for i, f := range path {
+		if _, ok := f.Type().(*types.Pointer); ok {
+			test := selector(path[:i+1]).Op("!=").Nil()
+			if out == nil {
+				out = test
+			} else {
+				out = out.Op("&&").Add(test)
+			}
+		}
+	}
+	if out == nil {
+		return cond
+	}
+	return out.Op("&&").Add(cond)
 }
 
 var loopVars = []string{"i", "j", "k", "l", "m", "n"}

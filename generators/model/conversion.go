@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -102,6 +103,15 @@ type TypePair struct {
 	Mappings []*Mapping
 	// SpokeOnly and HubOnly are fields with no counterpart.
 	SpokeOnly, HubOnly []*types.Var
+	// NestedHubOnly are hub fields with no counterpart inside hub structs
+	// that spoke fields moved into in part (Network.Proto when only
+	// Network.Host and Network.Port came from the spoke), as paths from the
+	// hub struct.
+	NestedHubOnly [][]*types.Var
+	// MovedThrough are the pointer fields on the way to moved fields
+	// (Network when it is *NetworkSpec): converting to the hub always sets
+	// them, so a nil one is lost.
+	MovedThrough [][]*types.Var
 	// OptOut is set by +k8s:conversion-gen=false on either type: no function
 	// is generated, the author writes both.
 	OptOut bool
@@ -413,6 +423,65 @@ func (p *pairer) fill(tp *TypePair) {
 			tp.HubOnly = append(tp.HubOnly, f)
 		}
 	}
+	tp.NestedHubOnly, tp.MovedThrough = movedCoverage(tp.Mappings)
+}
+
+// coverage is a trie of the hub paths mappings write.
+type coverage struct {
+	full     bool
+	children map[*types.Var]*coverage
+	order    []*types.Var
+}
+
+// movedCoverage finds, below hub fields that mappings reach only in part,
+// the hub fields nothing maps, and the pointers on the way.
+func movedCoverage(mappings []*Mapping) (uncovered, through [][]*types.Var) {
+	root := &coverage{children: map[*types.Var]*coverage{}}
+	for _, m := range mappings {
+		if len(m.HubPath) < 2 {
+			continue
+		}
+		n := root
+		for _, f := range m.HubPath {
+			c, ok := n.children[f]
+			if !ok {
+				c = &coverage{children: map[*types.Var]*coverage{}}
+				n.children[f] = c
+				n.order = append(n.order, f)
+			}
+			n = c
+		}
+		n.full = true
+	}
+	var walk func(n *coverage, path []*types.Var)
+	walk = func(n *coverage, path []*types.Var) {
+		for _, f := range n.order {
+			c := n.children[f]
+			p := append(slices.Clone(path), f)
+			if c.full {
+				continue
+			}
+			if _, isPtr := f.Type().(*types.Pointer); isPtr {
+				through = append(through, p)
+			}
+			st, ok := deref(f.Type()).Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			for i := 0; i < st.NumFields(); i++ {
+				sub := st.Field(i)
+				if !sub.Exported() {
+					continue
+				}
+				if _, mapped := c.children[sub]; !mapped {
+					uncovered = append(uncovered, append(slices.Clone(p), sub))
+				}
+			}
+			walk(c, p)
+		}
+	}
+	walk(root, nil)
+	return uncovered, through
 }
 
 // resolvePath walks a +crdforge:hubfield path from the hub struct.
@@ -705,10 +774,10 @@ func (p *pairer) settleLossiness() {
 		changed = false
 		for _, tp := range p.order {
 			toHub := tp.OptOut || tp.ManualToHub != nil || len(tp.SpokeOnly) > 0
-			toSpoke := tp.OptOut || tp.ManualToSpoke != nil || len(tp.HubOnly) > 0
+			toSpoke := tp.OptOut || tp.ManualToSpoke != nil || len(tp.HubOnly) > 0 || len(tp.NestedHubOnly) > 0 || len(tp.MovedThrough) > 0
 			for _, m := range tp.Mappings {
 				toHub = toHub || m.OptOut || m.ToHub.Lossy(true)
-				toSpoke = toSpoke || m.OptOut || m.ToSpoke.Lossy(false) || len(m.HubPath) > 1
+				toSpoke = toSpoke || m.OptOut || m.ToSpoke.Lossy(false)
 			}
 			if toHub != tp.LossyToHub || toSpoke != tp.LossyToSpoke {
 				tp.LossyToHub, tp.LossyToSpoke, changed = toHub, toSpoke, true
@@ -724,7 +793,6 @@ func (p *pairer) settleLossiness() {
 				if m.OptOut || len(m.HubPath) == 0 {
 					toHub, toSpoke = true, true
 				}
-				toSpoke = toSpoke || len(m.HubPath) > 1
 				toHub = toHub || m.ToHub.dynamic(true)
 				toSpoke = toSpoke || m.ToSpoke.dynamic(false)
 			}

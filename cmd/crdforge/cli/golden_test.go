@@ -197,8 +197,9 @@ func TestGoldenOutput(t *testing.T) {
 	}
 }
 
-// TestGoldenGoCompiles builds every case with its golden Go files overlaid
-// where crdforge would write them: checked-in golden code must compile.
+// TestGoldenGoCompiles vets and tests every case with its golden Go files
+// overlaid where crdforge would write them: checked-in golden code must
+// compile, and its generated round-trip tests must pass.
 func TestGoldenGoCompiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
@@ -236,6 +237,11 @@ func TestGoldenGoCompiles(t *testing.T) {
 	cmd := exec.Command("go", append([]string{"vet", "-overlay=" + overlayFile}, pkgs...)...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go vet of the golden cases failed: %v\n%s", err, out)
+	}
+	cmd = exec.Command("go", append([]string{"test", "-count=1", "-overlay=" + overlayFile}, pkgs...)...)
+	cmd.Env = append(os.Environ(), "CRDFORGE_ROUNDTRIP_ITERATIONS=2000")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the golden cases' generated round-trip tests failed: %v\n%s", err, out)
 	}
 }
 

@@ -71,12 +71,8 @@ func (dst *Widget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v1", nil); err != nil {
 			return err
 		}
-		// Stash what v1alpha1 cannot hold, when converting back would lose it.
-		var back v1.Widget
-		if err := Convert_v1alpha1_Widget_To_v1_Widget(dst, &back, s); err != nil {
-			return err
-		}
-		if !crdruntime.SameData(src, &back) {
+		// Stash what v1alpha1 cannot hold.
+		if lossy_v1_Widget_To_v1alpha1_Widget(src) {
 			data := *src
 			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
 			if err := crdruntime.Stash(&dst.ObjectMeta, "v1", &data); err != nil {
@@ -145,6 +141,14 @@ func autoConvert_v1_Widget_To_v1alpha1_Widget(in *v1.Widget, out *Widget, s conv
 		return err
 	}
 	return nil
+}
+
+// lossy_v1_Widget_To_v1alpha1_Widget reports whether in holds data the conversion drops.
+func lossy_v1_Widget_To_v1alpha1_Widget(in *v1.Widget) bool {
+	if lossy_v1_WidgetSpec_To_v1alpha1_WidgetSpec(&in.Spec) {
+		return true
+	}
+	return false
 }
 
 // Convert_v1_Widget_To_v1alpha1_Widget converts v1 Widget to v1alpha1 Widget.
@@ -260,6 +264,17 @@ func autoConvert_v1_WidgetSpec_To_v1alpha1_WidgetSpec(in *v1.WidgetSpec, out *Wi
 	in.Options.DeepCopyInto(&out.Options)
 	// in.Warranty has no counterpart in v1alpha1: a hand-written Convert_v1_WidgetSpec_To_v1alpha1_WidgetSpec converts it, or the stash keeps it.
 	return nil
+}
+
+// lossy_v1_WidgetSpec_To_v1alpha1_WidgetSpec reports whether in holds data the conversion drops.
+func lossy_v1_WidgetSpec_To_v1alpha1_WidgetSpec(in *v1.WidgetSpec) bool {
+	if in.Warranty != nil {
+		return true
+	}
+	if in.Replicas == nil {
+		return true
+	}
+	return false
 }
 
 // Convert_v1_WidgetSpec_To_v1alpha1_WidgetSpec converts v1 WidgetSpec to v1alpha1 WidgetSpec.

@@ -16,6 +16,7 @@ import (
 // CRDFORGE_ROUNDTRIP_ITERATIONS sets how many objects each direction tries.
 func TestRoundTrip_v1beta1_Widget(t *testing.T) {
 	conversiontest.RoundTrip(t, conversiontest.Pair{
+		FillFuncs: conversionFillFuncs(),
 		Hub: func() ctrlconversion.Hub {
 			return &v1.Widget{}
 		},
@@ -28,6 +29,7 @@ func TestRoundTrip_v1beta1_Widget(t *testing.T) {
 // FuzzRoundTrip_v1beta1_Widget is TestRoundTrip_v1beta1_Widget as a go test -fuzz target.
 func FuzzRoundTrip_v1beta1_Widget(f *testing.F) {
 	conversiontest.FuzzRoundTrip(f, conversiontest.Pair{
+		FillFuncs: conversionFillFuncs(),
 		Hub: func() ctrlconversion.Hub {
 			return &v1.Widget{}
 		},
