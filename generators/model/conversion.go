@@ -2,10 +2,10 @@ package model
 
 import (
 	"fmt"
-	"slices"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/crdforge/crdforge/generators/diag"
