@@ -23,24 +23,30 @@ const StashAnnotationPrefix = "conversion.crdforge.io/"
 // StashAnnotation is the annotation that holds the stashed data of version.
 func StashAnnotation(version string) string { return StashAnnotationPrefix + version }
 
-// Stash stores v, as JSON, in meta's annotation for version.
-func Stash(meta *metav1.ObjectMeta, version string, v any) error {
+// Stash stores v, as JSON, in meta's annotation key (StashAnnotation of the
+// version v belongs to; generated code passes it as a constant).
+func Stash(meta *metav1.ObjectMeta, key string, v any) error {
 	raw, err := json.Marshal(v)
 	if err != nil {
-		return fmt.Errorf("stashing %s data in annotation %s: %w", version, StashAnnotation(version), err)
+		return fmt.Errorf("stashing data in annotation %s: %w", key, err)
 	}
 	if meta.Annotations == nil {
 		meta.Annotations = map[string]string{}
 	}
-	meta.Annotations[StashAnnotation(version)] = string(raw)
+	meta.Annotations[key] = string(raw)
 	return nil
 }
 
-// Unstash removes meta's annotation for version and, when into is not nil,
-// decodes the stashed data into it. It reports whether the annotation was
-// there. An annotation map left empty becomes nil, as it was before Stash.
-func Unstash(meta *metav1.ObjectMeta, version string, into any) (bool, error) {
-	key := StashAnnotation(version)
+// HasStash reports whether meta carries the stash annotation key.
+func HasStash(meta *metav1.ObjectMeta, key string) bool {
+	_, ok := meta.Annotations[key]
+	return ok
+}
+
+// Unstash removes meta's annotation key and, when into is not nil, decodes
+// the stashed data into it. It reports whether the annotation was there. An
+// annotation map left empty becomes nil, as it was before Stash.
+func Unstash(meta *metav1.ObjectMeta, key string, into any) (bool, error) {
 	raw, ok := meta.Annotations[key]
 	if !ok {
 		return false, nil
@@ -53,7 +59,7 @@ func Unstash(meta *metav1.ObjectMeta, version string, into any) (bool, error) {
 		return true, nil
 	}
 	if err := json.Unmarshal([]byte(raw), into); err != nil {
-		return true, fmt.Errorf("restoring %s data from annotation %s: %w", version, key, err)
+		return true, fmt.Errorf("restoring data from annotation %s: %w", key, err)
 	}
 	return true, nil
 }

@@ -14,14 +14,14 @@ type stashed struct {
 func TestStashAndUnstashRoundTrip(t *testing.T) {
 	big := int64(1<<62 + 1) // survives JSON only as an int64, not as a float
 	meta := metav1.ObjectMeta{Name: "x"}
-	if err := Stash(&meta, "v1alpha1", stashed{Only: "kept", Count: &big}); err != nil {
+	if err := Stash(&meta, StashAnnotation("v1alpha1"), stashed{Only: "kept", Count: &big}); err != nil {
 		t.Fatal(err)
 	}
 	if got := meta.Annotations["conversion.crdforge.io/v1alpha1"]; got != `{"only":"kept","count":4611686018427387905}` {
 		t.Fatalf("annotation = %s", got)
 	}
 	var back stashed
-	ok, err := Unstash(&meta, "v1alpha1", &back)
+	ok, err := Unstash(&meta, StashAnnotation("v1alpha1"), &back)
 	if err != nil || !ok {
 		t.Fatalf("Unstash = %v, %v", ok, err)
 	}
@@ -35,13 +35,13 @@ func TestStashAndUnstashRoundTrip(t *testing.T) {
 
 func TestUnstashKeepsOtherAnnotations(t *testing.T) {
 	meta := metav1.ObjectMeta{Annotations: map[string]string{"mine": "1", StashAnnotation("v1"): `{}`}}
-	if ok, err := Unstash(&meta, "v1", nil); !ok || err != nil {
+	if ok, err := Unstash(&meta, StashAnnotation("v1"), nil); !ok || err != nil {
 		t.Fatalf("Unstash = %v, %v", ok, err)
 	}
 	if len(meta.Annotations) != 1 || meta.Annotations["mine"] != "1" {
 		t.Errorf("annotations = %v", meta.Annotations)
 	}
-	if ok, _ := Unstash(&meta, "v2", nil); ok {
+	if ok, _ := Unstash(&meta, StashAnnotation("v2"), nil); ok {
 		t.Error("Unstash found an annotation that is not there")
 	}
 }
@@ -49,7 +49,7 @@ func TestUnstashKeepsOtherAnnotations(t *testing.T) {
 func TestUnstashReportsBadData(t *testing.T) {
 	meta := metav1.ObjectMeta{Annotations: map[string]string{StashAnnotation("v1"): `{"only":`}}
 	var into stashed
-	if _, err := Unstash(&meta, "v1", &into); err == nil {
+	if _, err := Unstash(&meta, StashAnnotation("v1"), &into); err == nil {
 		t.Error("corrupt stash decoded without error")
 	}
 }

@@ -72,10 +72,13 @@ func stashAndRestore(root *model.TypePair, toHub bool) jen.Code {
 		lossy, dstLossy = dstLossy, lossy
 	}
 	meta := jen.Op("&").Id("dst").Dot("ObjectMeta")
+	// Keys are constant expressions: no string is built per call.
+	srcKey := jen.Qual(runtimePath, "StashAnnotationPrefix").Op("+").Lit(srcVersion)
+	dstKey := jen.Qual(runtimePath, "StashAnnotationPrefix").Op("+").Lit(dstVersion)
 	var code []jen.Code
 	code = append(code,
 		jen.Comment("A stash of "+srcVersion+" data on a "+srcVersion+" object is stale: drop it."),
-		jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Qual(runtimePath, "Unstash").Call(meta, jen.Lit(srcVersion), jen.Nil()), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Qual(runtimePath, "Unstash").Call(meta, srcKey.Clone(), jen.Nil()), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 	)
 	if lossy && !root.Dynamic(toHub) {
 		code = append(code,
@@ -83,7 +86,7 @@ func stashAndRestore(root *model.TypePair, toHub bool) jen.Code {
 			jen.If(jen.Id(root.LossyFuncName(toHub)).Call(jen.Id("src"))).Block(
 				jen.Id("data").Op(":=").Op("*").Id("src"),
 				jen.List(jen.Id("data").Dot("TypeMeta"), jen.Id("data").Dot("ObjectMeta")).Op("=").List(jen.Qual(metav1Path, "TypeMeta").Values(), jen.Qual(metav1Path, "ObjectMeta").Values()),
-				errCheck(jen.Qual(runtimePath, "Stash").Call(meta, jen.Lit(srcVersion), jen.Op("&").Id("data"))),
+				errCheck(jen.Qual(runtimePath, "Stash").Call(meta, srcKey.Clone(), jen.Op("&").Id("data"))),
 			),
 		)
 	} else if lossy {
@@ -94,23 +97,24 @@ func stashAndRestore(root *model.TypePair, toHub bool) jen.Code {
 			jen.If(jen.Op("!").Qual(runtimePath, "SameData").Call(jen.Id("src"), jen.Op("&").Id("back"))).Block(
 				jen.Id("data").Op(":=").Op("*").Id("src"),
 				jen.List(jen.Id("data").Dot("TypeMeta"), jen.Id("data").Dot("ObjectMeta")).Op("=").List(jen.Qual(metav1Path, "TypeMeta").Values(), jen.Qual(metav1Path, "ObjectMeta").Values()),
-				errCheck(jen.Qual(runtimePath, "Stash").Call(meta, jen.Lit(srcVersion), jen.Op("&").Id("data"))),
+				errCheck(jen.Qual(runtimePath, "Stash").Call(meta, srcKey.Clone(), jen.Op("&").Id("data"))),
 			),
 		)
 	}
 	if !dstLossy {
 		code = append(code,
 			jen.Comment(dstVersion+" data is never stashed: drop a stale stash."),
-			jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Qual(runtimePath, "Unstash").Call(meta, jen.Lit(dstVersion), jen.Nil()), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+			jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Qual(runtimePath, "Unstash").Call(meta, dstKey.Clone(), jen.Nil()), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		)
 		return jen.Block(code...)
 	}
 	code = append(code,
 		jen.Comment("Restore the "+dstVersion+" data an earlier conversion from "+dstVersion+" stashed, where it was not changed since."),
-		jen.Var().Id("saved").Add(dstType.Clone()),
-		jen.If(jen.List(jen.Id("found"), jen.Err()).Op(":=").Qual(runtimePath, "Unstash").Call(meta, jen.Lit(dstVersion), jen.Op("&").Id("saved")), jen.Err().Op("!=").Nil()).Block(
-			jen.Return(jen.Err()),
-		).Else().If(jen.Id("found")).Block(
+		jen.If(jen.Qual(runtimePath, "HasStash").Call(meta, dstKey.Clone())).Block(
+			jen.Var().Id("saved").Add(dstType.Clone()),
+			jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Qual(runtimePath, "Unstash").Call(meta, dstKey.Clone(), jen.Op("&").Id("saved")), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Err()),
+			),
 			jen.Var().Id("through").Add(srcType.Clone()),
 			jen.Var().Id("base").Add(dstType.Clone()),
 			errCheck(convertCall(root, !toHub, jen.Op("&").Id("saved"), jen.Op("&").Id("through"))),

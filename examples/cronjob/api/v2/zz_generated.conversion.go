@@ -26,7 +26,7 @@ func (src *CronJob) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	}
 	{
 		// A stash of v2 data on a v2 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v2", nil); err != nil {
+		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v2", nil); err != nil {
 			return err
 		}
 		// Stash what v1 cannot hold, when converting back would lose it.
@@ -37,15 +37,16 @@ func (src *CronJob) ConvertTo(dstRaw ctrlconversion.Hub) error {
 		if !crdruntime.SameData(src, &back) {
 			data := *src
 			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
-			if err := crdruntime.Stash(&dst.ObjectMeta, "v2", &data); err != nil {
+			if err := crdruntime.Stash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v2", &data); err != nil {
 				return err
 			}
 		}
 		// Restore the v1 data an earlier conversion from v1 stashed, where it was not changed since.
-		var saved v1.CronJob
-		if found, err := crdruntime.Unstash(&dst.ObjectMeta, "v1", &saved); err != nil {
-			return err
-		} else if found {
+		if crdruntime.HasStash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1") {
+			var saved v1.CronJob
+			if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &saved); err != nil {
+				return err
+			}
 			var through CronJob
 			var base v1.CronJob
 			if err := Convert_v1_CronJob_To_v2_CronJob(&saved, &through, s); err != nil {
@@ -72,7 +73,7 @@ func (dst *CronJob) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	}
 	{
 		// A stash of v1 data on a v1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v1", nil); err != nil {
+		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
 			return err
 		}
 		// Stash what v2 cannot hold, when converting back would lose it.
@@ -83,15 +84,16 @@ func (dst *CronJob) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 		if !crdruntime.SameData(src, &back) {
 			data := *src
 			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
-			if err := crdruntime.Stash(&dst.ObjectMeta, "v1", &data); err != nil {
+			if err := crdruntime.Stash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &data); err != nil {
 				return err
 			}
 		}
 		// Restore the v2 data an earlier conversion from v2 stashed, where it was not changed since.
-		var saved CronJob
-		if found, err := crdruntime.Unstash(&dst.ObjectMeta, "v2", &saved); err != nil {
-			return err
-		} else if found {
+		if crdruntime.HasStash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v2") {
+			var saved CronJob
+			if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v2", &saved); err != nil {
+				return err
+			}
 			var through v1.CronJob
 			var base CronJob
 			if err := Convert_v2_CronJob_To_v1_CronJob(&saved, &through, s); err != nil {

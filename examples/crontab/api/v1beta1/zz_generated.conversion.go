@@ -25,7 +25,7 @@ func (src *CronTab) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	}
 	{
 		// A stash of v1beta1 data on a v1beta1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v1beta1", nil); err != nil {
+		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1beta1", nil); err != nil {
 			return err
 		}
 		// Stash what v1 cannot hold, when converting back would lose it.
@@ -36,15 +36,16 @@ func (src *CronTab) ConvertTo(dstRaw ctrlconversion.Hub) error {
 		if !crdruntime.SameData(src, &back) {
 			data := *src
 			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
-			if err := crdruntime.Stash(&dst.ObjectMeta, "v1beta1", &data); err != nil {
+			if err := crdruntime.Stash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1beta1", &data); err != nil {
 				return err
 			}
 		}
 		// Restore the v1 data an earlier conversion from v1 stashed, where it was not changed since.
-		var saved v1.CronTab
-		if found, err := crdruntime.Unstash(&dst.ObjectMeta, "v1", &saved); err != nil {
-			return err
-		} else if found {
+		if crdruntime.HasStash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1") {
+			var saved v1.CronTab
+			if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &saved); err != nil {
+				return err
+			}
 			var through CronTab
 			var base v1.CronTab
 			if err := Convert_v1_CronTab_To_v1beta1_CronTab(&saved, &through, s); err != nil {
@@ -71,7 +72,7 @@ func (dst *CronTab) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	}
 	{
 		// A stash of v1 data on a v1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v1", nil); err != nil {
+		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
 			return err
 		}
 		// Stash what v1beta1 cannot hold, when converting back would lose it.
@@ -82,15 +83,16 @@ func (dst *CronTab) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 		if !crdruntime.SameData(src, &back) {
 			data := *src
 			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
-			if err := crdruntime.Stash(&dst.ObjectMeta, "v1", &data); err != nil {
+			if err := crdruntime.Stash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &data); err != nil {
 				return err
 			}
 		}
 		// Restore the v1beta1 data an earlier conversion from v1beta1 stashed, where it was not changed since.
-		var saved CronTab
-		if found, err := crdruntime.Unstash(&dst.ObjectMeta, "v1beta1", &saved); err != nil {
-			return err
-		} else if found {
+		if crdruntime.HasStash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1beta1") {
+			var saved CronTab
+			if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1beta1", &saved); err != nil {
+				return err
+			}
 			var through v1.CronTab
 			var base CronTab
 			if err := Convert_v1beta1_CronTab_To_v1_CronTab(&saved, &through, s); err != nil {

@@ -26,22 +26,23 @@ func (src *Widget) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	}
 	{
 		// A stash of v1alpha1 data on a v1alpha1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v1alpha1", nil); err != nil {
+		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1alpha1", nil); err != nil {
 			return err
 		}
 		// Stash what v1 cannot hold.
 		if lossy_v1alpha1_Widget_To_v1_Widget(src) {
 			data := *src
 			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
-			if err := crdruntime.Stash(&dst.ObjectMeta, "v1alpha1", &data); err != nil {
+			if err := crdruntime.Stash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1alpha1", &data); err != nil {
 				return err
 			}
 		}
 		// Restore the v1 data an earlier conversion from v1 stashed, where it was not changed since.
-		var saved v1.Widget
-		if found, err := crdruntime.Unstash(&dst.ObjectMeta, "v1", &saved); err != nil {
-			return err
-		} else if found {
+		if crdruntime.HasStash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1") {
+			var saved v1.Widget
+			if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &saved); err != nil {
+				return err
+			}
 			var through Widget
 			var base v1.Widget
 			if err := Convert_v1_Widget_To_v1alpha1_Widget(&saved, &through, s); err != nil {
@@ -68,22 +69,23 @@ func (dst *Widget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	}
 	{
 		// A stash of v1 data on a v1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v1", nil); err != nil {
+		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
 			return err
 		}
 		// Stash what v1alpha1 cannot hold.
 		if lossy_v1_Widget_To_v1alpha1_Widget(src) {
 			data := *src
 			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
-			if err := crdruntime.Stash(&dst.ObjectMeta, "v1", &data); err != nil {
+			if err := crdruntime.Stash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &data); err != nil {
 				return err
 			}
 		}
 		// Restore the v1alpha1 data an earlier conversion from v1alpha1 stashed, where it was not changed since.
-		var saved Widget
-		if found, err := crdruntime.Unstash(&dst.ObjectMeta, "v1alpha1", &saved); err != nil {
-			return err
-		} else if found {
+		if crdruntime.HasStash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1alpha1") {
+			var saved Widget
+			if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1alpha1", &saved); err != nil {
+				return err
+			}
 			var through v1.Widget
 			var base Widget
 			if err := Convert_v1alpha1_Widget_To_v1_Widget(&saved, &through, s); err != nil {

@@ -25,14 +25,15 @@ func (src *Relay) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	}
 	{
 		// A stash of v1beta1 data on a v1beta1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v1beta1", nil); err != nil {
+		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1beta1", nil); err != nil {
 			return err
 		}
 		// Restore the v1 data an earlier conversion from v1 stashed, where it was not changed since.
-		var saved v1.Relay
-		if found, err := crdruntime.Unstash(&dst.ObjectMeta, "v1", &saved); err != nil {
-			return err
-		} else if found {
+		if crdruntime.HasStash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1") {
+			var saved v1.Relay
+			if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &saved); err != nil {
+				return err
+			}
 			var through Relay
 			var base v1.Relay
 			if err := Convert_v1_Relay_To_v1beta1_Relay(&saved, &through, s); err != nil {
@@ -59,19 +60,19 @@ func (dst *Relay) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	}
 	{
 		// A stash of v1 data on a v1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v1", nil); err != nil {
+		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
 			return err
 		}
 		// Stash what v1beta1 cannot hold.
 		if lossy_v1_Relay_To_v1beta1_Relay(src) {
 			data := *src
 			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
-			if err := crdruntime.Stash(&dst.ObjectMeta, "v1", &data); err != nil {
+			if err := crdruntime.Stash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &data); err != nil {
 				return err
 			}
 		}
 		// v1beta1 data is never stashed: drop a stale stash.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v1beta1", nil); err != nil {
+		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1beta1", nil); err != nil {
 			return err
 		}
 	}

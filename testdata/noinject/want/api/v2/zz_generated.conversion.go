@@ -25,22 +25,23 @@ func (src *Doohickey) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	}
 	{
 		// A stash of v2 data on a v2 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v2", nil); err != nil {
+		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v2", nil); err != nil {
 			return err
 		}
 		// Stash what v1 cannot hold.
 		if lossy_v2_Doohickey_To_v1_Doohickey(src) {
 			data := *src
 			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
-			if err := crdruntime.Stash(&dst.ObjectMeta, "v2", &data); err != nil {
+			if err := crdruntime.Stash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v2", &data); err != nil {
 				return err
 			}
 		}
 		// Restore the v1 data an earlier conversion from v1 stashed, where it was not changed since.
-		var saved v1.Doohickey
-		if found, err := crdruntime.Unstash(&dst.ObjectMeta, "v1", &saved); err != nil {
-			return err
-		} else if found {
+		if crdruntime.HasStash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1") {
+			var saved v1.Doohickey
+			if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &saved); err != nil {
+				return err
+			}
 			var through Doohickey
 			var base v1.Doohickey
 			if err := Convert_v1_Doohickey_To_v2_Doohickey(&saved, &through, s); err != nil {
@@ -67,22 +68,23 @@ func (dst *Doohickey) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	}
 	{
 		// A stash of v1 data on a v1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v1", nil); err != nil {
+		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
 			return err
 		}
 		// Stash what v2 cannot hold.
 		if lossy_v1_Doohickey_To_v2_Doohickey(src) {
 			data := *src
 			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
-			if err := crdruntime.Stash(&dst.ObjectMeta, "v1", &data); err != nil {
+			if err := crdruntime.Stash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &data); err != nil {
 				return err
 			}
 		}
 		// Restore the v2 data an earlier conversion from v2 stashed, where it was not changed since.
-		var saved Doohickey
-		if found, err := crdruntime.Unstash(&dst.ObjectMeta, "v2", &saved); err != nil {
-			return err
-		} else if found {
+		if crdruntime.HasStash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v2") {
+			var saved Doohickey
+			if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v2", &saved); err != nil {
+				return err
+			}
 			var through v1.Doohickey
 			var base Doohickey
 			if err := Convert_v2_Doohickey_To_v1_Doohickey(&saved, &through, s); err != nil {

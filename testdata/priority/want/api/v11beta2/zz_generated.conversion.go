@@ -25,11 +25,11 @@ func (src *Gadget) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	}
 	{
 		// A stash of v11beta2 data on a v11beta2 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v11beta2", nil); err != nil {
+		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v11beta2", nil); err != nil {
 			return err
 		}
 		// v1 data is never stashed: drop a stale stash.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v1", nil); err != nil {
+		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
 			return err
 		}
 	}
@@ -48,11 +48,11 @@ func (dst *Gadget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	}
 	{
 		// A stash of v1 data on a v1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v1", nil); err != nil {
+		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
 			return err
 		}
 		// v11beta2 data is never stashed: drop a stale stash.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, "v11beta2", nil); err != nil {
+		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v11beta2", nil); err != nil {
 			return err
 		}
 	}
