@@ -260,7 +260,11 @@ func printPair(f *jen.File, tp *model.TypePair, toHub bool) {
 	}
 	params := jen.Params(jen.Id("in").Add(in), jen.Id("out").Add(out), jen.Id("s").Qual(conversionPath, "Scope"))
 	if tp.OptOut {
-		f.Commentf("%s is not generated: +k8s:conversion-gen=false opts %s out; write it by hand.", tp.FuncName(toHub), tp.Spoke.Obj().Name())
+		if tp.Manual(toHub) != nil {
+			f.Commentf("%s is hand-written: +k8s:conversion-gen=false opts %s out.", tp.FuncName(toHub), tp.Spoke.Obj().Name())
+		} else {
+			f.Commentf("%s is not generated: +k8s:conversion-gen=false opts %s out; write it by hand.", tp.FuncName(toHub), tp.Spoke.Obj().Name())
+		}
 		f.Line()
 		return
 	}
