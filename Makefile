@@ -56,10 +56,14 @@ lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "not gofmt-ed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
-# bench compares crdforge with controller-gen on synthetic API trees of 10,
-# 100 and 400 kinds, in one go test run; BENCHMARKS.md records the results.
+# bench compares, on synthetic API trees of 10, 100 and 400 kinds, crdforge's
+# CRD and deepcopy generation with controller-gen (in process), and the full
+# crdforge generate with controller-gen plus conversion-gen (as processes);
+# then the webhook handler and the conversions. BENCHMARKS.md records them.
 bench:
-	$(GO) test ./generators/ -run '^$$' -bench BenchmarkGenerate -benchtime 5x -count 1 -timeout 60m
+	$(GO) test ./generators/ -run '^$$' -bench 'BenchmarkGenerate' -benchtime 5x -count 1 -timeout 60m
+	$(GO) test ./generators/conversion/bench/ -run '^$$' -bench BenchmarkConvert -benchmem -count 1
+	$(GO) test ./examples/widgets/ -run '^$$' -bench BenchmarkConversionReview -benchtime 1s -count 1
 
 # demo generates the crontab example and shows its CRD.
 demo: build

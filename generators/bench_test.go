@@ -3,7 +3,9 @@ package generators
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/crdforge/crdforge/generators/internal/synth"
@@ -15,14 +17,18 @@ import (
 
 // synthTree writes a synthetic tree of n kinds inside this module, so that
 // its imports resolve, and removes it when the benchmark ends.
-func synthTree(b *testing.B, n int) string {
+func synthTree(b *testing.B, n int, variant, conversionGenImportPath string) string {
 	b.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "testdata", "_bench", fmt.Sprintf("n%d", n)))
+	name := fmt.Sprintf("n%d", n)
+	if variant != "" {
+		name += "-" + variant
+	}
+	dir, err := filepath.Abs(filepath.Join("..", "testdata", "_bench", name))
 	if err != nil {
 		b.Fatal(err)
 	}
 	os.RemoveAll(dir)
-	if err := synth.Write(dir, n); err != nil {
+	if err := synth.WriteWithConversionGenTags(dir, n, conversionGenImportPath); err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() {
@@ -39,7 +45,7 @@ func synthTree(b *testing.B, n int) string {
 // scratch in every iteration; neither writes files.
 func BenchmarkGenerate(b *testing.B) {
 	for _, n := range []int{10, 100, 400} {
-		dir := synthTree(b, n)
+		dir := synthTree(b, n, "", "")
 		b.Run(fmt.Sprintf("kinds=%d/tool=crdforge", n), func(b *testing.B) {
 			for b.Loop() {
 				res, err := Generate(Config{Dir: dir, Only: []string{"crd", "deepcopy"}})
@@ -68,6 +74,85 @@ func BenchmarkGenerate(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n)/1e6, "ms/kind")
+		})
+	}
+}
+
+// tools builds crdforge from this module and installs controller-gen and
+// conversion-gen at the versions this module uses, into a temporary GOBIN.
+func tools(b *testing.B) (crdforge, controllerGen, conversionGen string) {
+	b.Helper()
+	bin := b.TempDir()
+	run := func(args ...string) {
+		cmd := exec.Command("go", args...)
+		cmd.Env = append(os.Environ(), "GOBIN="+bin)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("go %v: %v\n%s", args, err, out)
+		}
+	}
+	run("build", "-o", filepath.Join(bin, "crdforge"), "github.com/crdforge/crdforge/cmd/crdforge")
+	run("install", "sigs.k8s.io/controller-tools/cmd/controller-gen@"+moduleVersion(b, "sigs.k8s.io/controller-tools"))
+	run("install", "k8s.io/code-generator/cmd/conversion-gen@"+moduleVersion(b, "k8s.io/apimachinery"))
+	return filepath.Join(bin, "crdforge"), filepath.Join(bin, "controller-gen"), filepath.Join(bin, "conversion-gen")
+}
+
+// removeGenerated deletes what crdforge generated in a synthetic tree.
+func removeGenerated(b *testing.B, dir string) {
+	for _, sub := range []string{"config", "cmd"} {
+		os.RemoveAll(filepath.Join(dir, sub))
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "apis", "*", "*", "zz_generated.*"))
+	for _, f := range files {
+		if err := os.Remove(f); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func moduleVersion(b *testing.B, path string) string {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Version}}", path).Output()
+	if err != nil {
+		b.Fatalf("go list -m %s: %v", path, err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// BenchmarkGenerateAll compares, as processes the way users run them, the
+// full `crdforge generate ./...` (CRDs, deepcopy, conversions with their
+// tests, the webhook main and its deployment: one load) with
+// `controller-gen object crd paths=./...` followed by `conversion-gen` on
+// the same synthetic trees (two loads). Each tool works in its own copy of
+// the tree; conversion-gen's copy carries its +k8s:conversion-gen tags.
+func BenchmarkGenerateAll(b *testing.B) {
+	crdforge, controllerGen, conversionGen := tools(b)
+	header := filepath.Join(b.TempDir(), "header.txt")
+	os.WriteFile(header, nil, 0o644)
+	exe := func(b *testing.B, dir, name string, args ...string) {
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("%s %v: %v\n%.2000s", filepath.Base(name), args, err, out)
+		}
+	}
+	for _, n := range []int{10, 100, 400} {
+		ours := synthTree(b, n, "crdforge", "")
+		theirs := synthTree(b, n, "peers", "github.com/crdforge/crdforge/testdata/_bench/"+fmt.Sprintf("n%d-peers", n))
+		b.Run(fmt.Sprintf("kinds=%d/tool=crdforge", n), func(b *testing.B) {
+			for b.Loop() {
+				// crdforge writes only files whose bytes change; the
+				// others rewrite everything. Start each run from a tree
+				// without generated files, so that crdforge writes all.
+				b.StopTimer()
+				removeGenerated(b, ours)
+				b.StartTimer()
+				exe(b, ours, crdforge, "generate", "./...")
+			}
+		})
+		b.Run(fmt.Sprintf("kinds=%d/tool=controller-gen+conversion-gen", n), func(b *testing.B) {
+			for b.Loop() {
+				exe(b, theirs, controllerGen, "object", "crd", "paths=./...")
+				exe(b, theirs, conversionGen, "--go-header-file", header, "--output-file", "zz_generated.conversion.go", "./apis/...")
+			}
 		})
 	}
 }

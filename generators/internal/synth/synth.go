@@ -20,7 +20,12 @@ const KindsPerGroup = 10
 // Write writes a tree of n kinds under dir: dir/apis/g<i>/<version>/, one
 // package per group and version. dir must lie inside a Go module that
 // requires k8s.io/apimachinery and k8s.io/api.
-func Write(dir string, n int) error {
+func Write(dir string, n int) error { return WriteWithConversionGenTags(dir, n, "") }
+
+// WriteWithConversionGenTags is Write, and when importPath (dir's import
+// path) is set, tags every older version's package for conversion-gen with
+// the storage version as its peer, as a conversion-gen user would.
+func WriteWithConversionGenTags(dir string, n int, importPath string) error {
 	for g := 0; g*KindsPerGroup < n; g++ {
 		count := min(KindsPerGroup, n-g*KindsPerGroup)
 		for vi, ver := range Versions {
@@ -30,6 +35,13 @@ func Write(dir string, n int) error {
 			}
 			if err := os.WriteFile(filepath.Join(pkgDir, "groupversion_info.go"), []byte(groupVersion(g, ver)), 0o644); err != nil {
 				return err
+			}
+			if importPath != "" && vi < len(Versions)-1 {
+				peer := fmt.Sprintf("%s/apis/g%d/%s", importPath, g, Versions[len(Versions)-1])
+				doc := fmt.Sprintf("// +k8s:conversion-gen=%s\n\npackage %s\n", peer, ver)
+				if err := os.WriteFile(filepath.Join(pkgDir, "doc.go"), []byte(doc), 0o644); err != nil {
+					return err
+				}
 			}
 			for k := 0; k < count; k++ {
 				name := fmt.Sprintf("Kind%d", g*KindsPerGroup+k)
