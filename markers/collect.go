@@ -56,18 +56,6 @@ func (s *Set) Find(node ast.Node, name string) token.Pos {
 	return token.NoPos
 }
 
-// FindPackage is Find over the package-level markers of every file.
-func (s *Set) FindPackage(name string) token.Pos {
-	for node := range s.Comments {
-		if _, ok := node.(*ast.File); ok {
-			if pos := s.Find(node, name); pos.IsValid() {
-				return pos
-			}
-		}
-	}
-	return token.NoPos
-}
-
 // Collect associates every marker comment of pkg with the package, type or
 // field it describes, following controller-tools' rules: a marker belongs to
 // a type or field when it is in its doc comment or in the closest comment

@@ -92,9 +92,6 @@ func (l *List) position(pos token.Pos) token.Position {
 	return l.fset.Position(pos)
 }
 
-// Position resolves pos against the list's file set.
-func (l *List) Position(pos token.Pos) token.Position { return l.position(pos) }
-
 // HasErrors reports whether any diagnostic is an error.
 func (l *List) HasErrors() bool {
 	return slices.ContainsFunc(l.items, func(d Diagnostic) bool { return d.Severity == Error })
