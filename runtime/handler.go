@@ -165,8 +165,15 @@ func (h *Handler) read(w http.ResponseWriter, r *http.Request) (*review, *httpEr
 		}
 		return nil, &httpError{http.StatusBadRequest, "bad_request", "reading the body: " + err.Error()}
 	}
-	var in review
-	if err := kjson.UnmarshalCaseSensitivePreserveInts(body, &in); err != nil {
+	// One allocation-free validity pass; then the envelope is read in
+	// place and every object is decoded once, into its own type.
+	if !json.Valid(body) {
+		var probe any
+		err := kjson.UnmarshalCaseSensitivePreserveInts(body, &probe) // for the message only
+		return nil, &httpError{http.StatusBadRequest, "bad_request", "malformed ConversionReview: " + err.Error()}
+	}
+	in, err := parseReview(body)
+	if err != nil {
 		return nil, &httpError{http.StatusBadRequest, "bad_request", "malformed ConversionReview: " + err.Error()}
 	}
 	switch {
@@ -181,7 +188,7 @@ func (h *Handler) read(w http.ResponseWriter, r *http.Request) (*review, *httpEr
 	case in.Request.DesiredAPIVersion == "":
 		return nil, &httpError{http.StatusBadRequest, "bad_request", "the ConversionReview's request has no desiredAPIVersion"}
 	}
-	return &in, nil
+	return in, nil
 }
 
 func tooLarge(limit int64) *httpError {

@@ -123,3 +123,119 @@ func skipValue(b []byte, i int) (int, error) {
 		return i, nil
 	}
 }
+
+// parseReview reads a ConversionReview's envelope: apiVersion, kind, and the
+// request's uid, desiredAPIVersion and objects. The body must be valid JSON
+// (the caller checks with json.Valid); objects are slices of body, not
+// copies, and are decoded later, one at a time, into their typed form.
+func parseReview(body []byte) (*review, error) {
+	var in review
+	err := eachKey(body, func(key string, val []byte) error {
+		switch key {
+		case "apiVersion":
+			return json.Unmarshal(val, &in.APIVersion)
+		case "kind":
+			return json.Unmarshal(val, &in.Kind)
+		case "request":
+			if string(val) == "null" {
+				return nil
+			}
+			in.Request = &reviewRequest{}
+			return eachKey(val, func(key string, val []byte) error {
+				switch key {
+				case "uid":
+					return json.Unmarshal(val, &in.Request.UID)
+				case "desiredAPIVersion":
+					return json.Unmarshal(val, &in.Request.DesiredAPIVersion)
+				case "objects":
+					objs, err := splitArray(val)
+					in.Request.Objects = objs
+					return err
+				}
+				return nil
+			})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &in, nil
+}
+
+// eachKey calls fn for every key of a JSON object, with the key's exact
+// (case-sensitive) name and its raw value.
+func eachKey(b []byte, fn func(key string, val []byte) error) error {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return errors.New("not a JSON object")
+	}
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return nil
+	}
+	for {
+		start := i
+		end, err := skipString(b, i)
+		if err != nil {
+			return err
+		}
+		var key string
+		if err := json.Unmarshal(b[start:end], &key); err != nil {
+			return err
+		}
+		i = skipSpace(b, end)
+		if i >= len(b) || b[i] != ':' {
+			return errScan
+		}
+		i = skipSpace(b, i+1)
+		valStart := i
+		if i, err = skipValue(b, i); err != nil {
+			return err
+		}
+		if err := fn(key, b[valStart:i]); err != nil {
+			return err
+		}
+		i = skipSpace(b, i)
+		switch {
+		case i < len(b) && b[i] == ',':
+			i = skipSpace(b, i+1)
+		case i < len(b) && b[i] == '}':
+			return nil
+		default:
+			return errScan
+		}
+	}
+}
+
+// splitArray returns the raw elements of a JSON array, or nil for null.
+func splitArray(b []byte) ([]json.RawMessage, error) {
+	if string(b) == "null" {
+		return nil, nil
+	}
+	if len(b) == 0 || b[0] != '[' {
+		return nil, errors.New("objects is not an array")
+	}
+	var out []json.RawMessage
+	i := skipSpace(b, 1)
+	if i < len(b) && b[i] == ']' {
+		return out, nil
+	}
+	for {
+		start := i
+		end, err := skipValue(b, i)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b[start:end])
+		i = skipSpace(b, end)
+		switch {
+		case i < len(b) && b[i] == ',':
+			i = skipSpace(b, i+1)
+		case i < len(b) && b[i] == ']':
+			return out, nil
+		default:
+			return nil, errScan
+		}
+	}
+}
