@@ -6,7 +6,7 @@ CRDFORGE := bin/crdforge
 EXAMPLES := $(patsubst %/,%,$(wildcard examples/*/))
 
 .DEFAULT_GOAL := build
-.PHONY: build generate manifests verify test unit lint bench demo clean envtest-smoke
+.PHONY: build generate manifests verify test unit e2e lint bench demo clean envtest-smoke
 
 # envtest-assets builds a real kube-apiserver and etcd from Go modules into
 # bin/k8s (once; later runs do nothing).
@@ -42,13 +42,23 @@ verify:
 	if [ $$stale = 1 ]; then echo "verify: generated files are out of date; run make generate" >&2; exit 1; fi; \
 	echo "verify: generated files are up to date"
 
-test: lint unit verify envtest-smoke
+# test runs everything: lint, the generated-output check, then every Go
+# test, the end-to-end suite against a real kube-apiserver and etcd among
+# them (the assets are built first, once), and the envtest smoke test.
+test: lint verify envtest-smoke
+	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(abspath $(ENVTEST_ASSETS_DIR)) $(GO) test -timeout 30m ./...
+
+# e2e runs only the end-to-end suite: every example's generated CRDs and
+# webhook against a real kube-apiserver and etcd.
+e2e: envtest-assets
+	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(abspath $(ENVTEST_ASSETS_DIR)) $(GO) test ./e2e/ -count=1 -v
 
 # envtest-smoke starts the real control plane through controller-runtime's
 # envtest and talks to it.
 envtest-smoke: envtest-assets
 	cd tools/envtest/smoke && KUBEBUILDER_ASSETS=$(abspath $(ENVTEST_ASSETS_DIR)) $(GO) test -count=1 ./...
 
+# unit runs the Go tests; the end-to-end suite skips unless the assets exist.
 unit:
 	$(GO) test ./...
 
@@ -65,14 +75,11 @@ bench:
 	$(GO) test ./generators/conversion/bench/ -run '^$$' -bench BenchmarkConvert -benchmem -count 1
 	$(GO) test ./examples/widgets/ -run '^$$' -bench BenchmarkConversionReview -benchtime 1s -count 1
 
-# demo generates the crontab example and shows its CRD.
-demo: build
-	@echo "==> crdforge generate ./... in examples/crontab"
-	cd examples/crontab && $(abspath $(CRDFORGE)) generate ./...
-	@echo "==> the generated CRD: config/crd/bases/example.com_crontabs.yaml"
-	@cat examples/crontab/config/crd/bases/example.com_crontabs.yaml
-	@echo "==> crdforge generate --verify: the committed output is up to date"
-	cd examples/crontab && $(abspath $(CRDFORGE)) generate --verify ./...
+# demo builds crdforge and a real control plane, generates the crontab
+# example, runs its webhook against kube-apiserver and plays the seed
+# documents' scenario with kubectl, then tears everything down.
+demo:
+	@./hack/demo.sh
 
 clean:
 	rm -rf bin testdata/_scratch testdata/_bench

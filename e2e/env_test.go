@@ -1,0 +1,147 @@
+package e2e
+
+import (
+	"context"
+	"encoding/base64"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+)
+
+// One control plane serves the whole suite: every example installs its own
+// CRD (different groups), and runs its own webhook.
+var (
+	cluster   *Cluster
+	repoRoot  string
+	crdforge  string // the built crdforge binary
+	skipWhy   string // set when the suite cannot run
+	setupFail error
+)
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	if testing.Short() {
+		skipWhy = "-short: the end-to-end suite starts kube-apiserver and etcd and builds webhooks"
+		return m.Run()
+	}
+	var err error
+	if repoRoot, err = RepoRoot(); err != nil {
+		setupFail = err
+		return m.Run()
+	}
+	assets, err := AssetsDir(repoRoot)
+	if err != nil {
+		if os.Getenv("CRDFORGE_E2E_REQUIRED") != "" {
+			// make test builds the assets first: missing ones are a failure
+			// there, not a reason to skip.
+			setupFail = err
+		} else {
+			skipWhy = err.Error()
+		}
+		return m.Run()
+	}
+	dir, err := os.MkdirTemp("", "crdforge-e2e-")
+	if err != nil {
+		setupFail = err
+		return m.Run()
+	}
+	defer os.RemoveAll(dir)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	start := time.Now()
+	built := make(chan error, 1)
+	go func() { // build crdforge while the control plane starts
+		var err error
+		crdforge, err = BuildCrdforge(ctx, repoRoot, dir)
+		built <- err
+	}()
+	cluster, err = StartCluster(assets, dir)
+	if berr := <-built; berr != nil && err == nil {
+		err = berr
+	}
+	if err != nil {
+		cluster.Stop()
+		cluster = nil
+		setupFail = err
+		return m.Run()
+	}
+	fmt.Fprintf(os.Stderr, "e2e: control plane (%s) up and crdforge built in %s; etcd %s\n",
+		filepath.Base(assets), time.Since(start).Round(time.Millisecond), cluster.EtcdURL)
+	defer func() {
+		if err := cluster.Stop(); err != nil {
+			fmt.Fprintf(os.Stderr, "e2e: stopping the control plane: %v\n", err)
+		}
+	}()
+	return m.Run()
+}
+
+// needCluster skips or fails the test when the suite could not set up.
+func needCluster(t *testing.T) {
+	t.Helper()
+	if skipWhy != "" {
+		t.Skip(skipWhy)
+	}
+	if setupFail != nil {
+		t.Fatalf("suite setup: %v", setupFail)
+	}
+}
+
+// setUpExample installs examples/<name> on the shared cluster with its
+// webhook running, and waits until probe (an object at the storage version)
+// converts to every served version.
+func setUpExample(t *testing.T, name string, probe map[string]any) *Example {
+	t.Helper()
+	needCluster(t)
+	ctx := context.Background()
+	work := t.TempDir()
+	logPath := filepath.Join(work, "webhook.log")
+	logf, err := os.Create(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	e, err := SetUpExample(ctx, cluster, repoRoot, crdforge, name, work, logf, t.Logf)
+	if err != nil {
+		logf.Close()
+		t.Fatalf("setting up %s: %v", name, err)
+	}
+	t.Cleanup(func() {
+		e.Stop()
+		logf.Close()
+		if t.Failed() {
+			if b, err := os.ReadFile(logPath); err == nil {
+				t.Logf("webhook log:\n%s", tail(string(b), 4000))
+			}
+		}
+	})
+	// crdforge certs also wrote a copy of the CRD with the CA as caBundle:
+	// the same CA the installed CRD trusts.
+	certCRD, err := LoadCRD(filepath.Join(work, "certs", filepath.Base(e.CRDFile)))
+	if err != nil {
+		t.Errorf("crdforge certs' CRD copy: %v", err)
+	} else if got, _, _ := unstructured.NestedString(certCRD.Object, "spec", "conversion", "webhook", "clientConfig", "caBundle"); got != base64.StdEncoding.EncodeToString(e.CA) {
+		t.Errorf("crdforge certs' CRD copy has caBundle %.40q..., want ca.crt", got)
+	}
+	if err := e.WaitConversion(ctx, cluster, e.Obj(e.Storage(), "default", "probe-"+name, probe)); err != nil {
+		t.Fatalf("%s: conversion never worked: %v", name, err)
+	}
+	t.Logf("%s: set up in %s; versions served %v, storage %s", name, time.Since(start).Round(time.Millisecond), e.Served(), e.Storage())
+	return e
+}
+
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return "..." + s[len(s)-n:]
+}
