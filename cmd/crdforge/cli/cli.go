@@ -53,7 +53,10 @@ CustomResourceDefinition needs:
   - CRD YAML with a schema per version, in Kubernetes version priority order,
     checked offline with the API server's own validation;
   - deepcopy methods, so the types are runtime.Objects;
-  - the conversion stanza for the CRD's conversion webhook.
+  - hub-and-spoke conversions between the versions, with hand-written hooks
+    where the types differ too much, lossless round trips, and generated
+    round-trip tests;
+  - a ready-to-run conversion webhook and its kustomize-ready deployment.
 
 Run it from the directory that holds your API packages, usually through a
 //go:generate line or a "make manifests" target:

@@ -16,7 +16,7 @@ func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 	var verify bool
 	cmd := &cobra.Command{
 		Use:   "generate [packages...]",
-		Short: "Generate CRDs and deepcopy methods from API packages",
+		Short: "Generate CRDs, deepcopy, conversions and the conversion webhook from API packages",
 		Long: `Generate loads the named Go packages once (default ./..., relative to the
 current directory), reads their kubebuilder and +crdforge: markers, and writes:
 
