@@ -58,6 +58,9 @@ CustomResourceDefinition needs:
     round-trip tests;
   - a ready-to-run conversion webhook and its kustomize-ready deployment.
 
+crdforge migrate then moves a cluster's stored objects to a new storage
+version, so that the old one can be dropped.
+
 Run it from the directory that holds your API packages, usually through a
 //go:generate line or a "make manifests" target:
 
@@ -68,7 +71,7 @@ Run it from the directory that holds your API packages, usually through a
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.AddCommand(newGenerate(stdout, stderr), newMarkers(stdout), newCerts(stderr), newVersion(stdout))
+	root.AddCommand(newGenerate(stdout, stderr), newMarkers(stdout), newCerts(stderr), newMigrate(stdout, stderr), newVersion(stdout))
 	return root
 }
 

@@ -1,0 +1,145 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+	"k8s.io/client-go/tools/clientcmd"
+
+	"github.com/crdforge/crdforge/cmd/crdforge/internal/migrate"
+)
+
+// ExitMigrateFailed is crdforge migrate's exit code when objects failed, the
+// conversion webhook check refused the run, or it was interrupted.
+const ExitMigrateFailed = 1
+
+// RunMigrate runs `crdforge migrate` with args (those after "migrate") and
+// returns the exit code, as Main would; the end-to-end tests use it.
+// afterObject, if not nil, is called after each object with the number
+// done so far (tests interrupt a run through it by cancelling ctx).
+func RunMigrate(ctx context.Context, args []string, stdout, stderr io.Writer, afterObject func(done int)) int {
+	cmd := newMigrateHook(stdout, stderr, afterObject)
+	cmd.SetArgs(args)
+	cmd.SetOut(stdout)
+	cmd.SetErr(stderr)
+	cmd.SilenceUsage, cmd.SilenceErrors = true, true
+	err := cmd.ExecuteContext(ctx)
+	var ee exitError
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.As(err, &ee):
+		return ee.code
+	default:
+		fmt.Fprintln(stderr, "crdforge migrate:", err)
+		return ExitErrors
+	}
+}
+
+func newMigrate(stdout, stderr io.Writer) *cobra.Command {
+	return newMigrateHook(stdout, stderr, nil)
+}
+
+func newMigrateHook(stdout, stderr io.Writer, afterObject func(int)) *cobra.Command {
+	var (
+		kubeconfig, kubeContext string
+		opts                    migrate.Options
+		quiet                   bool
+	)
+	cmd := &cobra.Command{
+		Use:   "migrate <crd-name>",
+		Short: "Rewrite a CRD's objects at its storage version, then drop old storedVersions",
+		Long: `crdforge migrate upgrades the stored objects of a CustomResourceDefinition to
+its current storage version, so that older versions can leave
+status.storedVersions and then spec.versions:
+
+  1. set storage: true on the new version and apply the CRD (you do this);
+  2. crdforge migrate <plural>.<group> lists every object, in every namespace,
+     page by page, and writes each back unchanged at the storage version,
+     which makes the API server store it there; managedFields entries of
+     versions no longer served are dropped in the same write;
+  3. once every object succeeded, it sets status.storedVersions to the
+     storage version alone.
+
+Before writing anything it checks that the CRD has one storage version and
+that its conversion webhook answers (it reads one object at every served
+version). Running it again is safe: objects already stored at the storage
+version are not written again. Exit codes: 0 done, 1 objects failed (or the
+webhook check refused, or the run was interrupted; status.storedVersions is
+then unchanged), 2 usage errors (unknown CRD, bad flags, no cluster).
+
+The cluster comes from --kubeconfig, else $KUBECONFIG, else ~/.kube/config,
+else the in-cluster service account.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return fmt.Errorf("migrate takes one argument, the CRD name (<plural>.<group>); got %d", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.ChunkSize <= 0 || opts.Concurrency <= 0 {
+				fmt.Fprintln(stderr, "crdforge migrate: --chunk-size and --concurrency must be positive")
+				return exitError{ExitErrors}
+			}
+			rules := clientcmd.NewDefaultClientConfigLoadingRules()
+			rules.ExplicitPath = kubeconfig
+			cfg, err := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(rules,
+				&clientcmd.ConfigOverrides{CurrentContext: kubeContext}).ClientConfig()
+			if err != nil {
+				fmt.Fprintln(stderr, "crdforge migrate: loading the kubeconfig:", err)
+				return exitError{ExitErrors}
+			}
+			opts.CRD = args[0]
+			opts.AfterObject = afterObject
+			if !quiet {
+				opts.Progress = stderr
+				if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+					opts.Terminal = true
+				}
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			res, err := migrate.Run(ctx, cfg, opts)
+			if res != nil {
+				if res.StorageCheck != "" {
+					fmt.Fprintln(stdout, "storage version check:", res.StorageCheck)
+				}
+				if res.ConversionCheck != "" {
+					fmt.Fprintln(stdout, "conversion check:", res.ConversionCheck)
+				}
+				if err == nil || !errors.Is(err, migrate.ErrConversion) {
+					fmt.Fprint(stdout, res.Summary())
+				}
+			}
+			switch {
+			case err == nil:
+				return nil
+			case errors.Is(err, migrate.ErrUsage):
+				fmt.Fprintln(stderr, "crdforge migrate:", err)
+				return exitError{ExitErrors}
+			default:
+				fmt.Fprintln(stderr, "crdforge migrate:", err)
+				return exitError{ExitMigrateFailed}
+			}
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&kubeconfig, "kubeconfig", "", "kubeconfig file (default: $KUBECONFIG, ~/.kube/config, in-cluster)")
+	f.StringVar(&kubeContext, "context", "", "kubeconfig context (default: the current one)")
+	f.Int64Var(&opts.ChunkSize, "chunk-size", migrate.DefaultChunkSize, "objects per list page")
+	f.IntVar(&opts.Concurrency, "concurrency", migrate.DefaultConcurrency, "objects written concurrently")
+	f.BoolVar(&opts.DryRun, "dry-run", false, "only report: writes are server-side dry runs and status.storedVersions is left alone")
+	f.BoolVarP(&quiet, "quiet", "q", false, "no progress output")
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		fmt.Fprintln(stderr, "crdforge migrate:", err)
+		return exitError{ExitErrors}
+	})
+	return cmd
+}
