@@ -18,7 +18,8 @@
 //
 // Run it with `go test ./e2e/ -count=1 -v` after `make envtest-assets`
 // (KUBEBUILDER_ASSETS overrides bin/k8s); it skips with -short or without
-// the assets. kubectl must be on PATH.
+// the assets. kubectl comes from the assets (make envtest-assets builds it)
+// or from PATH.
 //
 // This file is the harness, shared by the tests and by cmd/demo (make demo).
 // It returns errors instead of failing a testing.T so that both can use it.
@@ -107,6 +108,22 @@ type Cluster struct {
 	Kubeconfig string
 	CacheDir   string // kubectl's discovery cache, private to this cluster
 	EtcdURL    string
+	// KubectlPath is the kubectl built with the assets when there is one
+	// (make envtest-assets builds it), else the one on PATH.
+	KubectlPath string
+}
+
+// kubectlIn returns the kubectl among the assets, or "kubectl" (from PATH).
+func kubectlIn(assets string) string {
+	if p := filepath.Join(assets, "kubectl"); fileExists(p) {
+		return p
+	}
+	return "kubectl"
+}
+
+func fileExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && !fi.IsDir()
 }
 
 // StartCluster starts etcd and kube-apiserver from assets, and writes a
@@ -121,7 +138,7 @@ func StartCluster(assets, dir string) (*Cluster, error) {
 	// Tests look at warnings through DynamicWithWarnings; the others need
 	// not be logged.
 	cfg.WarningHandler = rest.NoWarnings{}
-	c := &Cluster{Env: env, Config: cfg, EtcdURL: env.ControlPlane.Etcd.URL.String()}
+	c := &Cluster{Env: env, Config: cfg, EtcdURL: env.ControlPlane.Etcd.URL.String(), KubectlPath: kubectlIn(assets)}
 	fail := func(err error) (*Cluster, error) {
 		c.Stop()
 		return nil, err
@@ -186,7 +203,7 @@ func (w *Warnings) Take() []string {
 // Kubectl runs kubectl against the cluster; stdin may be nil.
 func (c *Cluster) Kubectl(ctx context.Context, stdin []byte, args ...string) (stdout, stderr string, err error) {
 	full := append([]string{"--kubeconfig", c.Kubeconfig, "--cache-dir", c.CacheDir}, args...)
-	cmd := exec.CommandContext(ctx, "kubectl", full...)
+	cmd := exec.CommandContext(ctx, c.KubectlPath, full...)
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}

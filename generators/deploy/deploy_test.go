@@ -76,9 +76,12 @@ func writeTree(t *testing.T, root string, files ...[]output.File) {
 // kustomize renders dir with the installed kubectl and returns the objects.
 func kustomize(t *testing.T, dir string) []obj {
 	t.Helper()
-	kubectl, err := exec.LookPath("kubectl")
-	if err != nil {
-		t.Skip("kubectl is not on PATH: cannot check that kubectl kustomize renders the generated kustomization")
+	// The kubectl make envtest-assets builds, else the one on PATH.
+	kubectl, err := filepath.Abs(filepath.Join("..", "..", "bin", "k8s", "kubectl"))
+	if _, statErr := os.Stat(kubectl); err != nil || statErr != nil {
+		if kubectl, err = exec.LookPath("kubectl"); err != nil {
+			t.Skip("no kubectl (run make envtest-assets, or put one on PATH): cannot check that kubectl kustomize renders the generated kustomization")
+		}
 	}
 	var stdout, stderr bytes.Buffer
 	cmd := exec.Command(kubectl, "kustomize", dir)

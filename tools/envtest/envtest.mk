@@ -30,6 +30,7 @@ ENVTEST_K8S_MINOR        := 36
 ENVTEST_ASSETS_DIR       := bin/k8s
 ENVTEST_KUBE_APISERVER   := $(ENVTEST_ASSETS_DIR)/kube-apiserver
 ENVTEST_ETCD             := $(ENVTEST_ASSETS_DIR)/etcd
+ENVTEST_KUBECTL          := $(ENVTEST_ASSETS_DIR)/kubectl
 ENVTEST_MOD_DEPS         := $(ENVTEST_TOOLS_DIR)/go.mod $(ENVTEST_TOOLS_DIR)/go.sum
 
 # Version stamping as kubernetes' hack/lib/version.sh does it, so that
@@ -44,7 +45,7 @@ ENVTEST_VERSION_LDFLAGS  := $(foreach p,$(ENVTEST_VERSION_PKGS),\
 ENVTEST_GO_BUILD := CGO_ENABLED=0 $(ENVTEST_GO) build -C $(ENVTEST_TOOLS_DIR) -trimpath
 
 .PHONY: envtest-assets
-envtest-assets: $(ENVTEST_KUBE_APISERVER) $(ENVTEST_ETCD)
+envtest-assets: $(ENVTEST_KUBE_APISERVER) $(ENVTEST_ETCD) $(ENVTEST_KUBECTL)
 
 $(ENVTEST_KUBE_APISERVER): $(ENVTEST_MOD_DEPS)
 	@mkdir -p $(@D)
@@ -56,6 +57,14 @@ $(ENVTEST_ETCD): $(ENVTEST_MOD_DEPS) $(ENVTEST_TOOLS_DIR)/etcd/main.go
 	@mkdir -p $(@D)
 	@echo "building etcd (the version k8s.io/kubernetes $(ENVTEST_K8S_VERSION) uses)..."
 	$(ENVTEST_GO_BUILD) -ldflags "-s -w" -o $(abspath $@) ./etcd
+
+# kubectl of the same release, so that a machine with only Go can run the
+# end-to-end suite and the demo; they prefer it to one on PATH.
+$(ENVTEST_KUBECTL): $(ENVTEST_MOD_DEPS)
+	@mkdir -p $(@D)
+	@echo "building kubectl $(ENVTEST_K8S_VERSION)..."
+	$(ENVTEST_GO_BUILD) -ldflags "-s -w $(strip $(ENVTEST_VERSION_LDFLAGS))" \
+		-o $(abspath $@) k8s.io/kubernetes/cmd/kubectl
 
 # Included: give the default goal back (empty means "the next target").
 ifneq ($(firstword $(MAKEFILE_LIST)),$(ENVTEST_MK))
