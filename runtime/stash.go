@@ -1,8 +1,13 @@
 package runtime
 
 import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
+	"strings"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
@@ -18,7 +23,17 @@ import (
 // the annotation and removes it. Every other field of metadata is copied
 // untouched, so a round trip X → Y → X is exact, whichever way it goes
 // through the hub.
+//
+// Stashes larger than compressAbove bytes are stored as "gzip:" followed by
+// the base64 of the gzipped JSON: annotations of an object share a 256 KiB
+// budget, and a spec with a pod template compresses several times over.
 const StashAnnotationPrefix = "conversion.crdforge.io/"
+
+// compressAbove is the JSON size from which stashes are gzipped.
+const compressAbove = 2048
+
+// gzipPrefix marks a compressed stash.
+const gzipPrefix = "gzip:"
 
 // StashAnnotation is the annotation that holds the stashed data of version.
 func StashAnnotation(version string) string { return StashAnnotationPrefix + version }
@@ -30,10 +45,20 @@ func Stash(meta *metav1.ObjectMeta, key string, v any) error {
 	if err != nil {
 		return fmt.Errorf("stashing data in annotation %s: %w", key, err)
 	}
+	value := string(raw)
+	if len(raw) > compressAbove {
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		zw.Write(raw)
+		if err := zw.Close(); err != nil {
+			return fmt.Errorf("compressing the stash for annotation %s: %w", key, err)
+		}
+		value = gzipPrefix + base64.StdEncoding.EncodeToString(buf.Bytes())
+	}
 	if meta.Annotations == nil {
 		meta.Annotations = map[string]string{}
 	}
-	meta.Annotations[key] = string(raw)
+	meta.Annotations[key] = value
 	return nil
 }
 
@@ -58,7 +83,21 @@ func Unstash(meta *metav1.ObjectMeta, key string, into any) (bool, error) {
 	if into == nil {
 		return true, nil
 	}
-	if err := json.Unmarshal([]byte(raw), into); err != nil {
+	data := []byte(raw)
+	if rest, ok := strings.CutPrefix(raw, gzipPrefix); ok {
+		zipped, err := base64.StdEncoding.DecodeString(rest)
+		if err != nil {
+			return true, fmt.Errorf("restoring data from annotation %s: %w", key, err)
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(zipped))
+		if err != nil {
+			return true, fmt.Errorf("restoring data from annotation %s: %w", key, err)
+		}
+		if data, err = io.ReadAll(zr); err != nil {
+			return true, fmt.Errorf("restoring data from annotation %s: %w", key, err)
+		}
+	}
+	if err := json.Unmarshal(data, into); err != nil {
 		return true, fmt.Errorf("restoring data from annotation %s: %w", key, err)
 	}
 	return true, nil

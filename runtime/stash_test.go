@@ -1,6 +1,8 @@
 package runtime
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -51,5 +53,22 @@ func TestUnstashReportsBadData(t *testing.T) {
 	var into stashed
 	if _, err := Unstash(&meta, StashAnnotation("v1"), &into); err == nil {
 		t.Error("corrupt stash decoded without error")
+	}
+}
+
+func TestLargeStashesAreCompressed(t *testing.T) {
+	big := stashed{Only: strings.Repeat("container image and args ", 400)}
+	meta := metav1.ObjectMeta{}
+	if err := Stash(&meta, StashAnnotation("v2"), big); err != nil {
+		t.Fatal(err)
+	}
+	value := meta.Annotations[StashAnnotation("v2")]
+	raw, _ := json.Marshal(big)
+	if !strings.HasPrefix(value, "gzip:") || len(value) >= len(raw)/4 {
+		t.Fatalf("a %d-byte stash was stored as %d bytes (%.20s...)", len(raw), len(value), value)
+	}
+	var back stashed
+	if _, err := Unstash(&meta, StashAnnotation("v2"), &back); err != nil || back.Only != big.Only {
+		t.Fatalf("compressed stash did not come back: %v", err)
 	}
 }
