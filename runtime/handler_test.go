@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/prometheus/client_golang/prometheus"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -272,4 +273,48 @@ func FuzzHandler(f *testing.F) {
 			t.Fatalf("unexpected status %d for %q", w.Code, body)
 		}
 	})
+}
+
+// TestHandlerRecordsMetrics posts a good review, a failing one and a refused
+// request, and reads the counters back from the registry.
+func TestHandlerRecordsMetrics(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	h := NewHandler(testConverter(t), HandlerOptions{Metrics: NewMetrics(reg)})
+	post(h, "application/json", reviewBody("apiextensions.k8s.io/v1", "u1", "test.io/v2",
+		box("v1", "a", `"hostPort":"h:1"`), box("v3", "b", `"host":"h","number":"2"`)))
+	post(h, "application/json", reviewBody("apiextensions.k8s.io/v1", "u2", "test.io/v2", box("v1", "bad", `"hostPort":"x"`)))
+	post(h, "text/plain", "{}")
+
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]float64{}
+	for _, f := range families {
+		for _, m := range f.GetMetric() {
+			key := f.GetName()
+			for _, l := range m.GetLabel() {
+				key += "{" + l.GetName() + "=" + l.GetValue() + "}"
+			}
+			switch {
+			case m.GetCounter() != nil:
+				got[key] = m.GetCounter().GetValue()
+			case m.GetHistogram() != nil:
+				got[key] = float64(m.GetHistogram().GetSampleCount())
+			}
+		}
+	}
+	for key, want := range map[string]float64{
+		"crdforge_conversion_requests_total{code=200}":                      2,
+		"crdforge_conversion_requests_total{code=415}":                      1,
+		"crdforge_conversion_request_duration_seconds":                      3,
+		"crdforge_conversion_objects_total{result=converted}":               2,
+		"crdforge_conversion_objects_total{result=failed}":                  1,
+		"crdforge_conversion_failures_total{reason=conversion_error}":       1,
+		"crdforge_conversion_failures_total{reason=unsupported_media_type}": 1,
+	} {
+		if got[key] != want {
+			t.Errorf("%s = %v, want %v", key, got[key], want)
+		}
+	}
 }
