@@ -128,6 +128,7 @@ type Server struct {
 	opts  ServerOptions
 	log   *slog.Logger
 	certs *CertWatcher // nil over plain HTTP
+	cas   *CAWatcher   // nil without mTLS
 
 	webhook   *http.Server
 	webhookLn net.Listener
@@ -182,12 +183,23 @@ func NewServer(h http.Handler, opts ServerOptions) (*Server, error) {
 			GetCertificate: certs.GetCertificate,
 		}
 		if o.ClientCAFile != "" {
-			pool, err := ClientCAPool(o.ClientCAFile)
+			cas, err := NewCAWatcher(o.ClientCAFile, s.log)
 			if err != nil {
 				return nil, err
 			}
-			tlsConf.ClientCAs = pool
+			cas.PollInterval = o.CertPollInterval
+			s.cas = cas
+			tlsConf.ClientCAs = cas.Pool()
 			tlsConf.ClientAuth = tls.RequireAndVerifyClientCert
+			// Each handshake verifies against the current CAs, so a
+			// rotated CA bundle applies with no restart.
+			base := tlsConf
+			tlsConf = base.Clone()
+			tlsConf.GetConfigForClient = func(*tls.ClientHelloInfo) (*tls.Config, error) {
+				c := base.Clone()
+				c.ClientCAs = cas.Pool()
+				return c, nil
+			}
 		}
 	}
 	s.webhook = s.newHTTPServer(h)
@@ -326,6 +338,9 @@ func (s *Server) Run(ctx context.Context) error {
 	defer stopWatching()
 	if s.certs != nil {
 		wg.Go(func() { s.certs.Start(watchCtx) })
+	}
+	if s.cas != nil {
+		wg.Go(func() { s.cas.Start(watchCtx) })
 	}
 	for _, a := range s.aux {
 		wg.Go(func() {

@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"context"
 	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -720,5 +721,44 @@ func TestServerLoad(t *testing.T) {
 	}
 	if got := counterValue(t, reg, "crdforge_conversion_requests_total", "code", "200"); got != float64(n) {
 		t.Errorf("the server counted %v requests, the clients %d", got, n)
+	}
+}
+
+// TestServerReloadsTheClientCAFile rotates the client CA bundle of mTLS:
+// new handshakes verify against the new CAs with no restart, and a broken
+// file keeps the previous ones.
+func TestServerReloadsTheClientCAFile(t *testing.T) {
+	pki := newTestPKI(t)
+	caFile := filepath.Join(t.TempDir(), "client-ca.crt")
+	if err := os.WriteFile(caFile, pemBlock("CERTIFICATE", pki.ca.Raw), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ts := startServer(t, okHandler, runtime.ServerOptions{CertDir: certDir(t, pki.serving1), ClientCAFile: caFile})
+	rotatedCA, rotatedKey := newCA(t, "rotated client CA")
+	rotated := mustKeyPair(t, newLeaf(t, rotatedCA, rotatedKey, 4001, "kube-apiserver", x509.ExtKeyUsageClientAuth))
+	works := func(cert tls.Certificate) bool {
+		_, _, err := get(tlsClient(t, pki, func(c *tls.Config) { c.Certificates = []tls.Certificate{cert} }), ts.url)
+		return err == nil
+	}
+	if !works(pki.client) || works(rotated) {
+		t.Fatal("before the rotation, only the original CA's client certificate should work")
+	}
+
+	if err := os.WriteFile(caFile, pemBlock("CERTIFICATE", rotatedCA.Raw), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the rotated client CA to apply", 10*time.Second, func() bool { return works(rotated) })
+	if works(pki.client) {
+		t.Error("the replaced CA is still trusted")
+	}
+
+	if err := os.WriteFile(caFile, []byte("not a certificate"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the broken CA file to be reported", 10*time.Second, func() bool {
+		return ts.logs.contains("cannot load the new client CA file")
+	})
+	if !works(rotated) {
+		t.Error("a broken CA file dropped the CAs in use")
 	}
 }

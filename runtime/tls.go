@@ -197,3 +197,72 @@ func ClientCAPool(caFile string) (*x509.CertPool, error) {
 	}
 	return pool, nil
 }
+
+// CAWatcher keeps the client CA pool of mTLS loaded from a file and reloads
+// it when the file changes, as a rotated CA bundle does, with no restart. A
+// new file that holds no certificate is ignored, and the previous pool kept.
+type CAWatcher struct {
+	// PollInterval is how often the file is checked; set it before Start.
+	PollInterval time.Duration
+
+	file string
+	log  *slog.Logger
+	sum  [sha256.Size]byte
+	pool atomic.Pointer[x509.CertPool]
+}
+
+// NewCAWatcher loads caFile; it fails when the file holds no certificate.
+func NewCAWatcher(caFile string, log *slog.Logger) (*CAWatcher, error) {
+	data, err := os.ReadFile(caFile)
+	if err != nil {
+		return nil, fmt.Errorf("reading client CA file: %w", err)
+	}
+	pool, err := ClientCAPool(caFile)
+	if err != nil {
+		return nil, err
+	}
+	w := &CAWatcher{file: caFile, log: log, sum: sha256.Sum256(data)}
+	w.pool.Store(pool)
+	return w, nil
+}
+
+// Pool returns the current pool.
+func (w *CAWatcher) Pool() *x509.CertPool { return w.pool.Load() }
+
+// Start polls the file until ctx is done, then returns nil.
+func (w *CAWatcher) Start(ctx context.Context) error {
+	interval := w.PollInterval
+	if interval <= 0 {
+		interval = DefaultCertPollInterval
+	}
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+			w.poll()
+		}
+	}
+}
+
+func (w *CAWatcher) poll() {
+	data, err := os.ReadFile(w.file)
+	if err != nil {
+		return // mid-rotation, or gone: keep the pool
+	}
+	sum := sha256.Sum256(data)
+	if sum == w.sum {
+		return
+	}
+	pool, err := ClientCAPool(w.file)
+	if err != nil {
+		w.log.Warn("cannot load the new client CA file, keeping the previous CAs", "file", w.file, "error", err)
+		w.sum = sum
+		return
+	}
+	w.sum = sum
+	w.pool.Store(pool)
+	w.log.Info("reloaded client CA file", "file", w.file)
+}
