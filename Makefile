@@ -73,7 +73,7 @@ lint:
 bench:
 	$(GO) test ./generators/ -run '^$$' -bench 'BenchmarkGenerate' -benchtime 5x -count 1 -timeout 60m
 	$(GO) test ./generators/conversion/bench/ -run '^$$' -bench BenchmarkConvert -benchmem -count 1
-	$(GO) test ./examples/widgets/ -run '^$$' -bench BenchmarkConversionReview -benchtime 1s -count 1
+	$(GO) test ./examples/widgets/ -run '^$$' -bench 'BenchmarkConversionReview|BenchmarkCodec' -benchtime 1s -count 1
 
 # demo builds crdforge and a real control plane, generates the crontab
 # example, runs its webhook against kube-apiserver and plays the seed
