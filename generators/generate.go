@@ -44,6 +44,15 @@ type Generator interface {
 	Generate(m *model.Model, diags *diag.List) []output.File
 }
 
+// Owner is a generator whose files can go stale, when a kind loses a version
+// or stops converting through a webhook. Owns lists, as glob patterns
+// relative to the run's directory or absolute, where the generator writes: a
+// file there that starts with crdforge's header and that the run no longer
+// produces is deleted (or, with --verify, reported).
+type Owner interface {
+	Owns(m *model.Model) []string
+}
+
 // DefaultCRDDir is where CRDs go unless configured otherwise.
 const DefaultCRDDir = "config/crd/bases"
 
@@ -135,8 +144,48 @@ func Generate(cfg Config) (*Result, error) {
 	ld.Errors(diags, model.ReportedByModel)
 	if diags.HasErrors() {
 		res.Files = nil
+		return res, nil
+	}
+	if len(cfg.Only) == 0 {
+		// Only a full run knows everything crdforge should have written.
+		res.Files = append(res.Files, stale(dir, m, gens, res.Files)...)
 	}
 	return res, nil
+}
+
+// stale lists the files the selected generators own and no longer produce,
+// for deletion; output.Plan deletes only those that carry crdforge's header.
+func stale(dir string, m *model.Model, gens []Generator, produced []output.File) []output.File {
+	made := map[string]bool{}
+	for _, f := range produced {
+		made[absPath(dir, f.Path)] = true
+	}
+	var out []output.File
+	seen := map[string]bool{}
+	for _, g := range gens {
+		owner, ok := g.(Owner)
+		if !ok {
+			continue
+		}
+		for _, pattern := range owner.Owns(m) {
+			matches, _ := filepath.Glob(absPath(dir, pattern))
+			for _, p := range matches {
+				if !made[p] && !seen[p] {
+					seen[p] = true
+					out = append(out, output.File{Path: p, Delete: true})
+				}
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b output.File) int { return strings.Compare(a.Path, b.Path) })
+	return out
+}
+
+func absPath(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(dir, p)
 }
 
 func selectGenerators(cfg Config) ([]Generator, error) {

@@ -89,6 +89,17 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	return files
 }
 
+// Owns is every root package's conversion files.
+func (Generator) Owns(m *model.Model) []string {
+	var out []string
+	for _, root := range m.Roots {
+		if len(root.GoFiles) > 0 {
+			out = append(out, filepath.Join(packageDir(root), FileName), filepath.Join(packageDir(root), TestFileName))
+		}
+	}
+	return out
+}
+
 func packageDir(pkg *loader.Package) string {
 	return filepath.Dir(pkg.GoFiles[0])
 }

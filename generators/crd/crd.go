@@ -93,6 +93,9 @@ func parallel(n int, fn func(i int)) {
 	wg.Wait()
 }
 
+// Owns is the CRD files: <group>_<plural>.yaml in Dir.
+func (g Generator) Owns(*model.Model) []string { return []string{filepath.Join(g.Dir, "*_*.yaml")} }
+
 // Build returns the kind's CRD as crdforge writes it.
 func Build(k *model.Kind) *apiextensionsv1.CustomResourceDefinition {
 	c := k.CRD.DeepCopy()

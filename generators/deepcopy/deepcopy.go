@@ -62,6 +62,17 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	return files
 }
 
+// Owns is every root package's deepcopy file.
+func (Generator) Owns(m *model.Model) []string {
+	var out []string
+	for _, root := range m.Roots {
+		if len(root.GoFiles) > 0 {
+			out = append(out, filepath.Join(filepath.Dir(root.GoFiles[0]), FileName))
+		}
+	}
+	return out
+}
+
 // memoryOutput is a genall.OutputRule that keeps files in memory, so that
 // only crdforge's output stage writes to disk.
 type memoryOutput struct {

@@ -42,6 +42,12 @@ func (Generator) Name() string { return "deploy" }
 
 // Generate returns the webhook's manifests and kustomization, or nothing
 // when no kind converts through a webhook.
+// Owns is the manifests' directory and the CRD directory's kustomization.
+func (g Generator) Owns(*model.Model) []string {
+	dir, crdDir := cmpOr(g.Dir, DefaultDir), cmpOr(g.CRDDir, DefaultCRDDir)
+	return []string{filepath.Join(dir, "*.yaml"), filepath.Join(crdDir, "kustomization.yaml")}
+}
+
 func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	w := Resolve(m, diags)
 	if w == nil {

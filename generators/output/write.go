@@ -17,8 +17,8 @@ type Change struct {
 	// Path is absolute; Rel is Path relative to the run's directory.
 	Path, Rel string
 	Old, New  []byte
-	// Exists says the file is already on disk.
-	Exists bool
+	// Exists says the file is already on disk; Delete that it is to go.
+	Exists, Delete bool
 }
 
 // Plan compares files with what is on disk under dir and returns the ones
@@ -37,6 +37,12 @@ func Plan(dir string, files []File) ([]Change, error) {
 			rel = r
 		}
 		old, err := os.ReadFile(abs)
+		if f.Delete {
+			if err == nil && IsOurs(old) {
+				changes = append(changes, Change{Path: abs, Rel: rel, Old: old, Exists: true, Delete: true})
+			}
+			continue
+		}
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			changes = append(changes, Change{Path: abs, Rel: rel, New: f.Content})
@@ -62,7 +68,15 @@ func Write(changes []Change) error {
 			os.Remove(t)
 		}
 	}
+	var writes, deletes []Change
 	for _, c := range changes {
+		if c.Delete {
+			deletes = append(deletes, c)
+		} else {
+			writes = append(writes, c)
+		}
+	}
+	for _, c := range writes {
 		tmp, err := writeTemp(c)
 		if err != nil {
 			cleanup()
@@ -70,9 +84,15 @@ func Write(changes []Change) error {
 		}
 		temps = append(temps, tmp)
 	}
-	for i, c := range changes {
+	for i, c := range writes {
 		if err := os.Rename(temps[i], c.Path); err != nil {
 			cleanup()
+			return fmt.Errorf("%s: %w", c.Rel, err)
+		}
+	}
+	// Stale files go last, once everything new is in place.
+	for _, c := range deletes {
+		if err := os.Remove(c.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("%s: %w", c.Rel, err)
 		}
 	}
@@ -101,11 +121,14 @@ func writeTemp(c Change) (string, error) {
 func Diff(changes []Change) string {
 	var b strings.Builder
 	for _, c := range changes {
-		from := "a/" + filepath.ToSlash(c.Rel)
+		from, to := "a/"+filepath.ToSlash(c.Rel), "b/"+filepath.ToSlash(c.Rel)
 		if !c.Exists {
 			from = "/dev/null"
 		}
-		b.WriteString(udiff.Unified(from, "b/"+filepath.ToSlash(c.Rel), string(c.Old), string(c.New)))
+		if c.Delete {
+			to = "/dev/null"
+		}
+		b.WriteString(udiff.Unified(from, to, string(c.Old), string(c.New)))
 	}
 	return b.String()
 }

@@ -262,3 +262,47 @@ func TestMissingHandWrittenConversion(t *testing.T) {
 		}
 	}
 }
+
+// TestStaleGeneratedFilesAreRemoved drops a kind's only spoke: the hub's
+// conversion file, the webhook main and its deployment are no longer
+// produced, --verify reports them, and generate deletes them, leaving files
+// crdforge did not write alone.
+func TestStaleGeneratedFilesAreRemoved(t *testing.T) {
+	dir := scratchCase(t, "hubmarker")
+	if code, _, stderr := run(t, dir, "generate", "./..."); code != ExitOK {
+		t.Fatalf("generate: %d\n%s", code, stderr)
+	}
+	gone := []string{"api/v1/zz_generated.conversion.go", "api/v1/zz_generated.conversion_test.go", "cmd/webhook/main.go", "config/webhook/deployment.yaml"}
+	for _, f := range gone {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Fatalf("%s was not generated: %v", f, err)
+		}
+	}
+	mine := filepath.Join(dir, "config/webhook/notes.yaml")
+	writeFile(t, mine, []byte("# mine\n"))
+	os.RemoveAll(filepath.Join(dir, "api/v1beta1"))
+
+	code, stdout, _ := run(t, dir, "generate", "--verify", "./...")
+	if code != ExitStale || !strings.Contains(stdout, "--- a/api/v1/zz_generated.conversion.go\n+++ /dev/null") {
+		t.Errorf("--verify: exit %d, want %d and the deletion in the diff:\n%.2000s", code, ExitStale, stdout)
+	}
+	if code, _, stderr := run(t, dir, "generate", "./..."); code != ExitOK {
+		t.Fatalf("generate: %d\n%s", code, stderr)
+	}
+	for _, f := range gone {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			t.Errorf("stale %s was not removed", f)
+		}
+	}
+	if _, err := os.Stat(mine); err != nil {
+		t.Errorf("a file crdforge did not write was removed: %v", err)
+	}
+	for _, f := range []string{"api/v1/zz_generated.deepcopy.go", "config/crd/bases/example.com_cogs.yaml"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("%s should still be there: %v", f, err)
+		}
+	}
+	if code, stdout, _ := run(t, dir, "generate", "--verify", "./..."); code != ExitOK {
+		t.Errorf("--verify after the clean-up: exit %d\n%s", code, stdout)
+	}
+}

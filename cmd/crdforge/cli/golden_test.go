@@ -166,11 +166,17 @@ func TestGoldenOutput(t *testing.T) {
 			if *update {
 				os.RemoveAll(wantDir)
 				for _, f := range res.Files {
-					writeFile(t, filepath.Join(wantDir, rel(t, dir, f.Path)), f.Content)
+					if !f.Delete {
+						writeFile(t, filepath.Join(wantDir, rel(t, dir, f.Path)), f.Content)
+					}
 				}
 			}
 			var got []string
 			for _, f := range res.Files {
+				if f.Delete {
+					t.Errorf("the case directory holds a stale generated file: %s", f.Path)
+					continue
+				}
 				r := rel(t, dir, f.Path)
 				got = append(got, r)
 				want, err := os.ReadFile(filepath.Join(wantDir, r))
