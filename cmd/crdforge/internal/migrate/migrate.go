@@ -475,28 +475,47 @@ func (m *migration) run(ctx context.Context) error {
 	return nil
 }
 
-// list sends every object, page by page, across namespaces.
+// maxListRestarts bounds how often an expired list is started over.
+const maxListRestarts = 3
+
+// list sends every object, page by page, across namespaces. When a page's
+// continue token has expired (the listing outlived etcd's compaction window:
+// 410 Expired), the listing starts over and skips the objects already sent.
 func (m *migration) list(ctx context.Context, out chan<- unstructured.Unstructured) error {
+	sent := map[string]bool{}
 	cont := ""
 	first := true
+	restarts := 0
 	for {
 		page, err := m.ri.List(ctx, metav1.ListOptions{Limit: m.opts.ChunkSize, Continue: cont})
 		if err != nil {
+			if cont != "" && (apierrors.IsResourceExpired(err) || apierrors.IsGone(err)) && restarts < maxListRestarts {
+				restarts++
+				cont = ""
+				continue
+			}
 			return err
 		}
-		m.mu.Lock()
-		m.res.Total += len(page.Items)
 		if first {
 			rem := int64(0)
 			if r := page.GetRemainingItemCount(); r != nil {
 				rem = *r
 			}
 			m.total.Store(int64(len(page.Items)) + rem)
+			m.mu.Lock()
 			m.res.Expected = len(page.Items) + int(rem)
+			m.mu.Unlock()
 			first = false
 		}
-		m.mu.Unlock()
 		for _, it := range page.Items {
+			key := it.GetNamespace() + "/" + it.GetName()
+			if sent[key] {
+				continue
+			}
+			sent[key] = true
+			m.mu.Lock()
+			m.res.Total++
+			m.mu.Unlock()
 			select {
 			case out <- it:
 			case <-ctx.Done():

@@ -321,3 +321,58 @@ func TestStorageVersionHash(t *testing.T) {
 		t.Errorf("StorageVersionHash = %q, want %q", got, want)
 	}
 }
+
+// TestRunRestartsAnExpiredList expires the continue token after the first
+// page: the listing starts over, and every object is written exactly once.
+func TestRunRestartsAnExpiredList(t *testing.T) {
+	objs := []runtime.Object{obj("a", "one"), obj("a", "two"), obj("b", "three"), obj("b", "four")}
+	f := newFixture(t, testCRD("v1", "v1"), objs...)
+	calls := 0
+	// The fake client drops limit and continue from the recorded action, so
+	// the calls are told apart by their order: the webhook check's probe,
+	// the first page, the expired next page, the listing started over.
+	f.dyn.PrependReactor("list", "crontabs", func(a clienttesting.Action) (bool, runtime.Object, error) {
+		calls++
+		if calls == 1 {
+			return false, nil, nil
+		}
+		list := &unstructured.UnstructuredList{Object: map[string]any{"apiVersion": group + "/v1", "kind": "CronTabList"}}
+		switch {
+		case calls == 2: // the first page
+			for _, o := range objs[:2] {
+				list.Items = append(list.Items, *o.(*unstructured.Unstructured).DeepCopy())
+			}
+			list.SetContinue("page-2")
+			return true, list, nil
+		case calls == 3: // the next page: the snapshot is gone
+			return true, nil, apierrors.NewResourceExpired("the continue token has expired")
+		default: // started over: everything, one page
+			for _, o := range objs {
+				list.Items = append(list.Items, *o.(*unstructured.Unstructured).DeepCopy())
+			}
+			return true, list, nil
+		}
+	})
+	res, err := RunWith(context.Background(), f.clients(), Options{CRD: "crontabs." + group, Concurrency: 2, ChunkSize: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	written := map[string]int{}
+	for _, u := range f.updates {
+		written[u.GetName()]++
+	}
+	if res.Total != 4 || res.Failed != 0 || len(written) != 4 {
+		t.Fatalf("result %+v, writes %v", res, written)
+	}
+	for name, n := range written {
+		if n != 1 {
+			t.Errorf("%s written %d times", name, n)
+		}
+	}
+	if calls != 4 {
+		t.Errorf("%d list calls, want 4 (probe, page, expired, start over)", calls)
+	}
+	if got := f.stored(t); !slices.Equal(got, []string{"v1"}) {
+		t.Errorf("storedVersions %v", got)
+	}
+}
