@@ -4,6 +4,7 @@
 package generators
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -59,11 +60,11 @@ const DefaultCRDDir = "config/crd/bases"
 // All lists every generator, in the order they run.
 func All(cfg Config) []Generator {
 	return []Generator{
-		crd.Generator{Dir: cmpOr(cfg.CRDDir, DefaultCRDDir)},
+		crd.Generator{Dir: cmp.Or(cfg.CRDDir, DefaultCRDDir)},
 		deepcopy.Generator{},
 		conversion.Generator{},
-		webhook.Generator{Main: cmpOr(cfg.WebhookMain, webhook.DefaultMain)},
-		deploy.Generator{Dir: deploy.DefaultDir, CRDDir: cmpOr(cfg.CRDDir, DefaultCRDDir)},
+		webhook.Generator{Main: cmp.Or(cfg.WebhookMain, webhook.DefaultMain)},
+		deploy.Generator{Dir: deploy.DefaultDir, CRDDir: cmp.Or(cfg.CRDDir, DefaultCRDDir)},
 	}
 }
 
@@ -207,11 +208,4 @@ func selectGenerators(cfg Config) ([]Generator, error) {
 			slices.IndexFunc(all, func(g Generator) bool { return g.Name() == b.Name() })
 	})
 	return slices.CompactFunc(out, func(a, b Generator) bool { return a.Name() == b.Name() }), nil
-}
-
-func cmpOr(v, def string) string {
-	if v == "" {
-		return def
-	}
-	return v
 }

@@ -127,9 +127,9 @@ func (v *validator) locateInVersion(ver *model.Version, segs []segment) (token.P
 	}
 	switch segs[0].name {
 	case "additionalPrinterColumns":
-		return v.nthMarker(commentsAt(set.Comments[ver.Spec]), "kubebuilder:printcolumn", segs[0].index, ver.Pos()), where
+		return v.nthMarker(set.Comments[ver.Spec], "kubebuilder:printcolumn", segs[0].index, ver.Pos()), where
 	case "selectableFields":
-		return v.nthMarker(commentsAt(set.Comments[ver.Spec]), "kubebuilder:selectablefield", segs[0].index, ver.Pos()), where
+		return v.nthMarker(set.Comments[ver.Spec], "kubebuilder:selectablefield", segs[0].index, ver.Pos()), where
 	case "subresources":
 		return set.Find(ver.Spec, "kubebuilder:subresource"), where
 	case "schema":
@@ -140,7 +140,7 @@ func (v *validator) locateInVersion(ver *model.Version, segs []segment) (token.P
 	// Walk the schema's properties through the Go types that produced them.
 	var cur types.Type = ver.Type
 	pos := ver.Pos()
-	comments := commentsAt(set.Comments[ver.Spec])
+	comments := set.Comments[ver.Spec]
 	jsonPath := ""
 	for _, s := range segs[1:] {
 		switch s.name {
@@ -182,15 +182,15 @@ func jsonPathNote(p string) string {
 
 // fieldComments returns the marker comments of a struct field declared in a
 // root package, or of the named type it has when the field itself has none.
-func (v *validator) fieldComments(f *types.Var) []*commentAt {
-	var out []*commentAt
+func (v *validator) fieldComments(f *types.Var) []markers.Comment {
+	var out []markers.Comment
 	for _, set := range v.m.Markers {
 		for node, cs := range set.Comments {
 			af, ok := node.(*ast.Field)
 			if !ok || fieldPos(af) != f.Pos() {
 				continue
 			}
-			out = append(out, commentsAt(cs)...)
+			out = append(out, cs...)
 		}
 	}
 	if named, ok := deref(f.Type()).(*types.Named); ok {
@@ -200,22 +200,9 @@ func (v *validator) fieldComments(f *types.Var) []*commentAt {
 				if !ok || ts.Name.Pos() != named.Obj().Pos() {
 					continue
 				}
-				out = append(out, commentsAt(cs)...)
+				out = append(out, cs...)
 			}
 		}
-	}
-	return out
-}
-
-type commentAt struct {
-	name string
-	pos  token.Pos
-}
-
-func commentsAt(cs []markers.Comment) []*commentAt {
-	out := make([]*commentAt, len(cs))
-	for i, c := range cs {
-		out[i] = &commentAt{c.Name(), c.Pos}
 	}
 	return out
 }
@@ -229,15 +216,15 @@ func fieldPos(f *ast.Field) token.Pos {
 
 // nthMarker returns the position of the index-th marker named name (or
 // name:...) among comments, or def when there is none.
-func (v *validator) nthMarker(comments []*commentAt, name, index string, def token.Pos) token.Pos {
+func (v *validator) nthMarker(comments []markers.Comment, name, index string, def token.Pos) token.Pos {
 	n, err := strconv.Atoi(index)
 	if err != nil {
 		n = 0
 	}
 	for _, c := range comments {
-		if c.name == name || strings.HasPrefix(c.name, name+":") {
+		if cn := c.Name(); cn == name || strings.HasPrefix(cn, name+":") {
 			if n == 0 {
-				return c.pos
+				return c.Pos
 			}
 			n--
 		}

@@ -7,6 +7,7 @@
 package deploy
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -44,7 +45,7 @@ func (Generator) Name() string { return "deploy" }
 // when no kind converts through a webhook.
 // Owns is the manifests' directory and the CRD directory's kustomization.
 func (g Generator) Owns(*model.Model) []string {
-	dir, crdDir := cmpOr(g.Dir, DefaultDir), cmpOr(g.CRDDir, DefaultCRDDir)
+	dir, crdDir := cmp.Or(g.Dir, DefaultDir), cmp.Or(g.CRDDir, DefaultCRDDir)
 	return []string{filepath.Join(dir, "*.yaml"), filepath.Join(crdDir, "kustomization.yaml")}
 }
 
@@ -53,7 +54,7 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	if w == nil {
 		return nil
 	}
-	dir, crdDir := cmpOr(g.Dir, DefaultDir), cmpOr(g.CRDDir, DefaultCRDDir)
+	dir, crdDir := cmp.Or(g.Dir, DefaultDir), cmp.Or(g.CRDDir, DefaultCRDDir)
 
 	shown := dir // in the kustomization's comment: relative, so output is the same everywhere
 	if r, err := filepath.Rel(m.Dir, dir); filepath.IsAbs(dir) && err == nil {
@@ -168,11 +169,4 @@ func relPath(base, from, target string) (string, bool) {
 	}
 	r = filepath.ToSlash(r)
 	return r, r != ".." && !strings.HasPrefix(r, "../")
-}
-
-func cmpOr(v, def string) string {
-	if v == "" {
-		return def
-	}
-	return v
 }

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
 	"go/token"
 	"go/types"
@@ -252,10 +253,10 @@ func (m *Model) resolveConversion(k *Kind, diags *diag.List) {
 		}
 	}
 	conv.Service = Service{
-		Name:      cmpOr(hook.ServiceName, m.Project+"-webhook-service"),
-		Namespace: cmpOr(hook.Namespace, m.Project+"-system"),
-		Path:      cmpOr(hook.Path, "/convert"),
-		Port:      int32(cmpOr(hook.Port, 443)),
+		Name:      cmp.Or(hook.ServiceName, m.Project+"-webhook-service"),
+		Namespace: cmp.Or(hook.Namespace, m.Project+"-system"),
+		Path:      cmp.Or(hook.Path, "/convert"),
+		Port:      int32(cmp.Or(hook.Port, 443)),
 	}
 
 	// cert-manager CA injection: on unless a marker turns it off.
@@ -340,14 +341,6 @@ func mergeField[T comparable](dst *T, src T, agree *bool) {
 	case *dst != src:
 		*agree = false
 	}
-}
-
-func cmpOr[T comparable](v, def T) T {
-	var zero T
-	if v == zero {
-		return def
-	}
-	return v
 }
 
 // versionMarker finds a +crdforge: marker on the version's root type, or,
