@@ -177,8 +177,8 @@ func printHub(f *jen.File, k *model.Kind) {
 // functions.
 func printSpoke(f *jen.File, s *model.Spoke) {
 	root := s.Pairs[0]
-	printConvertTo(f, s, root)
-	printConvertFrom(f, s, root)
+	printEntry(f, s, root, true)
+	printEntry(f, s, root, false)
 	for _, tp := range s.Pairs {
 		for _, toHub := range []bool{true, false} {
 			printPair(f, tp, toHub)

@@ -1,6 +1,7 @@
 package conversion
 
 import (
+	"fmt"
 	"go/types"
 
 	"github.com/crdforge/crdforge/generators/model"
@@ -17,41 +18,32 @@ func convertCall(tp *model.TypePair, toHub bool, in, out jen.Code) *jen.Statemen
 	return jen.Id(tp.FuncName(toHub)).Call(in, out, jen.Id("s"))
 }
 
-// printConvertTo prints the spoke's ConvertTo: convert, stash what the hub
-// cannot hold, restore what an earlier conversion from the hub stashed.
-func printConvertTo(f *jen.File, s *model.Spoke, root *model.TypePair) {
+// printEntry prints the spoke's ConvertTo (toHub) or ConvertFrom: convert,
+// stash what the other side cannot hold, restore what an earlier conversion
+// the other way stashed.
+func printEntry(f *jen.File, s *model.Spoke, root *model.TypePair, toHub bool) {
 	spoke, hub := root.Spoke.Obj().Name(), qual(root.Hub)
 	sv, hv := s.Version.Name, root.HubVersion.Name
-	f.Commentf("ConvertTo converts this %s to the hub version, %s.", spoke, hv)
-	f.Func().Params(jen.Id("src").Op("*").Id(spoke)).Id("ConvertTo").Params(jen.Id("dstRaw").Qual(ctrlConversionPath, "Hub")).Error().Block(
-		jen.List(jen.Id("dst"), jen.Id("ok")).Op(":=").Id("dstRaw").Assert(jen.Op("*").Add(hub)),
+	method, recv, raw, other, failure := "ConvertTo", "src", "dstRaw", "dst", "converting "+sv+" "+spoke
+	doc := fmt.Sprintf("ConvertTo converts this %s to the hub version, %s.", spoke, hv)
+	if !toHub {
+		method, recv, raw, other, failure = "ConvertFrom", "dst", "srcRaw", "src", "converting to "+sv+" "+spoke
+		doc = fmt.Sprintf("ConvertFrom converts a hub (%s) %s to this version, %s.", hv, root.Hub.Obj().Name(), sv)
+	}
+	f.Comment(doc)
+	f.Func().Params(jen.Id(recv).Op("*").Id(spoke)).Id(method).Params(jen.Id(raw).Qual(ctrlConversionPath, "Hub")).Error().Block(
+		jen.List(jen.Id(other), jen.Id("ok")).Op(":=").Id(raw).Assert(jen.Op("*").Add(hub)),
 		jen.If(jen.Op("!").Id("ok")).Block(
-			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("converting "+sv+" "+spoke+": the hub is *"+hv+"."+root.Hub.Obj().Name()+", not %T"), jen.Id("dstRaw"))),
+			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit(failure+": the hub is *"+hv+"."+root.Hub.Obj().Name()+", not %T"), jen.Id(raw))),
 		),
 		jen.Var().Id("s").Qual(conversionPath, "Scope"),
-		errCheck(convertCall(root, true, jen.Id("src"), jen.Id("dst"))),
-		stashAndRestore(root, true),
+		errCheck(convertCall(root, toHub, jen.Id("src"), jen.Id("dst"))),
+		stashAndRestore(root, toHub),
 		jen.Return(jen.Nil()),
 	)
-	f.Line()
-}
-
-// printConvertFrom prints the spoke's ConvertFrom, the mirror of ConvertTo.
-func printConvertFrom(f *jen.File, s *model.Spoke, root *model.TypePair) {
-	spoke, hub := root.Spoke.Obj().Name(), qual(root.Hub)
-	sv, hv := s.Version.Name, root.HubVersion.Name
-	f.Commentf("ConvertFrom converts a hub (%s) %s to this version, %s.", hv, root.Hub.Obj().Name(), sv)
-	f.Func().Params(jen.Id("dst").Op("*").Id(spoke)).Id("ConvertFrom").Params(jen.Id("srcRaw").Qual(ctrlConversionPath, "Hub")).Error().Block(
-		jen.List(jen.Id("src"), jen.Id("ok")).Op(":=").Id("srcRaw").Assert(jen.Op("*").Add(hub)),
-		jen.If(jen.Op("!").Id("ok")).Block(
-			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("converting to "+sv+" "+spoke+": the hub is *"+hv+"."+root.Hub.Obj().Name()+", not %T"), jen.Id("srcRaw"))),
-		),
-		jen.Var().Id("s").Qual(conversionPath, "Scope"),
-		errCheck(convertCall(root, false, jen.Id("src"), jen.Id("dst"))),
-		stashAndRestore(root, false),
-		jen.Return(jen.Nil()),
-	)
-	f.Var().Id("_").Qual(ctrlConversionPath, "Convertible").Op("=").Op("&").Id(spoke).Values()
+	if !toHub {
+		f.Var().Id("_").Qual(ctrlConversionPath, "Convertible").Op("=").Op("&").Id(spoke).Values()
+	}
 	f.Line()
 }
 
