@@ -57,40 +57,50 @@ type Conv struct {
 	Reason string
 }
 
+// find returns the first part of the conversion, itself or an element or
+// key inside it, where at says true, searching the parts at decides nothing
+// about (decided false).
+func (c *Conv) find(at func(*Conv) (found, decided bool)) *Conv {
+	if found, decided := at(c); decided {
+		if found {
+			return c
+		}
+		return nil
+	}
+	switch c.Kind {
+	case ConvPointer, ConvDeref, ConvAddr, ConvSlice, ConvArray:
+		return c.Elem.find(at)
+	case ConvMap:
+		if k := c.Key.find(at); k != nil {
+			return k
+		}
+		return c.Elem.find(at)
+	}
+	return nil
+}
+
 // Lossy reports whether the conversion can drop information: a nil pointer
 // that becomes a zero value, or anything that needs a hand-written function.
 func (c *Conv) Lossy(toHub bool) bool {
-	switch c.Kind {
-	case ConvDeref, ConvManual:
-		return true
-	case ConvPair:
-		if toHub {
-			return c.Pair.LossyToHub
+	return c.find(func(c *Conv) (bool, bool) {
+		switch c.Kind {
+		case ConvDeref, ConvManual:
+			return true, true
+		case ConvPair:
+			return c.Pair.Lossy(toHub), true
 		}
-		return c.Pair.LossyToSpoke
-	case ConvPointer, ConvAddr, ConvSlice, ConvArray:
-		return c.Elem.Lossy(toHub)
-	case ConvMap:
-		return c.Key.Lossy(toHub) || c.Elem.Lossy(toHub)
-	}
-	return false
+		return false, false
+	}) != nil
 }
 
 // Manual reports whether the conversion, or a part of it, needs a
 // hand-written function, and why.
 func (c *Conv) Manual() (bool, string) {
-	switch c.Kind {
-	case ConvManual:
-		return true, c.Reason
-	case ConvPointer, ConvDeref, ConvAddr, ConvSlice, ConvArray:
-		return c.Elem.Manual()
-	case ConvMap:
-		if m, r := c.Key.Manual(); m {
-			return m, r
-		}
-		return c.Elem.Manual()
+	m := c.find(func(c *Conv) (bool, bool) { return c.Kind == ConvManual, c.Kind == ConvManual })
+	if m == nil {
+		return false, ""
 	}
-	return false, ""
+	return true, m.Reason
 }
 
 // TypePair is a spoke type and the hub type it converts to and from. The
@@ -806,20 +816,15 @@ func (p *pairer) settleLossiness() {
 // dynamic reports whether the conversion, or a part of it, can only be
 // checked for losses by converting back.
 func (c *Conv) dynamic(toHub bool) bool {
-	switch c.Kind {
-	case ConvManual:
-		return true
-	case ConvPair:
-		if toHub {
-			return c.Pair.DynamicToHub
+	return c.find(func(c *Conv) (bool, bool) {
+		switch c.Kind {
+		case ConvManual:
+			return true, true
+		case ConvPair:
+			return c.Pair.Dynamic(toHub), true
 		}
-		return c.Pair.DynamicToSpoke
-	case ConvPointer, ConvDeref, ConvAddr, ConvSlice, ConvArray:
-		return c.Elem.dynamic(toHub)
-	case ConvMap:
-		return c.Key.dynamic(toHub) || c.Elem.dynamic(toHub)
-	}
-	return false
+		return false, false
+	}) != nil
 }
 
 // Dynamic returns the direction's flag.
