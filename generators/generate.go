@@ -15,11 +15,11 @@ import (
 	"github.com/crdforge/crdforge/generators/crd"
 	"github.com/crdforge/crdforge/generators/deepcopy"
 	"github.com/crdforge/crdforge/generators/deploy"
-	"github.com/crdforge/crdforge/generators/diag"
 	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/output"
 	"github.com/crdforge/crdforge/generators/webhook"
+	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/markers"
 )
 

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/diag"
+	"github.com/crdforge/crdforge/internal/diag"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 )

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/generators/diag"
+	"github.com/crdforge/crdforge/internal/diag"
 	"golang.org/x/tools/go/packages"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 )

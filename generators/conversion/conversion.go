@@ -14,9 +14,9 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/crdforge/crdforge/generators/diag"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/output"
+	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/dave/jennifer/jen"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 )

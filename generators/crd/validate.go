@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/diag"
 	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/markers"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/install"

@@ -14,9 +14,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/diag"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/output"
+	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/templates"
 )
 

@@ -11,9 +11,9 @@ import (
 
 	"github.com/crdforge/crdforge/generators"
 	"github.com/crdforge/crdforge/generators/deploy"
-	"github.com/crdforge/crdforge/generators/diag"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/output"
+	"github.com/crdforge/crdforge/internal/diag"
 	yaml "go.yaml.in/yaml/v2"
 )
 

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/diag"
+	"github.com/crdforge/crdforge/internal/diag"
 	"golang.org/x/tools/go/packages"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 )

@@ -10,8 +10,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/diag"
 	"github.com/crdforge/crdforge/generators/load"
+	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/markers"
 	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/runtime/schema"

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/diag"
+	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/markers"
 	"k8s.io/gengo/v2"
 	"sigs.k8s.io/controller-tools/pkg/loader"

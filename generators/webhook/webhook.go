@@ -11,9 +11,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/diag"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/output"
+	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/markers"
 	"github.com/dave/jennifer/jen"
 )

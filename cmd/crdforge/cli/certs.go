@@ -13,7 +13,7 @@ import (
 	"github.com/crdforge/crdforge/generators"
 	"github.com/crdforge/crdforge/generators/certs"
 	"github.com/crdforge/crdforge/generators/deploy"
-	"github.com/crdforge/crdforge/generators/diag"
+	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/spf13/cobra"
 )
 
