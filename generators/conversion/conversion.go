@@ -4,7 +4,7 @@
 // functions for every pair of types reachable from a kind's root. A
 // hand-written Convert_ function takes over from the generated one. Data a
 // version cannot hold is stashed in an annotation and restored on the way
-// back (see runtime.StashAnnotationPrefix).
+// back (see the runtime/lossless package).
 package conversion
 
 import (
@@ -29,7 +29,7 @@ const (
 	metav1Path         = "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversionPath     = "k8s.io/apimachinery/pkg/conversion"
 	ctrlConversionPath = "sigs.k8s.io/controller-runtime/pkg/conversion"
-	runtimePath        = "github.com/crdforge/crdforge/runtime"
+	losslessPath       = "github.com/crdforge/crdforge/runtime/lossless"
 	conversionTestPath = "github.com/crdforge/crdforge/runtime/conversiontest"
 )
 
@@ -112,7 +112,7 @@ func newFile(pkg *loader.Package) *jen.File {
 	f.ImportAlias(metav1Path, "metav1")
 	f.ImportAlias(conversionPath, "conversion")
 	f.ImportAlias(ctrlConversionPath, "ctrlconversion")
-	f.ImportAlias(runtimePath, "crdruntime")
+	f.ImportAlias(losslessPath, "lossless")
 	f.ImportAlias(conversionTestPath, "conversiontest")
 	pinImports(f, pkg)
 	return f
@@ -123,7 +123,7 @@ func newFile(pkg *loader.Package) *jen.File {
 // package is called by its version.
 func pinImports(f *jen.File, pkg *loader.Package) {
 	taken := map[string]string{"metav1": metav1Path, "conversion": conversionPath, "ctrlconversion": ctrlConversionPath,
-		"crdruntime": runtimePath, "conversiontest": conversionTestPath, pkg.Name: pkg.PkgPath}
+		"lossless": losslessPath, "conversiontest": conversionTestPath, pkg.Name: pkg.PkgPath}
 	var paths []string
 	aliases := map[string]string{}
 	for _, file := range pkg.Syntax {
@@ -177,11 +177,11 @@ func printHub(f *jen.File, k *model.Kind) {
 // functions.
 func printSpoke(f *jen.File, s *model.Spoke) {
 	root := s.Pairs[0]
-	printEntry(f, s, root, true)
-	printEntry(f, s, root, false)
+	printEntry(f, root.ToHub)
+	printEntry(f, root.ToSpoke)
 	for _, tp := range s.Pairs {
-		for _, toHub := range []bool{true, false} {
-			printPair(f, tp, toHub)
+		for _, d := range tp.Directions() {
+			printDirection(f, d)
 		}
 	}
 }

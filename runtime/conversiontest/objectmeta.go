@@ -2,7 +2,7 @@ package conversiontest
 
 import (
 	"fmt"
-	crdruntime "github.com/crdforge/crdforge/runtime"
+	"github.com/crdforge/crdforge/runtime/lossless"
 	"strconv"
 	"strings"
 
@@ -15,7 +15,7 @@ import (
 // what the destination version cannot hold. Random metadata stays out of it:
 // an annotation there would be read back as stashed data, and no real object
 // carries one that a conversion did not write.
-const stashAnnotationPrefix = crdruntime.StashAnnotationPrefix
+const stashAnnotationPrefix = lossless.AnnotationPrefix
 
 // fillObjectMeta fills metadata the API server could have stored: names are
 // DNS labels, label and annotation keys are qualified names, label values are

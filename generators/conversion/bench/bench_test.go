@@ -12,7 +12,7 @@ import (
 
 	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
 	v1alpha1 "github.com/crdforge/crdforge/examples/widgets/api/v1alpha1"
-	crdruntime "github.com/crdforge/crdforge/runtime"
+	"github.com/crdforge/crdforge/runtime/lossless"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -191,7 +191,7 @@ func walk(v reflect.Value) int {
 func stashAllocs(m *metav1.ObjectMeta) int {
 	n := 0
 	for k := range m.Annotations {
-		if strings.HasPrefix(k, crdruntime.StashAnnotationPrefix) {
+		if strings.HasPrefix(k, lossless.AnnotationPrefix) {
 			n++
 		}
 	}

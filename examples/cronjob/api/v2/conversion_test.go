@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	v1 "github.com/crdforge/crdforge/examples/cronjob/api/v1"
-	crdruntime "github.com/crdforge/crdforge/runtime"
+	"github.com/crdforge/crdforge/runtime/lossless"
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
@@ -161,7 +161,7 @@ func TestScheduleConversion(t *testing.T) {
 				if got.Spec.Schedule != tt.v1 {
 					t.Errorf("v2 schedule converted to %q, want %q", got.Spec.Schedule, tt.v1)
 				}
-				_, stashed := got.Annotations[crdruntime.StashAnnotation("v2")]
+				_, stashed := got.Annotations[lossless.Annotation("v2")]
 				if stashed != tt.stashed {
 					t.Errorf("v2 data stashed: %t, want %t (annotations %v)", stashed, tt.stashed, got.Annotations)
 				}

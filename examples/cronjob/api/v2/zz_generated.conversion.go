@@ -7,7 +7,7 @@ package v2
 import (
 	fmt "fmt"
 	v1 "github.com/crdforge/crdforge/examples/cronjob/api/v1"
-	crdruntime "github.com/crdforge/crdforge/runtime"
+	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
@@ -20,45 +20,9 @@ func (src *CronJob) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v2 CronJob: the hub is *v1.CronJob, not %T", dstRaw)
 	}
-	var s conversion.Scope
-	if err := Convert_v2_CronJob_To_v1_CronJob(src, dst, s); err != nil {
-		return err
-	}
-	{
-		// A stash of v2 data on a v2 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v2", nil); err != nil {
-			return err
-		}
-		// Stash what v1 cannot hold, when converting back would lose it.
-		var back CronJob
-		if err := Convert_v1_CronJob_To_v2_CronJob(dst, &back, s); err != nil {
-			return err
-		}
-		if !crdruntime.SameData(src, &back) {
-			data := *src
-			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
-			if err := crdruntime.Stash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v2", &data); err != nil {
-				return err
-			}
-		}
-		// Restore the v1 data an earlier conversion from v1 stashed, where it was not changed since.
-		if crdruntime.HasStash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1") {
-			var saved v1.CronJob
-			if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &saved); err != nil {
-				return err
-			}
-			var through CronJob
-			var base v1.CronJob
-			if err := Convert_v1_CronJob_To_v2_CronJob(&saved, &through, s); err != nil {
-				return err
-			}
-			if err := Convert_v2_CronJob_To_v1_CronJob(&through, &base, s); err != nil {
-				return err
-			}
-			crdruntime.Restore(dst, &base, &saved)
-		}
-	}
-	return nil
+	return lossless.Convert(src, dst,
+		lossless.RoundTrip("v2", "v1", Convert_v2_CronJob_To_v1_CronJob),
+		lossless.RoundTrip("v1", "v2", Convert_v1_CronJob_To_v2_CronJob))
 }
 
 // ConvertFrom converts a hub (v1) CronJob to this version, v2.
@@ -67,45 +31,9 @@ func (dst *CronJob) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v2 CronJob: the hub is *v1.CronJob, not %T", srcRaw)
 	}
-	var s conversion.Scope
-	if err := Convert_v1_CronJob_To_v2_CronJob(src, dst, s); err != nil {
-		return err
-	}
-	{
-		// A stash of v1 data on a v1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
-			return err
-		}
-		// Stash what v2 cannot hold, when converting back would lose it.
-		var back v1.CronJob
-		if err := Convert_v2_CronJob_To_v1_CronJob(dst, &back, s); err != nil {
-			return err
-		}
-		if !crdruntime.SameData(src, &back) {
-			data := *src
-			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
-			if err := crdruntime.Stash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &data); err != nil {
-				return err
-			}
-		}
-		// Restore the v2 data an earlier conversion from v2 stashed, where it was not changed since.
-		if crdruntime.HasStash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v2") {
-			var saved CronJob
-			if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v2", &saved); err != nil {
-				return err
-			}
-			var through v1.CronJob
-			var base CronJob
-			if err := Convert_v2_CronJob_To_v1_CronJob(&saved, &through, s); err != nil {
-				return err
-			}
-			if err := Convert_v1_CronJob_To_v2_CronJob(&through, &base, s); err != nil {
-				return err
-			}
-			crdruntime.Restore(dst, &base, &saved)
-		}
-	}
-	return nil
+	return lossless.Convert(src, dst,
+		lossless.RoundTrip("v1", "v2", Convert_v1_CronJob_To_v2_CronJob),
+		lossless.RoundTrip("v2", "v1", Convert_v2_CronJob_To_v1_CronJob))
 }
 
 var _ ctrlconversion.Convertible = &CronJob{}

@@ -7,7 +7,7 @@ package v1beta1
 import (
 	"fmt"
 	v1 "github.com/crdforge/crdforge/examples/crontab/api/v1"
-	crdruntime "github.com/crdforge/crdforge/runtime"
+	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -19,45 +19,9 @@ func (src *CronTab) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 CronTab: the hub is *v1.CronTab, not %T", dstRaw)
 	}
-	var s conversion.Scope
-	if err := Convert_v1beta1_CronTab_To_v1_CronTab(src, dst, s); err != nil {
-		return err
-	}
-	{
-		// A stash of v1beta1 data on a v1beta1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1beta1", nil); err != nil {
-			return err
-		}
-		// Stash what v1 cannot hold, when converting back would lose it.
-		var back CronTab
-		if err := Convert_v1_CronTab_To_v1beta1_CronTab(dst, &back, s); err != nil {
-			return err
-		}
-		if !crdruntime.SameData(src, &back) {
-			data := *src
-			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
-			if err := crdruntime.Stash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1beta1", &data); err != nil {
-				return err
-			}
-		}
-		// Restore the v1 data an earlier conversion from v1 stashed, where it was not changed since.
-		if crdruntime.HasStash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1") {
-			var saved v1.CronTab
-			if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &saved); err != nil {
-				return err
-			}
-			var through CronTab
-			var base v1.CronTab
-			if err := Convert_v1_CronTab_To_v1beta1_CronTab(&saved, &through, s); err != nil {
-				return err
-			}
-			if err := Convert_v1beta1_CronTab_To_v1_CronTab(&through, &base, s); err != nil {
-				return err
-			}
-			crdruntime.Restore(dst, &base, &saved)
-		}
-	}
-	return nil
+	return lossless.Convert(src, dst,
+		lossless.RoundTrip("v1beta1", "v1", Convert_v1beta1_CronTab_To_v1_CronTab),
+		lossless.RoundTrip("v1", "v1beta1", Convert_v1_CronTab_To_v1beta1_CronTab))
 }
 
 // ConvertFrom converts a hub (v1) CronTab to this version, v1beta1.
@@ -66,45 +30,9 @@ func (dst *CronTab) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 CronTab: the hub is *v1.CronTab, not %T", srcRaw)
 	}
-	var s conversion.Scope
-	if err := Convert_v1_CronTab_To_v1beta1_CronTab(src, dst, s); err != nil {
-		return err
-	}
-	{
-		// A stash of v1 data on a v1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
-			return err
-		}
-		// Stash what v1beta1 cannot hold, when converting back would lose it.
-		var back v1.CronTab
-		if err := Convert_v1beta1_CronTab_To_v1_CronTab(dst, &back, s); err != nil {
-			return err
-		}
-		if !crdruntime.SameData(src, &back) {
-			data := *src
-			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
-			if err := crdruntime.Stash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &data); err != nil {
-				return err
-			}
-		}
-		// Restore the v1beta1 data an earlier conversion from v1beta1 stashed, where it was not changed since.
-		if crdruntime.HasStash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1beta1") {
-			var saved CronTab
-			if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1beta1", &saved); err != nil {
-				return err
-			}
-			var through v1.CronTab
-			var base CronTab
-			if err := Convert_v1beta1_CronTab_To_v1_CronTab(&saved, &through, s); err != nil {
-				return err
-			}
-			if err := Convert_v1_CronTab_To_v1beta1_CronTab(&through, &base, s); err != nil {
-				return err
-			}
-			crdruntime.Restore(dst, &base, &saved)
-		}
-	}
-	return nil
+	return lossless.Convert(src, dst,
+		lossless.RoundTrip("v1", "v1beta1", Convert_v1_CronTab_To_v1beta1_CronTab),
+		lossless.RoundTrip("v1beta1", "v1", Convert_v1beta1_CronTab_To_v1_CronTab))
 }
 
 var _ ctrlconversion.Convertible = &CronTab{}

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
-	crdruntime "github.com/crdforge/crdforge/runtime"
+	"github.com/crdforge/crdforge/runtime/lossless"
 	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -59,12 +59,12 @@ func TestV1OnlyFieldsSurviveV1alpha1(t *testing.T) {
 		old.Spec.Size != "XLarge" || old.Spec.Replicas != 0 {
 		t.Errorf("v1alpha1 spec = %+v", old.Spec)
 	}
-	stash, ok := old.Annotations[crdruntime.StashAnnotation("v1")]
+	stash, ok := old.Annotations[lossless.Annotation("v1")]
 	if !ok || !strings.Contains(stash, `"warranty":{"years":5`) {
 		t.Errorf("v1 data not stashed: annotations %v", old.Annotations)
 	}
 	wantMeta := in.ObjectMeta.DeepCopy()
-	wantMeta.Annotations[crdruntime.StashAnnotation("v1")] = stash
+	wantMeta.Annotations[lossless.Annotation("v1")] = stash
 	if !reflect.DeepEqual(old.ObjectMeta, *wantMeta) {
 		t.Errorf("metadata changed beyond the stash annotation:\n%+v", old.ObjectMeta)
 	}
@@ -133,7 +133,7 @@ func TestChangesThroughAnOlderVersionWin(t *testing.T) {
 	if !equality.Semantic.DeepEqual(back.Spec.Warranty, in.Spec.Warranty) || back.Spec.Size != v1.SizeXLarge {
 		t.Errorf("v1-only data lost: warranty %+v, size %s", back.Spec.Warranty, back.Spec.Size)
 	}
-	if _, ok := back.Annotations[crdruntime.StashAnnotation("v1")]; ok {
+	if _, ok := back.Annotations[lossless.Annotation("v1")]; ok {
 		t.Error("the stash annotation outlived the round trip")
 	}
 }

@@ -7,7 +7,7 @@ package v1alpha1
 import (
 	"fmt"
 	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
-	crdruntime "github.com/crdforge/crdforge/runtime"
+	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	resource "k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
@@ -20,41 +20,9 @@ func (src *Widget) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1alpha1 Widget: the hub is *v1.Widget, not %T", dstRaw)
 	}
-	var s conversion.Scope
-	if err := Convert_v1alpha1_Widget_To_v1_Widget(src, dst, s); err != nil {
-		return err
-	}
-	{
-		// A stash of v1alpha1 data on a v1alpha1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1alpha1", nil); err != nil {
-			return err
-		}
-		// Stash what v1 cannot hold.
-		if lossy_v1alpha1_Widget_To_v1_Widget(src) {
-			data := *src
-			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
-			if err := crdruntime.Stash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1alpha1", &data); err != nil {
-				return err
-			}
-		}
-		// Restore the v1 data an earlier conversion from v1 stashed, where it was not changed since.
-		if crdruntime.HasStash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1") {
-			var saved v1.Widget
-			if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &saved); err != nil {
-				return err
-			}
-			var through Widget
-			var base v1.Widget
-			if err := Convert_v1_Widget_To_v1alpha1_Widget(&saved, &through, s); err != nil {
-				return err
-			}
-			if err := Convert_v1alpha1_Widget_To_v1_Widget(&through, &base, s); err != nil {
-				return err
-			}
-			crdruntime.Restore(dst, &base, &saved)
-		}
-	}
-	return nil
+	return lossless.Convert(src, dst,
+		lossless.Checked("v1alpha1", "v1", Convert_v1alpha1_Widget_To_v1_Widget, lossy_v1alpha1_Widget_To_v1_Widget),
+		lossless.Checked("v1", "v1alpha1", Convert_v1_Widget_To_v1alpha1_Widget, lossy_v1_Widget_To_v1alpha1_Widget))
 }
 
 // ConvertFrom converts a hub (v1) Widget to this version, v1alpha1.
@@ -63,41 +31,9 @@ func (dst *Widget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1alpha1 Widget: the hub is *v1.Widget, not %T", srcRaw)
 	}
-	var s conversion.Scope
-	if err := Convert_v1_Widget_To_v1alpha1_Widget(src, dst, s); err != nil {
-		return err
-	}
-	{
-		// A stash of v1 data on a v1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
-			return err
-		}
-		// Stash what v1alpha1 cannot hold.
-		if lossy_v1_Widget_To_v1alpha1_Widget(src) {
-			data := *src
-			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
-			if err := crdruntime.Stash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &data); err != nil {
-				return err
-			}
-		}
-		// Restore the v1alpha1 data an earlier conversion from v1alpha1 stashed, where it was not changed since.
-		if crdruntime.HasStash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1alpha1") {
-			var saved Widget
-			if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1alpha1", &saved); err != nil {
-				return err
-			}
-			var through v1.Widget
-			var base Widget
-			if err := Convert_v1alpha1_Widget_To_v1_Widget(&saved, &through, s); err != nil {
-				return err
-			}
-			if err := Convert_v1_Widget_To_v1alpha1_Widget(&through, &base, s); err != nil {
-				return err
-			}
-			crdruntime.Restore(dst, &base, &saved)
-		}
-	}
-	return nil
+	return lossless.Convert(src, dst,
+		lossless.Checked("v1", "v1alpha1", Convert_v1_Widget_To_v1alpha1_Widget, lossy_v1_Widget_To_v1alpha1_Widget),
+		lossless.Checked("v1alpha1", "v1", Convert_v1alpha1_Widget_To_v1_Widget, lossy_v1alpha1_Widget_To_v1_Widget))
 }
 
 var _ ctrlconversion.Convertible = &Widget{}

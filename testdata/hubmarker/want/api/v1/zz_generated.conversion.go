@@ -6,7 +6,7 @@ package v1
 
 import (
 	"fmt"
-	crdruntime "github.com/crdforge/crdforge/runtime"
+	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1beta1 "github.com/crdforge/crdforge/testdata/hubmarker/api/v1beta1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
@@ -19,21 +19,9 @@ func (src *Cog) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1 Cog: the hub is *v1beta1.Cog, not %T", dstRaw)
 	}
-	var s conversion.Scope
-	if err := Convert_v1_Cog_To_v1beta1_Cog(src, dst, s); err != nil {
-		return err
-	}
-	{
-		// A stash of v1 data on a v1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
-			return err
-		}
-		// v1beta1 data is never stashed: drop a stale stash.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1beta1", nil); err != nil {
-			return err
-		}
-	}
-	return nil
+	return lossless.Convert(src, dst,
+		lossless.Lossless("v1", "v1beta1", Convert_v1_Cog_To_v1beta1_Cog),
+		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Cog_To_v1_Cog))
 }
 
 // ConvertFrom converts a hub (v1beta1) Cog to this version, v1.
@@ -42,21 +30,9 @@ func (dst *Cog) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1 Cog: the hub is *v1beta1.Cog, not %T", srcRaw)
 	}
-	var s conversion.Scope
-	if err := Convert_v1beta1_Cog_To_v1_Cog(src, dst, s); err != nil {
-		return err
-	}
-	{
-		// A stash of v1beta1 data on a v1beta1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1beta1", nil); err != nil {
-			return err
-		}
-		// v1 data is never stashed: drop a stale stash.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
-			return err
-		}
-	}
-	return nil
+	return lossless.Convert(src, dst,
+		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Cog_To_v1_Cog),
+		lossless.Lossless("v1", "v1beta1", Convert_v1_Cog_To_v1beta1_Cog))
 }
 
 var _ ctrlconversion.Convertible = &Cog{}

@@ -6,7 +6,7 @@ package v1beta1
 
 import (
 	"fmt"
-	crdruntime "github.com/crdforge/crdforge/runtime"
+	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/identical/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
@@ -19,21 +19,9 @@ func (src *Gizmo) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 Gizmo: the hub is *v1.Gizmo, not %T", dstRaw)
 	}
-	var s conversion.Scope
-	if err := Convert_v1beta1_Gizmo_To_v1_Gizmo(src, dst, s); err != nil {
-		return err
-	}
-	{
-		// A stash of v1beta1 data on a v1beta1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1beta1", nil); err != nil {
-			return err
-		}
-		// v1 data is never stashed: drop a stale stash.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
-			return err
-		}
-	}
-	return nil
+	return lossless.Convert(src, dst,
+		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Gizmo_To_v1_Gizmo),
+		lossless.Lossless("v1", "v1beta1", Convert_v1_Gizmo_To_v1beta1_Gizmo))
 }
 
 // ConvertFrom converts a hub (v1) Gizmo to this version, v1beta1.
@@ -42,21 +30,9 @@ func (dst *Gizmo) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 Gizmo: the hub is *v1.Gizmo, not %T", srcRaw)
 	}
-	var s conversion.Scope
-	if err := Convert_v1_Gizmo_To_v1beta1_Gizmo(src, dst, s); err != nil {
-		return err
-	}
-	{
-		// A stash of v1 data on a v1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
-			return err
-		}
-		// v1beta1 data is never stashed: drop a stale stash.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1beta1", nil); err != nil {
-			return err
-		}
-	}
-	return nil
+	return lossless.Convert(src, dst,
+		lossless.Lossless("v1", "v1beta1", Convert_v1_Gizmo_To_v1beta1_Gizmo),
+		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Gizmo_To_v1_Gizmo))
 }
 
 var _ ctrlconversion.Convertible = &Gizmo{}

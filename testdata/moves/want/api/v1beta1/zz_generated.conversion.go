@@ -6,7 +6,7 @@ package v1beta1
 
 import (
 	"fmt"
-	crdruntime "github.com/crdforge/crdforge/runtime"
+	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/moves/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
@@ -19,33 +19,9 @@ func (src *Relay) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 Relay: the hub is *v1.Relay, not %T", dstRaw)
 	}
-	var s conversion.Scope
-	if err := Convert_v1beta1_Relay_To_v1_Relay(src, dst, s); err != nil {
-		return err
-	}
-	{
-		// A stash of v1beta1 data on a v1beta1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1beta1", nil); err != nil {
-			return err
-		}
-		// Restore the v1 data an earlier conversion from v1 stashed, where it was not changed since.
-		if crdruntime.HasStash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1") {
-			var saved v1.Relay
-			if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &saved); err != nil {
-				return err
-			}
-			var through Relay
-			var base v1.Relay
-			if err := Convert_v1_Relay_To_v1beta1_Relay(&saved, &through, s); err != nil {
-				return err
-			}
-			if err := Convert_v1beta1_Relay_To_v1_Relay(&through, &base, s); err != nil {
-				return err
-			}
-			crdruntime.Restore(dst, &base, &saved)
-		}
-	}
-	return nil
+	return lossless.Convert(src, dst,
+		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Relay_To_v1_Relay),
+		lossless.Checked("v1", "v1beta1", Convert_v1_Relay_To_v1beta1_Relay, lossy_v1_Relay_To_v1beta1_Relay))
 }
 
 // ConvertFrom converts a hub (v1) Relay to this version, v1beta1.
@@ -54,29 +30,9 @@ func (dst *Relay) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 Relay: the hub is *v1.Relay, not %T", srcRaw)
 	}
-	var s conversion.Scope
-	if err := Convert_v1_Relay_To_v1beta1_Relay(src, dst, s); err != nil {
-		return err
-	}
-	{
-		// A stash of v1 data on a v1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
-			return err
-		}
-		// Stash what v1beta1 cannot hold.
-		if lossy_v1_Relay_To_v1beta1_Relay(src) {
-			data := *src
-			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
-			if err := crdruntime.Stash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &data); err != nil {
-				return err
-			}
-		}
-		// v1beta1 data is never stashed: drop a stale stash.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1beta1", nil); err != nil {
-			return err
-		}
-	}
-	return nil
+	return lossless.Convert(src, dst,
+		lossless.Checked("v1", "v1beta1", Convert_v1_Relay_To_v1beta1_Relay, lossy_v1_Relay_To_v1beta1_Relay),
+		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Relay_To_v1_Relay))
 }
 
 var _ ctrlconversion.Convertible = &Relay{}

@@ -6,7 +6,7 @@ package v2
 
 import (
 	"fmt"
-	crdruntime "github.com/crdforge/crdforge/runtime"
+	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/noinject/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
@@ -19,41 +19,9 @@ func (src *Doohickey) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v2 Doohickey: the hub is *v1.Doohickey, not %T", dstRaw)
 	}
-	var s conversion.Scope
-	if err := Convert_v2_Doohickey_To_v1_Doohickey(src, dst, s); err != nil {
-		return err
-	}
-	{
-		// A stash of v2 data on a v2 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v2", nil); err != nil {
-			return err
-		}
-		// Stash what v1 cannot hold.
-		if lossy_v2_Doohickey_To_v1_Doohickey(src) {
-			data := *src
-			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
-			if err := crdruntime.Stash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v2", &data); err != nil {
-				return err
-			}
-		}
-		// Restore the v1 data an earlier conversion from v1 stashed, where it was not changed since.
-		if crdruntime.HasStash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1") {
-			var saved v1.Doohickey
-			if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &saved); err != nil {
-				return err
-			}
-			var through Doohickey
-			var base v1.Doohickey
-			if err := Convert_v1_Doohickey_To_v2_Doohickey(&saved, &through, s); err != nil {
-				return err
-			}
-			if err := Convert_v2_Doohickey_To_v1_Doohickey(&through, &base, s); err != nil {
-				return err
-			}
-			crdruntime.Restore(dst, &base, &saved)
-		}
-	}
-	return nil
+	return lossless.Convert(src, dst,
+		lossless.Checked("v2", "v1", Convert_v2_Doohickey_To_v1_Doohickey, lossy_v2_Doohickey_To_v1_Doohickey),
+		lossless.Checked("v1", "v2", Convert_v1_Doohickey_To_v2_Doohickey, lossy_v1_Doohickey_To_v2_Doohickey))
 }
 
 // ConvertFrom converts a hub (v1) Doohickey to this version, v2.
@@ -62,41 +30,9 @@ func (dst *Doohickey) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v2 Doohickey: the hub is *v1.Doohickey, not %T", srcRaw)
 	}
-	var s conversion.Scope
-	if err := Convert_v1_Doohickey_To_v2_Doohickey(src, dst, s); err != nil {
-		return err
-	}
-	{
-		// A stash of v1 data on a v1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
-			return err
-		}
-		// Stash what v2 cannot hold.
-		if lossy_v1_Doohickey_To_v2_Doohickey(src) {
-			data := *src
-			data.TypeMeta, data.ObjectMeta = metav1.TypeMeta{}, metav1.ObjectMeta{}
-			if err := crdruntime.Stash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", &data); err != nil {
-				return err
-			}
-		}
-		// Restore the v2 data an earlier conversion from v2 stashed, where it was not changed since.
-		if crdruntime.HasStash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v2") {
-			var saved Doohickey
-			if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v2", &saved); err != nil {
-				return err
-			}
-			var through v1.Doohickey
-			var base Doohickey
-			if err := Convert_v2_Doohickey_To_v1_Doohickey(&saved, &through, s); err != nil {
-				return err
-			}
-			if err := Convert_v1_Doohickey_To_v2_Doohickey(&through, &base, s); err != nil {
-				return err
-			}
-			crdruntime.Restore(dst, &base, &saved)
-		}
-	}
-	return nil
+	return lossless.Convert(src, dst,
+		lossless.Checked("v1", "v2", Convert_v1_Doohickey_To_v2_Doohickey, lossy_v1_Doohickey_To_v2_Doohickey),
+		lossless.Checked("v2", "v1", Convert_v2_Doohickey_To_v1_Doohickey, lossy_v2_Doohickey_To_v1_Doohickey))
 }
 
 var _ ctrlconversion.Convertible = &Doohickey{}

@@ -6,7 +6,7 @@ package v10
 
 import (
 	"fmt"
-	crdruntime "github.com/crdforge/crdforge/runtime"
+	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/priority/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
@@ -19,21 +19,9 @@ func (src *Gadget) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v10 Gadget: the hub is *v1.Gadget, not %T", dstRaw)
 	}
-	var s conversion.Scope
-	if err := Convert_v10_Gadget_To_v1_Gadget(src, dst, s); err != nil {
-		return err
-	}
-	{
-		// A stash of v10 data on a v10 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v10", nil); err != nil {
-			return err
-		}
-		// v1 data is never stashed: drop a stale stash.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
-			return err
-		}
-	}
-	return nil
+	return lossless.Convert(src, dst,
+		lossless.Lossless("v10", "v1", Convert_v10_Gadget_To_v1_Gadget),
+		lossless.Lossless("v1", "v10", Convert_v1_Gadget_To_v10_Gadget))
 }
 
 // ConvertFrom converts a hub (v1) Gadget to this version, v10.
@@ -42,21 +30,9 @@ func (dst *Gadget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v10 Gadget: the hub is *v1.Gadget, not %T", srcRaw)
 	}
-	var s conversion.Scope
-	if err := Convert_v1_Gadget_To_v10_Gadget(src, dst, s); err != nil {
-		return err
-	}
-	{
-		// A stash of v1 data on a v1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
-			return err
-		}
-		// v10 data is never stashed: drop a stale stash.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v10", nil); err != nil {
-			return err
-		}
-	}
-	return nil
+	return lossless.Convert(src, dst,
+		lossless.Lossless("v1", "v10", Convert_v1_Gadget_To_v10_Gadget),
+		lossless.Lossless("v10", "v1", Convert_v10_Gadget_To_v1_Gadget))
 }
 
 var _ ctrlconversion.Convertible = &Gadget{}

@@ -6,7 +6,7 @@ package v12alpha1
 
 import (
 	"fmt"
-	crdruntime "github.com/crdforge/crdforge/runtime"
+	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/priority/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
@@ -19,21 +19,9 @@ func (src *Gadget) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v12alpha1 Gadget: the hub is *v1.Gadget, not %T", dstRaw)
 	}
-	var s conversion.Scope
-	if err := Convert_v12alpha1_Gadget_To_v1_Gadget(src, dst, s); err != nil {
-		return err
-	}
-	{
-		// A stash of v12alpha1 data on a v12alpha1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v12alpha1", nil); err != nil {
-			return err
-		}
-		// v1 data is never stashed: drop a stale stash.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
-			return err
-		}
-	}
-	return nil
+	return lossless.Convert(src, dst,
+		lossless.Lossless("v12alpha1", "v1", Convert_v12alpha1_Gadget_To_v1_Gadget),
+		lossless.Lossless("v1", "v12alpha1", Convert_v1_Gadget_To_v12alpha1_Gadget))
 }
 
 // ConvertFrom converts a hub (v1) Gadget to this version, v12alpha1.
@@ -42,21 +30,9 @@ func (dst *Gadget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v12alpha1 Gadget: the hub is *v1.Gadget, not %T", srcRaw)
 	}
-	var s conversion.Scope
-	if err := Convert_v1_Gadget_To_v12alpha1_Gadget(src, dst, s); err != nil {
-		return err
-	}
-	{
-		// A stash of v1 data on a v1 object is stale: drop it.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v1", nil); err != nil {
-			return err
-		}
-		// v12alpha1 data is never stashed: drop a stale stash.
-		if _, err := crdruntime.Unstash(&dst.ObjectMeta, crdruntime.StashAnnotationPrefix+"v12alpha1", nil); err != nil {
-			return err
-		}
-	}
-	return nil
+	return lossless.Convert(src, dst,
+		lossless.Lossless("v1", "v12alpha1", Convert_v1_Gadget_To_v12alpha1_Gadget),
+		lossless.Lossless("v12alpha1", "v1", Convert_v12alpha1_Gadget_To_v1_Gadget))
 }
 
 var _ ctrlconversion.Convertible = &Gadget{}

@@ -1,4 +1,4 @@
-package runtime
+package lossless
 
 import (
 	"testing"
@@ -26,11 +26,11 @@ type obj struct {
 func TestSameDataIgnoresMetadataOnly(t *testing.T) {
 	a := &obj{Kept: "x", Quantity: resource.MustParse("1Gi"), ObjectMeta: metav1.ObjectMeta{Name: "a"}}
 	b := &obj{Kept: "x", Quantity: resource.MustParse("1024Mi"), ObjectMeta: metav1.ObjectMeta{Name: "b"}, TypeMeta: metav1.TypeMeta{Kind: "K"}}
-	if !SameData(a, b) {
+	if !sameData(a, b) {
 		t.Error("objects differing only in metadata and in the spelling of a quantity differ")
 	}
 	b.Kept = "y"
-	if SameData(a, b) {
+	if sameData(a, b) {
 		t.Error("objects with different data are the same")
 	}
 }
@@ -51,7 +51,7 @@ func TestRestoreTakesSavedDataWhereNothingChanged(t *testing.T) {
 		Items:  []item{{Name: "a"}, {Name: "renamed"}},
 		ByName: map[string]item{"x": {Name: "x"}}}
 
-	Restore(out, base, saved)
+	restore(out, base, saved)
 
 	if out.Kept != "changed" {
 		t.Errorf("Kept = %q: a change made through the other version was lost", out.Kept)

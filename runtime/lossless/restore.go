@@ -1,4 +1,4 @@
-package runtime
+package lossless
 
 import (
 	"reflect"
@@ -12,11 +12,11 @@ var (
 	objectMetaType = reflect.TypeFor[metav1.ObjectMeta]()
 )
 
-// SameData reports whether two objects of the same type hold the same data,
+// sameData reports whether two objects of the same type hold the same data,
 // their TypeMeta and ObjectMeta aside, by Kubernetes' semantic equality
 // (quantities and times by value, nil and empty collections alike).
 // Conversions use it to find out whether a round trip would lose anything.
-func SameData(a, b any) bool {
+func sameData(a, b any) bool {
 	va, vb := reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem()
 	for i := range va.NumField() {
 		f := va.Type().Field(i)
@@ -32,7 +32,7 @@ func SameData(a, b any) bool {
 
 func isMeta(t reflect.Type) bool { return t == typeMetaType || t == objectMetaType }
 
-// Restore brings back into out the data of saved, an object of the same
+// restore brings back into out the data of saved, an object of the same
 // version stashed before a conversion lost part of it. base is what the
 // mechanical round trip through the other version makes of saved. Every
 // field where out still equals base was not changed through the other
@@ -40,7 +40,7 @@ func isMeta(t reflect.Type) bool { return t == typeMetaType || t == objectMetaTy
 // and out keeps it. Lists are merged element by element while their lengths
 // agree, maps key by key. TypeMeta and ObjectMeta are left alone. saved must
 // not be used afterwards: out may share its memory.
-func Restore(out, base, saved any) {
+func restore(out, base, saved any) {
 	vo, vb, vs := reflect.ValueOf(out).Elem(), reflect.ValueOf(base).Elem(), reflect.ValueOf(saved).Elem()
 	for i := range vo.NumField() {
 		f := vo.Type().Field(i)
@@ -93,7 +93,3 @@ func merge(out, base, saved reflect.Value) {
 		}
 	}
 }
-
-// IsZero reports whether *v is its type's zero value. Generated lossiness
-// checks use it for struct-typed fields that a version lacks.
-func IsZero(v any) bool { return reflect.ValueOf(v).Elem().IsZero() }

@@ -1,0 +1,109 @@
+package conversion
+
+import (
+	"go/types"
+
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/dave/jennifer/jen"
+)
+
+// convert prints statements that set dst from src.
+func convert(c *model.Conv, src, dst *jen.Statement) []jen.Code {
+	switch c.Kind {
+	case model.ConvAssign:
+		return []jen.Code{dst.Clone().Op("=").Add(src)}
+	case model.ConvCast:
+		return []jen.Code{dst.Clone().Op("=").Add(typeExpr(c.To)).Parens(src)}
+	case model.ConvDeepCopy:
+		return []jen.Code{src.Clone().Dot("DeepCopyInto").Call(jen.Op("&").Add(dst))}
+	case model.ConvPair:
+		return []jen.Code{errCheck(jen.Id(c.Dir.Func).Call(jen.Op("&").Add(src), jen.Op("&").Add(dst), jen.Id("s")))}
+	case model.ConvPointer:
+		return nilable(src, dst,
+			jen.Op("*").Id("out").Op("=").New(typeExpr(c.Elem.To)),
+			elem(c.Elem, jen.Op("**").Id("in"), jen.Op("**").Id("out")))
+	case model.ConvDeref:
+		return []jen.Code{jen.If(src.Clone().Op("!=").Nil()).Block(
+			inOut(src, dst),
+			elem(c.Elem, jen.Op("**").Id("in"), jen.Op("*").Id("out")),
+		).Else().Block(dst.Clone().Op("=").Add(zero(c.To)))}
+	case model.ConvAddr:
+		return []jen.Code{jen.Block(
+			inOut(src, dst),
+			jen.Op("*").Id("out").Op("=").New(typeExpr(c.Elem.To)),
+			elem(c.Elem, jen.Op("*").Id("in"), jen.Op("**").Id("out")),
+		)}
+	case model.ConvSlice:
+		inner := jen.For(jen.Id("i").Op(":=").Range().Op("*").Id("in")).Block(convert(c.Elem, jen.Parens(jen.Op("*").Id("in")).Index(jen.Id("i")), jen.Parens(jen.Op("*").Id("out")).Index(jen.Id("i")))...)
+		if c.Elem.Kind == model.ConvAssign {
+			inner = jen.Copy(jen.Op("*").Id("out"), jen.Op("*").Id("in"))
+		}
+		return nilable(src, dst, jen.Op("*").Id("out").Op("=").Make(typeExpr(c.To), jen.Len(jen.Op("*").Id("in"))), inner)
+	case model.ConvArray:
+		return []jen.Code{jen.For(jen.Id("i").Op(":=").Range().Add(src.Clone())).Block(
+			convert(c.Elem, src.Clone().Index(jen.Id("i")), dst.Clone().Index(jen.Id("i")))...,
+		)}
+	case model.ConvMap:
+		return nilable(src, dst,
+			jen.Op("*").Id("out").Op("=").Make(typeExpr(c.To), jen.Len(jen.Op("*").Id("in"))),
+			jen.For(jen.List(jen.Id("key"), jen.Id("val")).Op(":=").Range().Op("*").Id("in")).Block(mapEntry(c)...))
+	}
+	return []jen.Code{jen.Commentf("WARNING: no conversion for %s", c.Reason)}
+}
+
+// inOut binds in and out to pointers to src and dst, for the statements of
+// a nested conversion.
+func inOut(src, dst *jen.Statement) jen.Code {
+	return jen.List(jen.Id("in"), jen.Id("out")).Op(":=").List(jen.Op("&").Add(src), jen.Op("&").Add(dst))
+}
+
+// nilable prints the conversion of a value that can be nil: nil stays nil,
+// otherwise body runs with in and out bound.
+func nilable(src, dst *jen.Statement, body ...jen.Code) []jen.Code {
+	return []jen.Code{jen.If(src.Clone().Op("!=").Nil()).Block(append([]jen.Code{inOut(src, dst)}, body...)...).
+		Else().Block(dst.Clone().Op("=").Nil())}
+}
+
+// mapEntry converts one map entry, key and val, into *out.
+func mapEntry(c *model.Conv) []jen.Code {
+	key := jen.Id("key")
+	if c.Key.Kind == model.ConvCast {
+		key = typeExpr(c.Key.To).Parens(jen.Id("key"))
+	}
+	if c.Elem.Kind == model.ConvAssign {
+		return []jen.Code{jen.Parens(jen.Op("*").Id("out")).Index(key).Op("=").Id("val")}
+	}
+	loop := []jen.Code{jen.Var().Id("newVal").Add(typeExpr(c.Elem.To))}
+	loop = append(loop, convert(c.Elem, jen.Id("val"), jen.Id("newVal"))...)
+	return append(loop, jen.Parens(jen.Op("*").Id("out")).Index(key).Op("=").Id("newVal"))
+}
+
+// elem converts the element behind pointers held in in/out locals. Only a
+// method call or an index on a dereference needs parentheses.
+func elem(c *model.Conv, src, dst *jen.Statement) jen.Code {
+	if c.Kind == model.ConvDeepCopy || c.Kind == model.ConvArray {
+		src, dst = jen.Parens(src), jen.Parens(dst)
+	}
+	return jen.Add(convert(c, src, dst)...)
+}
+
+// zero prints the zero value of t.
+func zero(t types.Type) *jen.Statement {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsString != 0:
+			if _, named := t.(*types.Named); named {
+				return typeExpr(t).Parens(jen.Lit(""))
+			}
+			return jen.Lit("")
+		case u.Info()&types.IsBoolean != 0:
+			return jen.False()
+		default:
+			return jen.Lit(0)
+		}
+	case *types.Struct, *types.Array:
+		return typeExpr(t).Values()
+	}
+	return jen.Nil()
+}

@@ -1,0 +1,263 @@
+package model
+
+import (
+	"fmt"
+	"go/types"
+)
+
+// ConvKind says how a value of one type becomes a value of another.
+type ConvKind int
+
+const (
+	// ConvAssign copies a value that holds no references: out = in.
+	ConvAssign ConvKind = iota
+	// ConvCast converts between basic types of the same kind, such as an
+	// enum across versions: out = T(in).
+	ConvCast
+	// ConvDeepCopy copies an identical type that holds references, through
+	// its DeepCopyInto method.
+	ConvDeepCopy
+	// ConvPair converts paired structs through their Convert_ function.
+	ConvPair
+	// ConvPointer converts *S to *D: nil stays nil.
+	ConvPointer
+	// ConvDeref converts *S to D: nil becomes the zero value.
+	ConvDeref
+	// ConvAddr converts S to *D: the pointer is always set.
+	ConvAddr
+	// ConvSlice and ConvArray convert element by element; nil stays nil.
+	ConvSlice
+	ConvArray
+	// ConvMap converts key and value of every entry; nil stays nil.
+	ConvMap
+	// ConvManual has no mechanical conversion: a hand-written function must
+	// convert the enclosing type.
+	ConvManual
+)
+
+// Conv is how one value converts to another.
+type Conv struct {
+	Kind     ConvKind
+	From, To types.Type
+	// Elem converts pointer targets, slice and array elements, map values;
+	// Key converts map keys.
+	Elem, Key *Conv
+	// Dir is the pair direction ConvPair converts through.
+	Dir *Direction
+	// Reason says why a ConvManual conversion is not mechanical.
+	Reason string
+}
+
+// find returns the first part of the conversion, itself or an element or
+// key inside it, where at says true, searching the parts at decides nothing
+// about (decided false).
+func (c *Conv) find(at func(*Conv) (found, decided bool)) *Conv {
+	if found, decided := at(c); decided {
+		if found {
+			return c
+		}
+		return nil
+	}
+	switch c.Kind {
+	case ConvPointer, ConvDeref, ConvAddr, ConvSlice, ConvArray:
+		return c.Elem.find(at)
+	case ConvMap:
+		if k := c.Key.find(at); k != nil {
+			return k
+		}
+		return c.Elem.find(at)
+	}
+	return nil
+}
+
+// Lossy reports whether the conversion can drop information: a nil pointer
+// that becomes a zero value, a lossy pair direction, or anything that needs
+// a hand-written function.
+func (c *Conv) Lossy() bool {
+	return c.find(func(c *Conv) (bool, bool) {
+		switch c.Kind {
+		case ConvDeref, ConvManual:
+			return true, true
+		case ConvPair:
+			return c.Dir.Lossy(), true
+		}
+		return false, false
+	}) != nil
+}
+
+// Manual reports whether the conversion, or a part of it, needs a
+// hand-written function, and why.
+func (c *Conv) Manual() (bool, string) {
+	m := c.find(func(c *Conv) (bool, bool) { return c.Kind == ConvManual, c.Kind == ConvManual })
+	if m == nil {
+		return false, ""
+	}
+	return true, m.Reason
+}
+
+// roundTrip reports whether the conversion, or a part of it, can only be
+// checked for losses by converting back.
+func (c *Conv) roundTrip() bool {
+	return c.find(func(c *Conv) (bool, bool) {
+		switch c.Kind {
+		case ConvManual:
+			return true, true
+		case ConvPair:
+			return c.Dir.Loss == LossRoundTrip, true
+		}
+		return false, false
+	}) != nil
+}
+
+// classifier decides how values convert between a spoke package and its
+// hub's.
+type classifier struct {
+	spoke, hub *Version
+	// deepCopy reports whether a type outside both packages has DeepCopyInto.
+	deepCopy func(types.Type) bool
+	// pair returns the pair of a spoke and a hub struct, creating it.
+	pair func(spoke, hub *types.Named) *TypePair
+}
+
+// conv classifies the conversion from one type to another.
+func (k *classifier) conv(from, to types.Type) *Conv {
+	c := &Conv{From: from, To: to}
+	if types.Identical(from, to) && !k.isLocal(from) {
+		switch {
+		case plain(from):
+			c.Kind = ConvAssign
+		case k.deepCopy(from):
+			c.Kind = ConvDeepCopy
+		default:
+			return k.structural(c)
+		}
+		return c
+	}
+	fn, fromNamed := from.(*types.Named)
+	tn, toNamed := to.(*types.Named)
+	if fromNamed && toNamed {
+		_, fs := fn.Underlying().(*types.Struct)
+		_, ts := tn.Underlying().(*types.Struct)
+		if fs && ts {
+			if k.local(fn) && k.local(tn) && k.inSpoke(fn) != k.inSpoke(tn) {
+				if k.inSpoke(fn) {
+					c.Kind, c.Dir = ConvPair, k.pair(fn, tn).ToHub
+				} else {
+					c.Kind, c.Dir = ConvPair, k.pair(tn, fn).ToSpoke
+				}
+				return c
+			}
+			c.Kind, c.Reason = ConvManual, fmt.Sprintf("%s and %s are different types", k.qualified(from), k.qualified(to))
+			return c
+		}
+	}
+	return k.structural(c)
+}
+
+// structural classifies by underlying structure: basic, pointer, slice,
+// array, map.
+func (k *classifier) structural(c *Conv) *Conv {
+	from, to := c.From, c.To
+	switch fu := from.Underlying().(type) {
+	case *types.Basic:
+		if tu, ok := to.Underlying().(*types.Basic); ok && fu.Kind() == tu.Kind() {
+			c.Kind = ConvCast
+			if types.Identical(from, to) {
+				c.Kind = ConvAssign
+			}
+			return c
+		}
+	case *types.Pointer:
+		if tu, ok := to.Underlying().(*types.Pointer); ok {
+			c.Kind, c.Elem = ConvPointer, k.conv(fu.Elem(), tu.Elem())
+			return c
+		}
+		c.Kind, c.Elem = ConvDeref, k.conv(fu.Elem(), to)
+		return liftManual(c)
+	case *types.Slice:
+		if tu, ok := to.Underlying().(*types.Slice); ok {
+			c.Kind, c.Elem = ConvSlice, k.conv(fu.Elem(), tu.Elem())
+			return c
+		}
+	case *types.Array:
+		if tu, ok := to.Underlying().(*types.Array); ok && fu.Len() == tu.Len() {
+			c.Kind, c.Elem = ConvArray, k.conv(fu.Elem(), tu.Elem())
+			return c
+		}
+	case *types.Map:
+		if tu, ok := to.Underlying().(*types.Map); ok {
+			c.Kind, c.Key, c.Elem = ConvMap, k.conv(fu.Key(), tu.Key()), k.conv(fu.Elem(), tu.Elem())
+			return c
+		}
+	}
+	if tp, ok := to.Underlying().(*types.Pointer); ok {
+		c.Kind, c.Elem = ConvAddr, k.conv(from, tp.Elem())
+		return liftManual(c)
+	}
+	c.Kind, c.Reason = ConvManual, fmt.Sprintf("%s and %s have no mechanical conversion", k.qualified(from), k.qualified(to))
+	return c
+}
+
+// liftManual reports a pointer conversion whose target has no mechanical
+// conversion as the target's problem, with its reason.
+func liftManual(c *Conv) *Conv {
+	if c.Elem.Kind == ConvManual {
+		return c.Elem
+	}
+	return c
+}
+
+// local reports whether a named type is declared in the spoke or hub package.
+func (k *classifier) local(n *types.Named) bool {
+	pkg := n.Obj().Pkg()
+	return pkg != nil && (pkg.Path() == k.spoke.Package.PkgPath || pkg.Path() == k.hub.Package.PkgPath)
+}
+
+func (k *classifier) inSpoke(n *types.Named) bool {
+	return n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == k.spoke.Package.PkgPath
+}
+
+func (k *classifier) isLocal(t types.Type) bool {
+	n, ok := t.(*types.Named)
+	return ok && k.local(n)
+}
+
+// qualified names a type for messages, a version package by its version.
+func (k *classifier) qualified(t types.Type) string {
+	return types.TypeString(t, func(pkg *types.Package) string {
+		switch pkg.Path() {
+		case k.spoke.Package.PkgPath:
+			return k.spoke.Name
+		case k.hub.Package.PkgPath:
+			return k.hub.Name
+		}
+		return pkg.Name()
+	})
+}
+
+// plain reports whether values of t hold no references, so that assignment
+// copies them completely.
+func plain(t types.Type) bool {
+	return plainSeen(t, map[types.Type]bool{})
+}
+
+func plainSeen(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return true
+	}
+	seen[t] = true
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() != types.UnsafePointer
+	case *types.Array:
+		return plainSeen(u.Elem(), seen)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if !plainSeen(u.Field(i).Type(), seen) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

@@ -1,0 +1,76 @@
+package model
+
+import (
+	"fmt"
+	"go/types"
+)
+
+// findManual looks for hand-written Convert_ functions in the spoke package
+// and checks their signatures.
+func (p *pairer) findManual() {
+	scope := p.spoke.Package.Types.Scope()
+	for _, tp := range p.order {
+		for _, d := range tp.Directions() {
+			obj := scope.Lookup(d.Func)
+			if obj == nil {
+				continue
+			}
+			fn, ok := obj.(*types.Func)
+			if !ok || !validSignature(fn, d) {
+				p.diags.Errorf(obj.Pos(), "%s has the wrong signature: want %s", d.Func, Signature(d))
+				d.WrongSignature = true
+				continue
+			}
+			d.Manual = fn
+		}
+	}
+}
+
+// reportManual tells, for every conversion that needs a hand-written
+// function the author has not written yet, which field needs it, why, and
+// the exact signature to write.
+func (p *pairer) reportManual() {
+	for _, tp := range p.order {
+		for _, d := range tp.Directions() {
+			if d.Manual != nil || d.WrongSignature {
+				continue
+			}
+			if tp.OptOut {
+				p.diags.Warnf(tp.Pos, "%s is opted out with +k8s:conversion-gen=false: write %s in package %s",
+					tp.Spoke.Obj().Name(), Signature(d), p.spoke.Package.Name)
+				continue
+			}
+			fields, reasons := d.NeedsManual()
+			for i, f := range fields {
+				p.diags.Warnf(f.Mapping.Pos, "in.%s requires manual conversion (%s): %s; write %s in package %s",
+					f.Mapping.Spoke.Name(), d.Describe(), reasons[i], Signature(d), p.spoke.Package.Name)
+			}
+		}
+	}
+}
+
+// Signature is the exact declaration a hand-written conversion must have, as
+// written in the spoke package.
+func Signature(d *Direction) string {
+	return fmt.Sprintf("func %s(in *%s, out *%s, s conversion.Scope) error", d.Func, spokeView(d, d.From), spokeView(d, d.To))
+}
+
+// spokeView names a type of the pair as the spoke package sees it.
+func spokeView(d *Direction, n *types.Named) string {
+	if n == d.Pair.Spoke {
+		return n.Obj().Name()
+	}
+	return d.Pair.HubVersion.Package.Name + "." + n.Obj().Name()
+}
+
+func validSignature(fn *types.Func, d *Direction) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() != nil || sig.Params().Len() != 3 || sig.Results().Len() != 1 {
+		return false
+	}
+	scope, ok := sig.Params().At(2).Type().(*types.Named)
+	return types.Identical(sig.Params().At(0).Type(), types.NewPointer(d.From)) &&
+		types.Identical(sig.Params().At(1).Type(), types.NewPointer(d.To)) &&
+		ok && scope.Obj().Name() == "Scope" && scope.Obj().Pkg() != nil && scope.Obj().Pkg().Path() == "k8s.io/apimachinery/pkg/conversion" &&
+		types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type())
+}

@@ -1,0 +1,137 @@
+package lossless
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// AnnotationPrefix starts the annotations in which conversions keep the data
+// the destination version cannot hold: conversion.crdforge.io/<version>.
+//
+// Converting an object from version X to version Y can lose data: a field
+// that only X has, or a nil pointer that Y holds as a plain value. Before the
+// API server prunes it, the conversion writes X's object, without its
+// metadata, as JSON into the annotation conversion.crdforge.io/X on the Y
+// object. Converting the Y object back to X restores exactly those fields
+// from the annotation and removes it. Every other field of metadata is copied
+// untouched, so a round trip X → Y → X is exact, whichever way it goes
+// through the hub.
+//
+// Stashes larger than compressAbove bytes are stored as "gzip:" followed by
+// the base64 of the gzipped JSON: annotations of an object share a 256 KiB
+// budget, and a spec with a pod template compresses several times over.
+const AnnotationPrefix = "conversion.crdforge.io/"
+
+// Annotation is the annotation that holds the stashed data of version. It is
+// the one place a stash key is built.
+func Annotation(version string) string { return AnnotationPrefix + version }
+
+// compressAbove is the JSON size from which stashes are gzipped.
+const compressAbove = 2048
+
+// gzipPrefix marks a compressed stash.
+const gzipPrefix = "gzip:"
+
+// errUnknownFormat marks a stash this crdforge cannot read: neither a JSON
+// object nor gzip. A later crdforge may add encodings; an older webhook
+// serving during a rollback must leave such a stash for the newer one to
+// read rather than fail the conversion or drop the data.
+var errUnknownFormat = errors.New("stash in an unknown format")
+
+// annotated is what the stash needs of an object's metadata.
+type annotated interface {
+	GetAnnotations() map[string]string
+	SetAnnotations(map[string]string)
+}
+
+// stash stores v, as JSON, in obj's annotation key.
+func stash(obj annotated, key string, v any) error {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("stashing data in annotation %s: %w", key, err)
+	}
+	value := string(raw)
+	if len(raw) > compressAbove {
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		if _, err := zw.Write(raw); err != nil {
+			return fmt.Errorf("compressing the stash for annotation %s: %w", key, err)
+		}
+		if err := zw.Close(); err != nil {
+			return fmt.Errorf("compressing the stash for annotation %s: %w", key, err)
+		}
+		value = gzipPrefix + base64.StdEncoding.EncodeToString(buf.Bytes())
+	}
+	a := obj.GetAnnotations()
+	if a == nil {
+		a = map[string]string{}
+	}
+	a[key] = value
+	obj.SetAnnotations(a)
+	return nil
+}
+
+// hasStash reports whether obj carries the stash annotation key in a format
+// this crdforge reads.
+func hasStash(obj annotated, key string) bool {
+	value, ok := obj.GetAnnotations()[key]
+	return ok && knownFormat(value)
+}
+
+func knownFormat(value string) bool {
+	return strings.HasPrefix(value, "{") || strings.HasPrefix(value, gzipPrefix)
+}
+
+// unstash removes obj's annotation key and, when into is not nil, decodes
+// the stashed data into it. It reports whether the annotation was there. An
+// annotation map left empty becomes nil, as it was before stash. A stash in
+// an unknown format is left in place (errUnknownFormat).
+func unstash(obj annotated, key string, into any) (bool, error) {
+	a := obj.GetAnnotations()
+	raw, ok := a[key]
+	if !ok {
+		return false, nil
+	}
+	if !knownFormat(raw) {
+		return true, errUnknownFormat
+	}
+	delete(a, key)
+	if len(a) == 0 {
+		a = nil
+	}
+	obj.SetAnnotations(a)
+	if into == nil {
+		return true, nil
+	}
+	data, err := decode(raw)
+	if err == nil {
+		err = json.Unmarshal(data, into)
+	}
+	if err != nil {
+		return true, fmt.Errorf("restoring data from annotation %s: %w", key, err)
+	}
+	return true, nil
+}
+
+// decode returns a stash's JSON, uncompressed.
+func decode(value string) ([]byte, error) {
+	rest, zipped := strings.CutPrefix(value, gzipPrefix)
+	if !zipped {
+		return []byte(value), nil
+	}
+	b, err := base64.StdEncoding.DecodeString(rest)
+	if err != nil {
+		return nil, err
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(zr)
+}
