@@ -43,6 +43,9 @@ type Set struct {
 	// Comments holds every marker comment (kubebuilder's too) by the node it
 	// describes: *ast.TypeSpec, *ast.Field, or *ast.File for package markers.
 	Comments map[ast.Node][]Comment
+
+	// nowhere holds +crdforge: markers in places that describe nothing.
+	nowhere []Comment
 }
 
 // Find returns the first marker comment on node whose name is name or starts
@@ -92,6 +95,9 @@ func (r *Registries) Collect(pkg *loader.Package, diags *diag.List) *Set {
 				set.Fields[n] = append(set.Fields[n], v)
 			}
 		}
+	}
+	for _, c := range set.nowhere {
+		diags.Errorf(c.Pos, "marker %s describes nothing here: put it in the package's doc comment, above a type, or above a field", strings.Fields(c.Text)[0])
 	}
 	slices.SortFunc(set.Package, func(a, b Value) int { return int(a.Pos - b.Pos) })
 	return set
@@ -217,9 +223,17 @@ func (c *fileCollector) associate() {
 			c.insideDecl(decls[di], g)
 			continue
 		}
+		// A comment on the line a declaration ends, as in `type T int //
+		// +marker`, describes nothing.
+		if di > 0 && trailing(decls[di-1], g) {
+			c.nowhere(g)
+			continue
+		}
 		// Outside every declaration: a type's markers when it is the doc
 		// comment or the closest group above a single type declaration;
-		// the package's otherwise.
+		// nothing's when it is the doc comment of another declaration (a
+		// function, a var, a parenthesized type block); the package's
+		// otherwise.
 		if di < len(decls) {
 			if gd, ok := decls[di].(*ast.GenDecl); ok && gd.Tok == token.TYPE && !gd.Lparen.IsValid() && len(gd.Specs) == 1 {
 				closest := gi == len(groups)-1 || groups[gi+1].Pos() > gd.Pos() ||
@@ -228,10 +242,50 @@ func (c *fileCollector) associate() {
 					c.add(gd.Specs[0].(*ast.TypeSpec), g, g != gd.Doc)
 					continue
 				}
+			} else if g == docOf(decls[di]) {
+				c.nowhere(g)
+				continue
 			}
 		}
 		c.add(c.file, g, false)
 	}
+}
+
+// docOf returns a declaration's doc comment.
+func docOf(d ast.Decl) *ast.CommentGroup {
+	switch d := d.(type) {
+	case *ast.GenDecl:
+		return d.Doc
+	case *ast.FuncDecl:
+		return d.Doc
+	}
+	return nil
+}
+
+// trailing reports whether g is the end-of-line comment of a spec of d.
+func trailing(d ast.Decl, g *ast.CommentGroup) bool {
+	gd, ok := d.(*ast.GenDecl)
+	if !ok {
+		return false
+	}
+	for _, spec := range gd.Specs {
+		if specComment(spec) == g {
+			return true
+		}
+	}
+	return false
+}
+
+func specComment(spec ast.Spec) *ast.CommentGroup {
+	switch s := spec.(type) {
+	case *ast.TypeSpec:
+		return s.Comment
+	case *ast.ValueSpec:
+		return s.Comment
+	case *ast.ImportSpec:
+		return s.Comment
+	}
+	return nil
 }
 
 // insideDecl associates a group that lies inside a declaration: before a
@@ -239,10 +293,15 @@ func (c *fileCollector) associate() {
 func (c *fileCollector) insideDecl(d ast.Decl, g *ast.CommentGroup) {
 	gd, ok := d.(*ast.GenDecl)
 	if !ok || gd.Tok != token.TYPE {
-		return // markers inside functions, vars and consts describe nothing
+		c.nowhere(g) // markers inside functions, vars and consts describe nothing
+		return
 	}
 	for _, spec := range gd.Specs {
 		ts := spec.(*ast.TypeSpec)
+		if ts.Comment == g {
+			c.nowhere(g)
+			return
+		}
 		if g.End() <= ts.Pos() {
 			c.add(ts, g, g != ts.Doc)
 			return
@@ -258,6 +317,10 @@ func (c *fileCollector) insideDecl(d ast.Decl, g *ast.CommentGroup) {
 
 func (c *fileCollector) inStruct(st *ast.StructType, g *ast.CommentGroup) {
 	for _, f := range st.Fields.List {
+		if f.Comment == g {
+			c.nowhere(g)
+			return
+		}
 		if g.End() <= f.Pos() {
 			c.add(f, g, false)
 			return
@@ -267,6 +330,17 @@ func (c *fileCollector) inStruct(st *ast.StructType, g *ast.CommentGroup) {
 				c.inStruct(inner, g)
 			}
 			return
+		}
+	}
+}
+
+// nowhere records the crdforge markers of a group that describes nothing,
+// so that they are reported rather than dropped. (controller-tools drops
+// its own there without a word.)
+func (c *fileCollector) nowhere(g *ast.CommentGroup) {
+	for _, cm := range g.List {
+		if text, ok := markerText(cm.Text); ok && strings.HasPrefix(text, Prefix) {
+			c.set.nowhere = append(c.set.nowhere, Comment{Text: text, Pos: cm.Slash + token.Pos(strings.Index(cm.Text, "+"))})
 		}
 	}
 }

@@ -81,6 +81,7 @@ func TestCollectAssociatesMarkersLikeControllerTools(t *testing.T) {
 	want := []string{
 		"assoc.go:21:5: marker +crdforge:hub describes a package or a type, but here it describes a field",
 		"assoc.go:24:5: unknown marker +crdforge:nope (run `crdforge markers` for the list)",
+		"assoc.go:34:5: marker +crdforge:whatever describes nothing here: put it in the package's doc comment, above a type, or above a field",
 	}
 	if strings.Join(errs, "\n") != strings.Join(want, "\n") {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(errs, "\n"), strings.Join(want, "\n"))

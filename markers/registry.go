@@ -30,11 +30,8 @@ type Registries struct {
 // there is no global state.
 func NewRegistries() (*Registries, error) {
 	kb := &ctmarkers.Registry{}
-	if err := (crd.Generator{}).RegisterMarkers(kb); err != nil {
-		return nil, fmt.Errorf("registering controller-gen's CRD markers: %w", err)
-	}
-	if err := (deepcopy.Generator{}).RegisterMarkers(kb); err != nil {
-		return nil, fmt.Errorf("registering controller-gen's object markers: %w", err)
+	if err := registerKubebuilder(kb); err != nil {
+		return nil, err
 	}
 
 	own := &ctmarkers.Registry{}
@@ -49,6 +46,17 @@ func NewRegistries() (*Registries, error) {
 		}
 	}
 	return &Registries{Kubebuilder: kb, Crdforge: own}, nil
+}
+
+// registerKubebuilder registers controller-gen's CRD and object markers.
+func registerKubebuilder(reg *ctmarkers.Registry) error {
+	if err := (crd.Generator{}).RegisterMarkers(reg); err != nil {
+		return fmt.Errorf("registering controller-gen's CRD markers: %w", err)
+	}
+	if err := (deepcopy.Generator{}).RegisterMarkers(reg); err != nil {
+		return fmt.Errorf("registering controller-gen's object markers: %w", err)
+	}
+	return nil
 }
 
 // PrintHelp writes the reference of every marker crdforge understands,
