@@ -2,6 +2,8 @@ package deploy_test
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -309,6 +311,35 @@ func equalMaps(a, b map[string]any) bool {
 	return true
 }
 
+// yamlDocuments parses every document of a multi-document YAML stream and
+// counts the non-empty ones.
+func yamlDocuments(content []byte) (int, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(content))
+	n := 0
+	for {
+		var v any
+		err := dec.Decode(&v)
+		if errors.Is(err, io.EOF) {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+		if v != nil {
+			n++
+		}
+	}
+}
+
+func TestYAMLDocumentsRejectsABadDocumentAfterASeparator(t *testing.T) {
+	if n, err := yamlDocuments([]byte("a: 1\n---\nb: 2\n")); err != nil || n != 2 {
+		t.Errorf("two documents: %d, %v", n, err)
+	}
+	if _, err := yamlDocuments([]byte("a: 1\n---\nb: [\n")); err == nil {
+		t.Error("a broken second document passed")
+	}
+}
+
 func TestFiles(t *testing.T) {
 	m, _ := load(t, "../../testdata/webhook")
 	files := generate(t, deploy.Generator{}, m)
@@ -321,9 +352,8 @@ func TestFiles(t *testing.T) {
 		if !output.IsGenerated(f.Content) {
 			t.Errorf("%s is not recognized as generated", f.Path)
 		}
-		var v any
-		if err := yaml.Unmarshal(f.Content, &v); err != nil && !bytes.Contains(f.Content, []byte("\n---\n")) {
-			t.Errorf("%s is not YAML: %v", f.Path, err)
+		if docs, err := yamlDocuments(f.Content); err != nil || docs == 0 {
+			t.Errorf("%s is not YAML (%d documents): %v", f.Path, docs, err)
 		}
 	}
 	want := []string{
