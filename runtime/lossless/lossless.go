@@ -120,7 +120,7 @@ func Convert[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Directi
 // dropStale removes the stash of version from obj, unless a later crdforge
 // wrote it.
 func dropStale(obj annotated, version string) error {
-	if _, err := unstash(obj, Annotation(version), nil); err != nil && !errors.Is(err, errUnknownFormat) {
+	if _, err := unstash(obj, version, nil); err != nil && !errors.Is(err, errUnknownFormat) {
 		return err
 	}
 	return nil
@@ -146,18 +146,17 @@ func stashLost[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Direc
 	}
 	data := *src
 	clearMeta(&data)
-	return stash(dst, Annotation(there.from), &data)
+	return stash(dst, there.from, &data)
 }
 
 // restoreStashed brings back into dst the data of dst's version that an
 // earlier conversion the other way stashed on it.
 func restoreStashed[S, D any, PD Object[D]](dst PD, there Direction[S, D], back Direction[D, S]) error {
-	key := Annotation(there.to)
-	if !hasStash(dst, key) {
+	if !hasStash(dst, there.to) {
 		return nil
 	}
 	var saved D
-	if _, err := unstash(dst, key, &saved); err != nil {
+	if _, err := unstash(dst, there.to, &saved); err != nil {
 		return err
 	}
 	// base is what the mechanical round trip makes of saved: a field of dst
@@ -165,10 +164,10 @@ func restoreStashed[S, D any, PD Object[D]](dst PD, there Direction[S, D], back 
 	var through S
 	var base D
 	if err := back.convert(&saved, &through, nil); err != nil {
-		return fmt.Errorf("converting the %s data stashed in %s: %w", there.to, key, err)
+		return fmt.Errorf("converting the %s data stashed in %s: %w", there.to, Annotation(there.to), err)
 	}
 	if err := there.convert(&through, &base, nil); err != nil {
-		return fmt.Errorf("converting the %s data stashed in %s: %w", there.to, key, err)
+		return fmt.Errorf("converting the %s data stashed in %s: %w", there.to, Annotation(there.to), err)
 	}
 	restore((*D)(dst), &base, &saved)
 	return nil

@@ -29,7 +29,8 @@ import (
 const AnnotationPrefix = "conversion.crdforge.io/"
 
 // Annotation is the annotation that holds the stashed data of version. It is
-// the one place a stash key is built.
+// the one place a stash key is built; it inlines, so a key only looked up
+// stays on the stack.
 func Annotation(version string) string { return AnnotationPrefix + version }
 
 // compressAbove is the JSON size from which stashes are gzipped.
@@ -50,8 +51,9 @@ type annotated interface {
 	SetAnnotations(map[string]string)
 }
 
-// stash stores v, as JSON, in obj's annotation key.
-func stash(obj annotated, key string, v any) error {
+// stash stores v, as JSON, in obj's stash annotation of version.
+func stash(obj annotated, version string, v any) error {
+	key := Annotation(version)
 	raw, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("stashing data in annotation %s: %w", key, err)
@@ -77,10 +79,10 @@ func stash(obj annotated, key string, v any) error {
 	return nil
 }
 
-// hasStash reports whether obj carries the stash annotation key in a format
-// this crdforge reads.
-func hasStash(obj annotated, key string) bool {
-	value, ok := obj.GetAnnotations()[key]
+// hasStash reports whether obj carries the stash annotation of version in a
+// format this crdforge reads.
+func hasStash(obj annotated, version string) bool {
+	value, ok := obj.GetAnnotations()[Annotation(version)]
 	return ok && knownFormat(value)
 }
 
@@ -88,20 +90,20 @@ func knownFormat(value string) bool {
 	return strings.HasPrefix(value, "{") || strings.HasPrefix(value, gzipPrefix)
 }
 
-// unstash removes obj's annotation key and, when into is not nil, decodes
-// the stashed data into it. It reports whether the annotation was there. An
-// annotation map left empty becomes nil, as it was before stash. A stash in
-// an unknown format is left in place (errUnknownFormat).
-func unstash(obj annotated, key string, into any) (bool, error) {
+// unstash removes obj's stash annotation of version and, when into is not
+// nil, decodes the stashed data into it. It reports whether the annotation
+// was there. An annotation map left empty becomes nil, as it was before
+// stash. A stash in an unknown format is left in place (errUnknownFormat).
+func unstash(obj annotated, version string, into any) (bool, error) {
 	a := obj.GetAnnotations()
-	raw, ok := a[key]
+	raw, ok := a[Annotation(version)]
 	if !ok {
 		return false, nil
 	}
 	if !knownFormat(raw) {
 		return true, errUnknownFormat
 	}
-	delete(a, key)
+	delete(a, Annotation(version))
 	if len(a) == 0 {
 		a = nil
 	}
@@ -114,7 +116,7 @@ func unstash(obj annotated, key string, into any) (bool, error) {
 		err = json.Unmarshal(data, into)
 	}
 	if err != nil {
-		return true, fmt.Errorf("restoring data from annotation %s: %w", key, err)
+		return true, fmt.Errorf("restoring data from annotation %s: %w", Annotation(version), err)
 	}
 	return true, nil
 }

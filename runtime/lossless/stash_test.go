@@ -16,14 +16,14 @@ type stashed struct {
 func TestStashAndUnstashRoundTrip(t *testing.T) {
 	big := int64(1<<62 + 1) // survives JSON only as an int64, not as a float
 	meta := metav1.ObjectMeta{Name: "x"}
-	if err := stash(&meta, Annotation("v1alpha1"), stashed{Only: "kept", Count: &big}); err != nil {
+	if err := stash(&meta, "v1alpha1", stashed{Only: "kept", Count: &big}); err != nil {
 		t.Fatal(err)
 	}
 	if got := meta.Annotations["conversion.crdforge.io/v1alpha1"]; got != `{"only":"kept","count":4611686018427387905}` {
 		t.Fatalf("annotation = %s", got)
 	}
 	var back stashed
-	ok, err := unstash(&meta, Annotation("v1alpha1"), &back)
+	ok, err := unstash(&meta, "v1alpha1", &back)
 	if err != nil || !ok {
 		t.Fatalf("Unstash = %v, %v", ok, err)
 	}
@@ -37,13 +37,13 @@ func TestStashAndUnstashRoundTrip(t *testing.T) {
 
 func TestUnstashKeepsOtherAnnotations(t *testing.T) {
 	meta := metav1.ObjectMeta{Annotations: map[string]string{"mine": "1", Annotation("v1"): `{}`}}
-	if ok, err := unstash(&meta, Annotation("v1"), nil); !ok || err != nil {
+	if ok, err := unstash(&meta, "v1", nil); !ok || err != nil {
 		t.Fatalf("Unstash = %v, %v", ok, err)
 	}
 	if len(meta.Annotations) != 1 || meta.Annotations["mine"] != "1" {
 		t.Errorf("annotations = %v", meta.Annotations)
 	}
-	if ok, _ := unstash(&meta, Annotation("v2"), nil); ok {
+	if ok, _ := unstash(&meta, "v2", nil); ok {
 		t.Error("Unstash found an annotation that is not there")
 	}
 }
@@ -51,7 +51,7 @@ func TestUnstashKeepsOtherAnnotations(t *testing.T) {
 func TestUnstashReportsBadData(t *testing.T) {
 	meta := metav1.ObjectMeta{Annotations: map[string]string{Annotation("v1"): `{"only":`}}
 	var into stashed
-	if _, err := unstash(&meta, Annotation("v1"), &into); err == nil {
+	if _, err := unstash(&meta, "v1", &into); err == nil {
 		t.Error("corrupt stash decoded without error")
 	}
 }
@@ -59,7 +59,7 @@ func TestUnstashReportsBadData(t *testing.T) {
 func TestLargeStashesAreCompressed(t *testing.T) {
 	big := stashed{Only: strings.Repeat("container image and args ", 400)}
 	meta := metav1.ObjectMeta{}
-	if err := stash(&meta, Annotation("v2"), big); err != nil {
+	if err := stash(&meta, "v2", big); err != nil {
 		t.Fatal(err)
 	}
 	value := meta.Annotations[Annotation("v2")]
@@ -68,7 +68,7 @@ func TestLargeStashesAreCompressed(t *testing.T) {
 		t.Fatalf("a %d-byte stash was stored as %d bytes (%.20s...)", len(raw), len(value), value)
 	}
 	var back stashed
-	if _, err := unstash(&meta, Annotation("v2"), &back); err != nil || back.Only != big.Only {
+	if _, err := unstash(&meta, "v2", &back); err != nil || back.Only != big.Only {
 		t.Fatalf("compressed stash did not come back: %v", err)
 	}
 }
