@@ -215,7 +215,7 @@ func TestMigrate(t *testing.T) {
 			t.Fatalf("second run: exit %d", code)
 		}
 		if !strings.Contains(stdout, "storage version check: discovery reports storage version v1") {
-			t.Errorf("second run's output %q lacks the discovery check (StorageVersionHash disagrees with the API server?)", stdout)
+			t.Errorf("second run's output %q lacks the discovery check (migrate's storageVersionHash disagrees with the API server?)", stdout)
 		}
 		if !strings.Contains(stdout, "failed 0") {
 			t.Errorf("second run's summary %q says something failed", stdout)

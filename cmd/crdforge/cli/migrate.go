@@ -14,6 +14,7 @@ import (
 	"k8s.io/client-go/tools/clientcmd"
 
 	"github.com/crdforge/crdforge/cmd/crdforge/internal/migrate"
+	"github.com/crdforge/crdforge/cmd/crdforge/internal/migrate/testhook"
 )
 
 // ExitMigrateFailed is crdforge migrate's exit code when objects failed, the
@@ -23,14 +24,16 @@ const ExitMigrateFailed = 1
 // RunMigrate runs `crdforge migrate` with args (those after "migrate") and
 // returns the exit code, as Main would; the end-to-end tests use it.
 // afterObject, if not nil, is called after each object with the number
-// done so far (tests interrupt a run through it by cancelling ctx).
+// done so far (tests interrupt a run through it by cancelling ctx); it
+// reaches the run through the context (package testhook), not through
+// migrate.Options.
 func RunMigrate(ctx context.Context, args []string, stdout, stderr io.Writer, afterObject func(done int)) int {
-	cmd := newMigrateHook(stdout, stderr, afterObject)
+	cmd := newMigrate(stdout, stderr)
 	cmd.SetArgs(args)
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
 	cmd.SilenceUsage, cmd.SilenceErrors = true, true
-	err := cmd.ExecuteContext(ctx)
+	err := cmd.ExecuteContext(testhook.WithAfterObject(ctx, afterObject))
 	var ee exitError
 	switch {
 	case err == nil:
@@ -44,10 +47,6 @@ func RunMigrate(ctx context.Context, args []string, stdout, stderr io.Writer, af
 }
 
 func newMigrate(stdout, stderr io.Writer) *cobra.Command {
-	return newMigrateHook(stdout, stderr, nil)
-}
-
-func newMigrateHook(stdout, stderr io.Writer, afterObject func(int)) *cobra.Command {
 	var (
 		kubeconfig, kubeContext string
 		opts                    migrate.Options
@@ -97,7 +96,6 @@ else the in-cluster service account.`,
 				return exitError{ExitErrors}
 			}
 			opts.CRD = args[0]
-			opts.AfterObject = afterObject
 			if !quiet {
 				opts.Progress = stderr
 				if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {

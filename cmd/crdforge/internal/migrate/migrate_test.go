@@ -17,6 +17,8 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	dynfake "k8s.io/client-go/dynamic/fake"
 	clienttesting "k8s.io/client-go/testing"
+
+	"github.com/crdforge/crdforge/cmd/crdforge/internal/migrate/testhook"
 )
 
 const group = "example.com"
@@ -89,61 +91,7 @@ func (f *fixture) stored(t *testing.T) []string {
 	return crd.Status.StoredVersions
 }
 
-func (f *fixture) clients() *Clients { return &Clients{Ext: f.ext, Dynamic: f.dyn} }
-
-func TestPlanFor(t *testing.T) {
-	p, err := PlanFor(testCRD("v1", "v1", "v1beta1"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.Storage != "v1" || !p.Webhook || !slices.Equal(p.Served, []string{"v1", "v1beta1"}) || p.Resource.Resource != "crontabs" {
-		t.Errorf("plan %+v", p)
-	}
-	if _, ok := p.ServedAPI[group+"/v1beta1"]; !ok {
-		t.Errorf("ServedAPI %v lacks v1beta1", p.ServedAPI)
-	}
-	if _, err := PlanFor(testCRD("v1", "v1beta1")); err == nil || !strings.Contains(err.Error(), "not served") {
-		t.Errorf("unserved storage: %v", err)
-	}
-	two := testCRD("v1", "v1", "v1beta1")
-	two.Spec.Versions[1].Storage = true
-	if _, err := PlanFor(two); err == nil || !strings.Contains(err.Error(), "2 storage versions") {
-		t.Errorf("two storage versions: %v", err)
-	}
-}
-
-func TestPruneManagedFields(t *testing.T) {
-	served := map[string]struct{}{group + "/v1": {}}
-	u := obj("ns", "a", group+"/v1", group+"/v1beta1")
-	if n := PruneManagedFields(u, served); n != 1 {
-		t.Errorf("dropped %d, want 1", n)
-	}
-	if mf := u.GetManagedFields(); len(mf) != 1 || mf[0].APIVersion != group+"/v1" {
-		t.Errorf("kept %+v", mf)
-	}
-	u = obj("ns", "b", group+"/v1beta1", group+"/v1alpha1")
-	if n := PruneManagedFields(u, served); n != 2 {
-		t.Errorf("dropped %d, want 2", n)
-	}
-	list, _, _ := unstructured.NestedSlice(u.Object, "metadata", "managedFields")
-	if len(list) != 1 || len(list[0].(map[string]any)) != 0 {
-		t.Errorf("all dropped: managedFields %v, want [{}]", list)
-	}
-	u = obj("ns", "c", group+"/v1")
-	before := u.DeepCopy()
-	if n := PruneManagedFields(u, served); n != 0 || !equality(before, u) {
-		t.Errorf("nothing to drop: dropped %d, %v", n, u.Object)
-	}
-	if n := PruneManagedFields(obj("ns", "d"), served); n != 0 {
-		t.Errorf("no managedFields: dropped %d", n)
-	}
-}
-
-func equality(a, b *unstructured.Unstructured) bool {
-	ab, _ := a.MarshalJSON()
-	bb, _ := b.MarshalJSON()
-	return string(ab) == string(bb)
-}
+func (f *fixture) clients() *clients { return &clients{ext: f.ext, dynamic: f.dyn} }
 
 func TestRunRewritesAndSetsStoredVersions(t *testing.T) {
 	f := newFixture(t, testCRD("v1", "v1"),
@@ -162,17 +110,17 @@ func TestRunRewritesAndSetsStoredVersions(t *testing.T) {
 		return false, nil, nil
 	})
 	var progress strings.Builder
-	res, err := RunWith(context.Background(), f.clients(), Options{CRD: "crontabs." + group, Concurrency: 1, Progress: &progress, ProgressEvery: 2})
+	res, err := runWith(context.Background(), f.clients(), Options{CRD: "crontabs." + group, Concurrency: 1, Progress: &progress, progressEvery: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Total != 4 || res.Rewritten != 3 || res.Skipped != 1 || res.Failed != 0 || res.ManagedDropped != 1 {
+	if res.total != 4 || res.rewritten != 3 || res.skipped != 1 || res.failed != 0 || res.managedDropped != 1 {
 		t.Errorf("result %+v", res)
 	}
 	if !conflicted {
 		t.Error("no conflict happened")
 	}
-	if got := f.stored(t); !slices.Equal(got, []string{"v1"}) || !res.StoredUpdated {
+	if got := f.stored(t); !slices.Equal(got, []string{"v1"}) || !res.storedUpdated {
 		t.Errorf("storedVersions %v, want [v1]", got)
 	}
 	for _, u := range f.updates {
@@ -199,11 +147,11 @@ func TestRunFailureKeepsStoredVersions(t *testing.T) {
 		}
 		return false, nil, nil
 	})
-	res, err := RunWith(context.Background(), f.clients(), Options{CRD: "crontabs." + group})
-	if !errors.Is(err, ErrFailed) {
-		t.Fatalf("error %v, want ErrFailed", err)
+	res, err := runWith(context.Background(), f.clients(), Options{CRD: "crontabs." + group})
+	if !errors.Is(err, errFailed) {
+		t.Fatalf("error %v, want errFailed", err)
 	}
-	if res.Failed != 1 || res.Rewritten != 2 || len(res.Failures) != 1 || !strings.Contains(res.Failures[0], "a/bad") {
+	if res.failed != 1 || res.rewritten != 2 || len(res.failures) != 1 || !strings.Contains(res.failures[0], "a/bad") {
 		t.Errorf("result %+v", res)
 	}
 	if got := f.stored(t); !slices.Equal(got, []string{"v1beta1", "v1"}) {
@@ -221,11 +169,11 @@ func TestRunDryRun(t *testing.T) {
 		}
 		return false, nil, nil
 	})
-	res, err := RunWith(context.Background(), f.clients(), Options{CRD: "crontabs." + group, DryRun: true})
+	res, err := runWith(context.Background(), f.clients(), Options{CRD: "crontabs." + group, DryRun: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.dryRuns != 2 || res.Rewritten != 2 {
+	if f.dryRuns != 2 || res.rewritten != 2 {
 		t.Errorf("%d dry-run updates, result %+v", f.dryRuns, res)
 	}
 	if got := f.stored(t); !slices.Equal(got, []string{"v1beta1", "v1"}) {
@@ -244,7 +192,7 @@ func TestRunRefusesWhenConversionFails(t *testing.T) {
 		}
 		return false, nil, nil
 	})
-	_, err := RunWith(context.Background(), f.clients(), Options{CRD: "crontabs." + group})
+	_, err := runWith(context.Background(), f.clients(), Options{CRD: "crontabs." + group})
 	if !errors.Is(err, ErrConversion) || !strings.Contains(err.Error(), "nothing was changed") {
 		t.Fatalf("error %v, want ErrConversion", err)
 	}
@@ -264,24 +212,24 @@ func TestRunInterrupted(t *testing.T) {
 	f := newFixture(t, testCRD("v1", "v1"), objs...)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	res, err := RunWith(ctx, f.clients(), Options{CRD: "crontabs." + group, Concurrency: 1, ChunkSize: 1,
-		AfterObject: func(done int) {
-			if done == 2 {
-				cancel()
-			}
-		}})
+	ctx = testhook.WithAfterObject(ctx, func(done int) {
+		if done == 2 {
+			cancel()
+		}
+	})
+	res, err := runWith(ctx, f.clients(), Options{CRD: "crontabs." + group, Concurrency: 1, ChunkSize: 1})
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "run again") {
 		t.Fatalf("error %v, want an interruption", err)
 	}
-	if res.Rewritten >= 6 {
+	if res.rewritten >= 6 {
 		t.Errorf("result %+v: the interruption did not stop it", res)
 	}
 	if got := f.stored(t); !slices.Equal(got, []string{"v1beta1", "v1"}) {
 		t.Errorf("storedVersions %v, want unchanged", got)
 	}
 	// The second run finishes.
-	res, err = RunWith(context.Background(), f.clients(), Options{CRD: "crontabs." + group})
-	if err != nil || res.Rewritten != 6 {
+	res, err = runWith(context.Background(), f.clients(), Options{CRD: "crontabs." + group})
+	if err != nil || res.rewritten != 6 {
 		t.Fatalf("second run: %v, %+v", err, res)
 	}
 	if got := f.stored(t); !slices.Equal(got, []string{"v1"}) {
@@ -292,33 +240,9 @@ func TestRunInterrupted(t *testing.T) {
 func TestRunUsage(t *testing.T) {
 	f := newFixture(t, testCRD("v1", "v1"))
 	for _, opts := range []Options{{CRD: "nosuch.example.com"}, {}, {CRD: "crontabs." + group, ChunkSize: -1}} {
-		if _, err := RunWith(context.Background(), f.clients(), opts); !errors.Is(err, ErrUsage) {
+		if _, err := runWith(context.Background(), f.clients(), opts); !errors.Is(err, ErrUsage) {
 			t.Errorf("%+v: error %v, want ErrUsage", opts, err)
 		}
-	}
-}
-
-func TestBar(t *testing.T) {
-	for _, c := range []struct {
-		done, total, failed int
-		want                string
-	}{
-		{0, 10, 0, "[>         ] 0/10   0%"},
-		{5, 10, 0, "[=====>    ] 5/10  50%"},
-		{10, 10, 1, "[==========] 10/10 100% (1 failed)"},
-		{3, 0, 0, "[==========] 3/0 100%"},
-	} {
-		if got := Bar(c.done, c.total, c.failed, 10); got != c.want {
-			t.Errorf("Bar(%d, %d, %d) = %q, want %q", c.done, c.total, c.failed, got, c.want)
-		}
-	}
-}
-
-// The e2e suite checks StorageVersionHash against a real API server's
-// discovery; this pins the value.
-func TestStorageVersionHash(t *testing.T) {
-	if got, want := StorageVersionHash(group, "v1", "CronTab"), "bodr40kQYQo="; got != want {
-		t.Errorf("StorageVersionHash = %q, want %q", got, want)
 	}
 }
 
@@ -353,7 +277,7 @@ func TestRunRestartsAnExpiredList(t *testing.T) {
 			return true, list, nil
 		}
 	})
-	res, err := RunWith(context.Background(), f.clients(), Options{CRD: "crontabs." + group, Concurrency: 2, ChunkSize: 2})
+	res, err := runWith(context.Background(), f.clients(), Options{CRD: "crontabs." + group, Concurrency: 2, ChunkSize: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -361,7 +285,7 @@ func TestRunRestartsAnExpiredList(t *testing.T) {
 	for _, u := range f.updates {
 		written[u.GetName()]++
 	}
-	if res.Total != 4 || res.Failed != 0 || len(written) != 4 {
+	if res.total != 4 || res.failed != 0 || len(written) != 4 {
 		t.Fatalf("result %+v, writes %v", res, written)
 	}
 	for name, n := range written {
