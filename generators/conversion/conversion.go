@@ -76,7 +76,7 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		if len(spokes[pkg]) > 0 {
 			t := newFile(pkg)
 			for _, s := range spokes[pkg] {
-				printRoundTripTest(t, s, hasFillFuncs(pkg))
+				printRoundTripTest(t, s, m.TestFuncs[pkg][FillFuncsName])
 			}
 			content, err := render(t)
 			if err != nil {

@@ -1,7 +1,11 @@
-// Package load runs the one package load that every generator works from.
+// Package load runs the one package load that every generator works from,
+// and reads what go/packages leaves out of it (the roots' test files, the
+// generated files the build tag hides), so that no later stage touches the
+// disk.
 package load
 
 import (
+	"go/ast"
 	"go/token"
 	"path/filepath"
 	"slices"
@@ -18,6 +22,12 @@ type Result struct {
 	Roots   []*loader.Package
 	Fset    *token.FileSet
 	Checker *loader.TypeChecker
+	// TestFiles are each root's hand-written, in-package test files, parsed
+	// (positions in Fset): generated tests call hooks an author declares
+	// there.
+	TestFiles map[*loader.Package][]*ast.File
+
+	generated generated
 }
 
 // Packages loads the packages that patterns name, relative to dir, through
@@ -49,7 +59,9 @@ func Packages(dir string, patterns []string) (*Result, error) {
 		}
 		return 0
 	})
-	return &Result{Roots: roots, Fset: cfg.Fset, Checker: &loader.TypeChecker{}}, nil
+	r := &Result{Roots: roots, Fset: cfg.Fset, Checker: &loader.TypeChecker{}}
+	readTestFiles(roots, r)
+	return r, nil
 }
 
 // Check type-checks every root. controller-tools' checker only follows the

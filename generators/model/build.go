@@ -3,6 +3,7 @@ package model
 import (
 	"cmp"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"path"
@@ -41,6 +42,8 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 		Markers:    map[*loader.Package]*markers.Set{},
 		Collector:  &ctmarkers.Collector{Registry: regs.Kubebuilder},
 		Checker:    ld.Checker,
+		TestFuncs:  testFuncs(ld),
+		load:       ld,
 	}
 	m.Project = projectName(m.ImportPath)
 	for _, root := range m.Roots {
@@ -79,6 +82,24 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 		slices.SortFunc(g.Kinds, func(a, b *Kind) int { return strings.Compare(a.Name, b.Name) })
 	}
 	return m
+}
+
+// testFuncs lists the top-level functions of each root's test files.
+func testFuncs(ld *load.Result) map[*loader.Package]map[string]bool {
+	out := map[*loader.Package]map[string]bool{}
+	for root, files := range ld.TestFiles {
+		for _, file := range files {
+			for _, d := range file.Decls {
+				if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil {
+					if out[root] == nil {
+						out[root] = map[string]bool{}
+					}
+					out[root][fn.Name.Name] = true
+				}
+			}
+		}
+	}
+	return out
 }
 
 // ReportedByModel reports whether msg is one of controller-tools' position-free

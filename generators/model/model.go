@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/markers"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"sigs.k8s.io/controller-tools/pkg/crd"
@@ -41,10 +42,15 @@ type Model struct {
 	// Groups are sorted by name.
 	Groups []*Group
 
+	// TestFuncs are the top-level functions that each root's hand-written,
+	// in-package test files declare: generated tests call an author's hooks
+	// (conversionFillFuncs) when they exist.
+	TestFuncs map[*loader.Package]map[string]bool
+
 	opts Options
-	// deepCopyIndex and byPath cache what hasDeepCopyInto reads.
-	deepCopyIndex map[string]map[string]bool
-	byPath        map[string]*loader.Package
+	// load answers what the load left out: the declarations of ignored
+	// generated files.
+	load *load.Result
 }
 
 // Group is an API group.
