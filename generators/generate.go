@@ -142,7 +142,7 @@ func Generate(cfg Config) (*Result, error) {
 		res.Files = append(res.Files, files[i]...)
 		diags.Append(genDiags[i])
 	}
-	ld.Errors(diags, model.ReportedByModel)
+	ld.Errors(diags, m.Supersedes)
 	if diags.HasErrors() {
 		res.Files = nil
 		return res, nil

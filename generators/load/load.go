@@ -117,9 +117,10 @@ func topological(roots []*loader.Package, isRoot map[*loader.Package]bool) []*lo
 // Errors reports what the load, the type checker and controller-tools'
 // generators recorded: everything on the roots, and on their imports
 // everything but type errors (those are artefacts of checking imports only as
-// far as the roots need them). Call it after every generator ran. skip drops
-// messages that crdforge reports itself, with better positions.
-func (r *Result) Errors(diags *diag.List, skip func(msg string) bool) {
+// far as the roots need them). Call it after every generator ran. skip, when
+// set, drops the i-th error of a package: one that crdforge reports itself,
+// with a better position.
+func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) bool) {
 	raw := make([]*packages.Package, 0, len(r.Roots))
 	isRoot := map[*packages.Package]bool{}
 	for _, root := range r.Roots {
@@ -134,18 +135,24 @@ func (r *Result) Errors(diags *diag.List, skip func(msg string) bool) {
 		seen[p] = true
 		return true
 	}, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			if (e.Kind == packages.TypeError && !isRoot[p]) || (skip != nil && skip(e.Msg)) {
+		for i, e := range p.Errors {
+			if (e.Kind == packages.TypeError && !isRoot[p]) || (skip != nil && skip(p, i)) {
 				continue
 			}
 			pos := diag.ParsePosition(e.Pos)
-			if strings.HasSuffix(e.Pos, ":-") || pos.Filename == p.ID {
+			if PositionFree(p, e) {
 				// controller-tools' position-free errors: name the package.
 				pos = token.Position{Filename: packageDir(p)}
 			}
 			diags.Add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Msg: e.Msg})
 		}
 	})
+}
+
+// PositionFree reports whether e, an error of p, points nowhere: controller-
+// tools records an error that carries no position as "<package ID>:-".
+func PositionFree(p *packages.Package, e packages.Error) bool {
+	return strings.HasSuffix(e.Pos, ":-") || diag.ParsePosition(e.Pos).Filename == p.ID
 }
 
 func packageDir(p *packages.Package) string {

@@ -44,6 +44,7 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 		Checker:    ld.Checker,
 		TestFuncs:  testFuncs(ld),
 		load:       ld,
+		superseded: map[errorRef]bool{},
 	}
 	m.Project = projectName(m.ImportPath)
 	for _, root := range m.Roots {
@@ -102,17 +103,10 @@ func testFuncs(ld *load.Result) map[*loader.Package]map[string]bool {
 	return out
 }
 
-// ReportedByModel reports whether msg is one of controller-tools' position-free
-// errors that the model reports itself, at the markers involved.
-func ReportedByModel(msg string) bool {
-	return strings.HasPrefix(msg, "CRD for ") &&
-		(strings.HasSuffix(msg, "has no storage version") || strings.Contains(msg, "does not serve any version"))
-}
-
 func (m *Model) buildKind(group, kind string, diags *diag.List) *Kind {
 	p := m.Schemas
 	gk := schema.GroupKind{Group: group, Kind: kind}
-	p.NeedCRDFor(gk, nil)
+	checks := m.needCRD(gk)
 	c, ok := p.CustomResourceDefinitions[gk]
 	if !ok || len(c.Spec.Versions) == 0 {
 		return nil
@@ -146,7 +140,11 @@ func (m *Model) buildKind(group, kind string, diags *diag.List) *Kind {
 		return version.CompareKubeAwareVersionStrings(b.Name, a.Name)
 	})
 
-	m.resolveStorage(k, diags)
+	if reported := m.resolveStorage(k, diags); reported > 0 && reported == len(checks) {
+		for _, e := range checks {
+			m.superseded[e] = true
+		}
+	}
 	m.resolveHub(k, diags)
 	m.resolveConversion(k, diags)
 	if m.opts.Conversions {
@@ -169,7 +167,49 @@ func (m *Model) packageFor(group, ver, kind string) *loader.Package {
 	return nil
 }
 
-func (m *Model) resolveStorage(k *Kind, diags *diag.List) {
+// needCRD has controller-tools build the kind's CRD, and returns the errors
+// that its two last checks (a storage version, a served version) recorded:
+// the model makes the same checks itself and reports them at the markers
+// involved, where controller-tools has no position and names a package.
+//
+// Those errors are known by where they come from, not by their text: every
+// schema the CRD needs is flattened first, as NeedCRDFor would, so that the
+// only errors NeedCRDFor itself adds are the kubebuilder markers' (at the
+// type, positioned) and, last, those two checks (position-free).
+func (m *Model) needCRD(gk schema.GroupKind) []errorRef {
+	p := m.Schemas
+	// The packages NeedCRDFor looks at: every package of the group.
+	var group []*loader.Package
+	for pkg, gv := range p.GroupVersions {
+		if gv.Group == gk.Group {
+			group = append(group, pkg)
+		}
+	}
+	for _, pkg := range group {
+		if ident := (crd.TypeIdent{Package: pkg, Name: gk.Kind}); p.Types[ident] != nil {
+			p.NeedFlattenedSchemaFor(ident)
+		}
+	}
+	before := make(map[*loader.Package]int, len(group))
+	for _, pkg := range group {
+		before[pkg] = len(pkg.Errors)
+	}
+	p.NeedCRDFor(gk, nil)
+	var added []errorRef
+	for _, pkg := range group {
+		for i := before[pkg]; i < len(pkg.Errors); i++ {
+			if load.PositionFree(pkg.Package, pkg.Errors[i]) {
+				added = append(added, errorRef{pkg.Package, i})
+			}
+		}
+	}
+	return added
+}
+
+// resolveStorage finds the storage version, and returns how many of the
+// checks controller-tools also makes it reported: no storage version, no
+// served version.
+func (m *Model) resolveStorage(k *Kind, diags *diag.List) (reported int) {
 	var storage, served []*Version
 	for _, v := range k.Versions {
 		if v.Storage {
@@ -181,6 +221,7 @@ func (m *Model) resolveStorage(k *Kind, diags *diag.List) {
 	}
 	switch len(storage) {
 	case 0:
+		reported++
 		diags.Errorf(k.Pos(), "%s has no storage version among %s: mark exactly one version's %s type with +kubebuilder:storageversion",
 			k.qualified(), names(k.Versions), k.Name)
 	case 1:
@@ -192,11 +233,13 @@ func (m *Model) resolveStorage(k *Kind, diags *diag.List) {
 		}
 	}
 	if len(served) == 0 {
+		reported++
 		for _, v := range k.Versions {
 			diags.Errorf(m.markerPos(v, "kubebuilder:unservedversion"), "%s serves no version: remove +kubebuilder:unservedversion from at least one of %s",
 				k.qualified(), names(k.Versions))
 		}
 	}
+	return reported
 }
 
 func (m *Model) resolveHub(k *Kind, diags *diag.List) {
