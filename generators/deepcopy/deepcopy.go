@@ -32,6 +32,9 @@ type Generator struct{}
 // Name is the generator's name for --only.
 func (Generator) Name() string { return "deepcopy" }
 
+// Needs is none of the model's optional parts.
+func (Generator) Needs() model.Options { return model.Options{} }
+
 // Generate runs controller-tools' deepcopy generator over the model's roots,
 // sharing the model's marker collector and type checker, and captures what it
 // would have written. It runs once per root, so that a failure is reported at

@@ -17,6 +17,10 @@ import (
 	yaml "go.yaml.in/yaml/v2"
 )
 
+// byDefault is the deploy generator as crdforge generate configures it
+// by default.
+var byDefault = deploy.Generator{Dir: generators.DefaultDeployDir, CRDDir: generators.DefaultCRDDir}
+
 // loaded caches load's results: each case is loaded once per test binary
 // (the tests do not run in parallel, and none modifies a model).
 var loaded = map[string]*generators.Result{}
@@ -209,7 +213,7 @@ func TestKustomizationRenders(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, crds := load(t, tc.dir)
-			files := generate(t, deploy.Generator{}, m)
+			files := generate(t, byDefault, m)
 			root := t.TempDir()
 			writeTree(t, root, crds, files)
 			objs := kustomize(t, filepath.Join(root, "config/webhook"))
@@ -311,7 +315,7 @@ func equalMaps(a, b map[string]any) bool {
 
 func TestFiles(t *testing.T) {
 	m, _ := load(t, "../../testdata/webhook")
-	files := generate(t, deploy.Generator{}, m)
+	files := generate(t, byDefault, m)
 	var paths []string
 	for _, f := range files {
 		paths = append(paths, filepath.ToSlash(f.Path))
@@ -339,7 +343,7 @@ func TestFiles(t *testing.T) {
 		t.Errorf("files\n %v\nwant\n %v", paths, want)
 	}
 
-	again := generate(t, deploy.Generator{}, m)
+	again := generate(t, byDefault, m)
 	for i := range files {
 		if !bytes.Equal(files[i].Content, again[i].Content) {
 			t.Errorf("%s differs between two runs", files[i].Path)
@@ -377,7 +381,7 @@ func TestCRDDirInsideDir(t *testing.T) {
 // cert-manager resource, and the Deployment still mounts <service>-cert.
 func TestNoCertManager(t *testing.T) {
 	m, crds := load(t, "../../testdata/noinject")
-	files := generate(t, deploy.Generator{}, m)
+	files := generate(t, byDefault, m)
 	if len(files) == 0 {
 		t.Fatal("no files for a kind with a conversion webhook")
 	}
@@ -401,7 +405,7 @@ func TestNoCertManager(t *testing.T) {
 
 func TestNoWebhookNoFiles(t *testing.T) {
 	m, _ := load(t, "../../testdata/identical")
-	if files := generate(t, deploy.Generator{}, m); len(files) != 0 {
+	if files := generate(t, byDefault, m); len(files) != 0 {
 		t.Errorf("files for a module without conversion webhooks: %v", files)
 	}
 }
@@ -442,7 +446,7 @@ func TestKindsMustShareTheService(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m2 := withSecondKind(t, m, tc.edit)
 			diags := diag.New(m.Fset)
-			files := deploy.Generator{}.Generate(m2, diags)
+			files := byDefault.Generate(m2, diags)
 			if len(files) != 0 {
 				t.Errorf("generated %d files despite the conflict", len(files))
 			}
@@ -468,7 +472,7 @@ func TestKindsSharingTheService(t *testing.T) {
 		k.Conversion.Service.Port = 443
 		k.Conversion.Service.Path = "/convert-gadgets"
 	})
-	files := generate(t, deploy.Generator{}, m2)
+	files := generate(t, byDefault, m2)
 	var svc, crdKust string
 	for _, f := range files {
 		switch filepath.Base(f.Path) {

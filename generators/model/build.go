@@ -23,10 +23,16 @@ import (
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 )
 
-// Options says which parts of the model the selected generators need.
+// Options says which optional parts of the model to resolve: those the
+// selected generators read. A part left out reports no diagnostics either.
 type Options struct {
 	// Conversions resolves the type pairs of every spoke.
 	Conversions bool
+}
+
+// With is o and p together: every part either asks for.
+func (o Options) With(p Options) Options {
+	return Options{Conversions: o.Conversions || p.Conversions}
 }
 
 // Build resolves the model from the load. Problems go to diags, each at the
