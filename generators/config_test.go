@@ -87,10 +87,11 @@ func TestModelOptionsFollowTheSelectedGenerators(t *testing.T) {
 		resolve model.Options
 		want    model.Options
 	}{
-		{nil, model.Options{}, model.Options{Conversions: true}},
+		{nil, model.Options{}, model.Options{Conversions: true, Webhook: true}},
 		{[]string{"crd"}, model.Options{}, model.Options{}},
 		{[]string{"crd", "conversion"}, model.Options{}, model.Options{Conversions: true}},
-		{[]string{"crd"}, model.Options{Conversions: true}, model.Options{Conversions: true}},
+		{[]string{"deploy"}, model.Options{}, model.Options{Webhook: true}},
+		{[]string{"crd"}, model.Options{Webhook: true}, model.Options{Webhook: true}},
 	} {
 		cfg, err := Config{Dir: ".", Only: tc.only, Resolve: tc.resolve}.Complete()
 		if err != nil {

@@ -34,8 +34,8 @@ type Generator struct {
 // Name is the generator's name for --only.
 func (Generator) Name() string { return "deploy" }
 
-// Needs is none of the model's optional parts.
-func (Generator) Needs() model.Options { return model.Options{} }
+// Needs is the module's webhook.
+func (Generator) Needs() model.Options { return model.Options{Webhook: true} }
 
 // Owns is the manifests' directory and the CRD directory's kustomization.
 func (g Generator) Owns(*model.Model) []string {
@@ -45,7 +45,7 @@ func (g Generator) Owns(*model.Model) []string {
 // Generate returns the webhook's manifests and kustomization, or nothing
 // when no kind converts through a webhook.
 func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
-	w := Resolve(m, diags)
+	w := m.Webhook
 	if w == nil {
 		return nil
 	}
@@ -108,9 +108,18 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 // the kustomization must neither label nor, on kubectl delete -k, delete them.
 var sharedNamespaces = []string{"default", "kube-node-lease", "kube-public", "kube-system"}
 
+// What the webhook binary (cmd/webhook) listens on and where it reads its
+// serving certificate; its flags default to the same values.
+const (
+	WebhookPort = 9443
+	MetricsPort = 8080
+	HealthPort  = 8081
+	CertDir     = "/tmp/k8s-webhook-server/serving-certs"
+)
+
 // manifests is what the webhook templates read.
 type manifests struct {
-	*Webhook
+	*model.Webhook
 	Dir                                  string
 	Image, ImageName, ImageTag           string
 	CertManager                          bool

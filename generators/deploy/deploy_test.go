@@ -26,14 +26,14 @@ var byDefault = deploy.Generator{Dir: generators.DefaultDeployDir, CRDDir: gener
 var loaded = map[string]*generators.Result{}
 
 // load runs the crd generator on a directory of API packages, as
-// crdforge generate does, and returns the model and the CRD files, written
-// to the default CRD directory.
+// crdforge generate does, and returns the model, with the module's webhook
+// resolved, and the CRD files, written to the default CRD directory.
 func load(t *testing.T, dir string) (*model.Model, []output.File) {
 	t.Helper()
 	res, ok := loaded[dir]
 	if !ok {
 		var err error
-		res, err = generators.Generate(generators.Config{Dir: dir, Only: []string{"crd"}})
+		res, err = generators.Generate(generators.Config{Dir: dir, Only: []string{"crd"}, Resolve: model.Options{Webhook: true}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -411,8 +411,8 @@ func TestNoWebhookNoFiles(t *testing.T) {
 }
 
 // withSecondKind returns a copy of m with a copy of its first webhook kind
-// named Gadget, changed by edit.
-func withSecondKind(t *testing.T, m *model.Model, edit func(*model.Kind)) *model.Model {
+// named Gadget, changed by edit, and the webhook resolved anew into diags.
+func withSecondKind(t *testing.T, m *model.Model, diags *diag.List, edit func(*model.Kind)) *model.Model {
 	t.Helper()
 	k := m.Groups[0].Kinds[0]
 	k2 := *k
@@ -424,6 +424,7 @@ func withSecondKind(t *testing.T, m *model.Model, edit func(*model.Kind)) *model
 	g := *m.Groups[0]
 	g.Kinds = []*model.Kind{&k2, k}
 	m2.Groups = []*model.Group{&g}
+	m2.Webhook = m2.ResolveWebhook(diags)
 	return &m2
 }
 
@@ -444,8 +445,8 @@ func TestKindsMustShareTheService(t *testing.T) {
 			"the cert-manager Certificate cert-manager/gadget-serving of Gadget.example.com is not in the webhook's namespace widgets"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m2 := withSecondKind(t, m, tc.edit)
 			diags := diag.New(m.Fset)
+			m2 := withSecondKind(t, m, diags, tc.edit)
 			files := byDefault.Generate(m2, diags)
 			if len(files) != 0 {
 				t.Errorf("generated %d files despite the conflict", len(files))
@@ -468,10 +469,14 @@ func TestKindsMustShareTheService(t *testing.T) {
 // and paths share one Deployment; the Service gets both ports.
 func TestKindsSharingTheService(t *testing.T) {
 	m, _ := load(t, "../../testdata/webhook")
-	m2 := withSecondKind(t, m, func(k *model.Kind) {
+	diags := diag.New(m.Fset)
+	m2 := withSecondKind(t, m, diags, func(k *model.Kind) {
 		k.Conversion.Service.Port = 443
 		k.Conversion.Service.Path = "/convert-gadgets"
 	})
+	for _, d := range diags.Items() {
+		t.Errorf("unexpected diagnostic: %s", d.Format(m.Dir))
+	}
 	files := generate(t, byDefault, m2)
 	var svc, crdKust string
 	for _, f := range files {

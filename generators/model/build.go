@@ -28,11 +28,13 @@ import (
 type Options struct {
 	// Conversions resolves the type pairs of every spoke.
 	Conversions bool
+	// Webhook resolves the module's conversion webhook, Model.Webhook.
+	Webhook bool
 }
 
 // With is o and p together: every part either asks for.
 func (o Options) With(p Options) Options {
-	return Options{Conversions: o.Conversions || p.Conversions}
+	return Options{Conversions: o.Conversions || p.Conversions, Webhook: o.Webhook || p.Webhook}
 }
 
 // Build resolves the model from the load. Problems go to diags, each at the
@@ -87,6 +89,9 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 	slices.SortFunc(m.Groups, func(a, b *Group) int { return strings.Compare(a.Name, b.Name) })
 	for _, g := range m.Groups {
 		slices.SortFunc(g.Kinds, func(a, b *Kind) int { return strings.Compare(a.Name, b.Name) })
+	}
+	if opts.Webhook {
+		m.Webhook = m.ResolveWebhook(diags)
 	}
 	return m
 }

@@ -42,6 +42,10 @@ type Model struct {
 	Schemas *crd.Parser
 	// Groups are sorted by name.
 	Groups []*Group
+	// Webhook is the module's conversion webhook, resolved when
+	// Options.Webhook asks for it; nil when no kind converts through a
+	// webhook, or when the kinds cannot share one.
+	Webhook *Webhook
 
 	// TestFuncs are the top-level functions that each root's hand-written,
 	// in-package test files declare: generated tests call an author's hooks

@@ -13,7 +13,7 @@ import (
 	"github.com/crdforge/crdforge/generators"
 	"github.com/crdforge/crdforge/generators/certs"
 	"github.com/crdforge/crdforge/generators/deploy"
-	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/generators/model"
 	"github.com/spf13/cobra"
 )
 
@@ -66,24 +66,20 @@ Exit codes: 0 ok, 2 errors.`,
 			if err != nil {
 				return err
 			}
-			res, err := generators.Generate(generators.Config{Dir: dir, Patterns: args, Only: []string{"crd"}})
+			// The crd generator checks the CRDs this command writes too;
+			// the model resolves the webhook, as it does for the deploy
+			// generator.
+			res, err := generators.Generate(generators.Config{Dir: dir, Patterns: args, Only: []string{"crd"}, Resolve: model.Options{Webhook: true}})
 			if err != nil {
 				return err
 			}
-			report := func(d *diag.List) bool {
-				for _, item := range d.Items() {
-					fmt.Fprintln(stderr, item.Format(dir))
-				}
-				return d.HasErrors()
+			for _, item := range res.Diags.Items() {
+				fmt.Fprintln(stderr, item.Format(dir))
 			}
-			if report(res.Diags) {
+			if res.Diags.HasErrors() {
 				return exitError{ExitErrors}
 			}
-			diags := diag.New(res.Model.Fset)
-			w := deploy.Resolve(res.Model, diags)
-			if report(diags) {
-				return exitError{ExitErrors}
-			}
+			w := res.Model.Webhook
 			if w == nil {
 				fmt.Fprintln(stderr, "crdforge certs: no kind converts through a webhook, so there is no webhook to make certificates for")
 				return exitError{ExitErrors}
