@@ -14,6 +14,7 @@ import (
 	"github.com/crdforge/crdforge/generators/certs"
 	"github.com/crdforge/crdforge/generators/deploy"
 	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/generators/output"
 	"github.com/spf13/cobra"
 )
 
@@ -117,24 +118,35 @@ Exit codes: 0 ok, 2 errors.`,
 				return err
 			}
 
-			var files []certs.File
-			if !reused {
-				files = append(files, certs.File{Name: "ca.crt", Content: ca.CertPEM, Mode: 0o644}, certs.File{Name: "ca.key", Content: ca.KeyPEM, Mode: 0o600})
+			// Every file is crdforge's, though keys and certificates carry
+			// no generated-file header; keys, and the Secret that holds one,
+			// are readable by their owner only.
+			var files []output.File
+			var written []string
+			add := func(name string, content []byte, mode fs.FileMode) {
+				files = append(files, output.File{Path: filepath.Join(outDir, name), Content: content, Mode: mode, Owned: true})
+				written = append(written, name)
 			}
-			files = append(files,
-				certs.File{Name: "tls.crt", Content: serving.CertPEM, Mode: 0o644},
-				certs.File{Name: "tls.key", Content: serving.KeyPEM, Mode: 0o600},
-				certs.File{Name: "secret.yaml", Content: secret, Mode: 0o600},
-			)
+			if !reused {
+				add("ca.crt", ca.CertPEM, 0o644)
+				add("ca.key", ca.KeyPEM, 0o600)
+			}
+			add("tls.crt", serving.CertPEM, 0o644)
+			add("tls.key", serving.KeyPEM, 0o600)
+			add("secret.yaml", secret, 0o600)
 			for _, k := range w.Kinds {
 				b, err := certs.CRDWithCABundle(k, ca.CertPEM)
 				if err != nil {
 					return err
 				}
-				files = append(files, certs.File{Name: deploy.CRDFile(k), Content: b, Mode: 0o644})
+				add(deploy.CRDFile(k), b, 0o644)
 			}
-			files = append(files, certs.File{Name: ".gitignore", Content: []byte(gitignore), Mode: 0o644})
-			if err := certs.Write(outDir, files); err != nil {
+			add(".gitignore", []byte(gitignore), 0o644)
+			changes, err := output.Plan(dir, files)
+			if err != nil {
+				return err
+			}
+			if err := output.Write(changes); err != nil {
 				return err
 			}
 
@@ -145,8 +157,10 @@ Exit codes: 0 ok, 2 errors.`,
 			if reused {
 				fmt.Fprintf(stderr, "reused the CA in %s (valid until %s)\n", filepath.Join(shown, "ca.crt"), ca.Cert.NotAfter.UTC().Format(time.DateOnly))
 			}
-			for _, f := range files {
-				fmt.Fprintln(stderr, "wrote", filepath.Join(shown, f.Name))
+			// Every file now holds what this run made, whether or not its
+			// bytes changed.
+			for _, name := range written {
+				fmt.Fprintln(stderr, "wrote", filepath.Join(shown, name))
 			}
 			return nil
 		},
