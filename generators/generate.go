@@ -4,77 +4,33 @@
 package generators
 
 import (
-	"cmp"
 	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 
-	"github.com/crdforge/crdforge/generators/conversion"
-	"github.com/crdforge/crdforge/generators/crd"
-	"github.com/crdforge/crdforge/generators/deepcopy"
-	"github.com/crdforge/crdforge/generators/deploy"
 	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/output"
-	"github.com/crdforge/crdforge/generators/webhook"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/markers"
 )
-
-// Config is what one `crdforge generate` run needs.
-type Config struct {
-	// Dir is the directory patterns and output paths are relative to.
-	Dir string
-	// Patterns name the packages to load; default ./...
-	Patterns []string
-	// CRDDir is where CRD YAML goes; default config/crd/bases.
-	CRDDir string
-	// WebhookMain is where the webhook's main goes; default cmd/webhook/main.go.
-	WebhookMain string
-	// Only limits the run to the named generators; empty runs all.
-	Only []string
-}
 
 // Generator turns the model into files.
 type Generator interface {
 	// Name is how --only refers to the generator.
 	Name() string
+	// Needs says which optional parts of the model the generator reads.
+	Needs() model.Options
 	// Generate returns the generator's files, and reports problems to diags.
 	Generate(m *model.Model, diags *diag.List) []output.File
-}
-
-// Owner is a generator whose files can go stale, when a kind loses a version
-// or stops converting through a webhook. Owns lists, as glob patterns
-// relative to the run's directory or absolute, where the generator writes: a
-// file there that starts with crdforge's header and that the run no longer
-// produces is deleted (or, with --verify, reported).
-type Owner interface {
+	// Owns lists, as glob patterns relative to the run's directory or
+	// absolute, where the generator writes. A file there that starts with
+	// crdforge's header and that a full run no longer produces (a kind lost
+	// a version, or stopped converting through a webhook) is deleted, or,
+	// with --verify, reported.
 	Owns(m *model.Model) []string
-}
-
-// DefaultCRDDir is where CRDs go unless configured otherwise.
-const DefaultCRDDir = "config/crd/bases"
-
-// All lists every generator, in the order they run.
-func All(cfg Config) []Generator {
-	return []Generator{
-		crd.Generator{Dir: cmp.Or(cfg.CRDDir, DefaultCRDDir)},
-		deepcopy.Generator{},
-		conversion.Generator{},
-		webhook.Generator{Main: cmp.Or(cfg.WebhookMain, webhook.DefaultMain)},
-		deploy.Generator{Dir: deploy.DefaultDir, CRDDir: cmp.Or(cfg.CRDDir, DefaultCRDDir)},
-	}
-}
-
-// Names lists the generators' names, in order.
-func Names() []string {
-	var names []string
-	for _, g := range All(Config{}) {
-		names = append(names, g.Name())
-	}
-	return names
 }
 
 // Result is the outcome of a run: the files to write and every diagnostic.
@@ -89,14 +45,7 @@ type Result struct {
 // start (bad configuration, or the go command failing to list packages);
 // problems in the user's code are diagnostics in the result.
 func Generate(cfg Config) (*Result, error) {
-	if cfg.Dir == "" {
-		return nil, fmt.Errorf("no directory given")
-	}
-	dir, err := filepath.Abs(cfg.Dir)
-	if err != nil {
-		return nil, err
-	}
-	gens, err := selectGenerators(cfg)
+	cfg, err := cfg.Complete()
 	if err != nil {
 		return nil, err
 	}
@@ -104,12 +53,12 @@ func Generate(cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	ld, err := load.Packages(dir, cfg.Patterns)
+	ld, err := load.Packages(cfg.Dir, cfg.Patterns)
 	if err != nil {
 		return nil, err
 	}
 	if len(ld.Roots) == 0 {
-		return nil, fmt.Errorf("no Go packages match %s in %s", strings.Join(cfg.Patterns, " "), dir)
+		return nil, fmt.Errorf("no Go packages match %s in %s", strings.Join(cfg.Patterns, " "), cfg.Dir)
 	}
 	diags := diag.New(ld.Fset)
 	res := &Result{Diags: diags}
@@ -125,8 +74,8 @@ func Generate(cfg Config) (*Result, error) {
 		return res, nil
 	}
 
-	opts := model.Options{Conversions: slices.ContainsFunc(gens, func(g Generator) bool { return g.Name() == "conversion" })}
-	m := model.Build(dir, ld, regs, opts, diags)
+	gens := cfg.gens
+	m := model.Build(cfg.Dir, ld, regs, cfg.modelOptions(), diags)
 	res.Model = m
 	// Generators only read the model, so they run side by side; their
 	// files and diagnostics are gathered in the fixed order.
@@ -142,14 +91,14 @@ func Generate(cfg Config) (*Result, error) {
 		res.Files = append(res.Files, files[i]...)
 		diags.Append(genDiags[i])
 	}
-	ld.Errors(diags, model.ReportedByModel)
+	ld.Errors(diags, m.Supersedes)
 	if diags.HasErrors() {
 		res.Files = nil
 		return res, nil
 	}
-	if len(cfg.Only) == 0 {
+	if !cfg.partial {
 		// Only a full run knows everything crdforge should have written.
-		res.Files = append(res.Files, stale(dir, m, gens, res.Files)...)
+		res.Files = append(res.Files, stale(cfg.Dir, m, gens, res.Files)...)
 	}
 	return res, nil
 }
@@ -164,11 +113,7 @@ func stale(dir string, m *model.Model, gens []Generator, produced []output.File)
 	var out []output.File
 	seen := map[string]bool{}
 	for _, g := range gens {
-		owner, ok := g.(Owner)
-		if !ok {
-			continue
-		}
-		for _, pattern := range owner.Owns(m) {
+		for _, pattern := range g.Owns(m) {
 			matches, _ := filepath.Glob(absPath(dir, pattern))
 			for _, p := range matches {
 				if !made[p] && !seen[p] {
@@ -187,25 +132,4 @@ func absPath(dir, p string) string {
 		return filepath.Clean(p)
 	}
 	return filepath.Join(dir, p)
-}
-
-func selectGenerators(cfg Config) ([]Generator, error) {
-	all := All(cfg)
-	if len(cfg.Only) == 0 {
-		return all, nil
-	}
-	var out []Generator
-	for _, name := range cfg.Only {
-		i := slices.IndexFunc(all, func(g Generator) bool { return g.Name() == name })
-		if i < 0 {
-			return nil, fmt.Errorf("unknown generator %q in --only (known: %s)", name, strings.Join(Names(), ", "))
-		}
-		out = append(out, all[i])
-	}
-	// Run in the fixed order, whatever order --only named them in.
-	slices.SortStableFunc(out, func(a, b Generator) int {
-		return slices.IndexFunc(all, func(g Generator) bool { return g.Name() == a.Name() }) -
-			slices.IndexFunc(all, func(g Generator) bool { return g.Name() == b.Name() })
-	})
-	return slices.CompactFunc(out, func(a, b Generator) bool { return a.Name() == b.Name() }), nil
 }

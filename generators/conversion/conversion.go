@@ -39,6 +39,9 @@ type Generator struct{}
 // Name is the generator's name for --only.
 func (Generator) Name() string { return "conversion" }
 
+// Needs is the type pairs of every spoke.
+func (Generator) Needs() model.Options { return model.Options{Conversions: true} }
+
 // Generate returns one conversion file per hub and spoke package, and one
 // round-trip test file per spoke package.
 func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
@@ -76,7 +79,7 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		if len(spokes[pkg]) > 0 {
 			t := newFile(pkg)
 			for _, s := range spokes[pkg] {
-				printRoundTripTest(t, s, hasFillFuncs(pkg))
+				printRoundTripTest(t, s, m.TestFuncs[pkg][FillFuncsName])
 			}
 			content, err := render(t)
 			if err != nil {

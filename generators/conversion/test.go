@@ -1,16 +1,8 @@
 package conversion
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"os"
-	"path/filepath"
-	"strings"
-
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/dave/jennifer/jen"
-	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // TestFileName is the name of the generated round-trip tests in each spoke
@@ -46,31 +38,4 @@ func printRoundTripTest(f *jen.File, s *model.Spoke, fillFuncs bool) {
 		jen.Qual(conversionTestPath, "FuzzRoundTrip").Call(jen.Id("f"), pair),
 	)
 	f.Line()
-}
-
-// hasFillFuncs reports whether a hand-written _test.go file of pkg declares
-// conversionFillFuncs. Test files are not part of the load, so they are
-// parsed here, declarations only.
-func hasFillFuncs(pkg *loader.Package) bool {
-	files, _ := filepath.Glob(filepath.Join(packageDir(pkg), "*_test.go"))
-	fset := token.NewFileSet()
-	for _, name := range files {
-		if strings.HasPrefix(filepath.Base(name), "zz_generated") {
-			continue
-		}
-		src, err := os.ReadFile(name)
-		if err != nil {
-			continue
-		}
-		file, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
-		if err != nil || file.Name.Name != pkg.Name {
-			continue
-		}
-		for _, d := range file.Decls {
-			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Name.Name == FillFuncsName {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -26,12 +26,16 @@ const InjectCAAnnotation = "cert-manager.io/inject-ca-from"
 
 // Generator prints CRDs into Dir.
 type Generator struct {
-	// Dir is where CRD files go, relative to the model's directory.
+	// Dir is where CRD files go, relative to the model's directory or
+	// absolute.
 	Dir string
 }
 
 // Name is the generator's name for --only.
 func (Generator) Name() string { return "crd" }
+
+// Needs is none of the model's optional parts.
+func (Generator) Needs() model.Options { return model.Options{} }
 
 // Generate returns one file per kind, named as controller-gen names it.
 // Kinds are validated and printed in parallel; the result keeps the model's

@@ -5,6 +5,8 @@ package deepcopy
 
 import (
 	"bytes"
+	"fmt"
+	"go/token"
 	"io"
 	"path/filepath"
 	"slices"
@@ -30,20 +32,26 @@ type Generator struct{}
 // Name is the generator's name for --only.
 func (Generator) Name() string { return "deepcopy" }
 
+// Needs is none of the model's optional parts.
+func (Generator) Needs() model.Options { return model.Options{} }
+
 // Generate runs controller-tools' deepcopy generator over the model's roots,
 // sharing the model's marker collector and type checker, and captures what it
-// would have written.
+// would have written. It runs once per root, so that a failure is reported at
+// the package it concerns; controller-tools keeps no state between roots.
 func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	capture := &memoryOutput{files: map[string]*bytes.Buffer{}}
-	ctx := &genall.GenerationContext{
-		Collector:  m.Collector,
-		Roots:      m.Roots,
-		Checker:    m.Checker,
-		OutputRule: capture,
-		InputRule:  genall.InputFromFileSystem,
-	}
-	if err := (deepcopy.Generator{}).Generate(ctx); err != nil {
-		diags.Errorf(0, "deepcopy: %v", err)
+	for _, root := range m.Roots {
+		ctx := &genall.GenerationContext{
+			Collector:  m.Collector,
+			Roots:      []*loader.Package{root},
+			Checker:    m.Checker,
+			OutputRule: capture,
+			InputRule:  noInput{},
+		}
+		if err := (deepcopy.Generator{}).Generate(ctx); err != nil {
+			diags.Errorf(packagePos(root), "deepcopy for %s: %v", root.PkgPath, err)
+		}
 	}
 	paths := make([]string, 0, len(capture.files))
 	for p := range capture.files {
@@ -90,5 +98,23 @@ func (o *memoryOutput) Open(pkg *loader.Package, itemPath string) (io.WriteClose
 }
 
 type nopCloser struct{ io.Writer }
+
+// noInput is a genall.InputRule that reads nothing: generators get all they
+// read from the model. controller-tools' deepcopy generator would read only
+// a boilerplate header file, which crdforge never configures.
+type noInput struct{}
+
+func (noInput) OpenForRead(path string) (io.ReadCloser, error) {
+	return nil, fmt.Errorf("crdforge generators read no files (asked for %s)", path)
+}
+
+// packagePos is the package clause of pkg's first file, or no position for a
+// package without files.
+func packagePos(pkg *loader.Package) token.Pos {
+	if len(pkg.Syntax) == 0 {
+		return token.NoPos
+	}
+	return pkg.Syntax[0].Package
+}
 
 func (nopCloser) Close() error { return nil }

@@ -7,7 +7,6 @@
 package deploy
 
 import (
-	"cmp"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -20,12 +19,6 @@ import (
 	"github.com/crdforge/crdforge/templates"
 )
 
-// Defaults of the Generator's fields.
-const (
-	DefaultDir    = "config/webhook"
-	DefaultCRDDir = "config/crd/bases"
-)
-
 // Image is the name the Deployment's container image goes by in the
 // kustomization, for `kustomize edit set image webhook=...`.
 const Image = "webhook"
@@ -33,28 +26,30 @@ const Image = "webhook"
 // Generator writes the webhook's kustomization into Dir.
 type Generator struct {
 	// Dir is where the manifests go; CRDDir is where the crd generator
-	// writes the CRDs. Both are relative to the model's directory (or
-	// absolute); empty means DefaultDir and DefaultCRDDir.
+	// writes the CRDs. Both are relative to the model's directory, or
+	// absolute.
 	Dir, CRDDir string
 }
 
 // Name is the generator's name for --only.
 func (Generator) Name() string { return "deploy" }
 
-// Generate returns the webhook's manifests and kustomization, or nothing
-// when no kind converts through a webhook.
+// Needs is the module's webhook.
+func (Generator) Needs() model.Options { return model.Options{Webhook: true} }
+
 // Owns is the manifests' directory and the CRD directory's kustomization.
 func (g Generator) Owns(*model.Model) []string {
-	dir, crdDir := cmp.Or(g.Dir, DefaultDir), cmp.Or(g.CRDDir, DefaultCRDDir)
-	return []string{filepath.Join(dir, "*.yaml"), filepath.Join(crdDir, "kustomization.yaml")}
+	return []string{filepath.Join(g.Dir, "*.yaml"), filepath.Join(g.CRDDir, "kustomization.yaml")}
 }
 
+// Generate returns the webhook's manifests and kustomization, or nothing
+// when no kind converts through a webhook.
 func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
-	w := Resolve(m, diags)
+	w := m.Webhook
 	if w == nil {
 		return nil
 	}
-	dir, crdDir := cmp.Or(g.Dir, DefaultDir), cmp.Or(g.CRDDir, DefaultCRDDir)
+	dir, crdDir := g.Dir, g.CRDDir
 
 	shown := dir // in the kustomization's comment: relative, so output is the same everywhere
 	if r, err := filepath.Rel(m.Dir, dir); filepath.IsAbs(dir) && err == nil {
@@ -113,9 +108,18 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 // the kustomization must neither label nor, on kubectl delete -k, delete them.
 var sharedNamespaces = []string{"default", "kube-node-lease", "kube-public", "kube-system"}
 
+// What the webhook binary (cmd/webhook) listens on and where it reads its
+// serving certificate; its flags default to the same values.
+const (
+	WebhookPort = 9443
+	MetricsPort = 8080
+	HealthPort  = 8081
+	CertDir     = "/tmp/k8s-webhook-server/serving-certs"
+)
+
 // manifests is what the webhook templates read.
 type manifests struct {
-	*Webhook
+	*model.Webhook
 	Dir                                  string
 	Image, ImageName, ImageTag           string
 	CertManager                          bool

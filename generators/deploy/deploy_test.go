@@ -19,19 +19,23 @@ import (
 	yaml "go.yaml.in/yaml/v2"
 )
 
+// byDefault is the deploy generator as crdforge generate configures it
+// by default.
+var byDefault = deploy.Generator{Dir: generators.DefaultDeployDir, CRDDir: generators.DefaultCRDDir}
+
 // loaded caches load's results: each case is loaded once per test binary
 // (the tests do not run in parallel, and none modifies a model).
 var loaded = map[string]*generators.Result{}
 
 // load runs the crd generator on a directory of API packages, as
-// crdforge generate does, and returns the model and the CRD files, written
-// to the default CRD directory.
+// crdforge generate does, and returns the model, with the module's webhook
+// resolved, and the CRD files, written to the default CRD directory.
 func load(t *testing.T, dir string) (*model.Model, []output.File) {
 	t.Helper()
 	res, ok := loaded[dir]
 	if !ok {
 		var err error
-		res, err = generators.Generate(generators.Config{Dir: dir, Only: []string{"crd"}})
+		res, err = generators.Generate(generators.Config{Dir: dir, Only: []string{"crd"}, Resolve: model.Options{Webhook: true}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -211,7 +215,7 @@ func TestKustomizationRenders(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, crds := load(t, tc.dir)
-			files := generate(t, deploy.Generator{}, m)
+			files := generate(t, byDefault, m)
 			root := t.TempDir()
 			writeTree(t, root, crds, files)
 			objs := kustomize(t, filepath.Join(root, "config/webhook"))
@@ -342,7 +346,7 @@ func TestYAMLDocumentsRejectsABadDocumentAfterASeparator(t *testing.T) {
 
 func TestFiles(t *testing.T) {
 	m, _ := load(t, "../../testdata/webhook")
-	files := generate(t, deploy.Generator{}, m)
+	files := generate(t, byDefault, m)
 	var paths []string
 	for _, f := range files {
 		paths = append(paths, filepath.ToSlash(f.Path))
@@ -369,7 +373,7 @@ func TestFiles(t *testing.T) {
 		t.Errorf("files\n %v\nwant\n %v", paths, want)
 	}
 
-	again := generate(t, deploy.Generator{}, m)
+	again := generate(t, byDefault, m)
 	for i := range files {
 		if !bytes.Equal(files[i].Content, again[i].Content) {
 			t.Errorf("%s differs between two runs", files[i].Path)
@@ -407,7 +411,7 @@ func TestCRDDirInsideDir(t *testing.T) {
 // cert-manager resource, and the Deployment still mounts <service>-cert.
 func TestNoCertManager(t *testing.T) {
 	m, crds := load(t, "../../testdata/noinject")
-	files := generate(t, deploy.Generator{}, m)
+	files := generate(t, byDefault, m)
 	if len(files) == 0 {
 		t.Fatal("no files for a kind with a conversion webhook")
 	}
@@ -431,14 +435,14 @@ func TestNoCertManager(t *testing.T) {
 
 func TestNoWebhookNoFiles(t *testing.T) {
 	m, _ := load(t, "../../testdata/identical")
-	if files := generate(t, deploy.Generator{}, m); len(files) != 0 {
+	if files := generate(t, byDefault, m); len(files) != 0 {
 		t.Errorf("files for a module without conversion webhooks: %v", files)
 	}
 }
 
 // withSecondKind returns a copy of m with a copy of its first webhook kind
-// named Gadget, changed by edit.
-func withSecondKind(t *testing.T, m *model.Model, edit func(*model.Kind)) *model.Model {
+// named Gadget, changed by edit, and the webhook resolved anew into diags.
+func withSecondKind(t *testing.T, m *model.Model, diags *diag.List, edit func(*model.Kind)) *model.Model {
 	t.Helper()
 	k := m.Groups[0].Kinds[0]
 	k2 := *k
@@ -450,6 +454,7 @@ func withSecondKind(t *testing.T, m *model.Model, edit func(*model.Kind)) *model
 	g := *m.Groups[0]
 	g.Kinds = []*model.Kind{&k2, k}
 	m2.Groups = []*model.Group{&g}
+	m2.Webhook = m2.ResolveWebhook(diags)
 	return &m2
 }
 
@@ -470,9 +475,9 @@ func TestKindsMustShareTheService(t *testing.T) {
 			"the cert-manager Certificate cert-manager/gadget-serving of Gadget.example.com is not in the webhook's namespace widgets"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m2 := withSecondKind(t, m, tc.edit)
 			diags := diag.New(m.Fset)
-			files := deploy.Generator{}.Generate(m2, diags)
+			m2 := withSecondKind(t, m, diags, tc.edit)
+			files := byDefault.Generate(m2, diags)
 			if len(files) != 0 {
 				t.Errorf("generated %d files despite the conflict", len(files))
 			}
@@ -494,11 +499,15 @@ func TestKindsMustShareTheService(t *testing.T) {
 // and paths share one Deployment; the Service gets both ports.
 func TestKindsSharingTheService(t *testing.T) {
 	m, _ := load(t, "../../testdata/webhook")
-	m2 := withSecondKind(t, m, func(k *model.Kind) {
+	diags := diag.New(m.Fset)
+	m2 := withSecondKind(t, m, diags, func(k *model.Kind) {
 		k.Conversion.Service.Port = 443
 		k.Conversion.Service.Path = "/convert-gadgets"
 	})
-	files := generate(t, deploy.Generator{}, m2)
+	for _, d := range diags.Items() {
+		t.Errorf("unexpected diagnostic: %s", d.Format(m.Dir))
+	}
+	files := generate(t, byDefault, m2)
 	var svc, crdKust string
 	for _, f := range files {
 		switch filepath.Base(f.Path) {

@@ -3,6 +3,7 @@ package model
 import (
 	"cmp"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"path"
@@ -22,10 +23,18 @@ import (
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 )
 
-// Options says which parts of the model the selected generators need.
+// Options says which optional parts of the model to resolve: those the
+// selected generators read. A part left out reports no diagnostics either.
 type Options struct {
 	// Conversions resolves the type pairs of every spoke.
 	Conversions bool
+	// Webhook resolves the module's conversion webhook, Model.Webhook.
+	Webhook bool
+}
+
+// With is o and p together: every part either asks for.
+func (o Options) With(p Options) Options {
+	return Options{Conversions: o.Conversions || p.Conversions, Webhook: o.Webhook || p.Webhook}
 }
 
 // Build resolves the model from the load. Problems go to diags, each at the
@@ -41,6 +50,9 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 		Markers:    map[*loader.Package]*markers.Set{},
 		Collector:  &ctmarkers.Collector{Registry: regs.Kubebuilder},
 		Checker:    ld.Checker,
+		TestFuncs:  testFuncs(ld),
+		load:       ld,
+		superseded: map[errorRef]bool{},
 	}
 	m.Project = projectName(m.ImportPath)
 	for _, root := range m.Roots {
@@ -78,20 +90,34 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 	for _, g := range m.Groups {
 		slices.SortFunc(g.Kinds, func(a, b *Kind) int { return strings.Compare(a.Name, b.Name) })
 	}
+	if opts.Webhook {
+		m.Webhook = m.ResolveWebhook(diags)
+	}
 	return m
 }
 
-// ReportedByModel reports whether msg is one of controller-tools' position-free
-// errors that the model reports itself, at the markers involved.
-func ReportedByModel(msg string) bool {
-	return strings.HasPrefix(msg, "CRD for ") &&
-		(strings.HasSuffix(msg, "has no storage version") || strings.Contains(msg, "does not serve any version"))
+// testFuncs lists the top-level functions of each root's test files.
+func testFuncs(ld *load.Result) map[*loader.Package]map[string]bool {
+	out := map[*loader.Package]map[string]bool{}
+	for root, files := range ld.TestFiles {
+		for _, file := range files {
+			for _, d := range file.Decls {
+				if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil {
+					if out[root] == nil {
+						out[root] = map[string]bool{}
+					}
+					out[root][fn.Name.Name] = true
+				}
+			}
+		}
+	}
+	return out
 }
 
 func (m *Model) buildKind(group, kind string, diags *diag.List) *Kind {
 	p := m.Schemas
 	gk := schema.GroupKind{Group: group, Kind: kind}
-	p.NeedCRDFor(gk, nil)
+	checks := m.needCRD(gk)
 	c, ok := p.CustomResourceDefinitions[gk]
 	if !ok || len(c.Spec.Versions) == 0 {
 		return nil
@@ -125,7 +151,11 @@ func (m *Model) buildKind(group, kind string, diags *diag.List) *Kind {
 		return version.CompareKubeAwareVersionStrings(b.Name, a.Name)
 	})
 
-	m.resolveStorage(k, diags)
+	if reported := m.resolveStorage(k, diags); reported > 0 && reported == len(checks) {
+		for _, e := range checks {
+			m.superseded[e] = true
+		}
+	}
 	m.resolveHub(k, diags)
 	m.resolveConversion(k, diags)
 	if m.opts.Conversions {
@@ -148,7 +178,49 @@ func (m *Model) packageFor(group, ver, kind string) *loader.Package {
 	return nil
 }
 
-func (m *Model) resolveStorage(k *Kind, diags *diag.List) {
+// needCRD has controller-tools build the kind's CRD, and returns the errors
+// that its two last checks (a storage version, a served version) recorded:
+// the model makes the same checks itself and reports them at the markers
+// involved, where controller-tools has no position and names a package.
+//
+// Those errors are known by where they come from, not by their text: every
+// schema the CRD needs is flattened first, as NeedCRDFor would, so that the
+// only errors NeedCRDFor itself adds are the kubebuilder markers' (at the
+// type, positioned) and, last, those two checks (position-free).
+func (m *Model) needCRD(gk schema.GroupKind) []errorRef {
+	p := m.Schemas
+	// The packages NeedCRDFor looks at: every package of the group.
+	var group []*loader.Package
+	for pkg, gv := range p.GroupVersions {
+		if gv.Group == gk.Group {
+			group = append(group, pkg)
+		}
+	}
+	for _, pkg := range group {
+		if ident := (crd.TypeIdent{Package: pkg, Name: gk.Kind}); p.Types[ident] != nil {
+			p.NeedFlattenedSchemaFor(ident)
+		}
+	}
+	before := make(map[*loader.Package]int, len(group))
+	for _, pkg := range group {
+		before[pkg] = len(pkg.Errors)
+	}
+	p.NeedCRDFor(gk, nil)
+	var added []errorRef
+	for _, pkg := range group {
+		for i := before[pkg]; i < len(pkg.Errors); i++ {
+			if load.PositionFree(pkg.Package, pkg.Errors[i]) {
+				added = append(added, errorRef{pkg.Package, i})
+			}
+		}
+	}
+	return added
+}
+
+// resolveStorage finds the storage version, and returns how many of the
+// checks controller-tools also makes it reported: no storage version, no
+// served version.
+func (m *Model) resolveStorage(k *Kind, diags *diag.List) (reported int) {
 	var storage, served []*Version
 	for _, v := range k.Versions {
 		if v.Storage {
@@ -160,6 +232,7 @@ func (m *Model) resolveStorage(k *Kind, diags *diag.List) {
 	}
 	switch len(storage) {
 	case 0:
+		reported++
 		diags.Errorf(k.Pos(), "%s has no storage version among %s: mark exactly one version's %s type with +kubebuilder:storageversion",
 			k.qualified(), names(k.Versions), k.Name)
 	case 1:
@@ -171,11 +244,13 @@ func (m *Model) resolveStorage(k *Kind, diags *diag.List) {
 		}
 	}
 	if len(served) == 0 {
+		reported++
 		for _, v := range k.Versions {
 			diags.Errorf(m.markerPos(v, "kubebuilder:unservedversion"), "%s serves no version: remove +kubebuilder:unservedversion from at least one of %s",
 				k.qualified(), names(k.Versions))
 		}
 	}
+	return reported
 }
 
 func (m *Model) resolveHub(k *Kind, diags *diag.List) {

@@ -9,7 +9,9 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/markers"
+	"golang.org/x/tools/go/packages"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/loader"
@@ -40,11 +42,35 @@ type Model struct {
 	Schemas *crd.Parser
 	// Groups are sorted by name.
 	Groups []*Group
+	// Webhook is the module's conversion webhook, resolved when
+	// Options.Webhook asks for it; nil when no kind converts through a
+	// webhook, or when the kinds cannot share one.
+	Webhook *Webhook
+
+	// TestFuncs are the top-level functions that each root's hand-written,
+	// in-package test files declare: generated tests call an author's hooks
+	// (conversionFillFuncs) when they exist.
+	TestFuncs map[*loader.Package]map[string]bool
 
 	opts Options
-	// deepCopyIndex and byPath cache what hasDeepCopyInto reads.
-	deepCopyIndex map[string]map[string]bool
-	byPath        map[string]*loader.Package
+	// load answers what the load left out: the declarations of ignored
+	// generated files.
+	load *load.Result
+	// superseded are errors of the load that the model reports itself.
+	superseded map[errorRef]bool
+}
+
+// errorRef is one error of a loaded package: the i-th of its Errors.
+type errorRef struct {
+	pkg *packages.Package
+	i   int
+}
+
+// Supersedes reports whether the i-th error of p is one that controller-tools
+// recorded, without a position, for a problem the model reports itself at the
+// markers involved: a kind with no storage version, or none served.
+func (m *Model) Supersedes(p *packages.Package, i int) bool {
+	return m.superseded[errorRef{p, i}]
 }
 
 // Group is an API group.

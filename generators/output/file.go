@@ -1,10 +1,12 @@
-// Package output is the only code that writes generated files: only where
-// their bytes changed, each through a temporary file and a rename, or, when
-// verifying, not at all.
+// Package output is the only code that writes the files crdforge makes
+// (generated code and manifests, and crdforge certs' keys and certificates):
+// only where their bytes or mode changed, each through a temporary file and a
+// rename, or, when verifying, not at all.
 package output
 
 import (
 	"bytes"
+	"io/fs"
 	"regexp"
 )
 
@@ -14,7 +16,26 @@ import (
 type File struct {
 	Path    string
 	Content []byte
-	Delete  bool
+	// Mode is the file's permissions; zero means DefaultMode. A file whose
+	// Mode is set gets it back when its bytes are the same but its mode is
+	// not. A directory made for a file no one else may read is 0700.
+	Mode fs.FileMode
+	// Owned says the file is crdforge's although it carries no generated-file
+	// header (a key or a certificate that crdforge certs makes): it is
+	// overwritten whatever it holds, where a file not marked as generated
+	// would be refused.
+	Owned  bool
+	Delete bool
+}
+
+// DefaultMode is the mode of generated files.
+const DefaultMode fs.FileMode = 0o644
+
+func (f File) mode() fs.FileMode {
+	if f.Mode == 0 {
+		return DefaultMode
+	}
+	return f.Mode
 }
 
 // GoHeader starts every Go file crdforge generates. It carries no clock and no

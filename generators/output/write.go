@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	udiff "github.com/aymanbagabas/go-udiff"
@@ -19,11 +21,14 @@ type Change struct {
 	Old, New  []byte
 	// Exists says the file is already on disk; Delete that it is to go.
 	Exists, Delete bool
+	// Mode is the permissions the file is written with.
+	Mode fs.FileMode
 }
 
 // Plan compares files with what is on disk under dir and returns the ones
 // that would change, in the order given. A file on disk that does not say it
-// was generated is never overwritten: Plan returns an error naming it.
+// was generated is never overwritten, unless crdforge owns it (File.Owned):
+// Plan returns an error naming it.
 func Plan(dir string, files []File) ([]Change, error) {
 	var changes []Change
 	var errs []error
@@ -45,17 +50,28 @@ func Plan(dir string, files []File) ([]Change, error) {
 		}
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			changes = append(changes, Change{Path: abs, Rel: rel, New: f.Content})
+			changes = append(changes, Change{Path: abs, Rel: rel, New: f.Content, Mode: f.mode()})
 		case err != nil:
 			errs = append(errs, err)
-		case bytes.Equal(old, f.Content):
-		case !IsGenerated(old):
+		case bytes.Equal(old, f.Content) && !modeDiffers(abs, f):
+		case !f.Owned && !IsGenerated(old):
 			errs = append(errs, fmt.Errorf("%s: refusing to overwrite a file that is not marked as generated (no %q line); move it away or add that line", rel, "Code generated ... DO NOT EDIT."))
 		default:
-			changes = append(changes, Change{Path: abs, Rel: rel, Old: old, New: f.Content, Exists: true})
+			changes = append(changes, Change{Path: abs, Rel: rel, Old: old, New: f.Content, Exists: true, Mode: f.mode()})
 		}
 	}
 	return changes, errors.Join(errs...)
+}
+
+// modeDiffers reports whether f sets a mode that the file at path lacks.
+// Files that leave Mode to its default keep whatever mode they have (a
+// checkout's umask decides it).
+func modeDiffers(path string, f File) bool {
+	if f.Mode == 0 {
+		return false
+	}
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().Perm() != f.Mode.Perm()
 }
 
 // Write applies changes. Every file is first written in full to a temporary
@@ -75,6 +91,9 @@ func Write(changes []Change) error {
 		} else {
 			writes = append(writes, c)
 		}
+	}
+	if err := makeDirs(writes); err != nil {
+		return err
 	}
 	for _, c := range writes {
 		tmp, err := writeTemp(c)
@@ -99,18 +118,43 @@ func Write(changes []Change) error {
 	return nil
 }
 
-func writeTemp(c Change) (string, error) {
-	dir := filepath.Dir(c.Path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
+// makeDirs makes the directories the writes go into: 0700 for one that will
+// hold a file no one else may read (a key), so that it stays private, and
+// 0755 otherwise.
+func makeDirs(writes []Change) error {
+	modes := map[string]fs.FileMode{}
+	for _, c := range writes {
+		dir, mode := filepath.Dir(c.Path), fs.FileMode(0o755)
+		if c.Mode != 0 && c.Mode.Perm()&0o077 == 0 {
+			mode = 0o700
+		}
+		if m, ok := modes[dir]; !ok || mode < m {
+			modes[dir] = mode
+		}
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(c.Path)+".crdforge-*")
+	// Parents before children.
+	for _, dir := range slices.Sorted(maps.Keys(modes)) {
+		if err := os.MkdirAll(dir, modes[dir]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeTemp writes c in full to a temporary file beside its target, with its
+// final mode: CreateTemp makes it 0600, so a key is private from the start.
+func writeTemp(c Change) (string, error) {
+	f, err := os.CreateTemp(filepath.Dir(c.Path), "."+filepath.Base(c.Path)+".crdforge-*")
 	if err != nil {
 		return "", err
 	}
 	_, werr := f.Write(c.New)
 	cerr := f.Close()
-	if err := errors.Join(werr, cerr, os.Chmod(f.Name(), 0o644)); err != nil {
+	mode := c.Mode
+	if mode == 0 {
+		mode = DefaultMode
+	}
+	if err := errors.Join(werr, cerr, os.Chmod(f.Name(), mode)); err != nil {
 		os.Remove(f.Name())
 		return "", fmt.Errorf("%s: %w", c.Rel, err)
 	}

@@ -126,3 +126,63 @@ func TestPlanDeletesOnlyOurStaleFiles(t *testing.T) {
 		t.Error("another tool's file was removed")
 	}
 }
+
+func TestOwnedFilesNeedNoHeaderAndKeepTheirMode(t *testing.T) {
+	dir := t.TempDir()
+	certs := filepath.Join(dir, "certs")
+	key := filepath.Join(certs, "tls.key")
+	crt := filepath.Join(certs, "tls.crt")
+	files := []File{
+		{Path: crt, Content: []byte("cert"), Mode: 0o644, Owned: true},
+		{Path: key, Content: []byte("key"), Mode: 0o600, Owned: true},
+	}
+	changes, err := Plan(dir, files)
+	if err != nil || len(changes) != 2 {
+		t.Fatalf("changes %+v, err %v", changes, err)
+	}
+	if err := Write(changes); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]os.FileMode{certs: 0o700, crt: 0o644, key: 0o600} {
+		if fi, err := os.Stat(p); err != nil || fi.Mode().Perm() != want {
+			t.Errorf("%s: mode %v, err %v; want %v", p, fi.Mode().Perm(), err, want)
+		}
+	}
+
+	// Same bytes, same modes: nothing to do.
+	if changes, err := Plan(dir, files); err != nil || len(changes) != 0 {
+		t.Errorf("unchanged owned files: changes %+v, err %v", changes, err)
+	}
+	// A key made readable by others gets its mode back.
+	os.Chmod(key, 0o644)
+	changes, err = Plan(dir, files)
+	if err != nil || len(changes) != 1 || changes[0].Path != key {
+		t.Fatalf("key with mode 0644: changes %+v, err %v", changes, err)
+	}
+	if err := Write(changes); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(key); fi.Mode().Perm() != 0o600 {
+		t.Errorf("key mode %v after rewrite, want 0600", fi.Mode().Perm())
+	}
+	// New bytes replace an owned file although it has no generated header;
+	// the same file not owned is refused.
+	files[1].Content = []byte("new key")
+	if changes, err := Plan(dir, files); err != nil || len(changes) != 1 {
+		t.Errorf("new key: changes %+v, err %v", changes, err)
+	}
+	files[1].Owned = false
+	if _, err := Plan(dir, files); err == nil || !strings.Contains(err.Error(), "refusing to overwrite") {
+		t.Errorf("a file not owned and not marked generated: err %v, want a refusal", err)
+	}
+}
+
+func TestDefaultModeLeavesExistingModesAlone(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "x.go")
+	os.WriteFile(p, []byte(GoHeader+"\n"), 0o664)
+	os.Chmod(p, 0o664) // whatever the umask
+	if changes, err := Plan(dir, []File{{Path: p, Content: []byte(GoHeader + "\n")}}); err != nil || len(changes) != 0 {
+		t.Errorf("a checkout's 0664 counts as a change: %+v, %v", changes, err)
+	}
+}

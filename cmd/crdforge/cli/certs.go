@@ -13,7 +13,8 @@ import (
 	"github.com/crdforge/crdforge/generators"
 	"github.com/crdforge/crdforge/generators/certs"
 	"github.com/crdforge/crdforge/generators/deploy"
-	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/generators/output"
 	"github.com/spf13/cobra"
 )
 
@@ -66,24 +67,20 @@ Exit codes: 0 ok, 2 errors.`,
 			if err != nil {
 				return err
 			}
-			res, err := generators.Generate(generators.Config{Dir: dir, Patterns: args, Only: []string{"crd"}})
+			// The crd generator checks the CRDs this command writes too;
+			// the model resolves the webhook, as it does for the deploy
+			// generator.
+			res, err := generators.Generate(generators.Config{Dir: dir, Patterns: args, Only: []string{"crd"}, Resolve: model.Options{Webhook: true}})
 			if err != nil {
 				return err
 			}
-			report := func(d *diag.List) bool {
-				for _, item := range d.Items() {
-					fmt.Fprintln(stderr, item.Format(dir))
-				}
-				return d.HasErrors()
+			for _, item := range res.Diags.Items() {
+				fmt.Fprintln(stderr, item.Format(dir))
 			}
-			if report(res.Diags) {
+			if res.Diags.HasErrors() {
 				return exitError{ExitErrors}
 			}
-			diags := diag.New(res.Model.Fset)
-			w := deploy.Resolve(res.Model, diags)
-			if report(diags) {
-				return exitError{ExitErrors}
-			}
+			w := res.Model.Webhook
 			if w == nil {
 				fmt.Fprintln(stderr, "crdforge certs: no kind converts through a webhook, so there is no webhook to make certificates for")
 				return exitError{ExitErrors}
@@ -121,24 +118,35 @@ Exit codes: 0 ok, 2 errors.`,
 				return err
 			}
 
-			var files []certs.File
-			if !reused {
-				files = append(files, certs.File{Name: "ca.crt", Content: ca.CertPEM, Mode: 0o644}, certs.File{Name: "ca.key", Content: ca.KeyPEM, Mode: 0o600})
+			// Every file is crdforge's, though keys and certificates carry
+			// no generated-file header; keys, and the Secret that holds one,
+			// are readable by their owner only.
+			var files []output.File
+			var written []string
+			add := func(name string, content []byte, mode fs.FileMode) {
+				files = append(files, output.File{Path: filepath.Join(outDir, name), Content: content, Mode: mode, Owned: true})
+				written = append(written, name)
 			}
-			files = append(files,
-				certs.File{Name: "tls.crt", Content: serving.CertPEM, Mode: 0o644},
-				certs.File{Name: "tls.key", Content: serving.KeyPEM, Mode: 0o600},
-				certs.File{Name: "secret.yaml", Content: secret, Mode: 0o600},
-			)
+			if !reused {
+				add("ca.crt", ca.CertPEM, 0o644)
+				add("ca.key", ca.KeyPEM, 0o600)
+			}
+			add("tls.crt", serving.CertPEM, 0o644)
+			add("tls.key", serving.KeyPEM, 0o600)
+			add("secret.yaml", secret, 0o600)
 			for _, k := range w.Kinds {
 				b, err := certs.CRDWithCABundle(k, ca.CertPEM)
 				if err != nil {
 					return err
 				}
-				files = append(files, certs.File{Name: deploy.CRDFile(k), Content: b, Mode: 0o644})
+				add(deploy.CRDFile(k), b, 0o644)
 			}
-			files = append(files, certs.File{Name: ".gitignore", Content: []byte(gitignore), Mode: 0o644})
-			if err := certs.Write(outDir, files); err != nil {
+			add(".gitignore", []byte(gitignore), 0o644)
+			changes, err := output.Plan(dir, files)
+			if err != nil {
+				return err
+			}
+			if err := output.Write(changes); err != nil {
 				return err
 			}
 
@@ -149,8 +157,10 @@ Exit codes: 0 ok, 2 errors.`,
 			if reused {
 				fmt.Fprintf(stderr, "reused the CA in %s (valid until %s)\n", filepath.Join(shown, "ca.crt"), ca.Cert.NotAfter.UTC().Format(time.DateOnly))
 			}
-			for _, f := range files {
-				fmt.Fprintln(stderr, "wrote", filepath.Join(shown, f.Name))
+			// Every file now holds what this run made, whether or not its
+			// bytes changed.
+			for _, name := range written {
+				fmt.Fprintln(stderr, "wrote", filepath.Join(shown, name))
 			}
 			return nil
 		},

@@ -7,7 +7,6 @@ import (
 
 	"github.com/crdforge/crdforge/generators"
 	"github.com/crdforge/crdforge/generators/output"
-	"github.com/crdforge/crdforge/generators/webhook"
 	"github.com/spf13/cobra"
 )
 
@@ -85,8 +84,11 @@ Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&cfg.CRDDir, "crd-dir", generators.DefaultCRDDir, "directory for CRD YAML, relative to the current directory")
-	f.StringVar(&cfg.WebhookMain, "webhook-main", webhook.DefaultMain, "path of the generated conversion webhook's main.go, relative to the current directory")
+	f.StringVar(&cfg.CRDDir, "crd-dir", "", "directory for CRD YAML, relative to the current directory")
+	f.StringVar(&cfg.WebhookMain, "webhook-main", "", "path of the generated conversion webhook's main.go, relative to the current directory")
+	// generators.Config applies the defaults; the flags only show them.
+	f.Lookup("crd-dir").DefValue = generators.DefaultCRDDir
+	f.Lookup("webhook-main").DefValue = generators.DefaultWebhookMain
 	f.StringSliceVar(&cfg.Only, "only", nil, "run only these generators (comma-separated): "+strings.Join(generators.Names(), ", "))
 	f.BoolVar(&verify, "verify", false, "write nothing; print a unified diff of what would change and exit 1 if anything is stale")
 	return cmd

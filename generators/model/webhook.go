@@ -1,27 +1,18 @@
-package deploy
+package model
 
 import (
 	"fmt"
-	"go/token"
 	"slices"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/markers"
 )
 
-// What the webhook binary (cmd/webhook) listens on and where it reads its
-// serving certificate; its flags default to the same values.
-const (
-	WebhookPort = 9443
-	MetricsPort = 8080
-	HealthPort  = 8081
-	CertDir     = "/tmp/k8s-webhook-server/serving-certs"
-)
-
 // Webhook is the one conversion webhook that serves every kind of the module
-// whose conversion strategy is Webhook, as those kinds' markers configure it.
+// whose conversion strategy is Webhook, as those kinds' markers configure it:
+// what the deploy generator deploys, and what crdforge certs makes
+// certificates for.
 type Webhook struct {
 	// Project is the model's project name; App, <project>-webhook, names
 	// the Deployment and its pods' app.kubernetes.io/name label.
@@ -29,7 +20,7 @@ type Webhook struct {
 	// Namespace and Service are where the CRDs' conversion stanzas point.
 	Namespace, Service string
 	// Ports are the Service ports the kinds use, sorted; each forwards to
-	// WebhookPort.
+	// the port the webhook binary listens on.
 	Ports []Port
 	// SecretName is the Secret holding tls.crt and tls.key: <service>-cert,
 	// whether cert-manager or crdforge certs writes it.
@@ -40,7 +31,7 @@ type Webhook struct {
 	// Issuer is the self-signed cert-manager Issuer of Certificate.
 	Issuer string
 	// Kinds are the kinds converted by the webhook, in the model's order.
-	Kinds []*model.Kind
+	Kinds []*Kind
 }
 
 // Port is one port of the webhook's Service.
@@ -61,15 +52,15 @@ func (w *Webhook) DNSNames() []string {
 	return []string{host, host + ".cluster.local"}
 }
 
-// Resolve gathers the module's conversion webhook from the kinds whose
-// strategy is Webhook. It returns nil when there is none, and nil with an
-// error in diags when the kinds cannot share one webhook: they name
+// ResolveWebhook gathers the module's conversion webhook from the kinds
+// whose strategy is Webhook. It returns nil when there is none, and nil with
+// an error in diags when the kinds cannot share one webhook: they name
 // different Services, or different cert-manager Certificates, or a
 // Certificate outside the Service's namespace, whose Secret the Deployment
-// could not mount.
-func Resolve(m *model.Model, diags *diag.List) *Webhook {
+// could not mount. Build sets Model.Webhook from it when asked to.
+func (m *Model) ResolveWebhook(diags *diag.List) *Webhook {
 	var w *Webhook
-	var first, certFrom *model.Kind
+	var first, certFrom *Kind
 	ok := true
 	for _, g := range m.Groups {
 		for _, k := range g.Kinds {
@@ -90,7 +81,7 @@ func Resolve(m *model.Model, diags *diag.List) *Webhook {
 				}
 			} else if svc.Name != w.Service || svc.Namespace != w.Namespace {
 				diags.Errorf(conv.Pos, "the conversion webhook of %s is Service %s/%s, but that of %s (%s) is %s/%s: one webhook Deployment serves every kind of %s, so every kind must name the same Service",
-					qualified(k), svc.Namespace, svc.Name, qualified(first), where(m, first.Conversion.Pos), w.Namespace, w.Service, m.Project)
+					k.qualified(), svc.Namespace, svc.Name, first.qualified(), m.where(first.Conversion.Pos), w.Namespace, w.Service, m.Project)
 				ok = false
 				continue
 			}
@@ -105,14 +96,14 @@ func Resolve(m *model.Model, diags *diag.List) *Webhook {
 			switch {
 			case certFrom == nil && ns != svc.Namespace:
 				diags.Errorf(conv.Pos, "the cert-manager Certificate %s of %s is not in the webhook's namespace %s: cert-manager writes the serving certificate's Secret beside the Certificate, where the webhook's pods could not mount it",
-					conv.Certificate, qualified(k), svc.Namespace)
+					conv.Certificate, k.qualified(), svc.Namespace)
 				ok = false
 			case certFrom == nil:
 				certFrom = k
 				w.Certificate = &Certificate{Namespace: ns, Name: name}
 			case conv.Certificate != certFrom.Conversion.Certificate:
 				diags.Errorf(conv.Pos, "the cert-manager Certificate of %s is %s, but that of %s (%s) is %s: one webhook serves every kind with one certificate, so every kind must name the same Certificate",
-					qualified(k), conv.Certificate, qualified(certFrom), where(m, certFrom.Conversion.Pos), certFrom.Conversion.Certificate)
+					k.qualified(), conv.Certificate, certFrom.qualified(), m.where(certFrom.Conversion.Pos), certFrom.Conversion.Certificate)
 				ok = false
 			}
 		}
@@ -128,11 +119,4 @@ func Resolve(m *model.Model, diags *diag.List) *Webhook {
 		}
 	}
 	return w
-}
-
-func qualified(k *model.Kind) string { return k.Name + "." + k.Group }
-
-// where renders pos for a message, relative to the run's directory.
-func where(m *model.Model, pos token.Pos) string {
-	return strings.TrimSuffix(diag.Diagnostic{Pos: m.Fset.Position(pos)}.Format(m.Dir), ": ")
 }

@@ -1,0 +1,104 @@
+package generators
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/crdforge/crdforge/generators/crd"
+	"github.com/crdforge/crdforge/generators/deploy"
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/generators/webhook"
+)
+
+func names(gens []Generator) []string {
+	var out []string
+	for _, g := range gens {
+		out = append(out, g.Name())
+	}
+	return out
+}
+
+func TestCompleteAppliesEveryDefault(t *testing.T) {
+	cfg, err := Config{Dir: "."}.Complete()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !filepath.IsAbs(cfg.Dir) || !slices.Equal(cfg.Patterns, []string{"./..."}) || cfg.CRDDir != "config/crd/bases" ||
+		cfg.WebhookMain != "cmd/webhook/main.go" || cfg.DeployDir != "config/webhook" {
+		t.Errorf("completed config %+v", cfg)
+	}
+	if cfg.partial || !slices.Equal(names(cfg.gens), Names()) {
+		t.Errorf("no --only: generators %v, partial %v; want all", names(cfg.gens), cfg.partial)
+	}
+	// The generators get the completed values, and nothing else defaults them.
+	for _, g := range cfg.gens {
+		switch g := g.(type) {
+		case crd.Generator:
+			if g.Dir != cfg.CRDDir {
+				t.Errorf("crd generator writes into %q", g.Dir)
+			}
+		case webhook.Generator:
+			if g.Main != cfg.WebhookMain {
+				t.Errorf("webhook main at %q", g.Main)
+			}
+		case deploy.Generator:
+			if g.Dir != cfg.DeployDir || g.CRDDir != cfg.CRDDir {
+				t.Errorf("deploy generator %+v", g)
+			}
+		}
+	}
+	again, err := cfg.Complete()
+	if err != nil || again.Dir != cfg.Dir || !slices.Equal(names(again.gens), names(cfg.gens)) {
+		t.Errorf("completing twice changed the config: %+v, %v", again, err)
+	}
+}
+
+func TestCompleteKeepsWhatIsSet(t *testing.T) {
+	cfg, err := Config{Dir: "/tmp/x", Patterns: []string{"./api/..."}, CRDDir: "crds", WebhookMain: "cmd/hook/main.go", DeployDir: "deploy"}.Complete()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Dir != "/tmp/x" || !slices.Equal(cfg.Patterns, []string{"./api/..."}) || cfg.CRDDir != "crds" || cfg.WebhookMain != "cmd/hook/main.go" || cfg.DeployDir != "deploy" {
+		t.Errorf("completed config %+v", cfg)
+	}
+}
+
+func TestOnlyRunsTheNamedGeneratorsInTheFixedOrder(t *testing.T) {
+	cfg, err := Config{Dir: ".", Only: []string{"deploy", "crd", "deploy"}}.Complete()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := names(cfg.gens); !slices.Equal(got, []string{"crd", "deploy"}) || !cfg.partial {
+		t.Errorf("--only deploy,crd,deploy runs %v (partial %v); want crd, deploy", got, cfg.partial)
+	}
+	if _, err := (Config{Dir: ".", Only: []string{"crd", "nope"}}).Complete(); err == nil || !strings.Contains(err.Error(), `unknown generator "nope"`) {
+		t.Errorf("unknown generator: %v", err)
+	}
+	if _, err := (Config{}).Complete(); err == nil {
+		t.Error("no directory: no error")
+	}
+}
+
+func TestModelOptionsFollowTheSelectedGenerators(t *testing.T) {
+	for _, tc := range []struct {
+		only    []string
+		resolve model.Options
+		want    model.Options
+	}{
+		{nil, model.Options{}, model.Options{Conversions: true, Webhook: true}},
+		{[]string{"crd"}, model.Options{}, model.Options{}},
+		{[]string{"crd", "conversion"}, model.Options{}, model.Options{Conversions: true}},
+		{[]string{"deploy"}, model.Options{}, model.Options{Webhook: true}},
+		{[]string{"crd"}, model.Options{Webhook: true}, model.Options{Webhook: true}},
+	} {
+		cfg, err := Config{Dir: ".", Only: tc.only, Resolve: tc.resolve}.Complete()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := cfg.modelOptions(); got != tc.want {
+			t.Errorf("--only %v, Resolve %+v: options %+v, want %+v", tc.only, tc.resolve, got, tc.want)
+		}
+	}
+}
