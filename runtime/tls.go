@@ -191,6 +191,11 @@ func ClientCAPool(caFile string) (*x509.CertPool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading client CA file: %w", err)
 	}
+	return parseCAPool(caFile, data)
+}
+
+// parseCAPool parses the PEM certificates of caFile, already read as data.
+func parseCAPool(caFile string, data []byte) (*x509.CertPool, error) {
 	pool := x509.NewCertPool()
 	if len(bytes.TrimSpace(data)) == 0 || !pool.AppendCertsFromPEM(data) {
 		return nil, errors.New("client CA file " + caFile + " holds no PEM certificate")
@@ -212,12 +217,17 @@ type CAWatcher struct {
 }
 
 // NewCAWatcher loads caFile; it fails when the file holds no certificate.
+// A nil log means slog.Default(), as for NewCertWatcher: the watcher logs
+// from its own goroutine, long after the caller could notice a nil logger.
 func NewCAWatcher(caFile string, log *slog.Logger) (*CAWatcher, error) {
+	if log == nil {
+		log = slog.Default()
+	}
 	data, err := os.ReadFile(caFile)
 	if err != nil {
 		return nil, fmt.Errorf("reading client CA file: %w", err)
 	}
-	pool, err := ClientCAPool(caFile)
+	pool, err := parseCAPool(caFile, data)
 	if err != nil {
 		return nil, err
 	}
@@ -256,7 +266,9 @@ func (w *CAWatcher) poll() {
 	if sum == w.sum {
 		return
 	}
-	pool, err := ClientCAPool(w.file)
+	// Parse the bytes just hashed, not a second read: the file may change
+	// in between, and the next poll would then see an unchanged hash.
+	pool, err := parseCAPool(w.file, data)
 	if err != nil {
 		w.log.Warn("cannot load the new client CA file, keeping the previous CAs", "file", w.file, "error", err)
 		w.sum = sum

@@ -340,3 +340,53 @@ func TestTLSClientCAPool(t *testing.T) {
 		t.Error("a missing file was accepted")
 	}
 }
+
+// TestTLSCAWatcherWithoutALogger polls a CA file with no logger given: a
+// broken file and a rotated one are logged to slog.Default(), not a nil
+// logger.
+func TestTLSCAWatcherWithoutALogger(t *testing.T) {
+	pki := newTestPKI(t)
+	log, logs := newTestLogger()
+	prev := slog.Default()
+	slog.SetDefault(log)
+	t.Cleanup(func() { slog.SetDefault(prev) })
+
+	caFile := filepath.Join(t.TempDir(), "ca.crt")
+	if err := os.WriteFile(caFile, pemBlock("CERTIFICATE", pki.ca.Raw), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w, err := runtime.NewCAWatcher(caFile, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.PollInterval = 10 * time.Millisecond
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error)
+	go func() { done <- w.Start(ctx) }()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	before := w.Pool()
+
+	if err := os.WriteFile(caFile, []byte("not a certificate"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the broken CA file is reported", 5*time.Second, func() bool {
+		return logs.contains("cannot load the new client CA file")
+	})
+	if w.Pool() != before {
+		t.Error("a broken CA file replaced the pool")
+	}
+
+	other, _ := newCA(t, "rotated client CA")
+	if err := os.WriteFile(caFile, pemBlock("CERTIFICATE", other.Raw), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the rotated CA file is loaded", 5*time.Second, func() bool {
+		return logs.contains("reloaded client CA file")
+	})
+	if w.Pool() == before {
+		t.Error("the rotated CA file left the pool as it was")
+	}
+}
