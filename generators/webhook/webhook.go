@@ -6,9 +6,12 @@ package webhook
 
 import (
 	"bytes"
+	"go/token"
+	"go/types"
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/crdforge/crdforge/generators/model"
@@ -26,6 +29,10 @@ const (
 	webhookPath  = "github.com/crdforge/crdforge/runtime/webhook"
 	kruntimePath = "k8s.io/apimachinery/pkg/runtime"
 )
+
+// mainNames are the names the main declares or imports besides the API
+// packages, which no API package's alias may take.
+var mainNames = []string{"main", "kinds", "opts", "flag", "os", "webhook", "kruntime"}
 
 // Generator generates the webhook main.
 type Generator struct {
@@ -119,21 +126,44 @@ func (g Generator) Owns(*model.Model) []string {
 // (examplecomv1 for example.com/v1), so that versions of different groups
 // never collide and jennifer never invents an alias.
 func pinAliases(f *jen.File, kinds []*model.Kind) {
-	aliases := map[string]string{}
+	for p, alias := range aliases(kinds) {
+		f.ImportAlias(p, alias)
+	}
+}
+
+// aliases maps every version package's path to its alias. Whatever the
+// package's own name (webhook, say), its alias is <group><version>. In the
+// rare case that this spells a name the main uses itself, a Go keyword or
+// predeclared name, or the alias of another group's version (a.bc and ab.c
+// both give abcv1), a number sets it apart, given in path order so that the
+// output stays the same run after run.
+func aliases(kinds []*model.Kind) map[string]string {
+	base := map[string]string{}
 	var paths []string
 	for _, k := range kinds {
 		for _, v := range k.Versions {
-			if _, ok := aliases[v.Package.PkgPath]; ok {
+			if _, ok := base[v.Package.PkgPath]; ok {
 				continue
 			}
-			aliases[v.Package.PkgPath] = identifier(k.Group) + identifier(v.Name)
+			base[v.Package.PkgPath] = identifier(k.Group) + identifier(v.Name)
 			paths = append(paths, v.Package.PkgPath)
 		}
 	}
 	sort.Strings(paths)
-	for _, p := range paths {
-		f.ImportAlias(p, aliases[p])
+	taken := map[string]bool{}
+	for _, n := range mainNames {
+		taken[n] = true
 	}
+	out := map[string]string{}
+	for _, p := range paths {
+		alias := base[p]
+		for n := 2; taken[alias] || token.IsKeyword(alias) || types.Universe.Lookup(alias) != nil; n++ {
+			alias = base[p] + "_" + strconv.Itoa(n)
+		}
+		taken[alias] = true
+		out[p] = alias
+	}
+	return out
 }
 
 func identifier(s string) string {
