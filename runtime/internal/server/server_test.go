@@ -622,7 +622,7 @@ func TestServerInsecureHTTP(t *testing.T) {
 	}
 }
 
-func TestServerOptionsWithDefaults(t *testing.T) {
+func TestOptionsWithDefaults(t *testing.T) {
 	o := server.Options{}.WithDefaults()
 	want := server.Options{
 		Addr: ":9443", CertDir: "/tmp/k8s-webhook-server/serving-certs", CertName: "tls.crt", KeyName: "tls.key",
