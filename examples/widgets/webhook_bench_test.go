@@ -12,7 +12,7 @@ import (
 	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
 	"github.com/crdforge/crdforge/examples/widgets/api/v1alpha1"
 	"github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
-	crdruntime "github.com/crdforge/crdforge/runtime"
+	"github.com/crdforge/crdforge/runtime/webhook"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
@@ -70,7 +70,7 @@ func reviewOf(tb testing.TB, n int, desired string, v1Only bool) []byte {
 }
 
 func crdforgeHandler(tb testing.TB) http.Handler {
-	conv, err := crdruntime.NewConverter(crdruntime.Kind{
+	h, err := webhook.NewHandler(webhook.HandlerOptions{MaxRequestBytes: 1 << 30}, webhook.Kind{
 		Group: "widgets.example.com", Kind: "Widget", Hub: "v1",
 		Versions: map[string]func() kruntime.Object{
 			"v1":       func() kruntime.Object { return new(v1.Widget) },
@@ -81,7 +81,7 @@ func crdforgeHandler(tb testing.TB) http.Handler {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return crdruntime.NewHandler(conv, crdruntime.HandlerOptions{MaxRequestBytes: 1 << 30})
+	return h
 }
 
 func controllerRuntimeHandler(tb testing.TB) http.Handler {

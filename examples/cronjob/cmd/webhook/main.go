@@ -11,21 +11,21 @@ import (
 	"flag"
 	batchtutorialkubebuilderiov1 "github.com/crdforge/crdforge/examples/cronjob/api/v1"
 	batchtutorialkubebuilderiov2 "github.com/crdforge/crdforge/examples/cronjob/api/v2"
-	crdruntime "github.com/crdforge/crdforge/runtime"
+	"github.com/crdforge/crdforge/runtime/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"os"
 )
 
 func main() {
-	opts := crdruntime.BindFlags(flag.CommandLine)
+	opts := webhook.BindFlags(flag.CommandLine)
 	flag.Parse()
-	os.Exit(crdruntime.Run(opts, kinds()...))
+	os.Exit(webhook.Run(opts, kinds()...))
 }
 
 // kinds is the static conversion table: every version of every kind, with
 // its hub.
-func kinds() []crdruntime.Kind {
-	return []crdruntime.Kind{{
+func kinds() []webhook.Kind {
+	return []webhook.Kind{{
 		Group: "batch.tutorial.kubebuilder.io",
 		Hub:   "v1",
 		Kind:  "CronJob",

@@ -11,21 +11,21 @@ import (
 	"flag"
 	examplecomv1 "github.com/crdforge/crdforge/examples/crontab/api/v1"
 	examplecomv1beta1 "github.com/crdforge/crdforge/examples/crontab/api/v1beta1"
-	crdruntime "github.com/crdforge/crdforge/runtime"
+	"github.com/crdforge/crdforge/runtime/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"os"
 )
 
 func main() {
-	opts := crdruntime.BindFlags(flag.CommandLine)
+	opts := webhook.BindFlags(flag.CommandLine)
 	flag.Parse()
-	os.Exit(crdruntime.Run(opts, kinds()...))
+	os.Exit(webhook.Run(opts, kinds()...))
 }
 
 // kinds is the static conversion table: every version of every kind, with
 // its hub.
-func kinds() []crdruntime.Kind {
-	return []crdruntime.Kind{{
+func kinds() []webhook.Kind {
+	return []webhook.Kind{{
 		Group: "example.com",
 		Hub:   "v1",
 		Kind:  "CronTab",

@@ -12,21 +12,21 @@ import (
 	widgetsexamplecomv1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
 	widgetsexamplecomv1alpha1 "github.com/crdforge/crdforge/examples/widgets/api/v1alpha1"
 	widgetsexamplecomv1beta1 "github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
-	crdruntime "github.com/crdforge/crdforge/runtime"
+	"github.com/crdforge/crdforge/runtime/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"os"
 )
 
 func main() {
-	opts := crdruntime.BindFlags(flag.CommandLine)
+	opts := webhook.BindFlags(flag.CommandLine)
 	flag.Parse()
-	os.Exit(crdruntime.Run(opts, kinds()...))
+	os.Exit(webhook.Run(opts, kinds()...))
 }
 
 // kinds is the static conversion table: every version of every kind, with
 // its hub.
-func kinds() []crdruntime.Kind {
-	return []crdruntime.Kind{{
+func kinds() []webhook.Kind {
+	return []webhook.Kind{{
 		Group: "widgets.example.com",
 		Hub:   "v1",
 		Kind:  "Widget",

@@ -1,12 +1,13 @@
-package runtime
+// Package certwatch keeps the conversion webhook's TLS material current: the
+// serving certificate and key, and the client CAs of mTLS, each loaded from
+// files and reloaded when the files change, with no restart.
+package certwatch
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/tls"
 	"crypto/x509"
-	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -15,10 +16,10 @@ import (
 	"time"
 )
 
-// DefaultCertPollInterval is how often a CertWatcher reads its files.
-const DefaultCertPollInterval = time.Second
+// DefaultPollInterval is how often a KeyPair or CAPool reads its files.
+const DefaultPollInterval = time.Second
 
-// CertWatcher serves a certificate and key loaded from two files and reloads
+// KeyPair serves a certificate and key loaded from two files and reloads
 // them when they change on disk, so a rotated certificate is picked up with
 // no restart and no dropped connection: connections already established
 // keep the certificate they negotiated, new handshakes get the new one.
@@ -34,9 +35,9 @@ const DefaultCertPollInterval = time.Second
 // (symlink swap, rename, in-place rewrite), costs nothing measurable, and the
 // delay of up to one interval is irrelevant next to the weeks of validity
 // left when cert-manager renews.
-type CertWatcher struct {
+type KeyPair struct {
 	// PollInterval is how often the files are read; zero means
-	// DefaultCertPollInterval. Set it before Start.
+	// DefaultPollInterval. Set it before Start.
 	PollInterval time.Duration
 
 	certFile, keyFile string
@@ -50,15 +51,15 @@ type CertWatcher struct {
 	warnSum [sha256.Size]byte // a broken pair already reported
 }
 
-// NewCertWatcher loads the certificate and key from certFile and keyFile,
+// NewKeyPair loads the certificate and key from certFile and keyFile,
 // PEM files such as the tls.crt and tls.key of a kubernetes.io/tls Secret.
 // It fails if they cannot be read or do not form a valid pair. A nil log
 // means slog.Default().
-func NewCertWatcher(certFile, keyFile string, log *slog.Logger) (*CertWatcher, error) {
+func NewKeyPair(certFile, keyFile string, log *slog.Logger) (*KeyPair, error) {
 	if log == nil {
 		log = slog.Default()
 	}
-	w := &CertWatcher{certFile: certFile, keyFile: keyFile, log: log}
+	w := &KeyPair{certFile: certFile, keyFile: keyFile, log: log}
 	certPEM, keyPEM, sum, err := w.read()
 	if err != nil {
 		return nil, err
@@ -75,7 +76,7 @@ func NewCertWatcher(certFile, keyFile string, log *slog.Logger) (*CertWatcher, e
 
 // GetCertificate returns the current certificate. It is meant for
 // tls.Config.GetCertificate.
-func (w *CertWatcher) GetCertificate(*tls.ClientHelloInfo) (*tls.Certificate, error) {
+func (w *KeyPair) GetCertificate(*tls.ClientHelloInfo) (*tls.Certificate, error) {
 	return w.cert.Load(), nil
 }
 
@@ -83,10 +84,10 @@ func (w *CertWatcher) GetCertificate(*tls.ClientHelloInfo) (*tls.Certificate, er
 // files have changed into a valid pair it swaps the certificate in; when
 // they do not form a valid pair it keeps serving the previous one and logs
 // a warning.
-func (w *CertWatcher) Start(ctx context.Context) error {
+func (w *KeyPair) Start(ctx context.Context) error {
 	interval := w.PollInterval
 	if interval <= 0 {
-		interval = DefaultCertPollInterval
+		interval = DefaultPollInterval
 	}
 	t := time.NewTicker(interval)
 	defer t.Stop()
@@ -101,7 +102,7 @@ func (w *CertWatcher) Start(ctx context.Context) error {
 }
 
 // poll reads the files once and reloads them if their contents changed.
-func (w *CertWatcher) poll() {
+func (w *KeyPair) poll() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	certPEM, keyPEM, sum, err := w.read()
@@ -137,7 +138,7 @@ func (w *CertWatcher) poll() {
 // read returns the files' contents and a hash of both. When a file cannot
 // be read, sum is a hash of the error, so the same failure is only
 // reported once.
-func (w *CertWatcher) read() (certPEM, keyPEM []byte, sum [sha256.Size]byte, err error) {
+func (w *KeyPair) read() (certPEM, keyPEM []byte, sum [sha256.Size]byte, err error) {
 	certPEM, err = os.ReadFile(w.certFile)
 	if err == nil {
 		keyPEM, err = os.ReadFile(w.keyFile)
@@ -168,7 +169,7 @@ func parsePair(certPEM, keyPEM []byte) (*tls.Certificate, error) {
 
 // logLoaded logs a certificate just loaded, as a warning when it is not
 // valid at this time: clients will refuse it, yet it is all there is.
-func (w *CertWatcher) logLoaded(msg string, cert *tls.Certificate) {
+func (w *KeyPair) logLoaded(msg string, cert *tls.Certificate) {
 	leaf := cert.Leaf
 	level := slog.LevelInfo
 	if now := time.Now(); now.After(leaf.NotAfter) || now.Before(leaf.NotBefore) {
@@ -179,90 +180,4 @@ func (w *CertWatcher) logLoaded(msg string, cert *tls.Certificate) {
 		"subject", leaf.Subject.String(), "dns_names", leaf.DNSNames,
 		"serial", leaf.SerialNumber.String(),
 		"not_before", leaf.NotBefore, "not_after", leaf.NotAfter)
-}
-
-// ClientCAPool reads PEM CA certificates from caFile, for verifying client
-// certificates (mTLS): with it, the webhook only serves callers, normally the
-// API server, that present a certificate signed by one of these CAs. The
-// Kubernetes documentation on authenticating API servers to webhooks
-// describes how to give the API server a client certificate.
-func ClientCAPool(caFile string) (*x509.CertPool, error) {
-	data, err := os.ReadFile(caFile)
-	if err != nil {
-		return nil, fmt.Errorf("reading client CA file: %w", err)
-	}
-	pool := x509.NewCertPool()
-	if len(bytes.TrimSpace(data)) == 0 || !pool.AppendCertsFromPEM(data) {
-		return nil, errors.New("client CA file " + caFile + " holds no PEM certificate")
-	}
-	return pool, nil
-}
-
-// CAWatcher keeps the client CA pool of mTLS loaded from a file and reloads
-// it when the file changes, as a rotated CA bundle does, with no restart. A
-// new file that holds no certificate is ignored, and the previous pool kept.
-type CAWatcher struct {
-	// PollInterval is how often the file is checked; set it before Start.
-	PollInterval time.Duration
-
-	file string
-	log  *slog.Logger
-	sum  [sha256.Size]byte
-	pool atomic.Pointer[x509.CertPool]
-}
-
-// NewCAWatcher loads caFile; it fails when the file holds no certificate.
-func NewCAWatcher(caFile string, log *slog.Logger) (*CAWatcher, error) {
-	data, err := os.ReadFile(caFile)
-	if err != nil {
-		return nil, fmt.Errorf("reading client CA file: %w", err)
-	}
-	pool, err := ClientCAPool(caFile)
-	if err != nil {
-		return nil, err
-	}
-	w := &CAWatcher{file: caFile, log: log, sum: sha256.Sum256(data)}
-	w.pool.Store(pool)
-	return w, nil
-}
-
-// Pool returns the current pool.
-func (w *CAWatcher) Pool() *x509.CertPool { return w.pool.Load() }
-
-// Start polls the file until ctx is done, then returns nil.
-func (w *CAWatcher) Start(ctx context.Context) error {
-	interval := w.PollInterval
-	if interval <= 0 {
-		interval = DefaultCertPollInterval
-	}
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-t.C:
-			w.poll()
-		}
-	}
-}
-
-func (w *CAWatcher) poll() {
-	data, err := os.ReadFile(w.file)
-	if err != nil {
-		return // mid-rotation, or gone: keep the pool
-	}
-	sum := sha256.Sum256(data)
-	if sum == w.sum {
-		return
-	}
-	pool, err := ClientCAPool(w.file)
-	if err != nil {
-		w.log.Warn("cannot load the new client CA file, keeping the previous CAs", "file", w.file, "error", err)
-		w.sum = sum
-		return
-	}
-	w.sum = sum
-	w.pool.Store(pool)
-	w.log.Info("reloaded client CA file", "file", w.file)
 }

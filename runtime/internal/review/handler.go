@@ -1,4 +1,7 @@
-package runtime
+// Package review answers the API server's ConversionReview requests over
+// HTTP: it checks and reads the request, converts every object through a
+// convert.Table, and writes the review back in the version received.
+package review
 
 import (
 	"context"
@@ -11,6 +14,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/crdforge/crdforge/runtime/internal/convert"
+	"github.com/crdforge/crdforge/runtime/internal/metrics"
 	kjson "sigs.k8s.io/json"
 )
 
@@ -18,18 +23,13 @@ import (
 // otherwise: 3 MiB, the API server's own limit for a request's objects.
 const DefaultMaxRequestBytes = 3 << 20
 
-// The ConversionReview versions the handler answers, in the version received.
-const (
-	reviewV1      = "apiextensions.k8s.io/v1"
-	reviewV1beta1 = "apiextensions.k8s.io/v1beta1"
-)
-
-// HandlerOptions configures a Handler.
-type HandlerOptions struct {
+// Options configures a Handler.
+type Options struct {
 	// MaxRequestBytes bounds the request body; 0 means DefaultMaxRequestBytes.
 	MaxRequestBytes int64
-	// Metrics and Logger may be nil.
-	Metrics *Metrics
+	// Metrics and Logger may be nil: a nil Metrics records nothing, a nil
+	// Logger logs nothing.
+	Metrics *metrics.Metrics
 	Logger  *slog.Logger
 }
 
@@ -39,42 +39,16 @@ type HandlerOptions struct {
 // the whole response Failed, naming the object and the cause; a panic in
 // conversion code is one such failure, never a crash.
 type Handler struct {
-	conv *Converter
-	opts HandlerOptions
+	table *convert.Table
+	opts  Options
 }
 
-// NewHandler returns the handler for a converter.
-func NewHandler(conv *Converter, opts HandlerOptions) *Handler {
+// NewHandler returns the handler that converts through table.
+func NewHandler(table *convert.Table, opts Options) *Handler {
 	if opts.MaxRequestBytes <= 0 {
 		opts.MaxRequestBytes = DefaultMaxRequestBytes
 	}
-	return &Handler{conv: conv, opts: opts}
-}
-
-// review is a ConversionReview of either version: both have the same shape.
-type review struct {
-	APIVersion string          `json:"apiVersion"`
-	Kind       string          `json:"kind"`
-	Request    *reviewRequest  `json:"request,omitempty"`
-	Response   *reviewResponse `json:"response,omitempty"`
-}
-
-type reviewRequest struct {
-	UID               string            `json:"uid"`
-	DesiredAPIVersion string            `json:"desiredAPIVersion"`
-	Objects           []json.RawMessage `json:"objects"`
-}
-
-type reviewResponse struct {
-	UID              string            `json:"uid"`
-	ConvertedObjects []json.RawMessage `json:"convertedObjects,omitempty"`
-	Result           status            `json:"result"`
-}
-
-// status is the part of metav1.Status a ConversionResponse result uses.
-type status struct {
-	Status  string `json:"status"`
-	Message string `json:"message,omitempty"`
+	return &Handler{table: table, opts: opts}
 }
 
 // httpError is a request the handler refuses before converting anything.
@@ -84,6 +58,8 @@ type httpError struct {
 	msg    string
 }
 
+// ServeHTTP answers one ConversionReview, or refuses the request with an
+// HTTP error.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	code := h.serve(w, r)
@@ -106,43 +82,6 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request) int {
 	w.WriteHeader(http.StatusOK)
 	w.Write(out)
 	return http.StatusOK
-}
-
-// encodeResponse writes the review around the converted objects, which are
-// compact JSON already: json.Marshal would scan and compact each again.
-func encodeResponse(apiVersion string, resp *reviewResponse) []byte {
-	size := 256 + len(resp.Result.Message)
-	for _, o := range resp.ConvertedObjects {
-		size += len(o) + 1
-	}
-	b := make([]byte, 0, size)
-	b = append(b, `{"apiVersion":`...)
-	b = appendString(b, apiVersion)
-	b = append(b, `,"kind":"ConversionReview","response":{"uid":`...)
-	b = appendString(b, resp.UID)
-	b = append(b, `,"result":{"status":`...)
-	b = appendString(b, resp.Result.Status)
-	if resp.Result.Message != "" {
-		b = append(b, `,"message":`...)
-		b = appendString(b, resp.Result.Message)
-	}
-	b = append(b, '}')
-	if len(resp.ConvertedObjects) > 0 {
-		b = append(b, `,"convertedObjects":[`...)
-		for i, o := range resp.ConvertedObjects {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, o...)
-		}
-		b = append(b, ']')
-	}
-	return append(b, "}}"...)
-}
-
-func appendString(b []byte, s string) []byte {
-	q, _ := json.Marshal(s)
-	return append(b, q...)
 }
 
 // read checks the request and decodes the review.
@@ -202,7 +141,7 @@ func (h *Handler) convert(req *reviewRequest) *reviewResponse {
 		out, err := h.convertOne(obj, req.DesiredAPIVersion)
 		if err != nil {
 			reason := "conversion_error"
-			var unknown *UnknownError
+			var unknown *convert.UnknownError
 			var p *panicError
 			switch {
 			case errors.As(err, &unknown):
@@ -234,7 +173,7 @@ func (h *Handler) convertOne(obj json.RawMessage, desired string) (out []byte, e
 			err = &panicError{r}
 		}
 	}()
-	return h.conv.Convert(obj, desired)
+	return h.table.Convert(obj, desired)
 }
 
 // describe names an object for messages: namespace/name.

@@ -1,6 +1,9 @@
-package runtime
+// Package metrics holds the conversion webhook's Prometheus collectors
+// (crdforge_conversion_*) and the registry that /metrics exposes.
+package metrics
 
 import (
+	"fmt"
 	"strconv"
 	"time"
 
@@ -26,10 +29,11 @@ type Metrics struct {
 	failures *prometheus.CounterVec
 }
 
-// NewMetrics creates the conversion webhook's collectors and registers them
-// with reg. It panics if they are already registered there, a programming
-// error. A nil reg leaves them unregistered, which suits tests.
-func NewMetrics(reg prometheus.Registerer) *Metrics {
+// New creates the conversion webhook's collectors and registers them with
+// reg. It fails when reg holds collectors of the same names already, such as
+// those of another handler. A nil reg leaves them unregistered, which suits
+// tests.
+func New(reg prometheus.Registerer) (*Metrics, error) {
 	m := &Metrics{
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "crdforge_conversion_requests_total",
@@ -57,15 +61,27 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 	for _, r := range failureReasons {
 		m.failures.WithLabelValues(r)
 	}
-	if reg != nil {
-		reg.MustRegister(m.requests, m.duration, m.objects, m.failures)
+	if reg == nil {
+		return m, nil
 	}
-	return m
+	var registered []prometheus.Collector
+	for _, c := range []prometheus.Collector{m.requests, m.duration, m.objects, m.failures} {
+		if err := reg.Register(c); err != nil {
+			// Leave reg as it was, so that the caller may retry or go on
+			// without these metrics.
+			for _, r := range registered {
+				reg.Unregister(r)
+			}
+			return nil, fmt.Errorf("registering the conversion metrics: %w", err)
+		}
+		registered = append(registered, c)
+	}
+	return m, nil
 }
 
 // NewRegistry returns a fresh registry holding the Go runtime and process
-// collectors. Register the webhook's Metrics with it and pass it as
-// ServerOptions.Registry so that /metrics exposes both.
+// collectors. Register the webhook's Metrics with it and serve it on
+// /metrics (server.Options.Registry) so that /metrics exposes both.
 func NewRegistry() *prometheus.Registry {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(

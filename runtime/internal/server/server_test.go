@@ -1,4 +1,4 @@
-package runtime_test
+package server_test
 
 import (
 	"context"
@@ -22,17 +22,28 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/crdforge/crdforge/runtime"
+	"github.com/crdforge/crdforge/runtime/internal/metrics"
+	"github.com/crdforge/crdforge/runtime/internal/server"
+	"github.com/crdforge/crdforge/runtime/internal/testkit"
 )
 
-// testServer is a runtime.Server running on loopback ports that the system
+func mustMetrics(t *testing.T, reg prometheus.Registerer) *metrics.Metrics {
+	t.Helper()
+	m, err := metrics.New(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// testServer is a server.Server running on loopback ports that the system
 // picked.
 type testServer struct {
-	srv     *runtime.Server
+	srv     *server.Server
 	url     string // the webhook's base URL
 	health  string // base URL of the health probes, "" when disabled
 	metrics string // base URL of /metrics, "" when disabled
-	logs    *logBuffer
+	logs    *testkit.Logs
 	cancel  context.CancelFunc
 
 	finished chan struct{} // closed when Run returns
@@ -42,9 +53,9 @@ type testServer struct {
 // startServer runs a Server for h until the test ends. Unset addresses are
 // 127.0.0.1:0, so metrics and probes share a port. It returns once /readyz
 // answers 200, when probes are enabled.
-func startServer(t *testing.T, h http.Handler, opts runtime.ServerOptions) *testServer {
+func startServer(t *testing.T, h http.Handler, opts server.Options) *testServer {
 	t.Helper()
-	log, logs := newTestLogger()
+	log, logs := testkit.NewLogger()
 	if opts.Logger == nil {
 		opts.Logger = log
 	}
@@ -56,7 +67,7 @@ func startServer(t *testing.T, h http.Handler, opts runtime.ServerOptions) *test
 	if opts.CertPollInterval == 0 {
 		opts.CertPollInterval = 10 * time.Millisecond
 	}
-	srv, err := runtime.NewServer(h, opts)
+	srv, err := server.New(h, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +95,7 @@ func startServer(t *testing.T, h http.Handler, opts runtime.ServerOptions) *test
 	}
 	if a := srv.HealthAddr(); a != nil {
 		ts.health = "http://" + a.String()
-		waitUntil(t, "the server is ready", 10*time.Second, func() bool {
+		testkit.WaitUntil(t, "the server is ready", 10*time.Second, func() bool {
 			code, _, _ := get(plainClient, ts.health+"/readyz")
 			return code == http.StatusOK
 		})
@@ -113,8 +124,8 @@ func (ts *testServer) wait(t *testing.T) error {
 var plainClient = &http.Client{Timeout: 10 * time.Second}
 
 // tlsClient trusts the test CA; mod adjusts its TLS configuration.
-func tlsClient(t *testing.T, pki *testPKI, mod func(*tls.Config)) *http.Client {
-	conf := &tls.Config{RootCAs: pki.caPool}
+func tlsClient(t *testing.T, pki *testkit.PKI, mod func(*tls.Config)) *http.Client {
+	conf := &tls.Config{RootCAs: pki.CAPool}
 	if mod != nil {
 		mod(conf)
 	}
@@ -135,9 +146,9 @@ func get(c *http.Client, url string) (int, string, error) {
 
 // freshSerial is the serial number of the certificate that a new TLS
 // connection to addr gets.
-func freshSerial(t *testing.T, pki *testPKI, addr string) *big.Int {
+func freshSerial(t *testing.T, pki *testkit.PKI, addr string) *big.Int {
 	t.Helper()
-	conn, err := tls.Dial("tcp", addr, &tls.Config{RootCAs: pki.caPool})
+	conn, err := tls.Dial("tcp", addr, &tls.Config{RootCAs: pki.CAPool})
 	if err != nil {
 		t.Fatalf("new TLS connection: %v", err)
 	}
@@ -149,17 +160,11 @@ var okHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 	io.WriteString(w, "ok")
 })
 
-func certDir(t *testing.T, p certPair) string {
-	dir := t.TempDir()
-	writePair(t, dir, p)
-	return dir
-}
-
 func TestServerServesTheHandlerOverTLS(t *testing.T) {
-	pki := newTestPKI(t)
+	pki := testkit.NewPKI(t)
 	ts := startServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, "%s %s", r.Method, r.URL.Path)
-	}), runtime.ServerOptions{CertDir: certDir(t, pki.serving1)})
+	}), server.Options{CertDir: testkit.CertDir(t, pki.Serving1)})
 
 	resp, err := tlsClient(t, pki, nil).Post(ts.url+"/convert", "application/json", strings.NewReader("{}"))
 	if err != nil {
@@ -170,7 +175,7 @@ func TestServerServesTheHandlerOverTLS(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || string(body) != "POST /convert" {
 		t.Errorf("got %d %q", resp.StatusCode, body)
 	}
-	if resp.TLS == nil || resp.TLS.PeerCertificates[0].SerialNumber.Cmp(pki.serving1.serial) != 0 {
+	if resp.TLS == nil || resp.TLS.PeerCertificates[0].SerialNumber.Cmp(pki.Serving1.Serial) != 0 {
 		t.Errorf("not served with the certificate from the cert dir: %+v", resp.TLS)
 	}
 	// HTTP/1.1 only, even to a client that offers HTTP/2.
@@ -182,15 +187,15 @@ func TestServerServesTheHandlerOverTLS(t *testing.T) {
 		t.Error("plain HTTP was served on the HTTPS port")
 	}
 	for _, want := range []string{`"msg":"serving the conversion webhook"`, `"tls":true`, `"mtls":false`, `"msg":"loaded serving certificate"`} {
-		if !ts.logs.contains(want) {
+		if !ts.logs.Contains(want) {
 			t.Errorf("the logs lack %s:\n%s", want, ts.logs)
 		}
 	}
 }
 
 func TestServerTLSVersions(t *testing.T) {
-	pki := newTestPKI(t)
-	ts := startServer(t, okHandler, runtime.ServerOptions{CertDir: certDir(t, pki.serving1)})
+	pki := testkit.NewPKI(t)
+	ts := startServer(t, okHandler, server.Options{CertDir: testkit.CertDir(t, pki.Serving1)})
 	for _, tc := range []struct {
 		version uint16
 		ok      bool
@@ -225,18 +230,18 @@ func TestServerTLSVersions(t *testing.T) {
 }
 
 func TestServerMutualTLS(t *testing.T) {
-	pki := newTestPKI(t)
+	pki := testkit.NewPKI(t)
 	ts := startServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, r.TLS.PeerCertificates[0].Subject.CommonName)
-	}), runtime.ServerOptions{CertDir: certDir(t, pki.serving1), ClientCAFile: pki.caFile})
-	if !ts.logs.contains(`"mtls":true`) {
+	}), server.Options{CertDir: testkit.CertDir(t, pki.Serving1), ClientCAFile: pki.CAFile})
+	if !ts.logs.Contains(`"mtls":true`) {
 		t.Errorf("mTLS not logged:\n%s", ts.logs)
 	}
 
 	for _, version := range []uint16{tls.VersionTLS12, tls.VersionTLS13} {
 		t.Run(tls.VersionName(version), func(t *testing.T) {
 			only := func(c *tls.Config) { c.MinVersion, c.MaxVersion = version, version }
-			for name, cert := range map[string]*tls.Certificate{"no client certificate": nil, "certificate from another CA": &pki.stranger} {
+			for name, cert := range map[string]*tls.Certificate{"no client certificate": nil, "certificate from another CA": &pki.Stranger} {
 				c := tlsClient(t, pki, func(c *tls.Config) {
 					only(c)
 					if cert != nil {
@@ -249,7 +254,7 @@ func TestServerMutualTLS(t *testing.T) {
 			}
 			c := tlsClient(t, pki, func(c *tls.Config) {
 				only(c)
-				c.Certificates = []tls.Certificate{pki.client}
+				c.Certificates = []tls.Certificate{pki.Client}
 			})
 			code, body, err := get(c, ts.url)
 			if err != nil || code != http.StatusOK || body != "kube-apiserver" {
@@ -260,10 +265,10 @@ func TestServerMutualTLS(t *testing.T) {
 }
 
 func TestServerRotatesTheCertificateUnderLoad(t *testing.T) {
-	pki := newTestPKI(t)
+	pki := testkit.NewPKI(t)
 	dir := t.TempDir()
-	writeSecretVolume(t, dir, pki.serving1)
-	ts := startServer(t, okHandler, runtime.ServerOptions{CertDir: dir})
+	testkit.WriteSecretVolume(t, dir, pki.Serving1)
+	ts := startServer(t, okHandler, server.Options{CertDir: dir})
 	addr := ts.srv.Addr().String()
 	client := tlsClient(t, pki, nil)
 
@@ -309,7 +314,7 @@ func TestServerRotatesTheCertificateUnderLoad(t *testing.T) {
 				}
 				requests.Add(1)
 				switch serial := resp.TLS.PeerCertificates[0].SerialNumber; {
-				case serial.Cmp(pki.serving2.serial) == 0:
+				case serial.Cmp(pki.Serving2.Serial) == 0:
 					newConnSerial.Add(1)
 				case afterSwap && reused:
 					oldAfterSwap.Add(1)
@@ -326,18 +331,18 @@ func TestServerRotatesTheCertificateUnderLoad(t *testing.T) {
 		wg.Wait()
 	}()
 
-	waitUntil(t, "requests flow", 10*time.Second, func() bool { return requests.Load() >= 100 })
-	writeSecretVolume(t, dir, pki.serving2)
-	waitUntil(t, "a new connection gets the new certificate", 10*time.Second, func() bool {
-		return freshSerial(t, pki, addr).Cmp(pki.serving2.serial) == 0
+	testkit.WaitUntil(t, "requests flow", 10*time.Second, func() bool { return requests.Load() >= 100 })
+	testkit.WriteSecretVolume(t, dir, pki.Serving2)
+	testkit.WaitUntil(t, "a new connection gets the new certificate", 10*time.Second, func() bool {
+		return freshSerial(t, pki, addr).Cmp(pki.Serving2.Serial) == 0
 	})
 	rotated.Store(true)
-	waitUntil(t, "old keep-alive connections keep serving after the swap", 10*time.Second, func() bool {
+	testkit.WaitUntil(t, "old keep-alive connections keep serving after the swap", 10*time.Second, func() bool {
 		return oldAfterSwap.Load() >= 100
 	})
 	// Connections made from now on, under load, get the new certificate.
 	client.CloseIdleConnections()
-	waitUntil(t, "the clients' new connections serve the new certificate", 10*time.Second, func() bool {
+	testkit.WaitUntil(t, "the clients' new connections serve the new certificate", 10*time.Second, func() bool {
 		return newConnSerial.Load() >= 100
 	})
 	close(stop)
@@ -346,7 +351,7 @@ func TestServerRotatesTheCertificateUnderLoad(t *testing.T) {
 	if n := failures.Load(); n > 0 {
 		t.Fatalf("%d of %d requests failed during the rotation, the first: %v", n, requests.Load()+n, firstFailure.Load())
 	}
-	if !ts.logs.contains(`"msg":"reloaded serving certificate"`) {
+	if !ts.logs.Contains(`"msg":"reloaded serving certificate"`) {
 		t.Errorf("the reload was not logged:\n%s", ts.logs)
 	}
 	t.Logf("%d requests, none failed; %d over kept-alive connections with the old certificate after the swap, %d with the new one",
@@ -354,19 +359,19 @@ func TestServerRotatesTheCertificateUnderLoad(t *testing.T) {
 }
 
 func TestServerKeepsTheOldCertificateWhenTheNewPairIsBroken(t *testing.T) {
-	pki := newTestPKI(t)
-	dir := certDir(t, pki.serving1)
-	ts := startServer(t, okHandler, runtime.ServerOptions{CertDir: dir})
+	pki := testkit.NewPKI(t)
+	dir := testkit.CertDir(t, pki.Serving1)
+	ts := startServer(t, okHandler, server.Options{CertDir: dir})
 	addr := ts.srv.Addr().String()
 	client := tlsClient(t, pki, nil)
 
 	// The new certificate with the old key.
-	writePair(t, dir, certPair{cert: pki.serving2.cert, key: pki.serving1.key})
-	waitUntil(t, "the broken pair is reported", 10*time.Second, func() bool {
-		return ts.logs.contains("cannot load the new serving certificate, keeping the previous one")
+	testkit.WritePair(t, dir, testkit.Pair{Cert: pki.Serving2.Cert, Key: pki.Serving1.Key})
+	testkit.WaitUntil(t, "the broken pair is reported", 10*time.Second, func() bool {
+		return ts.logs.Contains("cannot load the new serving certificate, keeping the previous one")
 	})
-	if got := freshSerial(t, pki, addr); got.Cmp(pki.serving1.serial) != 0 {
-		t.Errorf("a new connection got serial %v, want the old %v", got, pki.serving1.serial)
+	if got := freshSerial(t, pki, addr); got.Cmp(pki.Serving1.Serial) != 0 {
+		t.Errorf("a new connection got serial %v, want the old %v", got, pki.Serving1.Serial)
 	}
 	if code, _, err := get(client, ts.url); err != nil || code != http.StatusOK {
 		t.Errorf("with a broken pair on disk: %d %v", code, err)
@@ -375,17 +380,17 @@ func TestServerKeepsTheOldCertificateWhenTheNewPairIsBroken(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "tls.crt"), []byte("garbage"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	waitUntil(t, "the garbage is reported", 10*time.Second, func() bool {
+	testkit.WaitUntil(t, "the garbage is reported", 10*time.Second, func() bool {
 		return strings.Count(ts.logs.String(), "keeping the previous one") >= 2
 	})
-	if got := freshSerial(t, pki, addr); got.Cmp(pki.serving1.serial) != 0 {
-		t.Errorf("a new connection got serial %v, want the old %v", got, pki.serving1.serial)
+	if got := freshSerial(t, pki, addr); got.Cmp(pki.Serving1.Serial) != 0 {
+		t.Errorf("a new connection got serial %v, want the old %v", got, pki.Serving1.Serial)
 	}
 
 	// Once the pair is whole, it is served.
-	writePair(t, dir, pki.serving2)
-	waitUntil(t, "the repaired pair is served", 10*time.Second, func() bool {
-		return freshSerial(t, pki, addr).Cmp(pki.serving2.serial) == 0
+	testkit.WritePair(t, dir, pki.Serving2)
+	testkit.WaitUntil(t, "the repaired pair is served", 10*time.Second, func() bool {
+		return freshSerial(t, pki, addr).Cmp(pki.Serving2.Serial) == 0
 	})
 	if code, _, err := get(client, ts.url); err != nil || code != http.StatusOK {
 		t.Errorf("after the repair: %d %v", code, err)
@@ -393,8 +398,8 @@ func TestServerKeepsTheOldCertificateWhenTheNewPairIsBroken(t *testing.T) {
 }
 
 func TestServerHealthAndReadinessProbes(t *testing.T) {
-	pki := newTestPKI(t)
-	ts := startServer(t, okHandler, runtime.ServerOptions{CertDir: certDir(t, pki.serving1), MetricsAddr: "0"})
+	pki := testkit.NewPKI(t)
+	ts := startServer(t, okHandler, server.Options{CertDir: testkit.CertDir(t, pki.Serving1), MetricsAddr: "0"})
 	if ts.srv.MetricsAddr() != nil {
 		t.Errorf("metrics disabled, yet listening on %v", ts.srv.MetricsAddr())
 	}
@@ -409,9 +414,9 @@ func TestServerHealthAndReadinessProbes(t *testing.T) {
 }
 
 func TestServerMetricsEndpoint(t *testing.T) {
-	pki := newTestPKI(t)
-	reg := runtime.NewRegistry()
-	m := runtime.NewMetrics(reg)
+	pki := testkit.NewPKI(t)
+	reg := metrics.NewRegistry()
+	m := mustMetrics(t, reg)
 	ts := startServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		m.ObjectsConverted(2)
@@ -419,7 +424,7 @@ func TestServerMetricsEndpoint(t *testing.T) {
 		m.Failure("unknown_kind")
 		w.WriteHeader(http.StatusOK)
 		m.ObserveRequest(http.StatusOK, time.Since(start))
-	}), runtime.ServerOptions{CertDir: certDir(t, pki.serving1), Registry: reg})
+	}), server.Options{CertDir: testkit.CertDir(t, pki.Serving1), Registry: reg})
 	if code, _, err := get(tlsClient(t, pki, nil), ts.url); err != nil || code != http.StatusOK {
 		t.Fatalf("%d %v", code, err)
 	}
@@ -451,11 +456,11 @@ func TestServerMetricsEndpoint(t *testing.T) {
 	}
 
 	// Without a registry, a fresh one with the Go and process collectors.
-	ts = startServer(t, okHandler, runtime.ServerOptions{CertDir: certDir(t, pki.serving1), HealthAddr: "0"})
+	ts = startServer(t, okHandler, server.Options{CertDir: testkit.CertDir(t, pki.Serving1), HealthAddr: "0"})
 	if ts.srv.HealthAddr() != nil {
 		t.Errorf("probes disabled, yet listening on %v", ts.srv.HealthAddr())
 	}
-	waitUntil(t, "/metrics answers", 10*time.Second, func() bool {
+	testkit.WaitUntil(t, "/metrics answers", 10*time.Second, func() bool {
 		code, body, _ = get(plainClient, ts.metrics+"/metrics")
 		return code == http.StatusOK
 	})
@@ -465,7 +470,7 @@ func TestServerMetricsEndpoint(t *testing.T) {
 }
 
 func TestServerGracefulShutdownDrainsInFlightRequests(t *testing.T) {
-	pki := newTestPKI(t)
+	pki := testkit.NewPKI(t)
 	entered, release := make(chan struct{}), make(chan struct{})
 	ts := startServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/block" {
@@ -473,7 +478,7 @@ func TestServerGracefulShutdownDrainsInFlightRequests(t *testing.T) {
 			<-release
 		}
 		io.WriteString(w, "done")
-	}), runtime.ServerOptions{CertDir: certDir(t, pki.serving1)})
+	}), server.Options{CertDir: testkit.CertDir(t, pki.Serving1)})
 	client := tlsClient(t, pki, nil)
 	addr := ts.srv.Addr().String()
 
@@ -494,14 +499,14 @@ func TestServerGracefulShutdownDrainsInFlightRequests(t *testing.T) {
 	}
 
 	ts.cancel()
-	waitUntil(t, "/readyz answers 503", 10*time.Second, func() bool {
+	testkit.WaitUntil(t, "/readyz answers 503", 10*time.Second, func() bool {
 		code, body, _ := get(plainClient, ts.health+"/readyz")
 		return code == http.StatusServiceUnavailable && body == "shutting down\n"
 	})
 	if code, _, err := get(plainClient, ts.health+"/healthz"); err != nil || code != http.StatusOK {
 		t.Errorf("/healthz during shutdown: %d %v", code, err)
 	}
-	waitUntil(t, "the webhook stops accepting connections", 10*time.Second, func() bool {
+	testkit.WaitUntil(t, "the webhook stops accepting connections", 10*time.Second, func() bool {
 		conn, err := net.Dial("tcp", addr)
 		if err == nil {
 			conn.Close()
@@ -527,21 +532,21 @@ func TestServerGracefulShutdownDrainsInFlightRequests(t *testing.T) {
 		t.Errorf("Run returned %v after a clean shutdown", err)
 	}
 	for _, want := range []string{"shutting down, draining in-flight requests", "shutdown complete"} {
-		if !ts.logs.contains(want) {
+		if !ts.logs.Contains(want) {
 			t.Errorf("the logs lack %q:\n%s", want, ts.logs)
 		}
 	}
 }
 
 func TestServerShutdownTimeoutIsAnError(t *testing.T) {
-	pki := newTestPKI(t)
+	pki := testkit.NewPKI(t)
 	entered, release := make(chan struct{}), make(chan struct{})
 	defer close(release)
 	var once sync.Once
 	ts := startServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		once.Do(func() { close(entered) })
 		<-release
-	}), runtime.ServerOptions{CertDir: certDir(t, pki.serving1), ShutdownTimeout: 50 * time.Millisecond})
+	}), server.Options{CertDir: testkit.CertDir(t, pki.Serving1), ShutdownTimeout: 50 * time.Millisecond})
 	go get(tlsClient(t, pki, nil), ts.url)
 	select {
 	case <-entered:
@@ -554,9 +559,9 @@ func TestServerShutdownTimeoutIsAnError(t *testing.T) {
 }
 
 func TestServerRejectsBadOptions(t *testing.T) {
-	pki := newTestPKI(t)
-	good := certDir(t, pki.serving1)
-	mismatched := certDir(t, certPair{cert: pki.serving1.cert, key: pki.serving2.key})
+	pki := testkit.NewPKI(t)
+	good := testkit.CertDir(t, pki.Serving1)
+	mismatched := testkit.CertDir(t, testkit.Pair{Cert: pki.Serving1.Cert, Key: pki.Serving2.Key})
 	notPEM := filepath.Join(t.TempDir(), "ca.crt")
 	if err := os.WriteFile(notPEM, []byte("nothing"), 0o600); err != nil {
 		t.Fatal(err)
@@ -568,32 +573,32 @@ func TestServerRejectsBadOptions(t *testing.T) {
 	defer busy.Close()
 	inUse := busy.Addr().String()
 
-	base := runtime.ServerOptions{Addr: "127.0.0.1:0", MetricsAddr: "127.0.0.1:0", HealthAddr: "127.0.0.1:0", CertDir: good}
+	base := server.Options{Addr: "127.0.0.1:0", MetricsAddr: "127.0.0.1:0", HealthAddr: "127.0.0.1:0", CertDir: good}
 	for _, tc := range []struct {
 		name string
-		mod  func(*runtime.ServerOptions)
+		mod  func(*server.Options)
 		want string
 	}{
-		{"no certificate", func(o *runtime.ServerOptions) { o.CertDir = t.TempDir() }, "no such file"},
-		{"no key", func(o *runtime.ServerOptions) { o.KeyName = "absent.key" }, "absent.key"},
-		{"mismatched pair", func(o *runtime.ServerOptions) { o.CertDir = mismatched }, "private key does not match"},
-		{"missing client CA", func(o *runtime.ServerOptions) { o.ClientCAFile = filepath.Join(good, "ca.crt") }, "client CA"},
-		{"client CA without certificates", func(o *runtime.ServerOptions) { o.ClientCAFile = notPEM }, "no PEM certificate"},
-		{"client CA over plain HTTP", func(o *runtime.ServerOptions) { o.InsecureHTTP, o.ClientCAFile = true, pki.caFile }, "needs TLS"},
-		{"webhook address in use", func(o *runtime.ServerOptions) { o.Addr = inUse }, "address already in use"},
-		{"metrics address in use", func(o *runtime.ServerOptions) { o.MetricsAddr = inUse }, "metrics listener"},
-		{"health address in use", func(o *runtime.ServerOptions) { o.HealthAddr = inUse }, "health probe listener"},
-		{"bad address", func(o *runtime.ServerOptions) { o.Addr = "127.0.0.1:http-alt-nope" }, "webhook listener"},
+		{"no certificate", func(o *server.Options) { o.CertDir = t.TempDir() }, "no such file"},
+		{"no key", func(o *server.Options) { o.KeyName = "absent.key" }, "absent.key"},
+		{"mismatched pair", func(o *server.Options) { o.CertDir = mismatched }, "private key does not match"},
+		{"missing client CA", func(o *server.Options) { o.ClientCAFile = filepath.Join(good, "ca.crt") }, "client CA"},
+		{"client CA without certificates", func(o *server.Options) { o.ClientCAFile = notPEM }, "no PEM certificate"},
+		{"client CA over plain HTTP", func(o *server.Options) { o.InsecureHTTP, o.ClientCAFile = true, pki.CAFile }, "needs TLS"},
+		{"webhook address in use", func(o *server.Options) { o.Addr = inUse }, "address already in use"},
+		{"metrics address in use", func(o *server.Options) { o.MetricsAddr = inUse }, "metrics listener"},
+		{"health address in use", func(o *server.Options) { o.HealthAddr = inUse }, "health probe listener"},
+		{"bad address", func(o *server.Options) { o.Addr = "127.0.0.1:http-alt-nope" }, "webhook listener"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			opts := base
-			log, _ := newTestLogger()
+			log, _ := testkit.NewLogger()
 			opts.Logger = log
 			tc.mod(&opts)
 			// Cancelled already: should the options pass, Serve returns at once.
 			ctx, cancel := context.WithCancel(t.Context())
 			cancel()
-			err := runtime.Serve(ctx, okHandler, opts)
+			err := server.Serve(ctx, okHandler, opts)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("got error %v, want one mentioning %q", err, tc.want)
 			}
@@ -602,11 +607,11 @@ func TestServerRejectsBadOptions(t *testing.T) {
 }
 
 func TestServerInsecureHTTP(t *testing.T) {
-	ts := startServer(t, okHandler, runtime.ServerOptions{InsecureHTTP: true, CertDir: filepath.Join(t.TempDir(), "absent")})
+	ts := startServer(t, okHandler, server.Options{InsecureHTTP: true, CertDir: filepath.Join(t.TempDir(), "absent")})
 	if code, body, err := get(plainClient, ts.url); err != nil || code != http.StatusOK || body != "ok" {
 		t.Errorf("over plain HTTP: %d %q %v", code, body, err)
 	}
-	if !ts.logs.contains("for local development only") || !ts.logs.contains(`"tls":false`) {
+	if !ts.logs.Contains("for local development only") || !ts.logs.Contains(`"tls":false`) {
 		t.Errorf("plain HTTP was not warned about:\n%s", ts.logs)
 	}
 	if err := ts.stop(t); err != nil {
@@ -617,9 +622,9 @@ func TestServerInsecureHTTP(t *testing.T) {
 	}
 }
 
-func TestServerOptionsWithDefaults(t *testing.T) {
-	o := runtime.ServerOptions{}.WithDefaults()
-	want := runtime.ServerOptions{
+func TestOptionsWithDefaults(t *testing.T) {
+	o := server.Options{}.WithDefaults()
+	want := server.Options{
 		Addr: ":9443", CertDir: "/tmp/k8s-webhook-server/serving-certs", CertName: "tls.crt", KeyName: "tls.key",
 		MetricsAddr: ":8080", HealthAddr: ":8081",
 		ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second, IdleTimeout: 120 * time.Second,
@@ -632,7 +637,7 @@ func TestServerOptionsWithDefaults(t *testing.T) {
 	if o.Logger == nil || o.Registry != nil {
 		t.Errorf("logger %v, registry %v", o.Logger, o.Registry)
 	}
-	set := runtime.ServerOptions{Addr: ":1", MetricsAddr: "0", ShutdownTimeout: time.Second}.WithDefaults()
+	set := server.Options{Addr: ":1", MetricsAddr: "0", ShutdownTimeout: time.Second}.WithDefaults()
 	if set.Addr != ":1" || set.MetricsAddr != "0" || set.ShutdownTimeout != time.Second {
 		t.Errorf("WithDefaults overrode set fields: %+v", set)
 	}
@@ -644,9 +649,9 @@ func TestServerLoad(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 10s load test; skipped with -short")
 	}
-	pki := newTestPKI(t)
+	pki := testkit.NewPKI(t)
 	reg := prometheus.NewRegistry()
-	m := runtime.NewMetrics(reg)
+	m := mustMetrics(t, reg)
 	echo := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		var v map[string]any
@@ -659,13 +664,13 @@ func TestServerLoad(t *testing.T) {
 		json.NewEncoder(w).Encode(v)
 		m.ObserveRequest(http.StatusOK, time.Since(start))
 	})
-	ts := startServer(t, echo, runtime.ServerOptions{CertDir: certDir(t, pki.serving1), Registry: reg})
+	ts := startServer(t, echo, server.Options{CertDir: testkit.CertDir(t, pki.Serving1), Registry: reg})
 
 	const clients, duration = 32, 10 * time.Second
 	var dials atomic.Int64
 	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
 	tr := &http.Transport{
-		TLSClientConfig: &tls.Config{RootCAs: pki.caPool},
+		TLSClientConfig: &tls.Config{RootCAs: pki.CAPool},
 		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
 			dials.Add(1)
 			return dialer.DialContext(ctx, network, addr)
@@ -719,7 +724,7 @@ func TestServerLoad(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no request completed")
 	}
-	if got := counterValue(t, reg, "crdforge_conversion_requests_total", "code", "200"); got != float64(n) {
+	if got := testkit.CounterValue(t, reg, "crdforge_conversion_requests_total", "code", "200"); got != float64(n) {
 		t.Errorf("the server counted %v requests, the clients %d", got, n)
 	}
 }
@@ -728,35 +733,35 @@ func TestServerLoad(t *testing.T) {
 // new handshakes verify against the new CAs with no restart, and a broken
 // file keeps the previous ones.
 func TestServerReloadsTheClientCAFile(t *testing.T) {
-	pki := newTestPKI(t)
+	pki := testkit.NewPKI(t)
 	caFile := filepath.Join(t.TempDir(), "client-ca.crt")
-	if err := os.WriteFile(caFile, pemBlock("CERTIFICATE", pki.ca.Raw), 0o600); err != nil {
+	if err := os.WriteFile(caFile, testkit.PEM("CERTIFICATE", pki.CA.Raw), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	ts := startServer(t, okHandler, runtime.ServerOptions{CertDir: certDir(t, pki.serving1), ClientCAFile: caFile})
-	rotatedCA, rotatedKey := newCA(t, "rotated client CA")
-	rotated := mustKeyPair(t, newLeaf(t, rotatedCA, rotatedKey, 4001, "kube-apiserver", x509.ExtKeyUsageClientAuth))
+	ts := startServer(t, okHandler, server.Options{CertDir: testkit.CertDir(t, pki.Serving1), ClientCAFile: caFile})
+	rotatedCA, rotatedKey := testkit.NewCA(t, "rotated client CA")
+	rotated := testkit.KeyPair(t, testkit.NewLeaf(t, rotatedCA, rotatedKey, 4001, "kube-apiserver", x509.ExtKeyUsageClientAuth))
 	works := func(cert tls.Certificate) bool {
 		_, _, err := get(tlsClient(t, pki, func(c *tls.Config) { c.Certificates = []tls.Certificate{cert} }), ts.url)
 		return err == nil
 	}
-	if !works(pki.client) || works(rotated) {
+	if !works(pki.Client) || works(rotated) {
 		t.Fatal("before the rotation, only the original CA's client certificate should work")
 	}
 
-	if err := os.WriteFile(caFile, pemBlock("CERTIFICATE", rotatedCA.Raw), 0o600); err != nil {
+	if err := os.WriteFile(caFile, testkit.PEM("CERTIFICATE", rotatedCA.Raw), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	waitUntil(t, "the rotated client CA to apply", 10*time.Second, func() bool { return works(rotated) })
-	if works(pki.client) {
+	testkit.WaitUntil(t, "the rotated client CA to apply", 10*time.Second, func() bool { return works(rotated) })
+	if works(pki.Client) {
 		t.Error("the replaced CA is still trusted")
 	}
 
 	if err := os.WriteFile(caFile, []byte("not a certificate"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	waitUntil(t, "the broken CA file to be reported", 10*time.Second, func() bool {
-		return ts.logs.contains("cannot load the new client CA file")
+	testkit.WaitUntil(t, "the broken CA file to be reported", 10*time.Second, func() bool {
+		return ts.logs.Contains("cannot load the new client CA file")
 	})
 	if !works(rotated) {
 		t.Error("a broken CA file dropped the CAs in use")

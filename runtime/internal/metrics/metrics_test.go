@@ -1,4 +1,4 @@
-package runtime_test
+package metrics_test
 
 import (
 	"testing"
@@ -6,8 +6,18 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/crdforge/crdforge/runtime"
+	"github.com/crdforge/crdforge/runtime/internal/metrics"
+	"github.com/crdforge/crdforge/runtime/internal/testkit"
 )
+
+func mustNew(t *testing.T, reg prometheus.Registerer) *metrics.Metrics {
+	t.Helper()
+	m, err := metrics.New(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
 
 // seriesCount is the number of series of the metric name, -1 when there
 // is no such metric.
@@ -25,32 +35,9 @@ func seriesCount(t *testing.T, g prometheus.Gatherer, name string) int {
 	return -1
 }
 
-// counterValue is the value of the counter name{label="value"}, 0 when it
-// has no such series.
-func counterValue(t *testing.T, g prometheus.Gatherer, name, label, value string) float64 {
-	t.Helper()
-	mfs, err := g.Gather()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, mf := range mfs {
-		if mf.GetName() != name {
-			continue
-		}
-		for _, m := range mf.GetMetric() {
-			for _, lp := range m.GetLabel() {
-				if lp.GetName() == label && lp.GetValue() == value {
-					return m.GetCounter().GetValue()
-				}
-			}
-		}
-	}
-	return 0
-}
-
 func TestMetricsRecordRequestsObjectsAndFailures(t *testing.T) {
 	reg := prometheus.NewRegistry()
-	m := runtime.NewMetrics(reg)
+	m := mustNew(t, reg)
 	m.ObserveRequest(200, 50*time.Microsecond)
 	m.ObserveRequest(200, 3*time.Millisecond)
 	m.ObserveRequest(400, 20*time.Second)
@@ -74,7 +61,7 @@ func TestMetricsRecordRequestsObjectsAndFailures(t *testing.T) {
 		{"crdforge_conversion_failures_total", "reason", "too_large", 2},
 		{"crdforge_conversion_failures_total", "reason", "panic", 0},
 	} {
-		if got := counterValue(t, reg, c.name, c.label, c.value); got != c.want {
+		if got := testkit.CounterValue(t, reg, c.name, c.label, c.value); got != c.want {
 			t.Errorf("%s{%s=%q} = %v, want %v", c.name, c.label, c.value, got, c.want)
 		}
 	}
@@ -107,12 +94,12 @@ func TestMetricsRecordRequestsObjectsAndFailures(t *testing.T) {
 // that queries see zeros rather than nothing.
 func TestMetricsKnownSeriesStartAtZero(t *testing.T) {
 	reg := prometheus.NewRegistry()
-	runtime.NewMetrics(reg)
+	mustNew(t, reg)
 	if n := seriesCount(t, reg, "crdforge_conversion_failures_total"); n != 7 {
 		t.Fatalf("%d failure series, want 7", n)
 	}
 	for _, r := range []string{"bad_request", "method_not_allowed", "unsupported_media_type", "too_large", "unknown_kind", "conversion_error", "panic"} {
-		if got := counterValue(t, reg, "crdforge_conversion_failures_total", "reason", r); got != 0 {
+		if got := testkit.CounterValue(t, reg, "crdforge_conversion_failures_total", "reason", r); got != 0 {
 			t.Errorf("reason %s starts at %v", r, got)
 		}
 	}
@@ -122,31 +109,40 @@ func TestMetricsKnownSeriesStartAtZero(t *testing.T) {
 }
 
 func TestMetricsNilIsANoOp(t *testing.T) {
-	var m *runtime.Metrics
+	var m *metrics.Metrics
 	m.ObserveRequest(200, time.Millisecond)
 	m.ObjectsConverted(3)
 	m.ObjectFailed()
 	m.Failure("panic")
 
 	// Unregistered metrics work too.
-	u := runtime.NewMetrics(nil)
+	u := mustNew(t, nil)
 	u.ObserveRequest(500, time.Millisecond)
 	u.Failure("conversion_error")
 }
 
-func TestMetricsRegisteringTwicePanics(t *testing.T) {
+// Registering twice with one registry, as two handlers given the same
+// registerer would, is an error; a registration that fails halfway leaves
+// the registry as it was.
+func TestMetricsRegisteringTwiceIsAnError(t *testing.T) {
 	reg := prometheus.NewRegistry()
-	runtime.NewMetrics(reg)
-	defer func() {
-		if recover() == nil {
-			t.Error("registering the metrics twice with one registry did not panic")
-		}
-	}()
-	runtime.NewMetrics(reg)
+	mustNew(t, reg)
+	if _, err := metrics.New(reg); err == nil {
+		t.Error("registering the metrics twice with one registry succeeded")
+	}
+
+	reg = prometheus.NewRegistry()
+	reg.MustRegister(prometheus.NewCounter(prometheus.CounterOpts{Name: "crdforge_conversion_objects_total", Help: "taken"}))
+	if _, err := metrics.New(reg); err == nil {
+		t.Fatal("registering over a taken name succeeded")
+	}
+	if n := seriesCount(t, reg, "crdforge_conversion_requests_total"); n != -1 {
+		t.Errorf("a failed registration left crdforge_conversion_requests_total behind (%d series)", n)
+	}
 }
 
 func TestMetricsNewRegistryHasGoAndProcessCollectors(t *testing.T) {
-	reg := runtime.NewRegistry()
+	reg := metrics.NewRegistry()
 	if seriesCount(t, reg, "go_goroutines") < 0 {
 		t.Error("no go_goroutines")
 	}

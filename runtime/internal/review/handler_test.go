@@ -1,107 +1,26 @@
-package runtime
+package review
 
 import (
 	"encoding/json"
-	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/prometheus/client_golang/prometheus"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"sigs.k8s.io/controller-runtime/pkg/conversion"
+
+	"github.com/crdforge/crdforge/runtime/internal/convert"
+	"github.com/crdforge/crdforge/runtime/internal/metrics"
+	"github.com/crdforge/crdforge/runtime/internal/testkit"
 )
 
-// The test kind Box: v2 (the hub) has host and port, v1 joins them into
-// hostPort, v3 calls the port "number". A hostPort of "panic" panics.
-
-type boxV2 struct {
-	metav1.TypeMeta   `json:",inline"`
-	metav1.ObjectMeta `json:"metadata,omitempty"`
-	Host              string `json:"host,omitempty"`
-	Port              string `json:"port,omitempty"`
-}
-
-func (b *boxV2) DeepCopyObject() kruntime.Object {
-	c := *b
-	b.ObjectMeta.DeepCopyInto(&c.ObjectMeta)
-	return &c
-}
-func (*boxV2) Hub() {}
-
-type boxV1 struct {
-	metav1.TypeMeta   `json:",inline"`
-	metav1.ObjectMeta `json:"metadata,omitempty"`
-	HostPort          string `json:"hostPort,omitempty"`
-}
-
-func (b *boxV1) DeepCopyObject() kruntime.Object {
-	c := *b
-	b.ObjectMeta.DeepCopyInto(&c.ObjectMeta)
-	return &c
-}
-
-func (b *boxV1) ConvertTo(dst conversion.Hub) error {
-	h := dst.(*boxV2)
-	b.ObjectMeta.DeepCopyInto(&h.ObjectMeta)
-	if b.HostPort == "panic" {
-		panic("boom")
-	}
-	host, port, ok := strings.Cut(b.HostPort, ":")
-	if !ok {
-		return errors.New("hostPort could not be parsed into a separate host and port")
-	}
-	h.Host, h.Port = host, port
-	return nil
-}
-
-func (b *boxV1) ConvertFrom(src conversion.Hub) error {
-	h := src.(*boxV2)
-	h.ObjectMeta.DeepCopyInto(&b.ObjectMeta)
-	b.HostPort = h.Host + ":" + h.Port
-	return nil
-}
-
-type boxV3 struct {
-	metav1.TypeMeta   `json:",inline"`
-	metav1.ObjectMeta `json:"metadata,omitempty"`
-	Host              string `json:"host,omitempty"`
-	Number            string `json:"number,omitempty"`
-}
-
-func (b *boxV3) DeepCopyObject() kruntime.Object {
-	c := *b
-	b.ObjectMeta.DeepCopyInto(&c.ObjectMeta)
-	return &c
-}
-
-func (b *boxV3) ConvertTo(dst conversion.Hub) error {
-	h := dst.(*boxV2)
-	b.ObjectMeta.DeepCopyInto(&h.ObjectMeta)
-	h.Host, h.Port = b.Host, b.Number
-	return nil
-}
-
-func (b *boxV3) ConvertFrom(src conversion.Hub) error {
-	h := src.(*boxV2)
-	h.ObjectMeta.DeepCopyInto(&b.ObjectMeta)
-	b.Host, b.Number = h.Host, h.Port
-	return nil
-}
-
-func testConverter(t testing.TB) *Converter {
+func testTable(t testing.TB) *convert.Table {
 	t.Helper()
-	c, err := NewConverter(Kind{Group: "test.io", Kind: "Box", Hub: "v2", Versions: map[string]func() kruntime.Object{
-		"v1": func() kruntime.Object { return new(boxV1) },
-		"v2": func() kruntime.Object { return new(boxV2) },
-		"v3": func() kruntime.Object { return new(boxV3) },
-	}})
+	table, err := convert.NewTable(convert.Kind{Group: testkit.BoxGroup, Kind: testkit.BoxKind, Hub: testkit.BoxHub, Versions: testkit.BoxVersions()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return c
+	return table
 }
 
 func post(h http.Handler, contentType, body string) *httptest.ResponseRecorder {
@@ -114,14 +33,10 @@ func post(h http.Handler, contentType, body string) *httptest.ResponseRecorder {
 	return w
 }
 
-func reviewBody(apiVersion, uid, desired string, objects ...string) string {
-	return `{"apiVersion":"` + apiVersion + `","kind":"ConversionReview","request":{"uid":"` + uid +
-		`","desiredAPIVersion":"` + desired + `","objects":[` + strings.Join(objects, ",") + `]}}`
-}
-
-func box(version, name, fields string) string {
-	return `{"apiVersion":"test.io/` + version + `","kind":"Box","metadata":{"name":"` + name + `","namespace":"ns","uid":"u-` + name + `"},` + fields + `}`
-}
+var (
+	reviewBody = testkit.ReviewJSON
+	box        = testkit.BoxJSON
+)
 
 type decodedReview struct {
 	APIVersion string `json:"apiVersion"`
@@ -152,7 +67,7 @@ func decode(t *testing.T, w *httptest.ResponseRecorder) decodedReview {
 }
 
 func TestHandlerConvertsEveryObjectInOrderInTheReviewVersionReceived(t *testing.T) {
-	h := NewHandler(testConverter(t), HandlerOptions{})
+	h := NewHandler(testTable(t), Options{})
 	for _, apiVersion := range []string{"apiextensions.k8s.io/v1", "apiextensions.k8s.io/v1beta1"} {
 		w := post(h, "application/json", reviewBody(apiVersion, "uid-1", "test.io/v3",
 			box("v1", "a", `"hostPort":"h1:1"`),
@@ -200,7 +115,7 @@ func TestHandlerRefusesBadRequests(t *testing.T) {
 		{"other kind", http.MethodPost, "application/json", strings.Replace(ok, "ConversionReview", "AdmissionReview", 1), 0, 400, `unsupported kind "AdmissionReview"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := NewHandler(testConverter(t), HandlerOptions{MaxRequestBytes: tc.max})
+			h := NewHandler(testTable(t), Options{MaxRequestBytes: tc.max})
 			r := httptest.NewRequest(tc.method, "/convert", strings.NewReader(tc.body))
 			if tc.contentType != "" {
 				r.Header.Set("Content-Type", tc.contentType)
@@ -216,13 +131,13 @@ func TestHandlerRefusesBadRequests(t *testing.T) {
 		})
 	}
 	// A charset parameter is still JSON.
-	if w := post(NewHandler(testConverter(t), HandlerOptions{}), "application/json; charset=utf-8", ok); w.Code != 200 {
+	if w := post(NewHandler(testTable(t), Options{}), "application/json; charset=utf-8", ok); w.Code != 200 {
 		t.Errorf("application/json with charset: %d %s", w.Code, w.Body)
 	}
 }
 
 func TestHandlerFailsTheReviewNamingTheObject(t *testing.T) {
-	h := NewHandler(testConverter(t), HandlerOptions{})
+	h := NewHandler(testTable(t), Options{})
 	for _, tc := range []struct {
 		name    string
 		desired string
@@ -256,7 +171,7 @@ func FuzzHandler(f *testing.F) {
 	f.Add(reviewBody("apiextensions.k8s.io/v1beta1", "u", "test.io/v1", box("v3", "a", `"number":"7"`)))
 	f.Add(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"x","desiredAPIVersion":"test.io/v2","objects":[{}]}}`)
 	f.Add(`{`)
-	h := NewHandler(testConverter(f), HandlerOptions{MaxRequestBytes: 1 << 16})
+	h := NewHandler(testTable(f), Options{MaxRequestBytes: 1 << 16})
 	f.Fuzz(func(t *testing.T, body string) {
 		w := post(h, "application/json", body)
 		switch w.Code {
@@ -279,7 +194,11 @@ func FuzzHandler(f *testing.F) {
 // request, and reads the counters back from the registry.
 func TestHandlerRecordsMetrics(t *testing.T) {
 	reg := prometheus.NewRegistry()
-	h := NewHandler(testConverter(t), HandlerOptions{Metrics: NewMetrics(reg)})
+	m, err := metrics.New(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := NewHandler(testTable(t), Options{Metrics: m})
 	post(h, "application/json", reviewBody("apiextensions.k8s.io/v1", "u1", "test.io/v2",
 		box("v1", "a", `"hostPort":"h:1"`), box("v3", "b", `"host":"h","number":"2"`)))
 	post(h, "application/json", reviewBody("apiextensions.k8s.io/v1", "u2", "test.io/v2", box("v1", "bad", `"hostPort":"x"`)))

@@ -1,4 +1,4 @@
-package runtime_test
+package webhook
 
 import (
 	"bytes"
@@ -12,19 +12,20 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crdforge/crdforge/runtime"
+	"github.com/crdforge/crdforge/runtime/internal/server"
+	"github.com/crdforge/crdforge/runtime/internal/testkit"
 )
 
-func parseFlags(t *testing.T, args ...string) (*runtime.Options, error) {
+func parseFlags(t *testing.T, args ...string) (*Options, error) {
 	t.Helper()
 	fs := flag.NewFlagSet("webhook", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	o := runtime.BindFlags(fs)
-	o.LogOutput = io.Discard
+	o := BindFlags(fs)
+	o.logOutput = io.Discard
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
-	return o, o.Complete()
+	return o, o.complete()
 }
 
 func TestFlagsDefaults(t *testing.T) {
@@ -32,27 +33,27 @@ func TestFlagsDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := o.Server
+	s := o.server
 	for _, c := range []struct{ name, got, want string }{
 		{"addr", s.Addr, ":9443"},
 		{"cert dir", s.CertDir, "/tmp/k8s-webhook-server/serving-certs"},
 		{"metrics address", s.MetricsAddr, ":8080"},
 		{"health address", s.HealthAddr, ":8081"},
 		{"client CA", s.ClientCAFile, ""},
-		{"bind address", o.BindAddress, ""},
-		{"log format", o.LogFormat, "json"},
+		{"bind address", o.bindAddress, ""},
+		{"log format", o.logFormat, "json"},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, c.got, c.want)
 		}
 	}
-	if o.Port != 9443 || o.MaxRequestBytes != 3145728 || s.InsecureHTTP || o.LogLevel != slog.LevelInfo {
-		t.Errorf("port %d, max request bytes %d, insecure %v, log level %v", o.Port, o.MaxRequestBytes, s.InsecureHTTP, o.LogLevel)
+	if o.port != 9443 || o.maxRequestBytes != 3145728 || s.InsecureHTTP || o.logLevel != slog.LevelInfo {
+		t.Errorf("port %d, max request bytes %d, insecure %v, log level %v", o.port, o.maxRequestBytes, s.InsecureHTTP, o.logLevel)
 	}
 	if s.Logger == nil {
-		t.Error("Complete set no logger")
+		t.Error("complete set no logger")
 	}
-	// The rest is left to ServerOptions' defaults.
+	// The rest is left to the server's defaults.
 	if d := s.WithDefaults(); d.CertName != "tls.crt" || d.KeyName != "tls.key" {
 		t.Errorf("file names %q, %q", d.CertName, d.KeyName)
 	}
@@ -73,29 +74,29 @@ func TestFlagsFullCommandLineSetsEveryOption(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := o.Server
+	s := o.server
 	for _, c := range []struct{ name, got, want string }{
 		{"addr", s.Addr, "127.0.0.1:10443"},
 		{"cert dir", s.CertDir, "/certs"},
 		{"metrics address", s.MetricsAddr, "127.0.0.1:9090"},
 		{"health address", s.HealthAddr, ":9091"},
 		{"client CA", s.ClientCAFile, "/ca/ca.crt"},
-		{"log format", o.LogFormat, "text"},
+		{"log format", o.logFormat, "text"},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, c.got, c.want)
 		}
 	}
-	if o.Port != 10443 || o.MaxRequestBytes != 1<<20 || o.LogLevel != slog.LevelDebug {
-		t.Errorf("port %d, max request bytes %d, log level %v", o.Port, o.MaxRequestBytes, o.LogLevel)
+	if o.port != 10443 || o.maxRequestBytes != 1<<20 || o.logLevel != slog.LevelDebug {
+		t.Errorf("port %d, max request bytes %d, log level %v", o.port, o.maxRequestBytes, o.logLevel)
 	}
 
 	o, err = parseFlags(t, "--insecure-http", "--bind-address=::1", "--port=8443", "--metrics-bind-address=0", "--log-level=ERROR")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !o.Server.InsecureHTTP || o.Server.Addr != "[::1]:8443" || o.Server.MetricsAddr != "0" || o.LogLevel != slog.LevelError {
-		t.Errorf("insecure %v, addr %q, metrics %q, level %v", o.Server.InsecureHTTP, o.Server.Addr, o.Server.MetricsAddr, o.LogLevel)
+	if !o.server.InsecureHTTP || o.server.Addr != "[::1]:8443" || o.server.MetricsAddr != "0" || o.logLevel != slog.LevelError {
+		t.Errorf("insecure %v, addr %q, metrics %q, level %v", o.server.InsecureHTTP, o.server.Addr, o.server.MetricsAddr, o.logLevel)
 	}
 }
 
@@ -109,17 +110,17 @@ func TestFlagsLogger(t *testing.T) {
 		{[]string{"--log-level=warn"}, false, true},
 	} {
 		fs := flag.NewFlagSet("webhook", flag.ContinueOnError)
-		o := runtime.BindFlags(fs)
+		o := BindFlags(fs)
 		var buf bytes.Buffer
-		o.LogOutput = &buf
+		o.logOutput = &buf
 		if err := fs.Parse(c.args); err != nil {
 			t.Fatal(err)
 		}
-		if err := o.Complete(); err != nil {
+		if err := o.complete(); err != nil {
 			t.Fatal(err)
 		}
-		o.Server.Logger.Debug("dbg")
-		o.Server.Logger.Warn("wrn", "k", "v")
+		o.server.Logger.Debug("dbg")
+		o.server.Logger.Warn("wrn", "k", "v")
 		out := buf.String()
 		if strings.Contains(out, "dbg") != c.debug {
 			t.Errorf("%v: debug written %v, want %v:\n%s", c.args, !c.debug, c.debug, out)
@@ -149,7 +150,7 @@ func TestFlagsRejectBadValues(t *testing.T) {
 
 func TestFlagsAreExactlyTheDocumentedOnesWithHelp(t *testing.T) {
 	fs := flag.NewFlagSet("webhook", flag.ContinueOnError)
-	runtime.BindFlags(fs)
+	BindFlags(fs)
 	var names []string
 	fs.VisitAll(func(f *flag.Flag) {
 		names = append(names, f.Name)
@@ -182,16 +183,21 @@ func TestFlagsFeedTheServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := runtime.NewServer(okHandler, o.Server)
+	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})
+	srv, err := server.New(ok, o.server)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error, 1)
 	go func() { done <- srv.Run(ctx) }()
-	waitUntil(t, "the webhook answers", 10*time.Second, func() bool {
-		code, _, _ := get(plainClient, "http://"+srv.Addr().String())
-		return code == http.StatusOK
+	testkit.WaitUntil(t, "the webhook answers", 10*time.Second, func() bool {
+		resp, err := http.Get("http://" + srv.Addr().String())
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
 	})
 	cancel()
 	if err := <-done; err != nil {

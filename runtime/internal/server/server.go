@@ -1,4 +1,7 @@
-package runtime
+// Package server runs the conversion webhook's HTTPS server next to its
+// metrics and health endpoints: TLS with certificate rotation, optional
+// mTLS, readiness, and a graceful shutdown that drains in-flight requests.
+package server
 
 import (
 	"context"
@@ -13,108 +16,18 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/crdforge/crdforge/runtime/internal/certwatch"
+	"github.com/crdforge/crdforge/runtime/internal/metrics"
 )
-
-// Defaults of ServerOptions.
-const (
-	DefaultAddr              = ":9443"
-	DefaultCertDir           = "/tmp/k8s-webhook-server/serving-certs"
-	DefaultCertName          = "tls.crt"
-	DefaultKeyName           = "tls.key"
-	DefaultMetricsAddr       = ":8080"
-	DefaultHealthAddr        = ":8081"
-	DefaultReadHeaderTimeout = 10 * time.Second
-	DefaultReadTimeout       = 30 * time.Second
-	DefaultWriteTimeout      = 30 * time.Second
-	DefaultIdleTimeout       = 120 * time.Second
-	DefaultMaxHeaderBytes    = 64 << 10
-	DefaultShutdownTimeout   = 30 * time.Second
-)
-
-// DisabledAddr, as MetricsAddr or HealthAddr, turns that endpoint off.
-const DisabledAddr = "0"
-
-// ServerOptions configures Serve. The zero value of every field means its
-// default.
-type ServerOptions struct {
-	// Addr is the webhook's listen address, host:port; default ":9443".
-	// Port 0 picks a free port, which Server.Addr reports.
-	Addr string
-	// CertDir holds the serving certificate and key, such as a mounted
-	// kubernetes.io/tls Secret; default
-	// "/tmp/k8s-webhook-server/serving-certs", as in controller-runtime.
-	CertDir string
-	// CertName and KeyName are the file names in CertDir; defaults
-	// "tls.crt" and "tls.key".
-	CertName, KeyName string
-	// ClientCAFile, when set, makes the webhook require a client
-	// certificate signed by one of the CAs in this PEM file (mTLS).
-	ClientCAFile string
-	// InsecureHTTP serves plain HTTP, for local development only: the API
-	// server only calls conversion webhooks over HTTPS.
-	InsecureHTTP bool
-	// MetricsAddr is where /metrics is served over plain HTTP; default
-	// ":8080", "0" disables it.
-	MetricsAddr string
-	// HealthAddr is where /healthz and /readyz are served over plain HTTP;
-	// default ":8081", "0" disables them. It may equal MetricsAddr.
-	HealthAddr string
-	// Timeouts of the HTTP servers; defaults 10s, 30s, 30s and 120s.
-	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
-	// MaxHeaderBytes limits request headers; default 64 KiB.
-	MaxHeaderBytes int
-	// ShutdownTimeout bounds how long in-flight requests may take to
-	// finish once shutdown starts; default 30s.
-	ShutdownTimeout time.Duration
-	// Logger receives structured logs; default slog.Default().
-	Logger *slog.Logger
-	// Registry is what /metrics exposes; nil means a fresh NewRegistry(),
-	// with only the Go and process collectors. Pass the registry given to
-	// NewMetrics to expose the conversion metrics.
-	Registry *prometheus.Registry
-	// CertPollInterval is how often the certificate files are checked for
-	// rotation; default 1s.
-	CertPollInterval time.Duration
-}
-
-// WithDefaults returns o with every zero field set to its default.
-// Registry stays nil: NewServer creates it.
-func (o ServerOptions) WithDefaults() ServerOptions {
-	setDefault(&o.Addr, DefaultAddr)
-	setDefault(&o.CertDir, DefaultCertDir)
-	setDefault(&o.CertName, DefaultCertName)
-	setDefault(&o.KeyName, DefaultKeyName)
-	setDefault(&o.MetricsAddr, DefaultMetricsAddr)
-	setDefault(&o.HealthAddr, DefaultHealthAddr)
-	setDefault(&o.ReadHeaderTimeout, DefaultReadHeaderTimeout)
-	setDefault(&o.ReadTimeout, DefaultReadTimeout)
-	setDefault(&o.WriteTimeout, DefaultWriteTimeout)
-	setDefault(&o.IdleTimeout, DefaultIdleTimeout)
-	setDefault(&o.MaxHeaderBytes, DefaultMaxHeaderBytes)
-	setDefault(&o.ShutdownTimeout, DefaultShutdownTimeout)
-	setDefault(&o.CertPollInterval, DefaultCertPollInterval)
-	if o.Logger == nil {
-		o.Logger = slog.Default()
-	}
-	return o
-}
-
-func setDefault[T comparable](field *T, def T) {
-	var zero T
-	if *field == zero {
-		*field = def
-	}
-}
 
 // Serve serves h, the conversion webhook, until ctx is done, together with
-// the metrics and health endpoints. It is NewServer followed by Run; see
+// the metrics and health endpoints. It is New followed by Run; see
 // them. It returns nil after a clean shutdown.
-func Serve(ctx context.Context, h http.Handler, opts ServerOptions) error {
-	s, err := NewServer(h, opts)
+func Serve(ctx context.Context, h http.Handler, opts Options) error {
+	s, err := New(h, opts)
 	if err != nil {
 		return err
 	}
@@ -122,13 +35,12 @@ func Serve(ctx context.Context, h http.Handler, opts ServerOptions) error {
 }
 
 // Server is the conversion webhook's HTTPS server with its metrics and
-// health endpoints. NewServer prepares it and binds its listeners, Run
-// serves.
+// health endpoints. New prepares it and binds its listeners, Run serves.
 type Server struct {
-	opts  ServerOptions
+	opts  Options
 	log   *slog.Logger
-	certs *CertWatcher // nil over plain HTTP
-	cas   *CAWatcher   // nil without mTLS
+	certs *certwatch.KeyPair // nil over plain HTTP
+	cas   *certwatch.CAPool  // nil without mTLS
 
 	webhook   *http.Server
 	webhookLn net.Listener
@@ -148,31 +60,31 @@ type auxServer struct {
 	ln   net.Listener
 }
 
-// NewServer checks opts, loads the serving certificate and the client CAs,
+// New checks opts, loads the serving certificate and the client CAs,
 // and binds the listeners, so that every configuration error, an address
 // already in use included, surfaces here and the bound addresses are known
 // before Run. Nothing is served until Run, which must be called to release
 // the listeners.
-func NewServer(h http.Handler, opts ServerOptions) (*Server, error) {
+func New(h http.Handler, opts Options) (*Server, error) {
 	if h == nil {
-		return nil, errors.New("runtime: nil webhook handler")
+		return nil, errors.New("webhook server: nil handler")
 	}
 	o := opts.WithDefaults()
 	if o.InsecureHTTP && o.ClientCAFile != "" {
 		return nil, errors.New("client certificate verification needs TLS: a client CA file cannot be used with insecure HTTP")
 	}
 	if o.MaxHeaderBytes < 0 || o.ReadHeaderTimeout < 0 || o.ReadTimeout < 0 || o.WriteTimeout < 0 || o.IdleTimeout < 0 || o.ShutdownTimeout < 0 {
-		return nil, errors.New("runtime: negative server timeout or header size limit")
+		return nil, errors.New("webhook server: negative timeout or header size limit")
 	}
 	if o.Registry == nil {
-		o.Registry = NewRegistry()
+		o.Registry = metrics.NewRegistry()
 	}
 	s := &Server{opts: o, log: o.Logger}
 
 	var tlsConf *tls.Config
 	if !o.InsecureHTTP {
 		certFile, keyFile := filepath.Join(o.CertDir, o.CertName), filepath.Join(o.CertDir, o.KeyName)
-		certs, err := NewCertWatcher(certFile, keyFile, s.log)
+		certs, err := certwatch.NewKeyPair(certFile, keyFile, s.log)
 		if err != nil {
 			return nil, fmt.Errorf("serving certificate: %w (mount one in the certificate directory, or serve plain HTTP for local development)", err)
 		}
@@ -183,7 +95,7 @@ func NewServer(h http.Handler, opts ServerOptions) (*Server, error) {
 			GetCertificate: certs.GetCertificate,
 		}
 		if o.ClientCAFile != "" {
-			cas, err := NewCAWatcher(o.ClientCAFile, s.log)
+			cas, err := certwatch.NewCAPool(o.ClientCAFile, s.log)
 			if err != nil {
 				return nil, err
 			}
@@ -329,7 +241,7 @@ func (s *Server) readyz(w http.ResponseWriter, _ *http.Request) {
 // API server connections refused in between.
 func (s *Server) Run(ctx context.Context) error {
 	if !s.started.CompareAndSwap(false, true) {
-		return errors.New("runtime: Server.Run called twice")
+		return errors.New("webhook server: Run called twice")
 	}
 	var wg sync.WaitGroup
 	errc := make(chan error, 1+len(s.aux))

@@ -1,18 +1,30 @@
-package runtime
+// Package jsonscan walks JSON without decoding it: it finds an object's
+// apiVersion and kind, an object's keys and an array's elements as slices of
+// the input. The conversion webhook reads a ConversionReview's envelope and
+// every object's type this way, so that each object is decoded once, into
+// its own Go type, and never into a map first.
+//
+// It expects valid JSON, and does not check what it skips: the webhook runs
+// json.Valid over the whole request body before scanning any of it.
+package jsonscan
 
 import (
 	"encoding/json"
 	"errors"
 )
 
-// errScan reports JSON the scanner cannot walk.
-var errScan = errors.New("malformed JSON object")
+// Errors of JSON the scanner cannot walk.
+var (
+	errScan      = errors.New("malformed JSON object")
+	errNotObject = errors.New("not a JSON object")
+	errNotArray  = errors.New("not a JSON array")
+)
 
-// peekTypeMeta reads the top-level apiVersion and kind of a JSON object
+// PeekTypeMeta reads the top-level apiVersion and kind of a JSON object
 // without decoding the rest: it skips other values and stops as soon as both
 // are found, which for objects the API server sends is within the first
 // bytes. Full validation happens when the object itself is decoded.
-func peekTypeMeta(raw []byte) (apiVersion, kind string, err error) {
+func PeekTypeMeta(raw []byte) (apiVersion, kind string, err error) {
 	i := skipSpace(raw, 0)
 	if i >= len(raw) || raw[i] != '{' {
 		return "", "", errScan
@@ -124,51 +136,12 @@ func skipValue(b []byte, i int) (int, error) {
 	}
 }
 
-// parseReview reads a ConversionReview's envelope: apiVersion, kind, and the
-// request's uid, desiredAPIVersion and objects. The body must be valid JSON
-// (the caller checks with json.Valid); objects are slices of body, not
-// copies, and are decoded later, one at a time, into their typed form.
-func parseReview(body []byte) (*review, error) {
-	var in review
-	err := eachKey(body, func(key string, val []byte) error {
-		switch key {
-		case "apiVersion":
-			return json.Unmarshal(val, &in.APIVersion)
-		case "kind":
-			return json.Unmarshal(val, &in.Kind)
-		case "request":
-			if string(val) == "null" {
-				return nil
-			}
-			in.Request = &reviewRequest{}
-			return eachKey(val, func(key string, val []byte) error {
-				switch key {
-				case "uid":
-					return json.Unmarshal(val, &in.Request.UID)
-				case "desiredAPIVersion":
-					return json.Unmarshal(val, &in.Request.DesiredAPIVersion)
-				case "objects":
-					objs, err := splitArray(val)
-					in.Request.Objects = objs
-					return err
-				}
-				return nil
-			})
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &in, nil
-}
-
-// eachKey calls fn for every key of a JSON object, with the key's exact
+// EachKey calls fn for every key of a JSON object, with the key's exact
 // (case-sensitive) name and its raw value.
-func eachKey(b []byte, fn func(key string, val []byte) error) error {
+func EachKey(b []byte, fn func(key string, val []byte) error) error {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
-		return errors.New("not a JSON object")
+		return errNotObject
 	}
 	i = skipSpace(b, i+1)
 	if i < len(b) && b[i] == '}' {
@@ -208,13 +181,13 @@ func eachKey(b []byte, fn func(key string, val []byte) error) error {
 	}
 }
 
-// splitArray returns the raw elements of a JSON array, or nil for null.
-func splitArray(b []byte) ([]json.RawMessage, error) {
+// SplitArray returns the raw elements of a JSON array, or nil for null.
+func SplitArray(b []byte) ([]json.RawMessage, error) {
 	if string(b) == "null" {
 		return nil, nil
 	}
 	if len(b) == 0 || b[0] != '[' {
-		return nil, errors.New("objects is not an array")
+		return nil, errNotArray
 	}
 	var out []json.RawMessage
 	i := skipSpace(b, 1)

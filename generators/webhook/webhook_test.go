@@ -1,0 +1,111 @@
+package webhook
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"path"
+	"strconv"
+	"testing"
+
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/markers"
+	"golang.org/x/tools/go/packages"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+)
+
+// kind is a webhook-converted kind whose versions live in the packages
+// given as version name → package path; the first is the hub. Each
+// package's name is its path's last element.
+func kind(group, name string, versions ...[2]string) *model.Kind {
+	k := &model.Kind{Group: group, Name: name, Conversion: model.Conversion{Strategy: markers.StrategyWebhook}}
+	for _, vp := range versions {
+		pkgName := path.Base(vp[1])
+		tpkg := types.NewPackage(vp[1], pkgName)
+		v := &model.Version{
+			Kind:    k,
+			Name:    vp[0],
+			Package: &loader.Package{Package: &packages.Package{PkgPath: vp[1], Name: pkgName, Types: tpkg}},
+			Spec:    &ast.TypeSpec{Name: ast.NewIdent(name)},
+			Type:    types.NewNamed(types.NewTypeName(token.NoPos, tpkg, name, nil), types.NewStruct(nil, nil), nil),
+		}
+		k.Versions = append(k.Versions, v)
+	}
+	k.Hub = k.Versions[0]
+	return k
+}
+
+// generate prints the main of kinds and returns its imports, alias (or ""
+// for none) by path.
+func generate(t *testing.T, kinds ...*model.Kind) map[string]string {
+	t.Helper()
+	m := &model.Model{ImportPath: "example.com/proj", Project: "proj", Groups: []*model.Group{{Kinds: kinds}}}
+	diags := diag.New(token.NewFileSet())
+	files := Generator{}.Generate(m, diags)
+	if diags.HasErrors() || len(files) != 1 {
+		t.Fatalf("%d files, diagnostics %v", len(files), diags.Items())
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), files[0].Path, files[0].Content, parser.ImportsOnly)
+	if err != nil {
+		t.Fatalf("the main does not parse: %v\n%s", err, files[0].Content)
+	}
+	imports := map[string]string{}
+	names := map[string]string{}
+	for _, spec := range f.Imports {
+		p, _ := strconv.Unquote(spec.Path.Value)
+		name := path.Base(p)
+		if spec.Name != nil {
+			name = spec.Name.Name
+			imports[p] = name
+		} else {
+			imports[p] = ""
+		}
+		if other, dup := names[name]; dup {
+			t.Errorf("%s and %s are both imported as %s", other, p, name)
+		}
+		names[name] = p
+	}
+	return imports
+}
+
+func TestMainImportsRuntimeWebhookUnaliasedNextToAnAPIPackageNamedWebhook(t *testing.T) {
+	imports := generate(t, kind("example.com", "Widget",
+		[2]string{"v1", "example.com/proj/api/v1"},
+		[2]string{"v1alpha1", "example.com/proj/webhook"}, // a package named webhook
+	))
+	for p, want := range map[string]string{
+		webhookPath:                "",
+		kruntimePath:               "kruntime",
+		"example.com/proj/api/v1":  "examplecomv1",
+		"example.com/proj/webhook": "examplecomv1alpha1",
+	} {
+		if got, ok := imports[p]; !ok || got != want {
+			t.Errorf("%s imported as %q (imported: %v), want %q", p, got, ok, want)
+		}
+	}
+}
+
+func TestAPIAliasesStayClearOfTheMainsNamesAndOfEachOther(t *testing.T) {
+	imports := generate(t,
+		kind("w.eb", "Hook", [2]string{"hook", "example.com/proj/a/hook"}),   // webhook
+		kind("ab.c", "Thing", [2]string{"v1", "example.com/proj/b/v1"}),      // abcv1
+		kind("a.bc", "Other", [2]string{"v1", "example.com/proj/c/v1"}),      // abcv1 again
+		kind("n.e", "Thing", [2]string{"w", "example.com/proj/d/w"}),         // new
+		kind("kr.un", "Thing", [2]string{"time", "example.com/proj/e/time"}), // kruntime
+	)
+	for p, want := range map[string]string{
+		webhookPath:               "",
+		kruntimePath:              "kruntime",
+		"example.com/proj/a/hook": "webhook_2",
+		"example.com/proj/b/v1":   "abcv1",
+		"example.com/proj/c/v1":   "abcv1_2",
+		"example.com/proj/d/w":    "new_2",
+		"example.com/proj/e/time": "kruntime_2",
+	} {
+		if got := imports[p]; got != want {
+			t.Errorf("%s imported as %q, want %q", p, got, want)
+		}
+	}
+}

@@ -1,0 +1,80 @@
+// Package convert is the conversion webhook's static table: the versions of
+// every kind it serves, and the conversion of one serialized object between
+// them through the kind's hub.
+package convert
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+// Kind registers the versions of one kind with the table. Generated webhook
+// mains build one per kind, so that no scheme is scanned per object.
+//
+// It has the fields of the public webhook.Kind, which converts to it.
+type Kind struct {
+	Group, Kind string
+	// Hub is the version every conversion goes through.
+	Hub string
+	// Versions returns an empty object of each version. The hub's object
+	// implements controller-runtime's conversion.Hub, every other version's
+	// conversion.Convertible.
+	Versions map[string]func() runtime.Object
+}
+
+// Table converts objects between the versions of the kinds it knows: spoke
+// to hub with ConvertTo, hub to spoke with ConvertFrom, and spoke to spoke
+// through the hub. It is read-only once built, so safe for concurrent use.
+type Table struct {
+	kinds map[schema.GroupKind]*Kind
+}
+
+// NewTable checks the kinds and builds the table.
+func NewTable(kinds ...Kind) (*Table, error) {
+	c := &Table{kinds: map[schema.GroupKind]*Kind{}}
+	var errs []error
+	for i := range kinds {
+		k := &kinds[i]
+		gk := schema.GroupKind{Group: k.Group, Kind: k.Kind}
+		if _, dup := c.kinds[gk]; dup {
+			errs = append(errs, fmt.Errorf("%s registered twice", gk))
+			continue
+		}
+		newHub, ok := k.Versions[k.Hub]
+		if !ok {
+			errs = append(errs, fmt.Errorf("%s: hub version %q is not among its versions", gk, k.Hub))
+			continue
+		}
+		if _, ok := newHub().(conversion.Hub); !ok {
+			errs = append(errs, fmt.Errorf("%s: the %s object does not implement conversion.Hub", gk, k.Hub))
+		}
+		for v, newObj := range k.Versions {
+			if _, ok := newObj().(conversion.Convertible); v != k.Hub && !ok {
+				errs = append(errs, fmt.Errorf("%s: the %s object does not implement conversion.Convertible", gk, v))
+			}
+		}
+		c.kinds[gk] = k
+	}
+	return c, errors.Join(errs...)
+}
+
+// Kinds lists the registered kinds, sorted, for logs.
+func (c *Table) Kinds() []string {
+	var out []string
+	for gk, k := range c.kinds {
+		vs := make([]string, 0, len(k.Versions))
+		for v := range k.Versions {
+			vs = append(vs, v)
+		}
+		sort.Strings(vs)
+		out = append(out, fmt.Sprintf("%s (%s; hub %s)", gk, strings.Join(vs, ", "), k.Hub))
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,72 @@
+package convert_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/crdforge/crdforge/runtime/internal/convert"
+	"github.com/crdforge/crdforge/runtime/internal/testkit"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+func box() convert.Kind {
+	return convert.Kind{Group: testkit.BoxGroup, Kind: testkit.BoxKind, Hub: testkit.BoxHub, Versions: testkit.BoxVersions()}
+}
+
+func TestNewTableRejectsABrokenTableNamingEveryProblem(t *testing.T) {
+	noHub := box()
+	noHub.Kind, noHub.Hub = "NoHub", "v9"
+	wrongHub := box()
+	wrongHub.Kind, wrongHub.Hub = "WrongHub", "v1" // v1 is no conversion.Hub, v2 no Convertible
+	_, err := convert.NewTable(box(), box(), noHub, wrongHub)
+	if err == nil {
+		t.Fatal("NewTable accepted a broken table")
+	}
+	for _, want := range []string{
+		"Box.test.io registered twice",
+		`NoHub.test.io: hub version "v9" is not among its versions`,
+		"WrongHub.test.io: the v1 object does not implement conversion.Hub",
+		"WrongHub.test.io: the v2 object does not implement conversion.Convertible",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the error lacks %q:\n%v", want, err)
+		}
+	}
+}
+
+func TestTableKindsListsVersionsAndHubSorted(t *testing.T) {
+	other := convert.Kind{Group: "a.io", Kind: "Zed", Hub: "v1", Versions: map[string]func() runtime.Object{
+		"v1": func() runtime.Object { return new(testkit.BoxV2) },
+	}}
+	table, err := convert.NewTable(box(), other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(table.Kinds(), "; ")
+	if want := "Box.test.io (v1, v2, v3; hub v2); Zed.a.io (v1; hub v1)"; got != want {
+		t.Errorf("Kinds() = %s, want %s", got, want)
+	}
+}
+
+func TestTableConvertsThroughTheHubAndKeepsTheObjectAsIs(t *testing.T) {
+	table, err := convert.NewTable(box())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ in, to, want string }{
+		{testkit.BoxJSON("v1", "a", `"hostPort":"h:1"`), "test.io/v3",
+			`{"kind":"Box","apiVersion":"test.io/v3","metadata":{"name":"a","namespace":"ns","uid":"u-a"},"host":"h","number":"1"}`},
+		{testkit.BoxJSON("v3", "b", `"host":"h","number":"2"`), "test.io/v3",
+			`{"kind":"Box","apiVersion":"test.io/v3","metadata":{"name":"b","namespace":"ns","uid":"u-b"},"host":"h","number":"2"}`},
+	} {
+		got, err := table.Convert([]byte(tc.in), tc.to)
+		if err != nil || string(got) != tc.want {
+			t.Errorf("Convert(%s, %s) = %s, %v\nwant %s", tc.in, tc.to, got, err, tc.want)
+		}
+	}
+	var unknown *convert.UnknownError
+	if _, err := table.Convert([]byte(testkit.BoxJSON("v7", "c", `"host":"h"`)), "test.io/v2"); err == nil || !errors.As(err, &unknown) {
+		t.Errorf("an unknown version: %v, want an UnknownError", err)
+	}
+}

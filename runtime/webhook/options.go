@@ -1,0 +1,112 @@
+package webhook
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"strconv"
+
+	"github.com/crdforge/crdforge/runtime/internal/logging"
+	"github.com/crdforge/crdforge/runtime/internal/review"
+	"github.com/crdforge/crdforge/runtime/internal/server"
+)
+
+// defaultPort is --port's default, that of controller-runtime's webhook
+// server.
+const defaultPort = 9443
+
+// Options is the conversion webhook's configuration, as its command-line
+// flags set it. Get one from BindFlags and pass it to Run.
+//
+// Its fields are unexported: the flags are the interface, documented by
+// --help, so that they can grow without breaking a main.
+type Options struct {
+	// server is passed to the server; complete fills in Addr and Logger.
+	server server.Options
+	// maxRequestBytes limits the size of a ConversionReview request body.
+	maxRequestBytes int64
+	// port and bindAddress make up server.Addr.
+	port        int
+	bindAddress string
+	// logLevel is debug, info, warn or error; logFormat json or text.
+	logLevel  slog.Level
+	logFormat string
+	// logOutput is where logs go; nil means standard error. It is no flag:
+	// tests set it.
+	logOutput io.Writer
+}
+
+// BindFlags defines the conversion webhook's flags in fs and returns the
+// Options they set, which hold the defaults until fs is parsed. A webhook's
+// main goes:
+//
+//	opts := webhook.BindFlags(flag.CommandLine)
+//	flag.Parse()
+//	os.Exit(webhook.Run(opts, kinds()...))
+func BindFlags(fs *flag.FlagSet) *Options {
+	o := &Options{
+		server: server.Options{
+			CertDir:     server.DefaultCertDir,
+			MetricsAddr: server.DefaultMetricsAddr,
+			HealthAddr:  server.DefaultHealthAddr,
+		},
+		maxRequestBytes: review.DefaultMaxRequestBytes,
+		port:            defaultPort,
+		logLevel:        slog.LevelInfo,
+		logFormat:       logging.JSON,
+	}
+	fs.StringVar(&o.server.CertDir, "cert-dir", o.server.CertDir,
+		"Directory holding the serving certificate and key as tls.crt and tls.key, such as a mounted cert-manager Secret. They are reloaded when they change.")
+	fs.IntVar(&o.port, "port", o.port,
+		"Port the conversion webhook serves HTTPS on.")
+	fs.StringVar(&o.bindAddress, "bind-address", o.bindAddress,
+		"IP address the conversion webhook listens on, with --port; empty means all interfaces.")
+	fs.StringVar(&o.server.MetricsAddr, "metrics-bind-address", o.server.MetricsAddr,
+		"Address the Prometheus /metrics endpoint binds to, such as :8080 or 127.0.0.1:8080; \"0\" disables it.")
+	fs.StringVar(&o.server.HealthAddr, "health-probe-bind-address", o.server.HealthAddr,
+		"Address the /healthz and /readyz probe endpoints bind to; \"0\" disables them.")
+	fs.StringVar(&o.server.ClientCAFile, "client-ca-file", o.server.ClientCAFile,
+		"PEM file of CA certificates; when set, callers must present a client certificate signed by one of them (mTLS).")
+	fs.Int64Var(&o.maxRequestBytes, "max-request-bytes", o.maxRequestBytes,
+		"Largest ConversionReview request body accepted, in bytes; larger requests are refused.")
+	fs.BoolVar(&o.server.InsecureHTTP, "insecure-http", o.server.InsecureHTTP,
+		"Serve plain HTTP instead of HTTPS, for local development only: the API server only calls webhooks over HTTPS.")
+	fs.Var(logging.LevelFlag(&o.logLevel), "log-level",
+		"Least severe `level` logged: debug, info, warn or error.")
+	fs.Var(logging.FormatFlag(&o.logFormat), "log-format",
+		"Log `format`: json or text.")
+	return o
+}
+
+// complete checks the parsed options, sets server.Addr from bindAddress and
+// port, and sets server.Logger, unless already set, to a logger of logLevel
+// and logFormat writing to logOutput. The flag values check what they can
+// alone; complete checks the rest, and the flags against each other.
+func (o *Options) complete() error {
+	var errs []error
+	if o.port < 0 || o.port > 65535 {
+		errs = append(errs, fmt.Errorf("--port %d is out of range 0-65535", o.port))
+	}
+	if o.maxRequestBytes <= 0 {
+		errs = append(errs, fmt.Errorf("--max-request-bytes must be positive, got %d", o.maxRequestBytes))
+	}
+	if o.server.InsecureHTTP && o.server.ClientCAFile != "" {
+		errs = append(errs, errors.New("--client-ca-file needs TLS and cannot be used with --insecure-http"))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	o.server.Addr = net.JoinHostPort(o.bindAddress, strconv.Itoa(o.port))
+	if o.server.Logger == nil {
+		w := o.logOutput
+		if w == nil {
+			w = os.Stderr
+		}
+		o.server.Logger = logging.New(w, o.logLevel, o.logFormat)
+	}
+	return nil
+}
