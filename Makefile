@@ -6,11 +6,15 @@ CRDFORGE := bin/crdforge
 EXAMPLES := $(patsubst %/,%,$(wildcard examples/*/))
 
 .DEFAULT_GOAL := build
-.PHONY: build generate manifests verify test unit e2e lint bench demo clean envtest-smoke
+.PHONY: build generate manifests verify test unit e2e lint lint-basic lint-go bench demo clean envtest-smoke
 
 # envtest-assets builds a real kube-apiserver and etcd from Go modules into
 # bin/k8s (once; later runs do nothing).
 include tools/envtest/envtest.mk
+
+# golangci-lint, built from tools/lint/go.mod into bin/golangci-lint (once;
+# later runs do nothing until that go.mod changes).
+include tools/lint/lint.mk
 
 # Built every time: go's build cache makes an unchanged build instant.
 build:
@@ -45,7 +49,10 @@ verify:
 # test runs everything: lint, the generated-output check, then every Go
 # test, the end-to-end suite against a real kube-apiserver and etcd among
 # them (the assets are built first, once), and the envtest smoke test.
-test: lint verify envtest-smoke
+# For now it runs lint-basic, not lint: golangci-lint still has findings
+# outside the packages already cleaned up, and test must stay green. Make
+# it `test: lint ...` once `make lint-go` passes.
+test: lint-basic verify envtest-smoke
 	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(abspath $(ENVTEST_ASSETS_DIR)) $(GO) test -timeout 30m ./...
 
 # e2e runs only the end-to-end suite: every example's generated CRDs and
@@ -62,9 +69,16 @@ envtest-smoke: envtest-assets
 unit:
 	$(GO) test ./...
 
-lint:
+# lint checks formatting, runs go vet, then golangci-lint (.golangci.yml)
+# over the main module; the tools/ modules are build scripts, not linted.
+lint: lint-basic lint-go
+
+lint-basic:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "not gofmt-ed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+
+lint-go: $(GOLANGCI_LINT)
+	$(GOLANGCI_LINT) run ./...
 
 # bench compares, on synthetic API trees of 10, 100 and 400 kinds, crdforge's
 # CRD and deepcopy generation with controller-gen (in process), and the full

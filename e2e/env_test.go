@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"encoding/base64"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -54,7 +55,11 @@ func run(m *testing.M) int {
 		setupFail = err
 		return m.Run()
 	}
-	defer os.RemoveAll(dir)
+	defer func() {
+		if err := os.RemoveAll(dir); err != nil {
+			fmt.Fprintf(os.Stderr, "e2e: removing %s: %v\n", dir, err)
+		}
+	}()
 
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
@@ -70,7 +75,9 @@ func run(m *testing.M) int {
 		err = berr
 	}
 	if err != nil {
-		cluster.Stop()
+		if serr := cluster.Stop(); serr != nil {
+			err = errors.Join(err, fmt.Errorf("stopping the control plane: %w", serr))
+		}
 		cluster = nil
 		setupFail = err
 		return m.Run()
@@ -109,15 +116,22 @@ func setUpExample(t *testing.T, name string, probe map[string]any) *Example {
 	if err != nil {
 		t.Fatal(err)
 	}
+	closeLog := func() {
+		if err := logf.Close(); err != nil {
+			t.Errorf("closing the webhook log: %v", err)
+		}
+	}
 	start := time.Now()
 	e, err := SetUpExample(ctx, cluster, repoRoot, crdforge, name, work, logf, t.Logf)
 	if err != nil {
-		logf.Close()
+		closeLog()
 		t.Fatalf("setting up %s: %v", name, err)
 	}
 	t.Cleanup(func() {
-		e.Stop()
-		logf.Close()
+		if err := e.Stop(); err != nil {
+			t.Errorf("stopping the %s webhook: %v", name, err)
+		}
+		closeLog()
 		if t.Failed() {
 			if b, err := os.ReadFile(logPath); err == nil {
 				t.Logf("webhook log:\n%s", tail(string(b), 4000))

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -61,11 +62,13 @@ func (e *Example) Storage() string {
 	return ""
 }
 
-// Stop stops the webhook. (The CRD stays installed.)
-func (e *Example) Stop() {
-	if e != nil {
-		e.Webhook.Stop()
+// Stop stops the webhook (the CRD stays installed), and reports what
+// Webhook.Stop reports.
+func (e *Example) Stop() error {
+	if e == nil {
+		return nil
 	}
+	return e.Webhook.Stop()
 }
 
 // Progress receives the harness's progress lines; it may be nil.
@@ -131,18 +134,15 @@ func SetUpExample(ctx context.Context, c *Cluster, root, crdforge, name, workDir
 		return nil, err
 	}
 	if e.URL, err = PointAtWebhook(crd, e.Webhook.Addr, e.CA); err != nil {
-		e.Stop()
-		return nil, err
+		return nil, errors.Join(err, e.Stop())
 	}
 	say.say("%s: webhook serving at %s; installing %s with that URL and caBundle", name, e.URL, filepath.Base(e.CRDFile))
 	e.CRD = crd
 	if err := c.ApplyCRD(ctx, crd); err != nil {
-		e.Stop()
-		return nil, fmt.Errorf("installing %s: %w", crd.GetName(), err)
+		return nil, errors.Join(fmt.Errorf("installing %s: %w", crd.GetName(), err), e.Stop())
 	}
 	if err := c.WaitEstablished(ctx, crd.GetName()); err != nil {
-		e.Stop()
-		return nil, fmt.Errorf("CRD %s not established: %w", crd.GetName(), err)
+		return nil, errors.Join(fmt.Errorf("CRD %s not established: %w", crd.GetName(), err), e.Stop())
 	}
 	return e, nil
 }

@@ -132,7 +132,9 @@ func StartCluster(assets, dir string) (*Cluster, error) {
 	env := &envtest.Environment{BinaryAssetsDirectory: assets}
 	cfg, err := env.Start()
 	if err != nil {
-		env.Stop()
+		if serr := env.Stop(); serr != nil {
+			err = errors.Join(err, fmt.Errorf("stopping what did start: %w", serr))
+		}
 		return nil, fmt.Errorf("starting the envtest control plane: %w", err)
 	}
 	// Tests look at warnings through DynamicWithWarnings; the others need
@@ -140,7 +142,9 @@ func StartCluster(assets, dir string) (*Cluster, error) {
 	cfg.WarningHandler = rest.NoWarnings{}
 	c := &Cluster{Env: env, Config: cfg, EtcdURL: env.ControlPlane.Etcd.URL.String(), KubectlPath: kubectlIn(assets)}
 	fail := func(err error) (*Cluster, error) {
-		c.Stop()
+		if serr := c.Stop(); serr != nil {
+			err = errors.Join(err, fmt.Errorf("stopping the control plane: %w", serr))
+		}
 		return nil, err
 	}
 	user, err := env.AddUser(envtest.User{Name: "e2e-admin", Groups: []string{"system:masters"}}, nil)
@@ -185,7 +189,7 @@ type Warnings struct {
 }
 
 // HandleWarningHeader implements rest.WarningHandler.
-func (w *Warnings) HandleWarningHeader(code int, agent, text string) {
+func (w *Warnings) HandleWarningHeader(_ int, _, text string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.list = append(w.list, text)
@@ -248,7 +252,10 @@ type Webhook struct {
 	cmd  *exec.Cmd
 	Addr string // host:port it serves on
 	done chan struct{}
-	err  error
+	err  error // how the process ended; set before done is closed
+	// logErr is what went wrong copying its stderr to the log writer; set
+	// before done is closed.
+	logErr error
 }
 
 // StartWebhook runs the webhook binary with the certificates in certDir on
@@ -274,8 +281,13 @@ func StartWebhook(bin, certDir string, logw io.Writer) (*Webhook, error) {
 		defer close(scanned)
 		sc := bufio.NewScanner(stderr)
 		sc.Buffer(make([]byte, 64*1024), 1024*1024)
+		var writeErr error
 		for sc.Scan() {
-			fmt.Fprintf(logw, "%s\n", sc.Bytes())
+			// After a failed write the log is incomplete anyway: stop
+			// writing, but keep scanning for the address.
+			if writeErr == nil {
+				_, writeErr = fmt.Fprintf(logw, "%s\n", sc.Bytes())
+			}
 			var line struct{ Msg, Addr string }
 			if json.Unmarshal(sc.Bytes(), &line) == nil && line.Msg == "serving the conversion webhook" && line.Addr != "" {
 				select {
@@ -284,7 +296,12 @@ func StartWebhook(bin, certDir string, logw io.Writer) (*Webhook, error) {
 				}
 			}
 		}
-		io.Copy(io.Discard, stderr)
+		// The scan stops early on a line longer than its buffer: drain the
+		// rest so that the webhook never blocks writing to a full pipe.
+		_, drainErr := io.Copy(io.Discard, stderr)
+		if err := errors.Join(writeErr, sc.Err(), drainErr); err != nil {
+			w.logErr = fmt.Errorf("copying the webhook's log: %w", err)
+		}
 	}()
 	go func() {
 		<-scanned
@@ -297,29 +314,41 @@ func StartWebhook(bin, certDir string, logw io.Writer) (*Webhook, error) {
 	case <-w.done:
 		return nil, fmt.Errorf("the webhook exited before serving: %v", w.err)
 	case <-time.After(time.Minute):
-		w.Stop()
-		return nil, errors.New("the webhook did not say where it serves within a minute")
+		err := errors.New("the webhook did not say where it serves within a minute")
+		return nil, errors.Join(err, w.Stop())
 	}
 }
 
 // Stop interrupts the webhook, kills it if it has not exited within ten
-// seconds, and waits for it.
-func (w *Webhook) Stop() {
+// seconds, and waits for it. It reports a webhook it could not kill (then
+// it does not wait), and a failure to copy the webhook's log; not how the
+// process ended, since an interrupted webhook may well exit non-zero.
+func (w *Webhook) Stop() error {
 	if w == nil {
-		return
+		return nil
 	}
 	select {
 	case <-w.done:
-		return
+		return w.logErr
 	default:
 	}
-	w.cmd.Process.Signal(os.Interrupt)
+	// An interrupt lets the webhook shut down cleanly. When it cannot be
+	// sent (the process has just exited: os.ErrProcessDone), there is no
+	// point in waiting ten seconds for it.
+	grace := 10 * time.Second
+	if err := w.cmd.Process.Signal(os.Interrupt); err != nil {
+		grace = 0
+	}
 	select {
 	case <-w.done:
-	case <-time.After(10 * time.Second):
-		w.cmd.Process.Kill()
+	case <-time.After(grace):
+		// os.ErrProcessDone: it exited meanwhile, and done closes.
+		if err := w.cmd.Process.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
+			return fmt.Errorf("killing the webhook (pid %d): %w", w.cmd.Process.Pid, err)
+		}
 		<-w.done
 	}
+	return w.logErr
 }
 
 // LoadCRD reads the one CustomResourceDefinition in a generated YAML file.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"slices"
@@ -160,7 +161,9 @@ func TestMigrate(t *testing.T) {
 			t.Fatal(err)
 		}
 		closed := l.Addr().String()
-		l.Close()
+		if err := l.Close(); err != nil {
+			t.Fatal(err)
+		}
 		setURL("https://" + closed + "/convert")
 		defer func() {
 			setURL(cc["url"].(string))
@@ -268,7 +271,7 @@ func TestMigrate(t *testing.T) {
 		}
 		// Idempotent: again, nothing is written.
 		code, stdout, _ = run(t, nil)
-		if code != 0 || !strings.Contains(stdout, fmt.Sprintf("(%d already stored there)", countOf(stdout))) {
+		if n, ok := countOf(stdout); code != 0 || !ok || !strings.Contains(stdout, fmt.Sprintf("(%d already stored there)", n)) {
 			t.Errorf("third run: exit %d, stdout %q; want every object already stored", code, stdout)
 		}
 	})
@@ -293,13 +296,17 @@ func TestMigrate(t *testing.T) {
 
 func objName(i int) string { return fmt.Sprintf("mig-%03d", i) }
 
-// countOf reads the "of N objects" of a summary.
-func countOf(summary string) int {
-	var n int
-	if i := strings.Index(summary, " of "); i >= 0 {
-		fmt.Sscanf(summary[i+4:], "%d", &n)
+// countOf reads the "of N objects" of a summary; ok is false when the
+// summary has no such count.
+func countOf(summary string) (n int, ok bool) {
+	i := strings.Index(summary, " of ")
+	if i < 0 {
+		return 0, false
 	}
-	return n
+	if _, err := fmt.Sscanf(summary[i+4:], "%d", &n); err != nil {
+		return 0, false
+	}
+	return n, true
 }
 
 // createMany creates perNS crontabs at v1beta1 in each namespace.
@@ -355,7 +362,9 @@ func migrateWaitStorage(t *testing.T, e *Example, ns, version string) {
 	var names []string
 	defer func() {
 		for _, n := range names {
-			ri.Delete(ctx, n, metav1.DeleteOptions{})
+			if err := ri.Delete(ctx, n, metav1.DeleteOptions{}); err != nil && !apierrors.IsNotFound(err) {
+				t.Errorf("deleting the storage probe %s/%s: %v", ns, n, err)
+			}
 		}
 	}()
 	if err := PollFor(ctx, time1m, func() error {
@@ -384,10 +393,20 @@ func etcdClient(t *testing.T) *clientv3.Client {
 	return cli
 }
 
+// closeEtcd closes an etcd client and fails the test if that fails. Close
+// cancels the client's own context first, and reports that cancellation
+// when the client had no connection left to close: not a failure.
+func closeEtcd(t *testing.T, cli *clientv3.Client) {
+	t.Helper()
+	if err := cli.Close(); err != nil && !errors.Is(err, context.Canceled) {
+		t.Errorf("closing the etcd client: %v", err)
+	}
+}
+
 func etcdGet(t *testing.T, e *Example, ns, name string) map[string]any {
 	t.Helper()
 	cli := etcdClient(t)
-	defer cli.Close()
+	defer closeEtcd(t, cli)
 	key := "/registry/" + e.Group + "/" + e.Plural + "/" + ns + "/" + name
 	resp, err := cli.Get(context.Background(), key)
 	if err != nil || len(resp.Kvs) != 1 {
@@ -404,7 +423,7 @@ func etcdGet(t *testing.T, e *Example, ns, name string) map[string]any {
 func etcdPrefixVersions(t *testing.T, prefix string) map[string]int {
 	t.Helper()
 	cli := etcdClient(t)
-	defer cli.Close()
+	defer closeEtcd(t, cli)
 	resp, err := cli.Get(context.Background(), prefix, clientv3.WithPrefix())
 	if err != nil {
 		t.Fatalf("etcd get %s*: %v", prefix, err)

@@ -73,7 +73,11 @@ func run(ctx context.Context, crdforge string) (err error) {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
+	defer func() {
+		if rerr := os.RemoveAll(tmp); rerr != nil {
+			fmt.Fprintf(os.Stderr, "demo: removing %s: %v\n", tmp, rerr)
+		}
+	}()
 
 	if crdforge == "" {
 		step("building crdforge")
@@ -106,14 +110,20 @@ func run(ctx context.Context, crdforge string) (err error) {
 	if err != nil {
 		return err
 	}
-	defer logf.Close()
+	defer func() {
+		if cerr := logf.Close(); cerr != nil {
+			err = errors.Join(err, fmt.Errorf("closing the webhook log: %w", cerr))
+		}
+	}()
 	ex, err := e2e.SetUpExample(ctx, cluster, root, crdforge, "crontab", tmp, logf, step)
 	if err != nil {
 		return err
 	}
 	defer func() {
 		step("stopping the webhook")
-		ex.Stop()
+		if serr := ex.Stop(); serr != nil {
+			err = errors.Join(err, fmt.Errorf("stopping the webhook: %w", serr))
+		}
 		if err != nil {
 			if b, rerr := os.ReadFile(logPath); rerr == nil {
 				fmt.Fprintf(os.Stderr, "the webhook's log:\n%s", b)
