@@ -275,11 +275,30 @@ func (m *Model) resolveHub(k *Kind, diags *diag.List) {
 	}
 }
 
+// resolveConversion settles a kind's conversion: the strategy, the
+// webhook's Service and cert-manager's CA injection, each from the markers
+// of every version, which must agree.
 func (m *Model) resolveConversion(k *Kind, diags *diag.List) {
 	conv := &k.Conversion
 	conv.Pos = k.Pos()
+	strategyAt := m.resolveStrategy(k, diags)
+	hook, hookAt := m.mergedWebhook(k, diags)
+	if hookAt.IsValid() && !strategyAt.IsValid() {
+		conv.Pos = hookAt
+	}
+	conv.Service = Service{
+		Name:      cmp.Or(hook.ServiceName, m.Project+"-webhook-service"),
+		Namespace: cmp.Or(hook.Namespace, m.Project+"-system"),
+		Path:      cmp.Or(hook.Path, "/convert"),
+		Port:      int32(cmp.Or(hook.Port, 443)),
+	}
+	m.resolveCertManager(k, diags)
+}
 
-	// The strategy: explicit, or inferred from the schemas.
+// resolveStrategy sets the strategy: explicit, or inferred from the
+// schemas. It returns the marker that chose it, if any.
+func (m *Model) resolveStrategy(k *Kind, diags *diag.List) token.Pos {
+	conv := &k.Conversion
 	var strategyAt token.Pos
 	for _, v := range k.Versions {
 		val, ok := m.versionMarker(v, markers.ConversionName, false)
@@ -303,8 +322,12 @@ func (m *Model) resolveConversion(k *Kind, diags *diag.List) {
 			conv.Strategy = markers.StrategyWebhook
 		}
 	}
+	return strategyAt
+}
 
-	// The webhook's Service, merged field by field across versions.
+// mergedWebhook merges the +crdforge:webhook markers of every version, field
+// by field, and returns the first one's position.
+func (m *Model) mergedWebhook(k *Kind, diags *diag.List) (markers.Webhook, token.Pos) {
 	var hook markers.Webhook
 	var hookAt token.Pos
 	for _, v := range k.Versions {
@@ -322,19 +345,15 @@ func (m *Model) resolveConversion(k *Kind, diags *diag.List) {
 		}
 		if !hookAt.IsValid() {
 			hook, hookAt = w, val.Pos
-			if !strategyAt.IsValid() {
-				conv.Pos = val.Pos
-			}
 		}
 	}
-	conv.Service = Service{
-		Name:      cmp.Or(hook.ServiceName, m.Project+"-webhook-service"),
-		Namespace: cmp.Or(hook.Namespace, m.Project+"-system"),
-		Path:      cmp.Or(hook.Path, "/convert"),
-		Port:      int32(cmp.Or(hook.Port, 443)),
-	}
+	return hook, hookAt
+}
 
-	// cert-manager CA injection: on unless a marker turns it off.
+// resolveCertManager sets cert-manager CA injection: on unless a marker
+// turns it off, with the certificate named after the Service by default.
+func (m *Model) resolveCertManager(k *Kind, diags *diag.List) {
+	conv := &k.Conversion
 	conv.InjectCA = true
 	conv.Certificate = conv.Service.Namespace + "/" + conv.Service.Name + "-cert"
 	var cmAt token.Pos

@@ -25,8 +25,9 @@ const (
 	ConvDeref
 	// ConvAddr converts S to *D: the pointer is always set.
 	ConvAddr
-	// ConvSlice and ConvArray convert element by element; nil stays nil.
+	// ConvSlice converts element by element; nil stays nil.
 	ConvSlice
+	// ConvArray converts element by element.
 	ConvArray
 	// ConvMap converts key and value of every entry; nil stays nil.
 	ConvMap

@@ -46,12 +46,12 @@ func (p *TypePair) Directions() []*Direction { return []*Direction{p.ToHub, p.To
 type Loss int
 
 const (
-	// LossNone: the destination holds everything the source can.
+	// LossNone means the destination holds everything the source can.
 	LossNone Loss = iota
-	// LossChecked: the types alone tell which data is lost; a generated
+	// LossChecked means the types alone tell which data is lost; a generated
 	// lossy_ function checks the source's fields.
 	LossChecked
-	// LossRoundTrip: only converting back tells (a hand-written function, an
+	// LossRoundTrip means only converting back tells (a hand-written function, an
 	// opt-out, a struct converted whole into its enclosing hub struct).
 	LossRoundTrip
 )
