@@ -1,8 +1,6 @@
 package model
 
 import (
-	"cmp"
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -14,9 +12,7 @@ import (
 	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/markers"
-	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/version"
 	"sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/loader"
@@ -275,168 +271,6 @@ func (m *Model) resolveHub(k *Kind, diags *diag.List) {
 	}
 }
 
-// resolveConversion settles a kind's conversion: the strategy, the
-// webhook's Service and cert-manager's CA injection, each from the markers
-// of every version, which must agree.
-func (m *Model) resolveConversion(k *Kind, diags *diag.List) {
-	conv := &k.Conversion
-	conv.Pos = k.Pos()
-	strategyAt := m.resolveStrategy(k, diags)
-	hook, hookAt := m.mergedWebhook(k, diags)
-	if hookAt.IsValid() && !strategyAt.IsValid() {
-		conv.Pos = hookAt
-	}
-	conv.Service = Service{
-		Name:      cmp.Or(hook.ServiceName, m.Project+"-webhook-service"),
-		Namespace: cmp.Or(hook.Namespace, m.Project+"-system"),
-		Path:      cmp.Or(hook.Path, "/convert"),
-		Port:      int32(cmp.Or(hook.Port, 443)),
-	}
-	m.resolveCertManager(k, diags)
-}
-
-// resolveStrategy sets the strategy: explicit, or inferred from the
-// schemas. It returns the marker that chose it, if any.
-func (m *Model) resolveStrategy(k *Kind, diags *diag.List) token.Pos {
-	conv := &k.Conversion
-	var strategyAt token.Pos
-	for _, v := range k.Versions {
-		val, ok := m.versionMarker(v, markers.ConversionName, false)
-		if !ok {
-			continue
-		}
-		s := val.Value.(markers.Conversion).Strategy
-		if s != markers.StrategyNone && s != markers.StrategyWebhook {
-			diags.Errorf(val.Pos, "invalid marker +%s: strategy must be %s or %s, not %q", markers.ConversionName, markers.StrategyNone, markers.StrategyWebhook, s)
-			continue
-		}
-		if conv.Explicit && s != conv.Strategy {
-			diags.Errorf(val.Pos, "+%s:strategy=%s on %s %s conflicts with strategy=%s at %s", markers.ConversionName, s, k.Name, v.Name, conv.Strategy, m.where(strategyAt))
-			continue
-		}
-		conv.Strategy, conv.Explicit, strategyAt, conv.Pos = s, true, val.Pos, val.Pos
-	}
-	if !conv.Explicit {
-		conv.Strategy = markers.StrategyNone
-		if !k.schemasIdentical() {
-			conv.Strategy = markers.StrategyWebhook
-		}
-	}
-	return strategyAt
-}
-
-// mergedWebhook merges the +crdforge:webhook markers of every version, field
-// by field, and returns the first one's position.
-func (m *Model) mergedWebhook(k *Kind, diags *diag.List) (markers.Webhook, token.Pos) {
-	var hook markers.Webhook
-	var hookAt token.Pos
-	for _, v := range k.Versions {
-		val, ok := m.versionMarker(v, markers.WebhookName, true)
-		if !ok {
-			continue
-		}
-		w := val.Value.(markers.Webhook)
-		if !m.checkWebhook(w, val.Pos, diags) {
-			continue
-		}
-		if hookAt.IsValid() && !mergeWebhook(&hook, w) {
-			diags.Errorf(val.Pos, "+%s on %s %s conflicts with the one at %s: every version must configure the same Service", markers.WebhookName, k.Name, v.Name, m.where(hookAt))
-			continue
-		}
-		if !hookAt.IsValid() {
-			hook, hookAt = w, val.Pos
-		}
-	}
-	return hook, hookAt
-}
-
-// resolveCertManager sets cert-manager CA injection: on unless a marker
-// turns it off, with the certificate named after the Service by default.
-func (m *Model) resolveCertManager(k *Kind, diags *diag.List) {
-	conv := &k.Conversion
-	conv.InjectCA = true
-	conv.Certificate = conv.Service.Namespace + "/" + conv.Service.Name + "-cert"
-	var cmAt token.Pos
-	for _, v := range k.Versions {
-		val, ok := m.versionMarker(v, markers.CertManagerName, true)
-		if !ok {
-			continue
-		}
-		cm := val.Value.(markers.CertManager)
-		if cm.Certificate != "" {
-			ns, name, found := strings.Cut(cm.Certificate, "/")
-			if !found || len(validation.IsDNS1123Label(ns)) > 0 || len(validation.IsDNS1123Subdomain(name)) > 0 {
-				diags.Errorf(val.Pos, "invalid marker +%s: certificate must be <namespace>/<name>, not %q", markers.CertManagerName, cm.Certificate)
-				continue
-			}
-		}
-		if cmAt.IsValid() {
-			if cm.InjectCA != conv.InjectCA || (cm.Certificate != "" && cm.Certificate != conv.Certificate) {
-				diags.Errorf(val.Pos, "+%s on %s %s conflicts with the one at %s", markers.CertManagerName, k.Name, v.Name, m.where(cmAt))
-			}
-			continue
-		}
-		cmAt = val.Pos
-		conv.InjectCA = cm.InjectCA
-		if cm.Certificate != "" {
-			conv.Certificate = cm.Certificate
-		}
-	}
-}
-
-// where renders pos for a message, relative to the run's directory.
-func (m *Model) where(pos token.Pos) string {
-	return strings.TrimSuffix(diag.Diagnostic{Pos: m.Fset.Position(pos)}.Format(m.Dir), ": ")
-}
-
-// checkWebhook reports arguments the API server would reject, at the marker.
-func (m *Model) checkWebhook(w markers.Webhook, pos token.Pos, diags *diag.List) bool {
-	ok := true
-	bad := func(format string, args ...any) {
-		diags.Errorf(pos, "invalid marker +%s: %s", markers.WebhookName, fmt.Sprintf(format, args...))
-		ok = false
-	}
-	if w.ServiceName != "" {
-		if errs := validation.IsDNS1035Label(w.ServiceName); len(errs) > 0 {
-			bad("serviceName %q is not a valid Service name: %s", w.ServiceName, strings.Join(errs, "; "))
-		}
-	}
-	if w.Namespace != "" {
-		if errs := validation.IsDNS1123Label(w.Namespace); len(errs) > 0 {
-			bad("namespace %q is not a valid namespace: %s", w.Namespace, strings.Join(errs, "; "))
-		}
-	}
-	if w.Path != "" && !strings.HasPrefix(w.Path, "/") {
-		bad("path %q must start with /", w.Path)
-	}
-	if w.Port != 0 && (w.Port < 1 || w.Port > 65535) {
-		bad("port %d is not between 1 and 65535", w.Port)
-	}
-	return ok
-}
-
-// mergeWebhook fills dst's unset fields from src and reports whether the two
-// agree on every field both set.
-func mergeWebhook(dst *markers.Webhook, src markers.Webhook) bool {
-	agree := true
-	mergeField(&dst.ServiceName, src.ServiceName, &agree)
-	mergeField(&dst.Namespace, src.Namespace, &agree)
-	mergeField(&dst.Path, src.Path, &agree)
-	mergeField(&dst.Port, src.Port, &agree)
-	return agree
-}
-
-func mergeField[T comparable](dst *T, src T, agree *bool) {
-	var zero T
-	switch {
-	case src == zero:
-	case *dst == zero:
-		*dst = src
-	case *dst != src:
-		*agree = false
-	}
-}
-
 // versionMarker finds a +crdforge: marker on the version's root type, or,
 // when orPackage is set, on its package.
 func (m *Model) versionMarker(v *Version, name string, orPackage bool) (markers.Value, bool) {
@@ -468,27 +302,6 @@ func (m *Model) markerPos(v *Version, name string) token.Pos {
 		}
 	}
 	return v.Pos()
-}
-
-// schemasIdentical reports whether every version has the same schema,
-// descriptions aside: then the API server needs no webhook to convert.
-func (k *Kind) schemasIdentical() bool {
-	var first any
-	for i, v := range k.CRD.Spec.Versions {
-		if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
-			return false
-		}
-		s := v.Schema.OpenAPIV3Schema.DeepCopy()
-		crd.TruncateDescription(s, 0)
-		if i == 0 {
-			first = s
-			continue
-		}
-		if !equality.Semantic.DeepEqual(first, s) {
-			return false
-		}
-	}
-	return true
 }
 
 func (k *Kind) qualified() string { return k.Name + "." + k.Group }
