@@ -183,7 +183,7 @@ func TestFlagsFeedTheServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})
+	ok := http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})
 	srv, err := server.New(ok, o.server)
 	if err != nil {
 		t.Fatal(err)
@@ -196,7 +196,9 @@ func TestFlagsFeedTheServer(t *testing.T) {
 		if err != nil {
 			return false
 		}
-		resp.Body.Close()
+		if _, err := testkit.ReadBody(resp); err != nil {
+			return false
+		}
 		return resp.StatusCode == http.StatusOK
 	})
 	cancel()

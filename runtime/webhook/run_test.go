@@ -73,8 +73,10 @@ func TestRunServesUntilSIGTERM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
+	out, err := testkit.ReadBody(resp)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if resp.StatusCode != http.StatusOK || !strings.Contains(string(out), `"hostPort":"h:1"`) {
 		t.Errorf("%d %s", resp.StatusCode, out)
 	}

@@ -72,8 +72,9 @@ func NewCAPool(caFile string, log *slog.Logger) (*CAPool, error) {
 // Pool returns the current pool.
 func (w *CAPool) Pool() *x509.CertPool { return w.pool.Load() }
 
-// Start polls the file until ctx is done, then returns nil.
-func (w *CAPool) Start(ctx context.Context) error {
+// Start polls the file until ctx is done. It has no error to return: a
+// file that cannot be read or parsed leaves the previous pool in place.
+func (w *CAPool) Start(ctx context.Context) {
 	interval := w.PollInterval
 	if interval <= 0 {
 		interval = DefaultPollInterval
@@ -83,7 +84,7 @@ func (w *CAPool) Start(ctx context.Context) error {
 	for {
 		select {
 		case <-ctx.Done():
-			return nil
+			return
 		case <-t.C:
 			w.poll()
 		}

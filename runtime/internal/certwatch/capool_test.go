@@ -60,8 +60,11 @@ func TestCAPoolWithoutALogger(t *testing.T) {
 	}
 	w.PollInterval = 10 * time.Millisecond
 	ctx, cancel := context.WithCancel(t.Context())
-	done := make(chan error)
-	go func() { done <- w.Start(ctx) }()
+	done := make(chan struct{})
+	go func() {
+		w.Start(ctx)
+		close(done)
+	}()
 	defer func() {
 		cancel()
 		<-done

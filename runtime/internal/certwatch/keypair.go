@@ -80,11 +80,11 @@ func (w *KeyPair) GetCertificate(*tls.ClientHelloInfo) (*tls.Certificate, error)
 	return w.cert.Load(), nil
 }
 
-// Start polls the files until ctx is done, then returns nil. When both
-// files have changed into a valid pair it swaps the certificate in; when
-// they do not form a valid pair it keeps serving the previous one and logs
-// a warning.
-func (w *KeyPair) Start(ctx context.Context) error {
+// Start polls the files until ctx is done. When both files have changed
+// into a valid pair it swaps the certificate in; when they do not form a
+// valid pair it keeps serving the previous one and logs a warning, so it
+// has no error to return.
+func (w *KeyPair) Start(ctx context.Context) {
 	interval := w.PollInterval
 	if interval <= 0 {
 		interval = DefaultPollInterval
@@ -94,7 +94,7 @@ func (w *KeyPair) Start(ctx context.Context) error {
 	for {
 		select {
 		case <-ctx.Done():
-			return nil
+			return
 		case <-t.C:
 			w.poll()
 		}
@@ -147,7 +147,9 @@ func (w *KeyPair) read() (certPEM, keyPEM []byte, sum [sha256.Size]byte, err err
 		return nil, nil, sha256.Sum256([]byte(err.Error())), err
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "%d\n", len(certPEM))
+	// The length keeps the boundary between the two files in the hash.
+	// Writing to a hash.Hash never fails.
+	_, _ = fmt.Fprintf(h, "%d\n", len(certPEM))
 	h.Write(certPEM)
 	h.Write(keyPEM)
 	copy(sum[:], h.Sum(nil))

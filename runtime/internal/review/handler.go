@@ -80,7 +80,12 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request) int {
 	out := encodeResponse(in.APIVersion, h.convert(in.Request))
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusOK)
-	w.Write(out)
+	if _, err := w.Write(out); err != nil {
+		// The caller most likely went away, such as an API server that
+		// stopped waiting: no answer can reach it any more, but the log
+		// says why it got none.
+		h.log(slog.LevelWarn, "writing the ConversionReview response failed", "uid", in.Request.UID, "error", err)
+	}
 	return http.StatusOK
 }
 

@@ -2,6 +2,7 @@ package review
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -234,6 +235,29 @@ func TestHandlerRecordsMetrics(t *testing.T) {
 	} {
 		if got[key] != want {
 			t.Errorf("%s = %v, want %v", key, got[key], want)
+		}
+	}
+}
+
+// brokenWriter is a ResponseRecorder whose body writes fail, as they do once
+// the caller has hung up.
+type brokenWriter struct{ *httptest.ResponseRecorder }
+
+func (brokenWriter) Write([]byte) (int, error) { return 0, errors.New("connection reset by peer") }
+
+// TestHandlerLogsAResponseThatCannotBeWritten: a converted review that does
+// not reach the caller is logged with its uid, the only trace of why the
+// API server got no answer.
+func TestHandlerLogsAResponseThatCannotBeWritten(t *testing.T) {
+	log, logs := testkit.NewLogger()
+	h := NewHandler(testTable(t), Options{Logger: log})
+	r := httptest.NewRequest(http.MethodPost, "/convert", strings.NewReader(
+		reviewBody("apiextensions.k8s.io/v1", "uid-w", "test.io/v2", box("v1", "a", `"hostPort":"h:1"`))))
+	r.Header.Set("Content-Type", "application/json")
+	h.ServeHTTP(brokenWriter{httptest.NewRecorder()}, r)
+	for _, want := range []string{"writing the ConversionReview response failed", `"uid":"uid-w"`, "connection reset by peer"} {
+		if !logs.Contains(want) {
+			t.Errorf("the logs lack %s:\n%s", want, logs)
 		}
 	}
 }

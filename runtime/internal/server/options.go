@@ -25,7 +25,8 @@ const (
 	DefaultShutdownTimeout   = 30 * time.Second
 )
 
-// DisabledAddr, as MetricsAddr or HealthAddr, turns that endpoint off.
+// DisabledAddr is the address that, given as MetricsAddr or HealthAddr,
+// turns that endpoint off.
 const DisabledAddr = "0"
 
 // Options configures a Server. The zero value of every field means its

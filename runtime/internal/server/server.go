@@ -8,6 +8,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"log/slog"
 	"net"
@@ -189,12 +190,15 @@ func (s *Server) newHTTPServer(h http.Handler) *http.Server {
 	}
 }
 
+// closeListeners releases the listeners of a Server that New is giving up
+// on. They never served, and New already returns the error that made it
+// give up, so an error closing them is dropped.
 func (s *Server) closeListeners() {
 	if s.webhookLn != nil {
-		s.webhookLn.Close()
+		_ = s.webhookLn.Close()
 	}
 	for _, a := range s.aux {
-		a.ln.Close()
+		_ = a.ln.Close()
 	}
 }
 
@@ -209,24 +213,29 @@ func (s *Server) HealthAddr() net.Addr { return s.healthLn }
 
 // healthz reports that the process is alive.
 func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	fmt.Fprintln(w, "ok")
+	probeAnswer(w, http.StatusOK, "ok")
 }
 
 // readyz reports whether the webhook accepts requests: from the start of
 // Run, the certificate being loaded by then, until shutdown starts.
 func (s *Server) readyz(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	switch {
 	case s.ready.Load():
-		fmt.Fprintln(w, "ok")
+		probeAnswer(w, http.StatusOK, "ok")
 	case s.stopping.Load():
-		w.WriteHeader(http.StatusServiceUnavailable)
-		fmt.Fprintln(w, "shutting down")
+		probeAnswer(w, http.StatusServiceUnavailable, "shutting down")
 	default:
-		w.WriteHeader(http.StatusServiceUnavailable)
-		fmt.Fprintln(w, "not ready")
+		probeAnswer(w, http.StatusServiceUnavailable, "not ready")
 	}
+}
+
+// probeAnswer writes a probe's status and a line of text. The status
+// carries the answer, so a body that fails to go out, to a prober that hung
+// up or timed out, changes nothing: its error is dropped.
+func probeAnswer(w http.ResponseWriter, code int, msg string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(code)
+	_, _ = io.WriteString(w, msg+"\n")
 }
 
 // Run serves until ctx is done or a server fails. Then it marks the webhook
@@ -293,13 +302,16 @@ func (s *Server) Run(ctx context.Context) error {
 
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.opts.ShutdownTimeout)
 	defer cancel()
+	// When draining times out, Close cuts the connections still open. Its
+	// only error would come from closing the listeners, which Shutdown has
+	// done already, so Shutdown's error is the one reported.
 	if e := s.webhook.Shutdown(sctx); e != nil {
-		s.webhook.Close()
+		_ = s.webhook.Close()
 		err = errors.Join(err, fmt.Errorf("draining webhook requests: %w", e))
 	}
 	for _, a := range s.aux {
 		if e := a.srv.Shutdown(sctx); e != nil {
-			a.srv.Close()
+			_ = a.srv.Close()
 			s.log.Warn("stopping the "+a.name+" server", "error", e)
 		}
 	}
