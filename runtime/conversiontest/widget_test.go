@@ -98,7 +98,7 @@ func (*WidgetHub) Hub() {}
 func (s *WidgetSpoke) ConvertTo(dstRaw conversion.Hub) error {
 	dst := dstRaw.(*WidgetHub)
 	dst.APIVersion, dst.Kind = "example.com/v1", "Widget"
-	s.DeepCopyInto(&dst.ObjectMeta)
+	s.ObjectMeta.DeepCopyInto(&dst.ObjectMeta)
 
 	var extra hubOnly
 	if err := unstash(&dst.ObjectMeta, hubStash, &extra); err != nil {
@@ -128,7 +128,7 @@ func (s *WidgetSpoke) ConvertTo(dstRaw conversion.Hub) error {
 func (s *WidgetSpoke) ConvertFrom(srcRaw conversion.Hub) error {
 	src := srcRaw.(*WidgetHub)
 	s.APIVersion, s.Kind = "example.com/v1beta1", "Widget"
-	src.DeepCopyInto(&s.ObjectMeta)
+	src.ObjectMeta.DeepCopyInto(&s.ObjectMeta)
 
 	var extra spokeOnly
 	if err := unstash(&s.ObjectMeta, spokeStash, &extra); err != nil {
@@ -199,7 +199,7 @@ func (s *ForgetsLegacy) ConvertTo(dst conversion.Hub) error {
 }
 
 func (s *ForgetsLegacy) DeepCopyObject() runtime.Object {
-	return &ForgetsLegacy{*s.DeepCopy()}
+	return &ForgetsLegacy{*s.WidgetSpoke.DeepCopy()}
 }
 
 // DropsSuspend loses the hub-only Suspend field: hub-spoke-hub must fail.
@@ -212,7 +212,7 @@ func (s *DropsSuspend) ConvertFrom(src conversion.Hub) error {
 }
 
 func (s *DropsSuspend) DeepCopyObject() runtime.Object {
-	return &DropsSuspend{*s.DeepCopy()}
+	return &DropsSuspend{*s.WidgetSpoke.DeepCopy()}
 }
 
 // RejectsNegativeReplicas returns an error for a negative replica count, a
@@ -228,7 +228,7 @@ func (s *RejectsNegativeReplicas) ConvertTo(dst conversion.Hub) error {
 }
 
 func (s *RejectsNegativeReplicas) DeepCopyObject() runtime.Object {
-	return &RejectsNegativeReplicas{*s.DeepCopy()}
+	return &RejectsNegativeReplicas{*s.WidgetSpoke.DeepCopy()}
 }
 
 // AliasesAnnotations shares the annotation map between spoke and hub, then
@@ -248,7 +248,7 @@ func (s *AliasesAnnotations) ConvertTo(dstRaw conversion.Hub) error {
 }
 
 func (s *AliasesAnnotations) DeepCopyObject() runtime.Object {
-	return &AliasesAnnotations{*s.DeepCopy()}
+	return &AliasesAnnotations{*s.WidgetSpoke.DeepCopy()}
 }
 
 // PanicsOnNilDeadline dereferences a pointer without checking it.
@@ -260,14 +260,14 @@ func (s *PanicsOnNilDeadline) ConvertFrom(src conversion.Hub) error {
 }
 
 func (s *PanicsOnNilDeadline) DeepCopyObject() runtime.Object {
-	return &PanicsOnNilDeadline{*s.DeepCopy()}
+	return &PanicsOnNilDeadline{*s.WidgetSpoke.DeepCopy()}
 }
 
-// Deep copies, written by hand after the pattern of deepcopy-gen.
+// Deep copies, written by hand as deepcopy-gen would generate them.
 
 func (in *WidgetHub) DeepCopy() *WidgetHub {
 	out := &WidgetHub{TypeMeta: in.TypeMeta}
-	in.DeepCopyInto(&out.ObjectMeta)
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
 	out.Spec = *in.Spec.DeepCopy()
 	return out
 }
@@ -289,14 +289,14 @@ func (in *WidgetHubSpec) DeepCopy() *WidgetHubSpec {
 	return &out
 }
 
-func (s *WidgetSpoke) DeepCopy() *WidgetSpoke {
-	out := &WidgetSpoke{TypeMeta: s.TypeMeta}
-	s.DeepCopyInto(&out.ObjectMeta)
-	out.Spec = *s.Spec.DeepCopy()
+func (in *WidgetSpoke) DeepCopy() *WidgetSpoke {
+	out := &WidgetSpoke{TypeMeta: in.TypeMeta}
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.Spec = *in.Spec.DeepCopy()
 	return out
 }
 
-func (s *WidgetSpoke) DeepCopyObject() runtime.Object { return s.DeepCopy() }
+func (in *WidgetSpoke) DeepCopyObject() runtime.Object { return in.DeepCopy() }
 
 func (in *WidgetSpokeSpec) DeepCopy() *WidgetSpokeSpec {
 	out := *in

@@ -29,7 +29,7 @@ type hub struct {
 }
 
 func oldToHub(in *old, out *hub, _ conversion.Scope) error {
-	in.DeepCopyInto(&out.ObjectMeta)
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
 	out.Name = in.Name
 	out.Replicas = 0
 	if in.Replicas != nil {
@@ -39,7 +39,7 @@ func oldToHub(in *old, out *hub, _ conversion.Scope) error {
 }
 
 func hubToOld(in *hub, out *old, _ conversion.Scope) error {
-	in.DeepCopyInto(&out.ObjectMeta)
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
 	out.Name = in.Name
 	r := in.Replicas
 	out.Replicas = &r

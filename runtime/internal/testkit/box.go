@@ -38,7 +38,7 @@ type BoxV2 struct {
 // DeepCopyObject implements runtime.Object.
 func (b *BoxV2) DeepCopyObject() runtime.Object {
 	c := *b
-	b.DeepCopyInto(&c.ObjectMeta)
+	b.ObjectMeta.DeepCopyInto(&c.ObjectMeta)
 	return &c
 }
 
@@ -55,14 +55,14 @@ type BoxV1 struct {
 // DeepCopyObject implements runtime.Object.
 func (b *BoxV1) DeepCopyObject() runtime.Object {
 	c := *b
-	b.DeepCopyInto(&c.ObjectMeta)
+	b.ObjectMeta.DeepCopyInto(&c.ObjectMeta)
 	return &c
 }
 
 // ConvertTo splits hostPort.
 func (b *BoxV1) ConvertTo(dst conversion.Hub) error {
 	h := dst.(*BoxV2)
-	b.DeepCopyInto(&h.ObjectMeta)
+	b.ObjectMeta.DeepCopyInto(&h.ObjectMeta)
 	if b.HostPort == "panic" {
 		panic("boom")
 	}
@@ -77,7 +77,7 @@ func (b *BoxV1) ConvertTo(dst conversion.Hub) error {
 // ConvertFrom joins host and port.
 func (b *BoxV1) ConvertFrom(src conversion.Hub) error {
 	h := src.(*BoxV2)
-	h.DeepCopyInto(&b.ObjectMeta)
+	h.ObjectMeta.DeepCopyInto(&b.ObjectMeta)
 	b.HostPort = h.Host + ":" + h.Port
 	return nil
 }
@@ -93,14 +93,14 @@ type BoxV3 struct {
 // DeepCopyObject implements runtime.Object.
 func (b *BoxV3) DeepCopyObject() runtime.Object {
 	c := *b
-	b.DeepCopyInto(&c.ObjectMeta)
+	b.ObjectMeta.DeepCopyInto(&c.ObjectMeta)
 	return &c
 }
 
 // ConvertTo renames number to port.
 func (b *BoxV3) ConvertTo(dst conversion.Hub) error {
 	h := dst.(*BoxV2)
-	b.DeepCopyInto(&h.ObjectMeta)
+	b.ObjectMeta.DeepCopyInto(&h.ObjectMeta)
 	h.Host, h.Port = b.Host, b.Number
 	return nil
 }
@@ -108,7 +108,7 @@ func (b *BoxV3) ConvertTo(dst conversion.Hub) error {
 // ConvertFrom renames port to number.
 func (b *BoxV3) ConvertFrom(src conversion.Hub) error {
 	h := src.(*BoxV2)
-	h.DeepCopyInto(&b.ObjectMeta)
+	h.ObjectMeta.DeepCopyInto(&b.ObjectMeta)
 	b.Host, b.Number = h.Host, h.Port
 	return nil
 }
