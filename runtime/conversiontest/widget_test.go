@@ -289,14 +289,14 @@ func (in *WidgetHubSpec) DeepCopy() *WidgetHubSpec {
 	return &out
 }
 
-func (in *WidgetSpoke) DeepCopy() *WidgetSpoke {
-	out := &WidgetSpoke{TypeMeta: in.TypeMeta}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
-	out.Spec = *in.Spec.DeepCopy()
+func (s *WidgetSpoke) DeepCopy() *WidgetSpoke {
+	out := &WidgetSpoke{TypeMeta: s.TypeMeta}
+	s.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.Spec = *s.Spec.DeepCopy()
 	return out
 }
 
-func (in *WidgetSpoke) DeepCopyObject() runtime.Object { return in.DeepCopy() }
+func (s *WidgetSpoke) DeepCopyObject() runtime.Object { return s.DeepCopy() }
 
 func (in *WidgetSpokeSpec) DeepCopy() *WidgetSpokeSpec {
 	out := *in
