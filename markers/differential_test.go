@@ -67,18 +67,18 @@ func TestCollectAgreesWithControllerTools(t *testing.T) {
 	}
 }
 
-// combined registers controller-gen's markers and crdforge's in one
-// registry, as controller-tools would see them if it knew crdforge's.
+// combined registers the definitions of regs' two registries, controller-gen's
+// markers and crdforge's, in one registry: the markers regs.Collect knows, as
+// controller-tools would see them if it knew crdforge's.
 func combined(t *testing.T, regs *Registries) *ctmarkers.Registry {
 	t.Helper()
 	both := &ctmarkers.Registry{}
-	for _, def := range crdforgeDefinitions() {
-		if err := both.Register(def); err != nil {
-			t.Fatal(err)
+	for _, reg := range []*ctmarkers.Registry{regs.Crdforge, regs.Kubebuilder} {
+		for _, def := range reg.AllDefinitions() {
+			if err := both.Register(def); err != nil {
+				t.Fatal(err)
+			}
 		}
-	}
-	if err := registerKubebuilder(both); err != nil {
-		t.Fatal(err)
 	}
 	return both
 }

@@ -11,6 +11,7 @@ import (
 	"crypto/x509/pkix"
 	"encoding/json"
 	"encoding/pem"
+	"errors"
 	"io"
 	"math/big"
 	"net"
@@ -122,8 +123,17 @@ func TestGeneratedWebhookAnswersTheSeedReviews(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		cmd.Process.Signal(os.Interrupt)
-		cmd.Wait()
+		if err := cmd.Process.Signal(os.Interrupt); err != nil {
+			t.Errorf("interrupting the webhook: %v", err)
+			// Kill it, or Wait below would wait for ever; a process that
+			// is already gone is what Wait reports.
+			if err := cmd.Process.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
+				t.Errorf("killing the webhook: %v", err)
+			}
+		}
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("the webhook did not exit cleanly: %v", err)
+		}
 	})
 	addr := waitForAddr(t, stderr)
 
@@ -133,8 +143,7 @@ func TestGeneratedWebhookAnswersTheSeedReviews(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		body, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
+		body := readBody(t, resp)
 		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/json" {
 			t.Fatalf("%s: %d %s %s", version, resp.StatusCode, resp.Header.Get("Content-Type"), body)
 		}
@@ -142,7 +151,9 @@ func TestGeneratedWebhookAnswersTheSeedReviews(t *testing.T) {
 		if err := json.Unmarshal(body, &got); err != nil {
 			t.Fatal(err)
 		}
-		json.Unmarshal([]byte(strings.Replace(seedResponse, "%s", version, 1)), &want)
+		if err := json.Unmarshal([]byte(strings.Replace(seedResponse, "%s", version, 1)), &want); err != nil {
+			t.Fatalf("the seed response: %v", err)
+		}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: answer differs from the seed's:\n got %s\nwant %s", version, body, strings.Replace(seedResponse, "%s", version, 1))
 		}
@@ -154,19 +165,30 @@ func TestGeneratedWebhookAnswersTheSeedReviews(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
+	body := readBody(t, resp)
 	var failed struct {
 		Response struct {
 			UID    string `json:"uid"`
 			Result struct{ Status, Message string }
 		}
 	}
-	json.Unmarshal(body, &failed)
+	if err := json.Unmarshal(body, &failed); err != nil {
+		t.Fatalf("unparseable hostPort: %v: %s", err, body)
+	}
 	if failed.Response.Result.Status != "Failed" ||
 		failed.Response.Result.Message != "converting object 1 (remote-crontab) to example.com/v1: hostPort could not be parsed into a separate host and port" {
 		t.Errorf("unparseable hostPort: %s", body)
 	}
+}
+
+// readBody reads and closes resp's body.
+func readBody(t *testing.T, resp *http.Response) []byte {
+	t.Helper()
+	body, err := io.ReadAll(resp.Body)
+	if err = errors.Join(err, resp.Body.Close()); err != nil {
+		t.Fatalf("reading the answer: %v", err)
+	}
+	return body
 }
 
 // waitForAddr reads the webhook's JSON logs until it says where it serves.
@@ -214,7 +236,9 @@ func writeServingCert(t *testing.T, dir string) *x509.CertPool {
 	keyDER, _ := x509.MarshalECPrivateKey(key)
 	write := func(name, typ string, b []byte) {
 		var buf bytes.Buffer
-		pem.Encode(&buf, &pem.Block{Type: typ, Bytes: b})
+		if err := pem.Encode(&buf, &pem.Block{Type: typ, Bytes: b}); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(filepath.Join(dir, name), buf.Bytes(), 0o600); err != nil {
 			t.Fatal(err)
 		}

@@ -109,16 +109,25 @@ func (floorHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		} `json:"request"`
 	}
 	var body bytes.Buffer
-	body.ReadFrom(r.Body)
-	if err := kjson.UnmarshalCaseSensitivePreserveInts(body.Bytes(), &in); err != nil {
-		http.Error(w, err.Error(), 400)
+	if _, err := body.ReadFrom(r.Body); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	out, _ := json.Marshal(map[string]any{"apiVersion": in.APIVersion, "kind": in.Kind, "response": map[string]any{
+	if err := kjson.UnmarshalCaseSensitivePreserveInts(body.Bytes(), &in); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	out, err := json.Marshal(map[string]any{"apiVersion": in.APIVersion, "kind": in.Kind, "response": map[string]any{
 		"uid": in.Request.UID, "result": map[string]string{"status": "Success"}, "convertedObjects": in.Request.Objects,
 	}})
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
 	w.Header().Set("Content-Type", "application/json")
-	w.Write(out)
+	// The status is sent: a failed write means the client is gone, and
+	// there is no one left to tell.
+	_, _ = w.Write(out)
 }
 
 // BenchmarkConversionReview compares, on reviews of 1, 100 and 1000 stored

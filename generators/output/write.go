@@ -79,10 +79,15 @@ func modeDiffers(path string, f File) bool {
 // into place, so an interrupted or failed run leaves no half-written file.
 func Write(changes []Change) error {
 	temps := make([]string, 0, len(changes))
-	cleanup := func() {
-		for _, t := range temps {
-			os.Remove(t)
+	// removeTemps removes the temporary files from temps[from] on (those
+	// before it are renamed into place already). A temporary file that
+	// cannot be removed is left beside its target, so the error names it.
+	removeTemps := func(from int) error {
+		var errs []error
+		for _, t := range temps[from:] {
+			errs = append(errs, removeTemp(t))
 		}
+		return errors.Join(errs...)
 	}
 	var writes, deletes []Change
 	for _, c := range changes {
@@ -98,15 +103,13 @@ func Write(changes []Change) error {
 	for _, c := range writes {
 		tmp, err := writeTemp(c)
 		if err != nil {
-			cleanup()
-			return err
+			return errors.Join(err, removeTemps(0))
 		}
 		temps = append(temps, tmp)
 	}
 	for i, c := range writes {
 		if err := os.Rename(temps[i], c.Path); err != nil {
-			cleanup()
-			return fmt.Errorf("%s: %w", c.Rel, err)
+			return errors.Join(fmt.Errorf("%s: %w", c.Rel, err), removeTemps(i))
 		}
 	}
 	// Stale files go last, once everything new is in place.
@@ -155,10 +158,18 @@ func writeTemp(c Change) (string, error) {
 		mode = DefaultMode
 	}
 	if err := errors.Join(werr, cerr, os.Chmod(f.Name(), mode)); err != nil {
-		os.Remove(f.Name())
-		return "", fmt.Errorf("%s: %w", c.Rel, err)
+		return "", errors.Join(fmt.Errorf("%s: %w", c.Rel, err), removeTemp(f.Name()))
 	}
 	return f.Name(), nil
+}
+
+// removeTemp removes a temporary file that will not be renamed into place.
+// One already gone is fine; one left behind is an error that names it.
+func removeTemp(path string) error {
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("leaving a temporary file behind: %w", err)
+	}
+	return nil
 }
 
 // Diff renders changes as one unified diff, a/ and b/ prefixed as git does.

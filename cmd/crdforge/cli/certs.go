@@ -62,7 +62,7 @@ Exit codes: 0 ok, 2 errors.`,
 
   # A new CA as well (every CRD's caBundle changes)
   crdforge certs --force-ca`,
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(_ *cobra.Command, args []string) error {
 			dir, err := workingDir()
 			if err != nil {
 				return err
@@ -75,14 +75,14 @@ Exit codes: 0 ok, 2 errors.`,
 				return err
 			}
 			for _, item := range res.Diags.Items() {
-				fmt.Fprintln(stderr, item.Format(dir))
+				printErr(stderr, item.Format(dir))
 			}
 			if res.Diags.HasErrors() {
 				return exitError{ExitErrors}
 			}
 			w := res.Model.Webhook
 			if w == nil {
-				fmt.Fprintln(stderr, "crdforge certs: no kind converts through a webhook, so there is no webhook to make certificates for")
+				printErr(stderr, "crdforge certs: no kind converts through a webhook, so there is no webhook to make certificates for")
 				return exitError{ExitErrors}
 			}
 
@@ -109,7 +109,7 @@ Exit codes: 0 ok, 2 errors.`,
 				return fmt.Errorf("issuing the serving certificate: %w; run with --force-ca to make a new CA", err)
 			}
 			if ca.Cert.NotAfter.Before(now.Add(validFor)) {
-				fmt.Fprintf(stderr, "crdforge certs: warning: the CA expires at %s, and the serving certificate with it; --force-ca makes a new CA\n",
+				printErrf(stderr, "crdforge certs: warning: the CA expires at %s, and the serving certificate with it; --force-ca makes a new CA",
 					ca.Cert.NotAfter.UTC().Format(time.RFC3339))
 			}
 			secret, err := certs.Secret{Name: w.SecretName, Namespace: w.Namespace, App: w.App, Project: w.Project,
@@ -155,12 +155,12 @@ Exit codes: 0 ok, 2 errors.`,
 				shown = r
 			}
 			if reused {
-				fmt.Fprintf(stderr, "reused the CA in %s (valid until %s)\n", filepath.Join(shown, "ca.crt"), ca.Cert.NotAfter.UTC().Format(time.DateOnly))
+				printErrf(stderr, "reused the CA in %s (valid until %s)", filepath.Join(shown, "ca.crt"), ca.Cert.NotAfter.UTC().Format(time.DateOnly))
 			}
 			// Every file now holds what this run made, whether or not its
 			// bytes changed.
 			for _, name := range written {
-				fmt.Fprintln(stderr, "wrote", filepath.Join(shown, name))
+				printErr(stderr, "wrote", filepath.Join(shown, name))
 			}
 			return nil
 		},

@@ -215,12 +215,16 @@ func TestCertsDefaultsAndErrors(t *testing.T) {
 	if code, stderr := runCerts(t, crontab, "--out", other); code != ExitOK {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
-	os.WriteFile(filepath.Join(out, "ca.key"), read(t, filepath.Join(other, "ca.key")), 0o600)
+	if err := os.WriteFile(filepath.Join(out, "ca.key"), read(t, filepath.Join(other, "ca.key")), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	code, stderr := runCerts(t, crontab, "--out", out)
 	if code != ExitErrors || !strings.Contains(stderr, "the CA key does not belong to the CA certificate") || !strings.Contains(stderr, "--force-ca") {
 		t.Errorf("mismatched CA key: exit %d, stderr %q", code, stderr)
 	}
-	os.Remove(filepath.Join(out, "ca.key"))
+	if err := os.Remove(filepath.Join(out, "ca.key")); err != nil {
+		t.Fatal(err)
+	}
 	code, stderr = runCerts(t, crontab, "--out", out)
 	if code != ExitErrors || !strings.Contains(stderr, "holds only one of ca.crt and ca.key") {
 		t.Errorf("missing CA key: exit %d, stderr %q", code, stderr)

@@ -37,9 +37,22 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	case errors.As(err, &ee):
 		return ee.code
 	default:
-		fmt.Fprintln(stderr, "crdforge:", err)
+		printErr(stderr, "crdforge:", err)
 		return ExitErrors
 	}
+}
+
+// printErr writes one line to stderr: a diagnostic, a warning, a file written.
+// Its write error is dropped on purpose: stderr is where crdforge would
+// report that error, and the exit code tells how the run ended whether or
+// not the line got out. What a command produces on stdout is checked.
+func printErr(stderr io.Writer, a ...any) {
+	_, _ = fmt.Fprintln(stderr, a...)
+}
+
+// printErrf is printErr with a format; it adds the newline.
+func printErrf(stderr io.Writer, format string, a ...any) {
+	_, _ = fmt.Fprintf(stderr, format+"\n", a...)
 }
 
 func newRoot(stdout, stderr io.Writer) *cobra.Command {

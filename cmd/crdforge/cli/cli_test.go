@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -26,8 +27,15 @@ func scratchCase(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		os.RemoveAll(dst)
-		os.Remove(base) // only when empty
+		if err := os.RemoveAll(dst); err != nil {
+			t.Error(err)
+		}
+		// testdata/_scratch goes too, once the last case in it is gone.
+		if rest, err := os.ReadDir(base); err == nil && len(rest) == 0 {
+			if err := os.Remove(base); err != nil {
+				t.Error(err)
+			}
+		}
 	})
 	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -101,7 +109,9 @@ func TestVerify(t *testing.T) {
 	good, _ := os.ReadFile(crd)
 	stale := bytes.Replace(good, []byte("port: 8443"), []byte("port: 9443"), 1)
 	writeFile(t, crd, stale)
-	os.Remove(filepath.Join(dir, "api/v1/zz_generated.deepcopy.go"))
+	if err := os.Remove(filepath.Join(dir, "api/v1/zz_generated.deepcopy.go")); err != nil {
+		t.Fatal(err)
+	}
 
 	code, stdout, stderr := run(t, dir, "generate", "--verify", "./...")
 	if code != ExitStale {
@@ -121,7 +131,19 @@ func TestVerify(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "api/v1/zz_generated.deepcopy.go")); err == nil {
 		t.Errorf("--verify created a file")
 	}
+
+	// The diff is what --verify is for: one that cannot be printed is an
+	// error, not a stale tree.
+	var errOut bytes.Buffer
+	if code := Main([]string{"generate", "--verify", "./..."}, brokenWriter{}, &errOut); code != ExitErrors || !strings.Contains(errOut.String(), "writing the diff") {
+		t.Errorf("verify to a broken stdout: exit %d, want %d and why\n%s", code, ExitErrors, &errOut)
+	}
 }
+
+// brokenWriter fails every write, as a closed pipe does.
+type brokenWriter struct{}
+
+func (brokenWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
 
 func TestRefusesToOverwriteHandWrittenFiles(t *testing.T) {
 	dir := scratchCase(t, "webhook")
@@ -280,7 +302,9 @@ func TestStaleGeneratedFilesAreRemoved(t *testing.T) {
 	}
 	mine := filepath.Join(dir, "config/webhook/notes.yaml")
 	writeFile(t, mine, []byte("# mine\n"))
-	os.RemoveAll(filepath.Join(dir, "api/v1beta1"))
+	if err := os.RemoveAll(filepath.Join(dir, "api/v1beta1")); err != nil {
+		t.Fatal(err)
+	}
 
 	code, stdout, _ := run(t, dir, "generate", "--verify", "./...")
 	if code != ExitStale || !strings.Contains(stdout, "--- a/api/v1/zz_generated.conversion.go\n+++ /dev/null") {

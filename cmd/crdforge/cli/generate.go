@@ -45,7 +45,7 @@ Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
 
   # In CI: fail when committed output is out of date
   crdforge generate --verify ./...`,
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(_ *cobra.Command, args []string) error {
 			dir, err := workingDir()
 			if err != nil {
 				return err
@@ -56,29 +56,33 @@ Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
 				return err
 			}
 			for _, d := range res.Diags.Items() {
-				fmt.Fprintln(stderr, d.Format(dir))
+				printErr(stderr, d.Format(dir))
 			}
 			if res.Diags.HasErrors() {
 				return exitError{ExitErrors}
 			}
 			changes, err := output.Plan(dir, res.Files)
 			if err != nil {
-				fmt.Fprintln(stderr, err)
+				printErr(stderr, err)
 				return exitError{ExitErrors}
 			}
 			if verify {
 				if len(changes) == 0 {
 					return nil
 				}
-				fmt.Fprint(stdout, output.Diff(changes))
-				fmt.Fprintf(stderr, "crdforge: %d generated file(s) out of date; run crdforge generate\n", len(changes))
+				// The diff is what --verify was asked for: a diff that
+				// could not be printed fails the run.
+				if _, err := io.WriteString(stdout, output.Diff(changes)); err != nil {
+					return fmt.Errorf("writing the diff: %w", err)
+				}
+				printErrf(stderr, "crdforge: %d generated file(s) out of date; run crdforge generate", len(changes))
 				return exitError{ExitStale}
 			}
 			if err := output.Write(changes); err != nil {
 				return err
 			}
 			for _, c := range changes {
-				fmt.Fprintln(stderr, "wrote", c.Rel)
+				printErr(stderr, "wrote", c.Rel)
 			}
 			return nil
 		},

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -41,7 +42,7 @@ func RunMigrate(ctx context.Context, args []string, stdout, stderr io.Writer, af
 	case errors.As(err, &ee):
 		return ee.code
 	default:
-		fmt.Fprintln(stderr, "crdforge migrate:", err)
+		printErr(stderr, "crdforge migrate:", err)
 		return ExitErrors
 	}
 }
@@ -76,7 +77,7 @@ then unchanged), 2 usage errors (unknown CRD, bad flags, no cluster).
 
 The cluster comes from --kubeconfig, else $KUBECONFIG, else ~/.kube/config,
 else the in-cluster service account.`,
-		Args: func(cmd *cobra.Command, args []string) error {
+		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return fmt.Errorf("migrate takes one argument, the CRD name (<plural>.<group>); got %d", len(args))
 			}
@@ -84,7 +85,7 @@ else the in-cluster service account.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.ChunkSize <= 0 || opts.Concurrency <= 0 {
-				fmt.Fprintln(stderr, "crdforge migrate: --chunk-size and --concurrency must be positive")
+				printErr(stderr, "crdforge migrate: --chunk-size and --concurrency must be positive")
 				return exitError{ExitErrors}
 			}
 			rules := clientcmd.NewDefaultClientConfigLoadingRules()
@@ -92,7 +93,7 @@ else the in-cluster service account.`,
 			cfg, err := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(rules,
 				&clientcmd.ConfigOverrides{CurrentContext: kubeContext}).ClientConfig()
 			if err != nil {
-				fmt.Fprintln(stderr, "crdforge migrate: loading the kubeconfig:", err)
+				printErr(stderr, "crdforge migrate: loading the kubeconfig:", err)
 				return exitError{ExitErrors}
 			}
 			opts.CRD = args[0]
@@ -106,24 +107,22 @@ else the in-cluster service account.`,
 			defer stop()
 			res, err := migrate.Run(ctx, cfg, opts)
 			if res != nil {
-				if res.StorageCheck != "" {
-					fmt.Fprintln(stdout, "storage version check:", res.StorageCheck)
-				}
-				if res.ConversionCheck != "" {
-					fmt.Fprintln(stdout, "conversion check:", res.ConversionCheck)
-				}
-				if err == nil || !errors.Is(err, migrate.ErrConversion) {
-					fmt.Fprint(stdout, res.Summary())
+				// The exit code stays the one of what happened in the
+				// cluster, which scripts act on: a report that could not
+				// be printed does not undo the run, and running again is
+				// safe and reports again.
+				if werr := writeReport(stdout, res, err); werr != nil {
+					printErr(stderr, "crdforge migrate: writing the report:", werr)
 				}
 			}
 			switch {
 			case err == nil:
 				return nil
 			case errors.Is(err, migrate.ErrUsage):
-				fmt.Fprintln(stderr, "crdforge migrate:", err)
+				printErr(stderr, "crdforge migrate:", err)
 				return exitError{ExitErrors}
 			default:
-				fmt.Fprintln(stderr, "crdforge migrate:", err)
+				printErr(stderr, "crdforge migrate:", err)
 				return exitError{ExitMigrateFailed}
 			}
 		},
@@ -135,9 +134,27 @@ else the in-cluster service account.`,
 	f.IntVar(&opts.Concurrency, "concurrency", migrate.DefaultConcurrency, "objects written concurrently")
 	f.BoolVar(&opts.DryRun, "dry-run", false, "only report: writes are server-side dry runs and status.storedVersions is left alone")
 	f.BoolVarP(&quiet, "quiet", "q", false, "no progress output")
-	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		fmt.Fprintln(stderr, "crdforge migrate:", err)
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		printErr(stderr, "crdforge migrate:", err)
 		return exitError{ExitErrors}
 	})
 	return cmd
+}
+
+// writeReport writes what a run found and did to w: the two checks, then the
+// summary, which a run the conversion check refused (runErr wraps
+// ErrConversion) has none of.
+func writeReport(w io.Writer, res *migrate.Result, runErr error) error {
+	var b strings.Builder
+	if res.StorageCheck != "" {
+		b.WriteString("storage version check: " + res.StorageCheck + "\n")
+	}
+	if res.ConversionCheck != "" {
+		b.WriteString("conversion check: " + res.ConversionCheck + "\n")
+	}
+	if !errors.Is(runErr, migrate.ErrConversion) {
+		b.WriteString(res.Summary())
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }

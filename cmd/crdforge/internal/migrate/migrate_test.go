@@ -255,20 +255,20 @@ func TestRunRestartsAnExpiredList(t *testing.T) {
 	// The fake client drops limit and continue from the recorded action, so
 	// the calls are told apart by their order: the webhook check's probe,
 	// the first page, the expired next page, the listing started over.
-	f.dyn.PrependReactor("list", "crontabs", func(a clienttesting.Action) (bool, runtime.Object, error) {
+	f.dyn.PrependReactor("list", "crontabs", func(clienttesting.Action) (bool, runtime.Object, error) {
 		calls++
 		if calls == 1 {
 			return false, nil, nil
 		}
 		list := &unstructured.UnstructuredList{Object: map[string]any{"apiVersion": group + "/v1", "kind": "CronTabList"}}
-		switch {
-		case calls == 2: // the first page
+		switch calls {
+		case 2: // the first page
 			for _, o := range objs[:2] {
 				list.Items = append(list.Items, *o.(*unstructured.Unstructured).DeepCopy())
 			}
 			list.SetContinue("page-2")
 			return true, list, nil
-		case calls == 3: // the next page: the snapshot is gone
+		case 3: // the next page: the snapshot is gone
 			return true, nil, apierrors.NewResourceExpired("the continue token has expired")
 		default: // started over: everything, one page
 			for _, o := range objs {

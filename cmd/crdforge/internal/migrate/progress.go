@@ -2,6 +2,7 @@ package migrate
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"time"
 )
@@ -17,26 +18,27 @@ func (m *migration) progress(final bool) {
 // a line every progressEvery objects, and always at the end. The total is
 // the first page's estimate until more objects than that were listed.
 func (m *migration) progressLocked(final bool) {
-	w := m.opts.Progress
-	if w == nil {
+	if m.opts.Progress == nil || m.progressFailed {
 		return
 	}
 	total := int(m.total.Load())
 	if m.res.total > total {
 		total = m.res.total
 	}
+	var out string
 	if m.opts.Terminal {
 		if !final && time.Since(m.lastOut) < 100*time.Millisecond {
 			return
 		}
 		m.lastOut = time.Now()
-		fmt.Fprintf(w, "\r%s", progressBar(m.done, total, m.res.failed, 30))
+		out = "\r" + progressBar(m.done, total, m.res.failed, 30)
 		if final {
-			fmt.Fprintln(w)
+			out += "\n"
 		}
-		return
-	}
-	if final || m.done%m.opts.progressEvery == 0 {
+	} else {
+		if !final && m.done%m.opts.progressEvery != 0 {
+			return
+		}
 		if final && m.done%m.opts.progressEvery == 0 && m.done != 0 {
 			return // already said
 		}
@@ -44,11 +46,18 @@ func (m *migration) progressLocked(final bool) {
 		if m.opts.DryRun {
 			verb = "checked (dry run)"
 		}
-		fmt.Fprintf(w, "%s %d/%d", verb, m.done, total)
+		out = fmt.Sprintf("%s %d/%d", verb, m.done, total)
 		if m.res.failed > 0 {
-			fmt.Fprintf(w, " (%d failed)", m.res.failed)
+			out += fmt.Sprintf(" (%d failed)", m.res.failed)
 		}
-		fmt.Fprintln(w)
+		out += "\n"
+	}
+	// Progress is only for watching: a run is worth finishing when no one
+	// can watch it (a closed terminal, a broken pipe), and its Result says
+	// what it did all the same. So a failed write ends the progress output,
+	// not the run.
+	if _, err := io.WriteString(m.opts.Progress, out); err != nil {
+		m.progressFailed = true
 	}
 }
 

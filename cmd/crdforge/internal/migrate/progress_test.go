@@ -68,3 +68,26 @@ func TestProgressLines(t *testing.T) {
 		})
 	}
 }
+
+// brokenWriter fails every write, as a closed pipe does, and counts them.
+type brokenWriter struct{ writes int }
+
+func (w *brokenWriter) Write([]byte) (int, error) {
+	w.writes++
+	return 0, errors.New("broken pipe")
+}
+
+func TestProgressStopsAfterAFailedWriteButTheRunGoesOn(t *testing.T) {
+	w := &brokenWriter{}
+	m := &migration{opts: Options{Progress: w, progressEvery: 1}, res: &Result{total: 3}}
+	for range 3 {
+		m.record(obj("ns", "o"), written, 0, nil)
+	}
+	m.progress(true)
+	if w.writes != 1 {
+		t.Errorf("%d progress writes after the first one failed, want none", w.writes-1)
+	}
+	if m.done != 3 || m.res.rewritten != 3 {
+		t.Errorf("done %d, rewritten %d; want every object counted", m.done, m.res.rewritten)
+	}
+}

@@ -20,10 +20,11 @@ type migration struct {
 	res         *Result
 	afterObject func(done int) // testhook.AfterObject of the run's context
 
-	mu      sync.Mutex // guards res counters and progress output
-	done    int
-	total   atomic.Int64 // expected, from the first page's remainingItemCount
-	lastOut time.Time
+	mu             sync.Mutex // guards res counters and progress output
+	done           int
+	total          atomic.Int64 // expected, from the first page's remainingItemCount
+	lastOut        time.Time
+	progressFailed bool // a progress write failed: no more progress output
 }
 
 // run lists and rewrites every object. Once the context is cancelled the

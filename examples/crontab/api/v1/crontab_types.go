@@ -53,7 +53,3 @@ type CronTabList struct {
 	metav1.ListMeta `json:"metadata,omitempty"`
 	Items           []CronTab `json:"items"`
 }
-
-func init() {
-	SchemeBuilder.Register(&CronTab{}, &CronTabList{})
-}

@@ -18,6 +18,8 @@ import (
 // ConvertFrom keep them in a stash instead; conversion-gen has no such thing).
 
 // Convert_v1alpha1_WidgetSpec_To_v1_WidgetSpec converts v1alpha1 WidgetSpec to v1 WidgetSpec.
+//
+//nolint:revive // var-naming: the name is conversion-gen's convention, by which conversion-gen finds this hand-written conversion and its generated code calls it.
 func Convert_v1alpha1_WidgetSpec_To_v1_WidgetSpec(in *WidgetSpec, out *v1.WidgetSpec, s conversion.Scope) error {
 	if err := autoConvert_v1alpha1_WidgetSpec_To_v1_WidgetSpec(in, out, s); err != nil {
 		return err
@@ -30,6 +32,8 @@ func Convert_v1alpha1_WidgetSpec_To_v1_WidgetSpec(in *WidgetSpec, out *v1.Widget
 }
 
 // Convert_v1_WidgetSpec_To_v1alpha1_WidgetSpec converts v1 WidgetSpec to v1alpha1 WidgetSpec.
+//
+//nolint:revive // var-naming: the name is conversion-gen's convention, by which conversion-gen finds this hand-written conversion and its generated code calls it.
 func Convert_v1_WidgetSpec_To_v1alpha1_WidgetSpec(in *v1.WidgetSpec, out *WidgetSpec, s conversion.Scope) error {
 	if err := autoConvert_v1_WidgetSpec_To_v1alpha1_WidgetSpec(in, out, s); err != nil {
 		return err
