@@ -19,6 +19,12 @@ func convert(c *model.Conv, src, dst *jen.Statement) []jen.Code {
 	case model.ConvPair:
 		return []jen.Code{errCheck(jen.Id(c.Dir.Func).Call(jen.Op("&").Add(src), jen.Op("&").Add(dst), jen.Id("s")))}
 	case model.ConvPointer:
+		if c.Elem.Kind == model.ConvDeepCopy {
+			// As deepcopy-gen writes it: *out is already the pointer to fill.
+			return nilable(src, dst,
+				jen.Op("*").Id("out").Op("=").New(typeExpr(c.Elem.To)),
+				jen.Parens(jen.Op("*").Id("in")).Dot("DeepCopyInto").Call(jen.Op("*").Id("out")))
+		}
 		return nilable(src, dst,
 			jen.Op("*").Id("out").Op("=").New(typeExpr(c.Elem.To)),
 			elem(c.Elem, jen.Op("**").Id("in"), jen.Op("**").Id("out")))

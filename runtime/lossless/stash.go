@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 )
 
 // AnnotationPrefix starts the annotations in which conversions keep the data
@@ -51,9 +52,35 @@ type annotated interface {
 	SetAnnotations(map[string]string)
 }
 
+// stashKeys interns the annotation keys stash stores, one per version: a
+// key put into a map escapes, and building it per stash would cost an
+// allocation every time. Versions come from generated code, so the table
+// stays as small as an API's list of versions.
+var stashKeys struct {
+	sync.RWMutex
+	m map[string]string
+}
+
+func stashKey(version string) string {
+	stashKeys.RLock()
+	key, ok := stashKeys.m[version]
+	stashKeys.RUnlock()
+	if ok {
+		return key
+	}
+	key = Annotation(version)
+	stashKeys.Lock()
+	if stashKeys.m == nil {
+		stashKeys.m = map[string]string{}
+	}
+	stashKeys.m[version] = key
+	stashKeys.Unlock()
+	return key
+}
+
 // stash stores v, as JSON, in obj's stash annotation of version.
 func stash(obj annotated, version string, v any) error {
-	key := Annotation(version)
+	key := stashKey(version)
 	raw, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("stashing data in annotation %s: %w", key, err)

@@ -163,7 +163,7 @@ func autoConvert_v2_CronJobStatus_To_v1_CronJobStatus(in *CronJobStatus, out *v1
 	if in.LastScheduleTime != nil {
 		in, out := &in.LastScheduleTime, &out.LastScheduleTime
 		*out = new(metav1.Time)
-		(**in).DeepCopyInto(&(**out))
+		(*in).DeepCopyInto(*out)
 	} else {
 		out.LastScheduleTime = nil
 	}
@@ -186,7 +186,7 @@ func autoConvert_v1_CronJobStatus_To_v2_CronJobStatus(in *v1.CronJobStatus, out 
 	if in.LastScheduleTime != nil {
 		in, out := &in.LastScheduleTime, &out.LastScheduleTime
 		*out = new(metav1.Time)
-		(**in).DeepCopyInto(&(**out))
+		(*in).DeepCopyInto(*out)
 	} else {
 		out.LastScheduleTime = nil
 	}

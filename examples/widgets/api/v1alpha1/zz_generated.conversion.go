@@ -264,7 +264,7 @@ func autoConvert_v1alpha1_Part_To_v1_Part(in *Part, out *v1.Part, s conversion.S
 	if in.Weight != nil {
 		in, out := &in.Weight, &out.Weight
 		*out = new(resource.Quantity)
-		(**in).DeepCopyInto(&(**out))
+		(*in).DeepCopyInto(*out)
 	} else {
 		out.Weight = nil
 	}
@@ -282,7 +282,7 @@ func autoConvert_v1_Part_To_v1alpha1_Part(in *v1.Part, out *Part, s conversion.S
 	if in.Weight != nil {
 		in, out := &in.Weight, &out.Weight
 		*out = new(resource.Quantity)
-		(**in).DeepCopyInto(&(**out))
+		(*in).DeepCopyInto(*out)
 	} else {
 		out.Weight = nil
 	}

@@ -271,7 +271,7 @@ func autoConvert_v1beta1_Part_To_v1_Part(in *Part, out *v1.Part, s conversion.Sc
 	if in.Weight != nil {
 		in, out := &in.Weight, &out.Weight
 		*out = new(resource.Quantity)
-		(**in).DeepCopyInto(&(**out))
+		(*in).DeepCopyInto(*out)
 	} else {
 		out.Weight = nil
 	}
@@ -289,7 +289,7 @@ func autoConvert_v1_Part_To_v1beta1_Part(in *v1.Part, out *Part, s conversion.Sc
 	if in.Weight != nil {
 		in, out := &in.Weight, &out.Weight
 		*out = new(resource.Quantity)
-		(**in).DeepCopyInto(&(**out))
+		(*in).DeepCopyInto(*out)
 	} else {
 		out.Weight = nil
 	}
