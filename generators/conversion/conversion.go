@@ -67,8 +67,9 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		for _, k := range hubs[pkg] {
 			printHub(f, k)
 		}
+		printed := map[*model.TypePair]bool{}
 		for _, s := range spokes[pkg] {
-			printSpoke(f, s)
+			printSpoke(f, s, printed)
 		}
 		content, err := render(f)
 		if err != nil {
@@ -176,13 +177,18 @@ func printHub(f *jen.File, k *model.Kind) {
 	f.Var().Id("_").Qual(ctrlConversionPath, "Hub").Op("=").Op("&").Id(name).Values()
 }
 
-// printSpoke prints a spoke's ConvertTo and ConvertFrom and every pair's
-// functions.
-func printSpoke(f *jen.File, s *model.Spoke) {
+// printSpoke prints a spoke's ConvertTo and ConvertFrom and the functions
+// of every pair it reaches that the file does not hold yet: kinds that share
+// types share their functions.
+func printSpoke(f *jen.File, s *model.Spoke, printed map[*model.TypePair]bool) {
 	root := s.Pairs[0]
 	printEntry(f, root.ToHub)
 	printEntry(f, root.ToSpoke)
 	for _, tp := range s.Pairs {
+		if printed[tp] {
+			continue
+		}
+		printed[tp] = true
 		for _, d := range tp.Directions() {
 			printDirection(f, d)
 		}

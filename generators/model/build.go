@@ -86,6 +86,9 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 	for _, g := range m.Groups {
 		slices.SortFunc(g.Kinds, func(a, b *Kind) int { return strings.Compare(a.Name, b.Name) })
 	}
+	if opts.Conversions {
+		m.resolveConversions(diags)
+	}
 	if opts.Webhook {
 		m.Webhook = m.ResolveWebhook(diags)
 	}
@@ -154,9 +157,6 @@ func (m *Model) buildKind(group, kind string, diags *diag.List) *Kind {
 	}
 	m.resolveHub(k, diags)
 	m.resolveConversion(k, diags)
-	if m.opts.Conversions {
-		m.resolveSpokes(k, diags)
-	}
 	return k
 }
 

@@ -9,8 +9,11 @@ import (
 // from its root type.
 type Spoke struct {
 	Version *Version
-	// Pairs starts with the root pair; the rest follow in discovery order.
+	// Pairs starts with the root pair; the other pairs it reaches follow in
+	// discovery order. Kinds that share types share their pairs.
 	Pairs []*TypePair
+
+	pairer *pairer // while the model is built
 }
 
 // TypePair is a spoke type and the hub type it converts to and from. The
