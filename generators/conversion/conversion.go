@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"github.com/crdforge/crdforge/generators/model"
@@ -77,9 +78,12 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 			continue
 		}
 		files = append(files, output.File{Path: filepath.Join(packageDir(pkg), FileName), Content: content})
-		if len(spokes[pkg]) > 0 {
+		// Round trips go through ConvertTo and ConvertFrom, hand-written ones
+		// included; a spoke that implements neither has nothing to test.
+		tested := slices.DeleteFunc(slices.Clone(spokes[pkg]), func(s *model.Spoke) bool { return !s.Convertible() })
+		if len(tested) > 0 {
 			t := newFile(pkg)
-			for _, s := range spokes[pkg] {
+			for _, s := range tested {
 				printRoundTripTest(t, s, m.TestFuncs[pkg][FillFuncsName])
 			}
 			content, err := render(t)
@@ -170,6 +174,9 @@ func render(f *jen.File) ([]byte, error) {
 
 // printHub prints Hub() for a kind's hub type.
 func printHub(f *jen.File, k *model.Kind) {
+	if k.HubMethod != nil {
+		return // the author wrote it
+	}
 	name := k.Hub.Type.Obj().Name()
 	f.Commentf("Hub marks %s as the hub of its conversions: every other version of", name)
 	f.Commentf("%s converts to and from %s.", k.Name, k.Hub.Name)
@@ -182,8 +189,11 @@ func printHub(f *jen.File, k *model.Kind) {
 // types share their functions.
 func printSpoke(f *jen.File, s *model.Spoke, printed map[*model.TypePair]bool) {
 	root := s.Pairs[0]
-	printEntry(f, root.ToHub)
-	printEntry(f, root.ToSpoke)
+	for _, d := range root.Directions() {
+		if s.Generates(d) {
+			printEntry(f, d)
+		}
+	}
 	for _, tp := range s.Pairs {
 		if printed[tp] {
 			continue

@@ -28,6 +28,11 @@ func printDirection(f *jen.File, d *model.Direction) {
 		f.Line()
 		return
 	}
+	if !d.Emit {
+		f.Commentf("%s is not generated: nothing generated calls it (the entry points are hand-written), and it would call conversions written by hand that do not exist.", d.AutoFunc)
+		f.Line()
+		return
+	}
 	f.Func().Id(d.AutoFunc).Add(params.Clone()).Error().Block(autoBody(d)...)
 	f.Line()
 
@@ -39,8 +44,11 @@ func printDirection(f *jen.File, d *model.Direction) {
 	case d.Manual != nil:
 		f.Commentf("%s is hand-written.", d.Func)
 		f.Line()
-	case len(fields) > 0:
+	case len(fields) > 0 && d.Needed:
 		f.Commentf("%s is not generated: write it by hand (see the warnings above).", d.Func)
+		f.Line()
+	case len(fields) > 0:
+		f.Commentf("%s is not generated: in.%s needs converting by hand, and nothing generated calls it.", d.Func, pathString(fields[0].Source))
 		f.Line()
 	default:
 		f.Commentf("%s converts %s %s to %s %s.", d.Func, d.FromVersion.Name, d.From.Obj().Name(), d.ToVersion.Name, d.To.Obj().Name())

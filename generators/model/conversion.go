@@ -12,6 +12,9 @@ type Spoke struct {
 	// Pairs starts with the root pair; the other pairs it reaches follow in
 	// discovery order. Kinds that share types share their pairs.
 	Pairs []*TypePair
+	// ConvertTo and ConvertFrom are the entry points the author wrote on
+	// the spoke's root type, if any; they take over from generated ones.
+	ConvertTo, ConvertFrom *types.Func
 
 	pairer *pairer // while the model is built
 }
@@ -96,6 +99,17 @@ type Direction struct {
 	NilThrough [][]*types.Var
 	// Loss says whether and how the direction can drop data.
 	Loss Loss
+	// Needed says a generated ConvertTo or ConvertFrom depends on the
+	// direction's Convert_, directly or through fields: then its functions
+	// are generated even when they cannot compile until the author writes
+	// what a warning asks for, as conversion-gen does.
+	Needed bool
+	// Emit says the direction's autoConvert_ (and Convert_, unless
+	// hand-written or needing hand-written parts) are generated: when
+	// needed, or else when everything they call exists, so that a package
+	// whose entry points are hand-written still builds and its author can
+	// call them.
+	Emit bool
 }
 
 // Lossy reports whether the direction can drop data.

@@ -26,18 +26,30 @@ func (p *pairer) findManual() {
 	}
 }
 
-// reportManual tells, for every conversion that needs a hand-written
-// function the author has not written yet, which field needs it, why, and
-// the exact signature to write.
-func (p *pairer) reportManual() {
+// reportManual tells, for every conversion a generated entry point needs
+// that needs a hand-written function the author has not written yet, which
+// field needs it, why, and the exact signature to write. Conversions nothing
+// generated needs (the entry points are hand-written) are not reported: the
+// author's own code converts. A root opted out of generated conversion, with
+// nothing written in its place, is reported once, at the root type.
+func (p *pairer) reportManual(spokes []*Spoke) {
+	for _, s := range spokes {
+		root := s.Pairs[0]
+		if root.OptOut && !s.Convertible() {
+			p.diags.Warnf(root.Pos, "%s %s is opted out with +k8s:conversion-gen=false, so crdforge generates no ConvertTo or ConvertFrom for it: write %s and %s in package %s, or the two methods of controller-runtime's conversion.Convertible; until then it converts neither through crdforge's webhook nor its round-trip tests",
+				s.Version.Name, root.Spoke.Obj().Name(), root.ToHub.Func, root.ToSpoke.Func, p.spoke.Package.Name)
+		}
+	}
 	for _, tp := range p.order {
 		for _, d := range tp.Directions() {
-			if d.Manual != nil || d.WrongSignature {
+			if !d.Needed || d.Manual != nil || d.WrongSignature {
 				continue
 			}
 			if tp.OptOut {
-				p.diags.Warnf(tp.Pos, "%s is opted out with +k8s:conversion-gen=false: write %s in package %s",
-					tp.Spoke.Obj().Name(), Signature(d), p.spoke.Package.Name)
+				if !tp.Root() {
+					p.diags.Warnf(tp.Pos, "%s is opted out with +k8s:conversion-gen=false: write %s in package %s",
+						tp.Spoke.Obj().Name(), Signature(d), p.spoke.Package.Name)
+				}
 				continue
 			}
 			fields, reasons := d.NeedsManual()

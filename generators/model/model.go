@@ -95,6 +95,9 @@ type Kind struct {
 	// Spokes are the versions other than the hub, in priority order, each
 	// with the type pairs its conversions go through.
 	Spokes []*Spoke
+	// HubMethod is the Hub method the author wrote on the hub's root type,
+	// if any: then crdforge generates none.
+	HubMethod *types.Func
 	// CRD is the CRD as controller-tools builds it from the types and their
 	// kubebuilder markers, before crdforge orders versions and adds the
 	// conversion stanza. Generators must not modify it.

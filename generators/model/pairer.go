@@ -35,6 +35,7 @@ func (m *Model) resolveConversions(diags *diag.List) {
 	pairers := map[[2]*loader.Package]*pairer{}
 	var order []*pairer
 	reach := map[*Spoke]map[*TypePair]bool{}
+	spokesOf := map[*pairer][]*Spoke{}
 	for _, g := range m.Groups {
 		for _, k := range g.Kinds {
 			if k.Hub == nil {
@@ -53,6 +54,7 @@ func (m *Model) resolveConversions(diags *diag.List) {
 				}
 				s := &Spoke{Version: v, Pairs: []*TypePair{p.pairRoot(v, k.Hub)}, pairer: p}
 				reach[s] = p.reachable(s.Pairs[0])
+				spokesOf[p] = append(spokesOf[p], s)
 				k.Spokes = append(k.Spokes, s)
 			}
 		}
@@ -60,7 +62,6 @@ func (m *Model) resolveConversions(diags *diag.List) {
 	for _, p := range order {
 		p.findManual()
 		settleLoss(p.order)
-		p.reportManual()
 	}
 	// Each spoke lists what it reaches in the pairer's discovery order: the
 	// same order a kind alone in its packages would give.
@@ -70,6 +71,13 @@ func (m *Model) resolveConversions(diags *diag.List) {
 				s.Pairs = append(s.Pairs, tp)
 			}
 		}
+	}
+	m.findHandWritten(diags)
+	for _, p := range order {
+		settleEmit(spokesOf[p], p.order)
+		p.reportManual(spokesOf[p])
+	}
+	for s := range reach {
 		s.pairer = nil
 	}
 }

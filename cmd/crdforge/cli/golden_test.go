@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"github.com/crdforge/crdforge/internal/diag"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -160,9 +161,7 @@ func TestGoldenOutput(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, d := range res.Diags.Items() {
-				t.Errorf("unexpected diagnostic: %s", d.Format(dir))
-			}
+			checkWarnings(t, dir, res.Diags.Items())
 			wantDir := filepath.Join(dir, "want")
 			if *update {
 				if err := os.RemoveAll(wantDir); err != nil {
@@ -197,6 +196,35 @@ func TestGoldenOutput(t *testing.T) {
 				t.Errorf("generated files %v, want %v", got, wantFiles)
 			}
 		})
+	}
+}
+
+// checkWarnings fails on any error, and compares the warnings with the
+// case's warnings.txt (next to want/; no file means no warning).
+func checkWarnings(t *testing.T, dir string, diags []diag.Diagnostic) {
+	t.Helper()
+	var got strings.Builder
+	for _, d := range diags {
+		if d.Severity == diag.Error {
+			t.Errorf("unexpected error: %s", d.Format(dir))
+			continue
+		}
+		got.WriteString(d.Format(dir) + "\n")
+	}
+	file := filepath.Join(dir, "warnings.txt")
+	if *update {
+		if got.Len() > 0 {
+			writeFile(t, file, []byte(got.String()))
+		} else if err := os.Remove(file); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(file)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	if got.String() != string(want) {
+		t.Errorf("warnings differ\n got:\n%s\nwant (warnings.txt):\n%s", got.String(), want)
 	}
 }
 

@@ -1,0 +1,6 @@
+// Package v2 is version v2 of batch.example.com, laid out as kubebuilder's
+// multiversion tutorial leaves it: Hub, ConvertTo and ConvertFrom written
+// by hand.
+// +kubebuilder:object:generate=true
+// +groupName=batch.example.com
+package v2
