@@ -51,8 +51,10 @@ type Conversion struct {
 //
 // Unset arguments keep their defaults: the service name and namespace derive
 // from the directory crdforge runs in (<name>-webhook-service in
-// <name>-system), the path is /convert and the port is 443. Put it on the
-// kind's root type, or on the package for every kind it defines.
+// <name>-system), or, in a kubebuilder project (a PROJECT file), are the
+// manager's Service as kubebuilder scaffolds it (webhook-service in system,
+// renamed by kustomize); the path is /convert and the port is 443. Put it on
+// the kind's root type, or on the package for every kind it defines.
 type Webhook struct {
 	// ServiceName is the name of the webhook's Service.
 	ServiceName string `marker:"serviceName,optional"`
@@ -68,10 +70,12 @@ type Webhook struct {
 
 // CertManager turns cert-manager CA injection for the conversion webhook on or off.
 //
-// When on (the default), the CRD carries the cert-manager.io/inject-ca-from
-// annotation naming the webhook's serving Certificate, and cert-manager's CA
-// injector fills in spec.conversion.webhook.clientConfig.caBundle. Put it on
-// the kind's root type, or on the package for every kind it defines.
+// When on (the default, except in a kubebuilder project, where kubebuilder's
+// kustomization adds the annotation), the CRD carries the
+// cert-manager.io/inject-ca-from annotation naming the webhook's serving
+// Certificate, and cert-manager's CA injector fills in
+// spec.conversion.webhook.clientConfig.caBundle. Put it on the kind's root
+// type, or on the package for every kind it defines.
 type CertManager struct {
 	// InjectCA turns the cert-manager.io/inject-ca-from annotation on or off.
 	InjectCA bool `marker:"injectCA"`

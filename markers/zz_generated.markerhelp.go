@@ -16,7 +16,7 @@ func (CertManager) Help() *markers.DefinitionHelp {
 		Category: "crdforge",
 		DetailedHelp: markers.DetailedHelp{
 			Summary: "turns cert-manager CA injection for the conversion webhook on or off.",
-			Details: "When on (the default), the CRD carries the cert-manager.io/inject-ca-from\nannotation naming the webhook's serving Certificate, and cert-manager's CA\ninjector fills in spec.conversion.webhook.clientConfig.caBundle. Put it on\nthe kind's root type, or on the package for every kind it defines.",
+			Details: "When on (the default, except in a kubebuilder project, where kubebuilder's\nkustomization adds the annotation), the CRD carries the\ncert-manager.io/inject-ca-from annotation naming the webhook's serving\nCertificate, and cert-manager's CA injector fills in\nspec.conversion.webhook.clientConfig.caBundle. Put it on the kind's root\ntype, or on the package for every kind it defines.",
 		},
 		FieldHelp: map[string]markers.DetailedHelp{
 			"InjectCA": {
@@ -74,7 +74,7 @@ func (Webhook) Help() *markers.DefinitionHelp {
 		Category: "crdforge",
 		DetailedHelp: markers.DetailedHelp{
 			Summary: "configures the Service that serves this kind's conversion webhook.",
-			Details: "Unset arguments keep their defaults: the service name and namespace derive\nfrom the directory crdforge runs in (<name>-webhook-service in\n<name>-system), the path is /convert and the port is 443. Put it on the\nkind's root type, or on the package for every kind it defines.",
+			Details: "Unset arguments keep their defaults: the service name and namespace derive\nfrom the directory crdforge runs in (<name>-webhook-service in\n<name>-system), or, in a kubebuilder project (a PROJECT file), are the\nmanager's Service as kubebuilder scaffolds it (webhook-service in system,\nrenamed by kustomize); the path is /convert and the port is 443. Put it on\nthe kind's root type, or on the package for every kind it defines.",
 		},
 		FieldHelp: map[string]markers.DetailedHelp{
 			"ServiceName": {

@@ -37,16 +37,34 @@ func (Generator) Name() string { return "deploy" }
 // Needs is the module's webhook.
 func (Generator) Needs() model.Options { return model.Options{Webhook: true} }
 
-// Owns is the manifests' directory and the CRD directory's kustomization.
-func (g Generator) Owns(*model.Model) []string {
+// Owns is the manifests' directory and the CRD directory's kustomization,
+// outside a kubebuilder project; in one, nothing: those directories are
+// kubebuilder's.
+func (g Generator) Owns(m *model.Model) []string {
+	if m.Kubebuilder != nil {
+		return nil
+	}
 	return []string{filepath.Join(g.Dir, "*.yaml"), filepath.Join(g.CRDDir, "kustomization.yaml")}
 }
 
 // Generate returns the webhook's manifests and kustomization, or nothing
 // when no kind converts through a webhook.
+//
+// In a kubebuilder project it returns nothing, and says so once, at the
+// PROJECT file: kubebuilder scaffolded config/webhook (the manager's
+// Service, its kustomization) and config/crd (the CRDs' kustomization and
+// conversion patches), and those files are the user's. The manager serves
+// the conversions there, through controller-runtime's handler or crdforge's
+// mounted on the manager's webhook server, and the CRDs point at the
+// manager's Service by default (model.KubebuilderWebhookService).
 func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	w := m.Webhook
 	if w == nil {
+		return nil
+	}
+	if kb := m.Kubebuilder; kb != nil {
+		diags.Warnf(kb.Pos, "kubebuilder project %s (layout %s): crdforge leaves config/webhook and config/crd to kubebuilder and generates no deployment for its standalone webhook; the CRDs convert through Service %s/%s (path %s; kustomize's namePrefix and namespace apply), which the manager serves: see \"Adopting crdforge in a kubebuilder project\" in crdforge's README",
+			kb.Name, strings.Join(kb.Layout, ", "), w.Namespace, w.Service, w.Kinds[0].Conversion.Service.Path)
 		return nil
 	}
 	dir, crdDir := g.Dir, g.CRDDir

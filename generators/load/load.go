@@ -26,6 +26,9 @@ type Result struct {
 	// (positions in Fset): generated tests call hooks an author declares
 	// there.
 	TestFiles map[*loader.Package][]*ast.File
+	// Kubebuilder is the kubebuilder project crdforge runs in: its PROJECT
+	// file, in the run's directory or at the module's root; nil outside one.
+	Kubebuilder *KubebuilderProject
 
 	generated generated
 }
@@ -59,6 +62,7 @@ func Packages(dir string, patterns []string) (*Result, error) {
 	})
 	r := &Result{Roots: roots, Fset: cfg.Fset, Checker: &loader.TypeChecker{}}
 	readTestFiles(roots, r)
+	r.Kubebuilder = readKubebuilderProject(dir, roots, r.Fset)
 	return r, nil
 }
 

@@ -51,6 +51,10 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 		superseded: map[errorRef]bool{},
 	}
 	m.Project = projectName(m.ImportPath)
+	if kb := ld.Kubebuilder; kb != nil {
+		m.Kubebuilder = kb
+		m.Project = dnsLabel(kb.Name)
+	}
 	for _, root := range m.Roots {
 		m.Markers[root] = regs.Collect(root, diags)
 	}

@@ -24,9 +24,15 @@ type Model struct {
 	Dir string
 	// ImportPath is Dir's import path.
 	ImportPath string
-	// Project is the DNS-label name that defaults derive from: the last
-	// element of ImportPath.
+	// Project is the DNS-label name that defaults derive from: the
+	// kubebuilder project's name, or else the last element of ImportPath.
 	Project string
+	// Kubebuilder is the kubebuilder project crdforge runs in, nil outside
+	// one. In one, the CRDs' conversion webhook defaults to the manager's
+	// Service as kubebuilder scaffolds it, CA injection is left to
+	// kubebuilder's kustomize replacements, and config/webhook stays
+	// kubebuilder's.
+	Kubebuilder *load.KubebuilderProject
 	// Fset resolves every token.Pos in the model.
 	Fset *token.FileSet
 	// Roots are the loaded packages, sorted by import path.

@@ -24,14 +24,28 @@ func (m *Model) resolveConversion(k *Kind, diags *diag.List) {
 	if hookAt.IsValid() && !strategyAt.IsValid() {
 		conv.Pos = hookAt
 	}
+	name, namespace := m.Project+"-webhook-service", m.Project+"-system"
+	if m.Kubebuilder != nil {
+		name, namespace = KubebuilderWebhookService, KubebuilderWebhookNamespace
+	}
 	conv.Service = Service{
-		Name:      cmp.Or(hook.ServiceName, m.Project+"-webhook-service"),
-		Namespace: cmp.Or(hook.Namespace, m.Project+"-system"),
+		Name:      cmp.Or(hook.ServiceName, name),
+		Namespace: cmp.Or(hook.Namespace, namespace),
 		Path:      cmp.Or(hook.Path, "/convert"),
 		Port:      int32(cmp.Or(hook.Port, 443)),
 	}
 	m.resolveCertManager(k, diags)
 }
+
+// The manager's webhook Service in a kubebuilder project, as kubebuilder
+// scaffolds it (config/webhook/service.yaml) and as its conversion patch
+// (config/crd/patches/webhook_in_<plural>.yaml) names it. kustomize's
+// namePrefix and namespace (config/default) rename both alike, the CRD's
+// reference included, when the project is built.
+const (
+	KubebuilderWebhookService   = "webhook-service"
+	KubebuilderWebhookNamespace = "system"
+)
 
 // resolveStrategy sets the strategy: explicit, or inferred from the
 // schemas. It returns the marker that chose it, if any.
@@ -89,10 +103,14 @@ func (m *Model) mergedWebhook(k *Kind, diags *diag.List) (markers.Webhook, token
 }
 
 // resolveCertManager sets cert-manager CA injection: on unless a marker
-// turns it off, with the certificate named after the Service by default.
+// turns it off, with the certificate named after the Service by default. In
+// a kubebuilder project it is off unless a marker turns it on: kubebuilder's
+// config/default kustomization injects the CA into the CRDs itself (its
+// cert-manager replacements), from a Certificate whose final name only
+// kustomize knows.
 func (m *Model) resolveCertManager(k *Kind, diags *diag.List) {
 	conv := &k.Conversion
-	conv.InjectCA = true
+	conv.InjectCA = m.Kubebuilder == nil
 	conv.Certificate = conv.Service.Namespace + "/" + conv.Service.Name + "-cert"
 	var cmAt token.Pos
 	for _, v := range k.Versions {

@@ -6,8 +6,12 @@ package output
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"io/fs"
 	"regexp"
+
+	yaml "go.yaml.in/yaml/v2"
 )
 
 // File is one generated file. Path is relative to the directory crdforge runs
@@ -61,8 +65,62 @@ func IsOurs(content []byte) bool {
 	return false
 }
 
-// IsGenerated reports whether content says it was generated, and so may be
-// overwritten.
+// IsGenerated reports whether content says it was generated, by crdforge or
+// by any tool that follows the Go convention (controller-gen's deepcopy,
+// conversion-gen, deepcopy-gen all do), and so may be overwritten.
 func IsGenerated(content []byte) bool {
 	return generatedRE.Match(content)
+}
+
+// ControllerGenAnnotation is the annotation controller-gen puts on every CRD
+// it writes, in place of a generated-file line.
+const ControllerGenAnnotation = "controller-gen.kubebuilder.io/version"
+
+// MayReplace reports whether content, a file on disk where crdforge writes,
+// is another generator's output that crdforge may take over: a file marked
+// as generated (IsGenerated), or a CRD that controller-gen wrote
+// (IsControllerGenCRD). Hand-written files and scaffolds, kubebuilder's
+// included, carry neither, and are never replaced.
+func MayReplace(content []byte) bool {
+	return IsGenerated(content) || IsControllerGenCRD(content)
+}
+
+// IsControllerGenCRD reports whether content is YAML holding one or more
+// CustomResourceDefinitions, every one of them carrying controller-gen's
+// version annotation in metadata.annotations. controller-gen marks its CRDs
+// that way rather than with a comment, so the YAML is parsed: a mention of
+// the annotation anywhere else (a comment, another object) does not count.
+func IsControllerGenCRD(content []byte) bool {
+	dec := yaml.NewDecoder(bytes.NewReader(content))
+	found := false
+	for {
+		var doc struct {
+			APIVersion string `yaml:"apiVersion"`
+			Kind       string `yaml:"kind"`
+			Metadata   struct {
+				Annotations map[string]string `yaml:"annotations"`
+			} `yaml:"metadata"`
+		}
+		err := dec.Decode(&doc)
+		if errors.Is(err, io.EOF) {
+			return found
+		}
+		if err != nil {
+			return false
+		}
+		if doc.APIVersion == "" && doc.Kind == "" && doc.Metadata.Annotations == nil {
+			continue // an empty document: a leading or trailing ---
+		}
+		if doc.Kind != "CustomResourceDefinition" || !isAPIExtensions(doc.APIVersion) {
+			return false
+		}
+		if _, ok := doc.Metadata.Annotations[ControllerGenAnnotation]; !ok {
+			return false
+		}
+		found = true
+	}
+}
+
+func isAPIExtensions(apiVersion string) bool {
+	return apiVersion == "apiextensions.k8s.io/v1" || apiVersion == "apiextensions.k8s.io/v1beta1"
 }

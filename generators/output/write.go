@@ -26,9 +26,11 @@ type Change struct {
 }
 
 // Plan compares files with what is on disk under dir and returns the ones
-// that would change, in the order given. A file on disk that does not say it
-// was generated is never overwritten, unless crdforge owns it (File.Owned):
-// Plan returns an error naming it.
+// that would change, in the order given. A file on disk is overwritten only
+// when crdforge owns it (File.Owned) or it is generated output, crdforge's
+// or another tool's (MayReplace); anything else, a hand-written file or a
+// scaffold, is refused: Plan returns an error naming it. A file is deleted
+// only when it starts with crdforge's own header (IsOurs).
 func Plan(dir string, files []File) ([]Change, error) {
 	var changes []Change
 	var errs []error
@@ -54,8 +56,8 @@ func Plan(dir string, files []File) ([]Change, error) {
 		case err != nil:
 			errs = append(errs, err)
 		case bytes.Equal(old, f.Content) && !modeDiffers(abs, f):
-		case !f.Owned && !IsGenerated(old):
-			errs = append(errs, fmt.Errorf("%s: refusing to overwrite a file that is not marked as generated (no %q line); move it away or add that line", rel, "Code generated ... DO NOT EDIT."))
+		case !f.Owned && !MayReplace(old):
+			errs = append(errs, fmt.Errorf("%s: refusing to overwrite a file that is neither marked as generated (no %q line) nor a CRD written by controller-gen (no %s annotation): it looks hand-written or scaffolded; move it away, or add that line to let crdforge replace it", rel, "Code generated ... DO NOT EDIT.", ControllerGenAnnotation))
 		default:
 			changes = append(changes, Change{Path: abs, Rel: rel, Old: old, New: f.Content, Exists: true, Mode: f.mode()})
 		}

@@ -28,13 +28,19 @@ current directory), reads their kubebuilder and +crdforge: markers, and writes:
     cert-manager Issuer and Certificate) when a CRD converts through a
     webhook. Without cert-manager, see crdforge certs.
 
+In a kubebuilder project (a PROJECT file), the CRDs' conversion webhook is the
+manager's Service as kubebuilder scaffolds it (webhook-service in system),
+and config/webhook and config/crd stay kubebuilder's: no deployment is
+generated there.
+
 Every CRD is checked with the API server's own validation before anything is
 written. When anything is wrong, every problem is printed as
 file:line:col: message, nothing is written, and the exit code is 2.
 
 Files are written only where their bytes change, each through a temporary
-file and a rename. A file that is not marked as generated is never
-overwritten.
+file and a rename. Only another generator's output is overwritten: a file
+marked as generated, or a CRD carrying controller-gen's version annotation;
+hand-written and scaffolded files never are.
 
 Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
 		Example: `  # From the directory holding api/v1beta1, api/v1, ...

@@ -1,0 +1,86 @@
+package load
+
+import (
+	"go/token"
+	"os"
+	"path/filepath"
+
+	yaml "go.yaml.in/yaml/v2"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+)
+
+// KubebuilderProject is the PROJECT file that kubebuilder keeps at the root
+// of a project it scaffolded. Its presence means config/ is kubebuilder's
+// kustomize tree (config/webhook/service.yaml, config/crd/kustomization.yaml,
+// ...), written once and then the user's: crdforge fits into it rather than
+// generating its own deployment there.
+type KubebuilderProject struct {
+	// Path is the PROJECT file's absolute path; Pos is its first line, in
+	// the load's file set, where diagnostics about the project point.
+	Path string
+	Pos  token.Pos
+	// Name is projectName: kubebuilder's kustomize namePrefix is Name + "-".
+	Name string
+	// Layout is the project's plugin layout, such as go.kubebuilder.io/v4.
+	Layout []string
+}
+
+// ProjectFile is the name of kubebuilder's project file.
+const ProjectFile = "PROJECT"
+
+// readKubebuilderProject looks for kubebuilder's PROJECT file in dir, then
+// at the root of the roots' module. A PROJECT file counts only when it is
+// YAML with a layout and a projectName, as kubebuilder writes it (config
+// version 3; version 2 wrote layout as one string).
+func readKubebuilderProject(dir string, roots []*loader.Package, fset *token.FileSet) *KubebuilderProject {
+	candidates := []string{filepath.Join(dir, ProjectFile)}
+	for _, r := range roots {
+		if r.Module != nil && r.Module.Dir != "" {
+			candidates = append(candidates, filepath.Join(r.Module.Dir, ProjectFile))
+			break
+		}
+	}
+	for _, p := range candidates {
+		content, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		proj, ok := parseKubebuilderProject(content)
+		if !ok {
+			continue
+		}
+		proj.Path = p
+		f := fset.AddFile(p, -1, len(content))
+		f.SetLinesForContent(content)
+		proj.Pos = f.Pos(0)
+		return proj
+	}
+	return nil
+}
+
+// parseKubebuilderProject reads the fields crdforge needs from a PROJECT
+// file, and reports whether it is one.
+func parseKubebuilderProject(content []byte) (*KubebuilderProject, bool) {
+	var raw struct {
+		Layout      any    `yaml:"layout"`
+		ProjectName string `yaml:"projectName"`
+	}
+	if err := yaml.Unmarshal(content, &raw); err != nil || raw.ProjectName == "" {
+		return nil, false
+	}
+	proj := &KubebuilderProject{Name: raw.ProjectName}
+	switch l := raw.Layout.(type) {
+	case string:
+		proj.Layout = []string{l}
+	case []any:
+		for _, e := range l {
+			if s, ok := e.(string); ok && s != "" {
+				proj.Layout = append(proj.Layout, s)
+			}
+		}
+	}
+	if len(proj.Layout) == 0 || proj.Layout[0] == "" {
+		return nil, false
+	}
+	return proj, true
+}
