@@ -72,6 +72,16 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		for _, s := range spokes[pkg] {
 			printSpoke(f, s, printed)
 		}
+		// Then the same-named structs no kind reaches, as conversion-gen
+		// pairs them.
+		for _, tp := range m.Pairs[pkg] {
+			if !printed[tp] {
+				printed[tp] = true
+				for _, d := range tp.Directions() {
+					printDirection(f, d)
+				}
+			}
+		}
 		content, err := render(f)
 		if err != nil {
 			diags.Errorf(pkg.Syntax[0].Package, "printing conversions for %s: %v", pkg.PkgPath, err)

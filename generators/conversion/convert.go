@@ -18,6 +18,9 @@ func convert(c *model.Conv, src, dst *jen.Statement) []jen.Code {
 		return []jen.Code{src.Clone().Dot("DeepCopyInto").Call(jen.Op("&").Add(dst))}
 	case model.ConvPair:
 		return []jen.Code{errCheck(jen.Id(c.Dir.Func).Call(jen.Op("&").Add(src), jen.Op("&").Add(dst), jen.Id("s")))}
+	case model.ConvFunc:
+		// A hand-written function of the spoke or the hub package.
+		return []jen.Code{errCheck(jen.Qual(c.Func.Pkg().Path(), c.Func.Name()).Call(jen.Op("&").Add(src), jen.Op("&").Add(dst), jen.Id("s")))}
 	case model.ConvPointer:
 		if c.Elem.Kind == model.ConvDeepCopy {
 			// As deepcopy-gen writes it: *out is already the pointer to fill.

@@ -34,6 +34,10 @@ const (
 	// ConvManual has no mechanical conversion: a hand-written function must
 	// convert the enclosing type.
 	ConvManual
+	// ConvFunc converts through a hand-written Convert_ function between
+	// types that are not a pair (different names, or a type of another
+	// package such as metav1.Condition): Func.
+	ConvFunc
 )
 
 // Conv is how one value converts to another.
@@ -45,6 +49,8 @@ type Conv struct {
 	Elem, Key *Conv
 	// Dir is the pair direction ConvPair converts through.
 	Dir *Direction
+	// Func is the hand-written function ConvFunc calls.
+	Func *types.Func
 	// Reason says why a ConvManual conversion is not mechanical.
 	Reason string
 }
@@ -77,8 +83,8 @@ func (c *Conv) find(at func(*Conv) (found, decided bool)) *Conv {
 func (c *Conv) Lossy() bool {
 	return c.find(func(c *Conv) (bool, bool) {
 		switch c.Kind {
-		case ConvDeref, ConvManual:
-			return true, true
+		case ConvDeref, ConvManual, ConvFunc:
+			return true, true // a hand-written function may drop anything
 		case ConvPair:
 			return c.Dir.Lossy(), true
 		}
@@ -101,7 +107,7 @@ func (c *Conv) Manual() (bool, string) {
 func (c *Conv) roundTrip() bool {
 	return c.find(func(c *Conv) (bool, bool) {
 		switch c.Kind {
-		case ConvManual:
+		case ConvManual, ConvFunc:
 			return true, true
 		case ConvPair:
 			return c.Dir.Loss == LossRoundTrip, true
@@ -118,11 +124,18 @@ type classifier struct {
 	deepCopy func(types.Type) bool
 	// pair returns the pair of a spoke and a hub struct, creating it.
 	pair func(spoke, hub *types.Named) *TypePair
+	// funcs are the hand-written Convert_ functions of the spoke and hub
+	// packages, by the types they convert from and to.
+	funcs map[[2]string]*types.Func
 }
 
 // conv classifies the conversion from one type to another.
 func (k *classifier) conv(from, to types.Type) *Conv {
 	c := &Conv{From: from, To: to}
+	if fn := k.funcs[funcKey(from, to)]; fn != nil && !k.paired(from, to) {
+		c.Kind, c.Func = ConvFunc, fn
+		return c
+	}
 	if types.Identical(from, to) && !k.isLocal(from) {
 		switch {
 		case plain(from):
@@ -153,6 +166,19 @@ func (k *classifier) conv(from, to types.Type) *Conv {
 		}
 	}
 	return k.structural(c)
+}
+
+// paired reports whether from and to are a spoke and a hub struct (in
+// either order): they convert as a pair, which takes a hand-written Convert_
+// of its own and still gets an autoConvert_ to call.
+func (k *classifier) paired(from, to types.Type) bool {
+	fn, ok1 := namedStruct(from)
+	tn, ok2 := namedStruct(to)
+	return ok1 && ok2 && k.local(fn) && k.local(tn) && k.inSpoke(fn) != k.inSpoke(tn)
+}
+
+func funcKey(from, to types.Type) [2]string {
+	return [2]string{types.TypeString(from, nil), types.TypeString(to, nil)}
 }
 
 // structural classifies by underlying structure: basic, pointer, slice,

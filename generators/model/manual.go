@@ -3,6 +3,9 @@ package model
 import (
 	"fmt"
 	"go/types"
+	"strings"
+
+	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // findManual looks for hand-written Convert_ functions in the spoke package
@@ -59,6 +62,49 @@ func (p *pairer) reportManual(spokes []*Spoke) {
 			}
 		}
 	}
+}
+
+// handWrittenFuncs indexes the hand-written conversion functions of the
+// spoke and hub packages, conversion-gen's way: any top-level
+// Convert_<a>_<A>_To_<b>_<B>(in *A, out *B, s conversion.Scope) error, whatever
+// A and B are, converts every value of A into B.
+func handWrittenFuncs(pkgs ...*loader.Package) map[[2]string]*types.Func {
+	out := map[[2]string]*types.Func{}
+	for _, pkg := range pkgs {
+		scope := pkg.Types.Scope()
+		for _, name := range scope.Names() {
+			fn, ok := scope.Lookup(name).(*types.Func)
+			if !ok || !strings.HasPrefix(name, "Convert_") || !strings.Contains(name, "_To_") {
+				continue
+			}
+			in, out2, ok := conversionParams(fn)
+			if !ok {
+				continue
+			}
+			key := funcKey(in, out2)
+			if _, taken := out[key]; !taken {
+				out[key] = fn
+			}
+		}
+	}
+	return out
+}
+
+// conversionParams returns A and B of func(in *A, out *B, s conversion.Scope)
+// error.
+func conversionParams(fn *types.Func) (in, out types.Type, ok bool) {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() != nil || sig.Params().Len() != 3 || sig.Results().Len() != 1 {
+		return nil, nil, false
+	}
+	pin, ok1 := sig.Params().At(0).Type().(*types.Pointer)
+	pout, ok2 := sig.Params().At(1).Type().(*types.Pointer)
+	scope, ok3 := sig.Params().At(2).Type().(*types.Named)
+	if !ok1 || !ok2 || !ok3 || scope.Obj().Name() != "Scope" || scope.Obj().Pkg() == nil || scope.Obj().Pkg().Path() != "k8s.io/apimachinery/pkg/conversion" ||
+		!types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type()) {
+		return nil, nil, false
+	}
+	return pin.Elem(), pout.Elem(), true
 }
 
 // Signature is the exact declaration a hand-written conversion must have, as

@@ -53,6 +53,11 @@ type Model struct {
 	// webhook, or when the kinds cannot share one.
 	Webhook *Webhook
 
+	// Pairs lists, for each spoke package, every type pair converted there
+	// (each once, however many kinds reach it), in discovery order: those
+	// kinds reach first, then same-named structs nothing reaches.
+	Pairs map[*loader.Package][]*TypePair
+
 	// TestFuncs are the top-level functions that each root's hand-written,
 	// in-package test files declare: generated tests call an author's hooks
 	// (conversionFillFuncs) when they exist.

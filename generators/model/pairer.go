@@ -59,9 +59,12 @@ func (m *Model) resolveConversions(diags *diag.List) {
 			}
 		}
 	}
+	m.Pairs = map[*loader.Package][]*TypePair{}
 	for _, p := range order {
+		p.pairSameNamed()
 		p.findManual()
 		settleLoss(p.order)
+		m.Pairs[p.spoke.Package] = append(m.Pairs[p.spoke.Package], p.order...)
 	}
 	// Each spoke lists what it reaches in the pairer's discovery order: the
 	// same order a kind alone in its packages would give.
@@ -85,7 +88,8 @@ func (m *Model) resolveConversions(diags *diag.List) {
 func (m *Model) newPairer(spoke, hub *Version, diags *diag.List) *pairer {
 	p := &pairer{m: m, pairs: map[[2]*types.TypeName]*TypePair{}, filled: map[*TypePair]bool{}, diags: diags,
 		fieldMarkers: map[token.Pos]markers.Value{}, commentLines: map[token.Pos][]string{}}
-	p.classifier = classifier{spoke: spoke, hub: hub, deepCopy: m.hasDeepCopyInto, pair: p.pair}
+	p.classifier = classifier{spoke: spoke, hub: hub, deepCopy: m.hasDeepCopyInto, pair: p.pair,
+		funcs: handWrittenFuncs(spoke.Package, hub.Package)}
 	p.indexFields(spoke.Package)
 	p.indexFields(hub.Package)
 	return p
@@ -100,6 +104,46 @@ func (p *pairer) pairRoot(spoke, hub *Version) *TypePair {
 		p.fill(p.order[i])
 	}
 	return root
+}
+
+// pairSameNamed pairs every struct type of the spoke package with the hub
+// package's struct of the same name, as conversion-gen does, whether or not
+// a field reaches it: hand-written code may call their autoConvert_ (a type
+// reached through a renamed field, say). Kinds' root and list types (those
+// that embed TypeMeta) are left to their kinds.
+func (p *pairer) pairSameNamed() {
+	spokeScope, hubScope := p.spoke.Package.Types.Scope(), p.hub.Package.Types.Scope()
+	for _, name := range spokeScope.Names() {
+		st, ok := spokeScope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		ht, ok := hubScope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		sn, sok := namedStruct(st.Type())
+		hn, hok := namedStruct(ht.Type())
+		if !sok || !hok || hasTypeMeta(sn) || hasTypeMeta(hn) {
+			continue
+		}
+		p.pair(sn, hn)
+	}
+	for i := 0; i < len(p.order); i++ {
+		p.fill(p.order[i])
+	}
+}
+
+// hasTypeMeta reports whether a struct embeds metav1.TypeMeta: a kind's
+// root or list type.
+func hasTypeMeta(n *types.Named) bool {
+	st := n.Underlying().(*types.Struct)
+	for i := range st.NumFields() {
+		if f := st.Field(i); isMeta(f) && f.Type().(*types.Named).Obj().Name() == "TypeMeta" {
+			return true
+		}
+	}
+	return false
 }
 
 // reachable is the set of root and every pair its fields reach.
