@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/crdforge/crdforge/generators"
@@ -95,5 +96,41 @@ Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
 	f.Lookup("webhook-main").DefValue = generators.DefaultWebhookMain
 	f.StringSliceVar(&cfg.Only, "only", nil, "run only these generators (comma-separated): "+strings.Join(generators.Names(), ", "))
 	f.BoolVar(&verify, "verify", false, "write nothing; print a unified diff of what would change and exit 1 if anything is stale")
+
+	// controller-gen's options, named as its crd: and object: options are.
+	f.BoolVar(&cfg.AllowDangerousTypes, "allow-dangerous-types", false,
+		"allow float32 and float64 fields in schemas (controller-gen's crd:allowDangerousTypes)")
+	f.BoolVar(&cfg.IgnoreUnexportedFields, "ignore-unexported-fields", false,
+		"leave unexported fields out of schemas (crd:ignoreUnexportedFields)")
+	f.Var(optionalInt{&cfg.MaxDescLen}, "max-desc-len",
+		"truncate schema descriptions to at most N bytes at a sentence or word boundary; 0 drops them (crd:maxDescLen)")
+	f.BoolVar(&cfg.GenerateEmbeddedObjectMeta, "generate-embedded-object-meta", false,
+		"give embedded ObjectMeta (a template's metadata) its schema (crd:generateEmbeddedObjectMeta)")
+	f.StringVar(&cfg.HeaderFile, "header-file", "",
+		"file whose content (Go comments, a license) starts every generated Go file (object:headerFile)")
+	f.StringVar(&cfg.Year, "year", "",
+		`year that replaces " YEAR" in the header file (object:year)`)
 	return cmd
 }
+
+// optionalInt is an int flag that stays nil until it is given, so that
+// generators.Config can tell "not set" from 0.
+type optionalInt struct{ p **int }
+
+func (o optionalInt) String() string {
+	if o.p == nil || *o.p == nil {
+		return ""
+	}
+	return strconv.Itoa(**o.p)
+}
+
+func (o optionalInt) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("not an integer: %q", s)
+	}
+	*o.p = &n
+	return nil
+}
+
+func (optionalInt) Type() string { return "N" }
