@@ -173,7 +173,7 @@ func (m *Model) buildKind(group, kind string, diags *diag.List) *Kind {
 		return nil
 	}
 	crd.FixTopLevelMetadata(c)
-	k := &Kind{Group: group, Name: kind, CRD: &c}
+	k := &Kind{Group: group, Name: kind, CRD: &c, SchemaErrors: schemaErrors(p, group)}
 
 	for _, cv := range c.Spec.Versions {
 		pkg := m.packageFor(group, cv.Name, kind)
@@ -265,6 +265,26 @@ func (m *Model) needCRD(gk schema.GroupKind) []errorRef {
 		}
 	}
 	return added
+}
+
+// schemaErrors reports whether controller-tools recorded a positioned error
+// in a package of the kind's group: a schema or marker error (a float
+// without --allow-dangerous-types, a field without a JSON tag). The load had
+// no errors, or the model would not be built, so every error there now is
+// controller-tools'; the position-free ones are the two checks the model
+// makes itself.
+func schemaErrors(p *crd.Parser, group string) bool {
+	for pkg, gv := range p.GroupVersions {
+		if gv.Group != group {
+			continue
+		}
+		for _, e := range pkg.Errors {
+			if !load.PositionFree(pkg.Package, e) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // resolveStorage finds the storage version, and returns how many of the

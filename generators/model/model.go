@@ -100,6 +100,11 @@ type Kind struct {
 	// kubebuilder markers, before crdforge orders versions and adds the
 	// conversion stanza. Generators must not modify it.
 	CRD *apiextensionsv1.CustomResourceDefinition
+	// SchemaErrors says controller-tools reported errors, at their
+	// positions, while building the schemas of the kind's group: the CRD is
+	// incomplete (a float field has no type), and the API server's
+	// validation of it would only repeat them.
+	SchemaErrors bool
 }
 
 // Pos is the position diagnostics about the kind as a whole point at: its

@@ -9,6 +9,7 @@ import (
 	"github.com/crdforge/crdforge/generators"
 	"github.com/crdforge/crdforge/generators/output"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func newGenerate(stdout, stderr io.Writer) *cobra.Command {
@@ -88,14 +89,20 @@ Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
 			return nil
 		},
 	}
-	f := cmd.Flags()
+	bindConfigFlags(cmd.Flags(), &cfg)
+	cmd.Flags().BoolVar(&verify, "verify", false, "write nothing; print a unified diff of what would change and exit 1 if anything is stale")
+	return cmd
+}
+
+// bindConfigFlags binds the flags that set generators.Config's fields (Dir
+// and Patterns aside).
+func bindConfigFlags(f *pflag.FlagSet, cfg *generators.Config) {
 	f.StringVar(&cfg.CRDDir, "crd-dir", "", "directory for CRD YAML, relative to the current directory")
 	f.StringVar(&cfg.WebhookMain, "webhook-main", "", "path of the generated conversion webhook's main.go, relative to the current directory")
 	// generators.Config applies the defaults; the flags only show them.
 	f.Lookup("crd-dir").DefValue = generators.DefaultCRDDir
 	f.Lookup("webhook-main").DefValue = generators.DefaultWebhookMain
 	f.StringSliceVar(&cfg.Only, "only", nil, "run only these generators (comma-separated): "+strings.Join(generators.Names(), ", "))
-	f.BoolVar(&verify, "verify", false, "write nothing; print a unified diff of what would change and exit 1 if anything is stale")
 
 	// controller-gen's options, named as its crd: and object: options are.
 	f.BoolVar(&cfg.AllowDangerousTypes, "allow-dangerous-types", false,
@@ -110,7 +117,6 @@ Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
 		"file whose content (Go comments, a license) starts every generated Go file (object:headerFile)")
 	f.StringVar(&cfg.Year, "year", "",
 		`year that replaces " YEAR" in the header file (object:year)`)
-	return cmd
 }
 
 // optionalInt is an int flag that stays nil until it is given, so that
