@@ -13,8 +13,6 @@ type LockerSpec struct {
 	// it, unless crd:ignoreUnexportedFields (--ignore-unexported-fields)
 	// leaves it out.
 	cache string
-	// hint is unexported with a JSON tag: left out too.
-	hint string `json:"hint,omitempty"`
 }
 
 // +kubebuilder:object:root=true
