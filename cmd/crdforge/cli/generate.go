@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -38,6 +39,12 @@ Files are written only where their bytes change, each through a temporary
 file and a rename. A file that is not marked as generated is never
 overwritten.
 
+The --allow-dangerous-types ... --year flags are controller-gen's crd: and
+object: options of the same names, with the same meaning. A project sets them
+(and any flag above but --verify) once in .crdforge.yaml, in the current
+directory: a map from flag names to values, such as "max-desc-len: 0". A flag
+given on the command line wins over the file.
+
 Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
 		Example: `  # From the directory holding api/v1beta1, api/v1, ...
   crdforge generate ./...
@@ -47,10 +54,20 @@ Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
 
   # In CI: fail when committed output is out of date
   crdforge generate --verify ./...`,
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			dir, err := workingDir()
 			if err != nil {
 				return err
+			}
+			if err := applyProjectFile(cmd.Flags(), dir); err != nil {
+				var perr projectError
+				if !errors.As(err, &perr) {
+					return err
+				}
+				for _, line := range perr {
+					printErr(stderr, line)
+				}
+				return exitError{ExitErrors}
 			}
 			cfg.Dir, cfg.Patterns = dir, args
 			res, err := generators.Generate(cfg)

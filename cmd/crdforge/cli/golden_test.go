@@ -76,6 +76,9 @@ func caseConfig(t *testing.T, dir string) generators.Config {
 	if f.NArg() > 0 {
 		t.Fatalf("%s/flags: only flags, not %v", dir, f.Args())
 	}
+	if err := applyProjectFile(f, dir); err != nil {
+		t.Fatal(err)
+	}
 	return cfg
 }
 
@@ -118,7 +121,8 @@ func run(t *testing.T, dir string, args ...string) (code int, stdout, stderr str
 
 // A case may hold a flags file with flags of crdforge generate (see
 // caseFlags): error cases pass them on the command line, the others through
-// the same flag bindings into generators.Config.
+// the same flag bindings into generators.Config. A case may also hold a
+// project file (.crdforge.yaml), read as crdforge generate reads it.
 
 // TestGoldenErrors runs every err_ case through the command line: each must
 // print exactly its want/errors.txt, exit 2, and leave the tree untouched.
