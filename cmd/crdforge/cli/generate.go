@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -59,15 +58,8 @@ Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
 			if err != nil {
 				return err
 			}
-			if err := applyProjectFile(cmd.Flags(), dir); err != nil {
-				var perr projectError
-				if !errors.As(err, &perr) {
-					return err
-				}
-				for _, line := range perr {
-					printErr(stderr, line)
-				}
-				return exitError{ExitErrors}
+			if err := reportProjectFile(applyProjectFile(cmd.Flags(), dir), stderr); err != nil {
+				return err
 			}
 			cfg.Dir, cfg.Patterns = dir, args
 			res, err := generators.Generate(cfg)

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -96,4 +97,30 @@ func applyProjectFile(f *pflag.FlagSet, dir string) error {
 		return errs
 	}
 	return nil
+}
+
+// projectConfig is the generators.Config that dir's project file alone
+// makes, for commands other than generate. A problem in the file is printed
+// and ends the run with ExitErrors.
+func projectConfig(dir string, stderr io.Writer) (generators.Config, error) {
+	cfg := generators.Config{Dir: dir}
+	f := pflag.NewFlagSet("", pflag.ContinueOnError)
+	bindConfigFlags(f, &cfg)
+	if err := reportProjectFile(applyProjectFile(f, dir), stderr); err != nil {
+		return cfg, err
+	}
+	return cfg, nil
+}
+
+// reportProjectFile prints the problems of the project file, if err holds
+// them, and turns them into ExitErrors.
+func reportProjectFile(err error, stderr io.Writer) error {
+	var perr projectError
+	if !errors.As(err, &perr) {
+		return err
+	}
+	for _, line := range perr {
+		printErr(stderr, line)
+	}
+	return exitError{ExitErrors}
 }
