@@ -2,6 +2,9 @@ package generators
 
 import (
 	"fmt"
+	"go/parser"
+	"go/token"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -44,10 +47,41 @@ type Config struct {
 	// for a caller that reads Result.Model itself.
 	Resolve model.Options
 
+	// controller-gen's options, with controller-gen's meaning (the
+	// crd and object generators' fields of the same names in
+	// controller-tools).
+
+	// AllowDangerousTypes lets float32 and float64 fields into schemas
+	// (controller-gen's crd:allowDangerousTypes).
+	AllowDangerousTypes bool
+	// IgnoreUnexportedFields leaves unexported fields out of schemas
+	// (crd:ignoreUnexportedFields).
+	IgnoreUnexportedFields bool
+	// MaxDescLen, when set, truncates every description in the schemas to
+	// at most that many bytes, at a sentence or word boundary; 0 drops them
+	// and a negative value keeps them whole (crd:maxDescLen). Nil keeps
+	// them whole.
+	MaxDescLen *int
+	// GenerateEmbeddedObjectMeta gives an ObjectMeta embedded below the top
+	// level (a template's metadata) its schema: name, namespace, labels,
+	// annotations, finalizers (crd:generateEmbeddedObjectMeta).
+	GenerateEmbeddedObjectMeta bool
+	// HeaderFile is a file, relative to Dir, whose content starts every
+	// generated Go file, before crdforge's own header line: a license
+	// (object:headerFile). It must hold only Go comments.
+	HeaderFile string
+	// Year replaces " YEAR" in the header file's content, as controller-gen
+	// does: every " YEAR" becomes " "+Year, also when Year is empty
+	// (object:year). Nothing reads a clock, so output stays the same
+	// between runs.
+	Year string
+
 	// What Complete resolves Only into.
 	complete bool
 	gens     []Generator
 	partial  bool
+	// header is HeaderFile's content with Year in it, or empty.
+	header string
 }
 
 // Complete returns cfg with every default applied, Dir made absolute, and
@@ -79,6 +113,11 @@ func (cfg Config) Complete() (Config, error) {
 	if cfg.DeployDir == "" {
 		cfg.DeployDir = DefaultDeployDir
 	}
+	if cfg.HeaderFile != "" {
+		if cfg.header, err = readHeader(absPath(cfg.Dir, cfg.HeaderFile), cfg.Year); err != nil {
+			return cfg, err
+		}
+	}
 
 	all := generatorsOf(cfg)
 	cfg.gens, cfg.partial = all, len(cfg.Only) > 0
@@ -92,6 +131,23 @@ func (cfg Config) Complete() (Config, error) {
 	}
 	cfg.complete = true
 	return cfg, nil
+}
+
+// readHeader reads a license header file and puts year in it as
+// controller-gen does (deepcopy's and crd's Generate: " YEAR" becomes
+// " "+year). The header must be Go comments, or every generated Go file
+// would fail to compile.
+func readHeader(path, year string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("--header-file: %w", err)
+	}
+	header := strings.ReplaceAll(string(b), " YEAR", " "+year)
+	f, err := parser.ParseFile(token.NewFileSet(), path, header+"\npackage p\n", parser.ParseComments)
+	if err != nil || f.Package != token.Pos(len(header)+2) {
+		return "", fmt.Errorf("--header-file %s: the header must hold only Go comments, such as a /* license */ block", path)
+	}
+	return strings.TrimRight(header, "\n"), nil
 }
 
 // generatorsOf lists every generator, configured by cfg, in the order they
@@ -121,6 +177,13 @@ func (cfg Config) modelOptions() model.Options {
 	opts := cfg.Resolve
 	for _, g := range cfg.gens {
 		opts = opts.With(g.Needs())
+	}
+	// The schema options are the run's, whatever Resolve holds.
+	opts.Schema = model.SchemaOptions{
+		AllowDangerousTypes:        cfg.AllowDangerousTypes,
+		IgnoreUnexportedFields:     cfg.IgnoreUnexportedFields,
+		MaxDescLen:                 cfg.MaxDescLen,
+		GenerateEmbeddedObjectMeta: cfg.GenerateEmbeddedObjectMeta,
 	}
 	return opts
 }

@@ -1,6 +1,7 @@
 package generators
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -100,5 +101,53 @@ func TestModelOptionsFollowTheSelectedGenerators(t *testing.T) {
 		if got := cfg.modelOptions(); got != tc.want {
 			t.Errorf("--only %v, Resolve %+v: options %+v, want %+v", tc.only, tc.resolve, got, tc.want)
 		}
+	}
+}
+
+func TestCompleteReadsTheHeaderFileWithTheYear(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("boilerplate.go.txt", "/*\nCopyright YEAR The Authors. YEARLY stays.\n*/\n\n")
+	write("bad.txt", "Copyright 2026 The Authors.\n")
+
+	for _, tc := range []struct {
+		name, file, year, want string
+	}{
+		{"year substituted, trailing blank lines trimmed", "boilerplate.go.txt", "2026", "/*\nCopyright 2026 The Authors. 2026LY stays.\n*/"},
+		// controller-gen replaces " YEAR" whatever Year holds, also "".
+		{"no year, as controller-gen does", "boilerplate.go.txt", "", "/*\nCopyright  The Authors. LY stays.\n*/"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := Config{Dir: dir, HeaderFile: tc.file, Year: tc.year}.Complete()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.header != tc.want {
+				t.Errorf("header %q, want %q", cfg.header, tc.want)
+			}
+		})
+	}
+	if _, err := (Config{Dir: dir, HeaderFile: "bad.txt"}).Complete(); err == nil || !strings.Contains(err.Error(), "only Go comments") {
+		t.Errorf("a header that is not Go comments: %v", err)
+	}
+	if _, err := (Config{Dir: dir, HeaderFile: "missing.txt"}).Complete(); err == nil || !strings.Contains(err.Error(), "--header-file") {
+		t.Errorf("a missing header file: %v", err)
+	}
+}
+
+func TestModelGetsTheSchemaOptions(t *testing.T) {
+	n := 0
+	cfg, err := Config{Dir: ".", AllowDangerousTypes: true, IgnoreUnexportedFields: true, GenerateEmbeddedObjectMeta: true, MaxDescLen: &n,
+		Resolve: model.Options{Schema: model.SchemaOptions{}}}.Complete()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := cfg.modelOptions().Schema
+	if !got.AllowDangerousTypes || !got.IgnoreUnexportedFields || !got.GenerateEmbeddedObjectMeta || got.MaxDescLen != &n {
+		t.Errorf("model schema options %+v", got)
 	}
 }

@@ -64,7 +64,7 @@ func Generate(cfg Config) (*Result, error) {
 	res := &Result{Diags: diags}
 
 	ld.Check()
-	ld.Errors(diags, nil)
+	ld.Errors(diags, nil, nil)
 	if diags.HasErrors() {
 		// Ill-typed packages would only yield follow-on errors. Still report
 		// crdforge's marker errors, which need no types.
@@ -88,10 +88,15 @@ func Generate(cfg Config) (*Result, error) {
 	}
 	wg.Wait()
 	for i := range gens {
-		res.Files = append(res.Files, files[i]...)
+		for _, f := range files[i] {
+			if strings.HasSuffix(f.Path, ".go") {
+				f.Content = output.WithLicense(f.Content, cfg.header)
+			}
+			res.Files = append(res.Files, f)
+		}
 		diags.Append(genDiags[i])
 	}
-	ld.Errors(diags, m.Supersedes)
+	ld.Errors(diags, m.Supersedes, m.Reword)
 	if diags.HasErrors() {
 		res.Files = nil
 		return res, nil

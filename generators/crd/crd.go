@@ -72,7 +72,9 @@ func (g Generator) generate(v *validator, k *model.Kind, diags *diag.List) *outp
 		diags.Errorf(k.Pos(), "marshaling the CRD for %s: %v", k.Name, err)
 		return nil
 	}
-	v.validate(k, c, diags) // after Marshal: validation defaults c in place
+	if !k.SchemaErrors {
+		v.validate(k, c, diags) // after Marshal: validation defaults c in place
+	}
 	name := fmt.Sprintf("%s_%s.yaml", c.Spec.Group, c.Spec.Names.Plural)
 	return &output.File{Path: filepath.Join(g.Dir, name), Content: content}
 }

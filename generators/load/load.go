@@ -121,8 +121,9 @@ func topological(roots []*loader.Package, isRoot map[*loader.Package]bool) []*lo
 // everything but type errors (those are artefacts of checking imports only as
 // far as the roots need them). Call it after every generator ran. skip, when
 // set, drops the i-th error of a package: one that crdforge reports itself,
-// with a better position.
-func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) bool) {
+// with a better position. reword, when set, gives the message to report for
+// the i-th error of a package, its Msg when it has nothing to change.
+func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) bool, reword func(p *packages.Package, i int) string) {
 	raw := make([]*packages.Package, 0, len(r.Roots))
 	isRoot := map[*packages.Package]bool{}
 	for _, root := range r.Roots {
@@ -146,7 +147,11 @@ func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) 
 				// controller-tools' position-free errors: name the package.
 				pos = token.Position{Filename: packageDir(p)}
 			}
-			diags.Add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Msg: e.Msg})
+			msg := e.Msg
+			if reword != nil {
+				msg = reword(p, i)
+			}
+			diags.Add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Msg: msg})
 		}
 	})
 }

@@ -26,11 +26,28 @@ type Options struct {
 	Conversions bool
 	// Webhook resolves the module's conversion webhook, Model.Webhook.
 	Webhook bool
+	// Schema configures controller-tools' schema parser.
+	Schema SchemaOptions
 }
 
-// With is o and p together: every part either asks for.
+// SchemaOptions are controller-gen's crd generator options that shape
+// schemas, with its meaning: crd.Generator.Generate hands the same values to
+// the crd.Parser and to NeedCRDFor.
+type SchemaOptions struct {
+	// AllowDangerousTypes admits float32 and float64 fields.
+	AllowDangerousTypes bool
+	// IgnoreUnexportedFields leaves unexported fields out.
+	IgnoreUnexportedFields bool
+	// MaxDescLen, when set, truncates descriptions (crd.TruncateDescription):
+	// 0 drops them, a negative value keeps them.
+	MaxDescLen *int
+	// GenerateEmbeddedObjectMeta gives embedded ObjectMetas their schema.
+	GenerateEmbeddedObjectMeta bool
+}
+
+// With is o and p together: every part either asks for, and o's Schema.
 func (o Options) With(p Options) Options {
-	return Options{Conversions: o.Conversions || p.Conversions, Webhook: o.Webhook || p.Webhook}
+	return Options{Conversions: o.Conversions || p.Conversions, Webhook: o.Webhook || p.Webhook, Schema: o.Schema}
 }
 
 // Build resolves the model from the load. Problems go to diags, each at the
@@ -59,8 +76,14 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 		m.Markers[root] = regs.Collect(root, diags)
 	}
 
-	m.Schemas = &crd.Parser{Collector: m.Collector, Checker: m.Checker}
-	crd.AddKnownTypes(m.Schemas)
+	m.Schemas = &crd.Parser{
+		Collector:                  m.Collector,
+		Checker:                    m.Checker,
+		AllowDangerousTypes:        opts.Schema.AllowDangerousTypes,
+		IgnoreUnexportedFields:     opts.Schema.IgnoreUnexportedFields,
+		GenerateEmbeddedObjectMeta: opts.Schema.GenerateEmbeddedObjectMeta,
+	}
+	crd.AddKnownTypes(m.Schemas) // after GenerateEmbeddedObjectMeta: it reads it
 	for _, root := range m.Roots {
 		m.Schemas.NeedPackage(root)
 	}
@@ -70,9 +93,13 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 	}
 
 	groups := map[string]*Group{}
+	emptyGroup := map[*loader.Package]bool{}
 	for _, gk := range crd.FindKubeKinds(m.Schemas, metav1) {
 		if gk.Group == "" {
-			continue // not in an API package (no +groupName)
+			// Either not in an API package (no +groupName: not a CRD's
+			// kind, as for controller-gen), or +groupName= is empty.
+			m.reportEmptyGroup(gk.Kind, emptyGroup, diags)
+			continue
 		}
 		k := m.buildKind(gk.Group, gk.Kind, diags)
 		if k == nil {
@@ -97,6 +124,33 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 		m.Webhook = m.ResolveWebhook(diags)
 	}
 	return m
+}
+
+// reportEmptyGroup reports, once per package, a kind declared in a package
+// whose +groupName= is empty. controller-gen would write a CRD with group
+// "", which the API server refuses (a CRD's spec.group must be a non-empty
+// DNS subdomain, and its name <plural>.<group>); crdforge says so at the
+// marker instead of dropping the kind without a word.
+func (m *Model) reportEmptyGroup(kind string, reported map[*loader.Package]bool, diags *diag.List) {
+	for _, root := range m.Roots {
+		gv, ok := m.Schemas.GroupVersions[root]
+		if !ok || gv.Group != "" || reported[root] || m.Schemas.Types[crd.TypeIdent{Package: root, Name: kind}] == nil {
+			continue
+		}
+		set := m.Markers[root]
+		if set == nil {
+			continue
+		}
+		for _, file := range root.Syntax {
+			if pos := set.Find(file, "groupName"); pos.IsValid() {
+				reported[root] = true
+				diags.Errorf(pos, "+groupName is empty, so %s (and every kind of package %s) has no API group: "+
+					"the API server refuses a CRD without one (spec.group must be a DNS subdomain such as example.com)",
+					kind, root.Name)
+				break
+			}
+		}
+	}
 }
 
 // testFuncs lists the top-level functions of each root's test files.
@@ -126,7 +180,7 @@ func (m *Model) buildKind(group, kind string, diags *diag.List) *Kind {
 		return nil
 	}
 	crd.FixTopLevelMetadata(c)
-	k := &Kind{Group: group, Name: kind, CRD: &c}
+	k := &Kind{Group: group, Name: kind, CRD: &c, SchemaErrors: schemaErrors(p, group)}
 
 	for _, cv := range c.Spec.Versions {
 		pkg := m.packageFor(group, cv.Name, kind)
@@ -205,7 +259,7 @@ func (m *Model) needCRD(gk schema.GroupKind) []errorRef {
 	for _, pkg := range group {
 		before[pkg] = len(pkg.Errors)
 	}
-	p.NeedCRDFor(gk, nil)
+	p.NeedCRDFor(gk, m.opts.Schema.MaxDescLen)
 	var added []errorRef
 	for _, pkg := range group {
 		for i := before[pkg]; i < len(pkg.Errors); i++ {
@@ -215,6 +269,26 @@ func (m *Model) needCRD(gk schema.GroupKind) []errorRef {
 		}
 	}
 	return added
+}
+
+// schemaErrors reports whether controller-tools recorded a positioned error
+// in a package of the kind's group: a schema or marker error (a float
+// without --allow-dangerous-types, a field without a JSON tag). The load had
+// no errors, or the model would not be built, so every error there now is
+// controller-tools'; the position-free ones are the two checks the model
+// makes itself.
+func schemaErrors(p *crd.Parser, group string) bool {
+	for pkg, gv := range p.GroupVersions {
+		if gv.Group != group {
+			continue
+		}
+		for _, e := range pkg.Errors {
+			if !load.PositionFree(pkg.Package, e) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // resolveStorage finds the storage version, and returns how many of the

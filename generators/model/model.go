@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/markers"
@@ -113,6 +114,11 @@ type Kind struct {
 	// kubebuilder markers, before crdforge orders versions and adds the
 	// conversion stanza. Generators must not modify it.
 	CRD *apiextensionsv1.CustomResourceDefinition
+	// SchemaErrors says controller-tools reported errors, at their
+	// positions, while building the schemas of the kind's group: the CRD is
+	// incomplete (a float field has no type), and the API server's
+	// validation of it would only repeat them.
+	SchemaErrors bool
 }
 
 // Pos is the position diagnostics about the kind as a whole point at: its
@@ -169,3 +175,24 @@ type Service struct {
 // ConversionReviewVersions are the ConversionReview versions crdforge's
 // webhook understands, preferred first.
 var ConversionReviewVersions = []string{"v1", "v1beta1"}
+
+// floatAdvice ends the error controller-tools' schema parser records at a
+// float32 or float64 field (crd/schema.go, builtinToType). It names
+// controller-gen's option; crdforge's flag is --allow-dangerous-types.
+//
+// The error is matched by its text: controller-tools makes it with
+// errors.New, and by the time it reaches crdforge it is a packages.Error
+// whose Msg is all there is (no type, no sentinel to compare with). Should
+// controller-tools reword it, the message passes through unchanged, and
+// TestGoldenErrors' err_float case fails, which is the cue to update this.
+const floatAdvice = "re-run with crd:allowDangerousTypes=true"
+
+// Reword returns the message to report for the i-th error of p: its own,
+// with controller-gen's option names turned into crdforge's flags.
+func (m *Model) Reword(p *packages.Package, i int) string {
+	msg := p.Errors[i].Msg
+	if strings.HasSuffix(msg, floatAdvice) {
+		return strings.TrimSuffix(msg, floatAdvice) + "run crdforge generate with --allow-dangerous-types"
+	}
+	return msg
+}

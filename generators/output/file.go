@@ -124,3 +124,27 @@ func IsControllerGenCRD(content []byte) bool {
 func isAPIExtensions(apiVersion string) bool {
 	return apiVersion == "apiextensions.k8s.io/v1" || apiVersion == "apiextensions.k8s.io/v1beta1"
 }
+
+// WithLicense puts a license header (Go comments) in a generated Go file, as
+// controller-gen's headerFile does: after the build constraint, which must
+// stay first to keep the file out of crdforge's own load, and before
+// crdforge's header line, each followed by a blank line. A file without
+// crdforge's header line, or an empty license, is returned as it is.
+func WithLicense(content []byte, license string) []byte {
+	if license == "" {
+		return content
+	}
+	at := 0
+	if !bytes.HasPrefix(content, []byte(GoHeader+"\n")) {
+		i := bytes.Index(content, []byte("\n"+GoHeader+"\n"))
+		if i < 0 {
+			return content
+		}
+		at = i + 1
+	}
+	out := make([]byte, 0, len(content)+len(license)+2)
+	out = append(out, content[:at]...)
+	out = append(out, license...)
+	out = append(out, "\n\n"...)
+	return append(out, content[at:]...)
+}

@@ -70,7 +70,15 @@ Exit codes: 0 ok, 2 errors.`,
 			// The crd generator checks the CRDs this command writes too;
 			// the model resolves the webhook, as it does for the deploy
 			// generator.
-			res, err := generators.Generate(generators.Config{Dir: dir, Patterns: args, Only: []string{"crd"}, Resolve: model.Options{Webhook: true}})
+			//
+			// The project's settings (.crdforge.yaml) shape the CRDs as they
+			// do for crdforge generate, so that both write the same schemas.
+			cfg, err := projectConfig(dir, stderr)
+			if err != nil {
+				return err
+			}
+			cfg.Patterns, cfg.Only, cfg.Resolve = args, []string{"crd"}, model.Options{Webhook: true}
+			res, err := generators.Generate(cfg)
 			if err != nil {
 				return err
 			}

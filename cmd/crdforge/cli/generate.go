@@ -3,11 +3,13 @@ package cli
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/crdforge/crdforge/generators"
 	"github.com/crdforge/crdforge/generators/output"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func newGenerate(stdout, stderr io.Writer) *cobra.Command {
@@ -42,6 +44,12 @@ file and a rename. Only another generator's output is overwritten: a file
 marked as generated, or a CRD carrying controller-gen's version annotation;
 hand-written and scaffolded files never are.
 
+The --allow-dangerous-types ... --year flags are controller-gen's crd: and
+object: options of the same names, with the same meaning. A project sets them
+(and any flag above but --verify) once in .crdforge.yaml, in the current
+directory: a map from flag names to values, such as "max-desc-len: 0". A flag
+given on the command line wins over the file.
+
 Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
 		Example: `  # From the directory holding api/v1beta1, api/v1, ...
   crdforge generate ./...
@@ -51,9 +59,12 @@ Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
 
   # In CI: fail when committed output is out of date
   crdforge generate --verify ./...`,
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			dir, err := workingDir()
 			if err != nil {
+				return err
+			}
+			if err := reportProjectFile(applyProjectFile(cmd.Flags(), dir), stderr); err != nil {
 				return err
 			}
 			cfg.Dir, cfg.Patterns = dir, args
@@ -93,13 +104,54 @@ Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
 			return nil
 		},
 	}
-	f := cmd.Flags()
+	bindConfigFlags(cmd.Flags(), &cfg)
+	cmd.Flags().BoolVar(&verify, "verify", false, "write nothing; print a unified diff of what would change and exit 1 if anything is stale")
+	return cmd
+}
+
+// bindConfigFlags binds the flags that set generators.Config's fields (Dir
+// and Patterns aside).
+func bindConfigFlags(f *pflag.FlagSet, cfg *generators.Config) {
 	f.StringVar(&cfg.CRDDir, "crd-dir", "", "directory for CRD YAML, relative to the current directory")
 	f.StringVar(&cfg.WebhookMain, "webhook-main", "", "path of the generated conversion webhook's main.go, relative to the current directory")
 	// generators.Config applies the defaults; the flags only show them.
 	f.Lookup("crd-dir").DefValue = generators.DefaultCRDDir
 	f.Lookup("webhook-main").DefValue = generators.DefaultWebhookMain
 	f.StringSliceVar(&cfg.Only, "only", nil, "run only these generators (comma-separated): "+strings.Join(generators.Names(), ", "))
-	f.BoolVar(&verify, "verify", false, "write nothing; print a unified diff of what would change and exit 1 if anything is stale")
-	return cmd
+
+	// controller-gen's options, named as its crd: and object: options are.
+	f.BoolVar(&cfg.AllowDangerousTypes, "allow-dangerous-types", false,
+		"allow float32 and float64 fields in schemas (controller-gen's crd:allowDangerousTypes)")
+	f.BoolVar(&cfg.IgnoreUnexportedFields, "ignore-unexported-fields", false,
+		"leave unexported fields out of schemas (crd:ignoreUnexportedFields)")
+	f.Var(optionalInt{&cfg.MaxDescLen}, "max-desc-len",
+		"truncate schema descriptions to at most N bytes at a sentence or word boundary; 0 drops them (crd:maxDescLen)")
+	f.BoolVar(&cfg.GenerateEmbeddedObjectMeta, "generate-embedded-object-meta", false,
+		"give embedded ObjectMeta (a template's metadata) its schema (crd:generateEmbeddedObjectMeta)")
+	f.StringVar(&cfg.HeaderFile, "header-file", "",
+		"file whose content (Go comments, a license) starts every generated Go file (object:headerFile)")
+	f.StringVar(&cfg.Year, "year", "",
+		`year that replaces " YEAR" in the header file (object:year)`)
 }
+
+// optionalInt is an int flag that stays nil until it is given, so that
+// generators.Config can tell "not set" from 0.
+type optionalInt struct{ p **int }
+
+func (o optionalInt) String() string {
+	if o.p == nil || *o.p == nil {
+		return ""
+	}
+	return strconv.Itoa(**o.p)
+}
+
+func (o optionalInt) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("not an integer: %q", s)
+	}
+	*o.p = &n
+	return nil
+}
+
+func (optionalInt) Type() string { return "N" }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/crdforge/crdforge/generators"
 	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/spf13/pflag"
 )
 
 var update = flag.Bool("update", false, "rewrite the want/ files of testdata cases")
@@ -45,6 +46,46 @@ func cases(t *testing.T) []string {
 // warningsTxt, in the want/ of a case that generates files, lists the
 // warnings the case expects, as the command line prints them.
 const warningsTxt = "warnings.txt"
+
+// caseFlags reads a case's flags file, if it has one: flags of crdforge
+// generate (such as --allow-dangerous-types or --max-desc-len=0), separated
+// by white space; lines starting with # are comments. Paths in it are
+// relative to the case's directory, which the generator runs in.
+func caseFlags(t *testing.T, dir string) []string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "flags"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var flags []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(line), "#") {
+			flags = append(flags, strings.Fields(line)...)
+		}
+	}
+	return flags
+}
+
+// caseConfig is the Config crdforge generate makes of a case's flags.
+func caseConfig(t *testing.T, dir string) generators.Config {
+	t.Helper()
+	cfg := generators.Config{Dir: dir}
+	f := pflag.NewFlagSet("generate", pflag.ContinueOnError)
+	bindConfigFlags(f, &cfg)
+	if err := f.Parse(caseFlags(t, dir)); err != nil {
+		t.Fatalf("%s/flags: %v", dir, err)
+	}
+	if f.NArg() > 0 {
+		t.Fatalf("%s/flags: only flags, not %v", dir, f.Args())
+	}
+	if err := applyProjectFile(f, dir); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
 
 // isErrorCase reports whether a case expects diagnostics rather than files.
 func isErrorCase(name string) bool { return strings.HasPrefix(name, "err_") }
@@ -83,6 +124,11 @@ func run(t *testing.T, dir string, args ...string) (code int, stdout, stderr str
 	return code, out.String(), errOut.String()
 }
 
+// A case may hold a flags file with flags of crdforge generate (see
+// caseFlags): error cases pass them on the command line, the others through
+// the same flag bindings into generators.Config. A case may also hold a
+// project file (.crdforge.yaml), read as crdforge generate reads it.
+
 // TestGoldenErrors runs every err_ case through the command line: each must
 // print exactly its want/errors.txt, exit 2, and leave the tree untouched.
 func TestGoldenErrors(t *testing.T) {
@@ -93,7 +139,8 @@ func TestGoldenErrors(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir, _ := filepath.Abs(filepath.Join(testdataDir, name))
 			before := snapshot(t, dir)
-			code, stdout, stderr := run(t, dir, "generate", "./...")
+			args := append(append([]string{"generate"}, caseFlags(t, dir)...), "./...")
+			code, stdout, stderr := run(t, dir, args...)
 			if code != ExitErrors {
 				t.Errorf("exit code = %d, want %d; stderr:\n%s", code, ExitErrors, stderr)
 			}
@@ -161,7 +208,7 @@ func TestGoldenOutput(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			dir, _ := filepath.Abs(filepath.Join(testdataDir, name))
-			res, err := generators.Generate(generators.Config{Dir: dir})
+			res, err := generators.Generate(caseConfig(t, dir))
 			if err != nil {
 				t.Fatal(err)
 			}
