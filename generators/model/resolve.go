@@ -1,0 +1,150 @@
+package model
+
+import (
+	"go/token"
+	"go/types"
+
+	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/markers"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+)
+
+// resolveConversions pairs the types of every spoke with its hub's. Kinds
+// whose spoke and hub live in the same two packages share one pairer, so a
+// struct that several kinds reach (a template, a shared spec) is paired once
+// and its functions are declared once. Hand-written functions and losses are
+// settled once all kinds have been paired, over each pairer's whole set.
+func (m *Model) resolveConversions(diags *diag.List) {
+	pairers := map[[2]*loader.Package]*pairer{}
+	var order []*pairer
+	reach := map[*Spoke]map[*TypePair]bool{}
+	spokesOf := map[*pairer][]*Spoke{}
+	for _, g := range m.Groups {
+		for _, k := range g.Kinds {
+			if k.Hub == nil {
+				continue
+			}
+			for _, v := range k.Versions {
+				if v == k.Hub {
+					continue
+				}
+				key := [2]*loader.Package{v.Package, k.Hub.Package}
+				p := pairers[key]
+				if p == nil {
+					p = m.newPairer(v, k.Hub, diags)
+					pairers[key] = p
+					order = append(order, p)
+				}
+				s := &Spoke{Version: v, Pairs: []*TypePair{p.pairRoot(v, k.Hub)}, pairer: p}
+				reach[s] = p.reachable(s.Pairs[0])
+				spokesOf[p] = append(spokesOf[p], s)
+				k.Spokes = append(k.Spokes, s)
+			}
+		}
+	}
+	m.Pairs = map[*loader.Package][]*TypePair{}
+	for _, p := range order {
+		p.pairSameNamed()
+		p.findManual()
+		settleLoss(p.order)
+		m.Pairs[p.spoke.Package] = append(m.Pairs[p.spoke.Package], p.order...)
+	}
+	// Each spoke lists what it reaches in the pairer's discovery order: the
+	// same order a kind alone in its packages would give.
+	for s, reached := range reach {
+		for _, tp := range s.pairer.order {
+			if reached[tp] && tp != s.Pairs[0] {
+				s.Pairs = append(s.Pairs, tp)
+			}
+		}
+	}
+	m.findHandWritten(diags)
+	for _, p := range order {
+		settleEmit(spokesOf[p], p.order)
+		p.reportManual(spokesOf[p])
+	}
+	for s := range reach {
+		s.pairer = nil
+	}
+}
+
+func (m *Model) newPairer(spoke, hub *Version, diags *diag.List) *pairer {
+	p := &pairer{m: m, pairs: map[[2]*types.TypeName]*TypePair{}, filled: map[*TypePair]bool{}, diags: diags,
+		fieldMarkers: map[token.Pos]markers.Value{}, commentLines: map[token.Pos][]string{}}
+	p.classifier = classifier{spoke: spoke, hub: hub, deepCopy: m.hasDeepCopyInto, pair: p.pair,
+		funcs: handWrittenFuncs(spoke.Package, hub.Package)}
+	p.indexFields(spoke.Package)
+	p.indexFields(hub.Package)
+	return p
+}
+
+// pairRoot pairs a kind's root types, with the versions of that kind, and
+// fills every pair they reach.
+func (p *pairer) pairRoot(spoke, hub *Version) *TypePair {
+	p.spoke, p.hub = spoke, hub
+	root := p.pair(spoke.Type, hub.Type)
+	for i := 0; i < len(p.order); i++ {
+		p.fill(p.order[i])
+	}
+	return root
+}
+
+// pairSameNamed pairs every struct type of the spoke package with the hub
+// package's struct of the same name, as conversion-gen does, whether or not
+// a field reaches it: hand-written code may call their autoConvert_ (a type
+// reached through a renamed field, say). Kinds' root and list types (those
+// that embed TypeMeta) are left to their kinds.
+func (p *pairer) pairSameNamed() {
+	spokeScope, hubScope := p.spoke.Package.Types.Scope(), p.hub.Package.Types.Scope()
+	for _, name := range spokeScope.Names() {
+		st, ok := spokeScope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		ht, ok := hubScope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		sn, sok := namedStruct(st.Type())
+		hn, hok := namedStruct(ht.Type())
+		if !sok || !hok || hasTypeMeta(sn) || hasTypeMeta(hn) {
+			continue
+		}
+		p.pair(sn, hn)
+	}
+	for i := 0; i < len(p.order); i++ {
+		p.fill(p.order[i])
+	}
+}
+
+// hasTypeMeta reports whether a struct embeds metav1.TypeMeta: a kind's
+// root or list type.
+func hasTypeMeta(n *types.Named) bool {
+	st := n.Underlying().(*types.Struct)
+	for i := range st.NumFields() {
+		if f := st.Field(i); isMeta(f) && f.Type().(*types.Named).Obj().Name() == "TypeMeta" {
+			return true
+		}
+	}
+	return false
+}
+
+// reachable is the set of root and every pair its fields reach.
+func (p *pairer) reachable(root *TypePair) map[*TypePair]bool {
+	seen := map[*TypePair]bool{root: true}
+	out := []*TypePair{root}
+	for i := 0; i < len(out); i++ {
+		for _, mp := range out[i].Mappings {
+			for _, fc := range []*FieldConv{mp.ToHub, mp.ToSpoke} {
+				fc.Conv.find(func(c *Conv) (bool, bool) {
+					if c.Kind == ConvPair && !seen[c.Dir.Pair] {
+						seen[c.Dir.Pair] = true
+						out = append(out, c.Dir.Pair)
+					}
+					return false, c.Kind == ConvPair
+				})
+			}
+		}
+	}
+	return seen
+}
