@@ -51,6 +51,7 @@ verify:
 # them (the assets are built first, once), and the envtest smoke test.
 test: lint verify envtest-smoke
 	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(abspath $(ENVTEST_ASSETS_DIR)) $(GO) test -timeout 30m ./...
+	cd runtime && $(GO) test ./...
 
 # e2e runs only the end-to-end suite: every example's generated CRDs and
 # webhook against a real kube-apiserver and etcd.
@@ -62,20 +63,25 @@ e2e: envtest-assets
 envtest-smoke: envtest-assets
 	cd tools/envtest/smoke && KUBEBUILDER_ASSETS=$(abspath $(ENVTEST_ASSETS_DIR)) $(GO) test -count=1 ./...
 
-# unit runs the Go tests; the end-to-end suite skips unless the assets exist.
+# unit runs the Go tests of both modules; the end-to-end suite skips unless
+# the assets exist.
 unit:
 	$(GO) test ./...
+	cd runtime && $(GO) test ./...
 
 # lint checks formatting, runs go vet, then golangci-lint (.golangci.yml)
-# over the main module; the tools/ modules are build scripts, not linted.
+# over the main module and the lean runtime module (runtime/, what generated
+# API code imports); the tools/ modules are build scripts, not linted.
 lint: lint-basic lint-go
 
 lint-basic:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "not gofmt-ed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	cd runtime && $(GO) vet ./...
 
 lint-go: $(GOLANGCI_LINT)
 	$(GOLANGCI_LINT) run ./...
+	cd runtime && $(abspath $(GOLANGCI_LINT)) run ./...
 
 # bench compares, on synthetic API trees of 10, 100 and 400 kinds, crdforge's
 # CRD and deepcopy generation with controller-gen (in process), and the full

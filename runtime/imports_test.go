@@ -16,16 +16,17 @@ var generatorOnly = []string{
 	"github.com/dave/jennifer",
 	"sigs.k8s.io/controller-tools",
 	"k8s.io/gengo",
+	"github.com/prometheus",
 	"github.com/crdforge/crdforge/generators",
 	"github.com/crdforge/crdforge/markers",
 	"github.com/crdforge/crdforge/cmd",
+	"github.com/crdforge/crdforge/webhook",
 }
 
 const runtimePath = "github.com/crdforge/crdforge/runtime"
 
-// runtimeDeps lists every package that the packages under runtime/ link,
-// themselves included and tests excluded: what a webhook binary or
-// generated code carries.
+// runtimeDeps lists every package that the packages of this module link,
+// themselves included and tests excluded: what generated code carries.
 func runtimeDeps(t *testing.T) []string {
 	t.Helper()
 	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", runtimePath+"/...").CombinedOutput()
@@ -39,15 +40,30 @@ func runtimeDeps(t *testing.T) []string {
 	return deps
 }
 
-// TestRuntimeImportsNoGeneratorDependency fails on any generator dependency
-// of any package under runtime/, the public ones and internal/ alike.
-func TestRuntimeImportsNoGeneratorDependency(t *testing.T) {
-	for _, dep := range runtimeDeps(t) {
-		for _, bad := range generatorOnly {
-			if dep == bad || strings.HasPrefix(dep, bad+"/") {
-				t.Errorf("runtime depends on %s, a generator dependency", dep)
+// forbidden returns the packages of deps that belong to the generator, or
+// to crdforge outside this module.
+func forbidden(deps []string) []string {
+	var bad []string
+	for _, dep := range deps {
+		if strings.HasPrefix(dep, "github.com/crdforge/crdforge/") && dep != runtimePath && !strings.HasPrefix(dep, runtimePath+"/") {
+			bad = append(bad, dep)
+			continue
+		}
+		for _, g := range generatorOnly {
+			if dep == g || strings.HasPrefix(dep, g+"/") {
+				bad = append(bad, dep)
+				break
 			}
 		}
+	}
+	return bad
+}
+
+// TestRuntimeImportsNoGeneratorDependency fails on any generator dependency
+// of any package of this module.
+func TestRuntimeImportsNoGeneratorDependency(t *testing.T) {
+	for _, dep := range forbidden(runtimeDeps(t)) {
+		t.Errorf("the runtime module depends on %s, a generator dependency", dep)
 	}
 }
 
@@ -79,7 +95,7 @@ func TestGuardCoversEveryRuntimePackage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{runtimePath + "/webhook", runtimePath + "/internal/server"} {
+	for _, want := range []string{runtimePath + "/lossless", runtimePath + "/conversiontest"} {
 		if !slices.Contains(found, want) {
 			t.Errorf("found no Go files of %s; the walk is wrong", want)
 		}
@@ -91,14 +107,19 @@ func TestGuardCoversEveryRuntimePackage(t *testing.T) {
 	}
 }
 
-// TestGuardCatchesAGeneratorImport makes sure the guard above can fail: the
-// generators package, which does import controller-tools, must be flagged.
+// TestGuardCatchesAGeneratorImport makes sure the guard above can fail:
+// the dependencies of crdforge's generators package and of its webhook
+// package, which this module cannot load, must be flagged.
 func TestGuardCatchesAGeneratorImport(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", "github.com/crdforge/crdforge/generators").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go list: %v\n%s", err, out)
-	}
-	if !strings.Contains(string(out), "sigs.k8s.io/controller-tools/") {
-		t.Fatal("the generators package should depend on controller-tools; the guard's premise is wrong")
+	for _, dep := range []string{
+		"sigs.k8s.io/controller-tools/pkg/crd",
+		"golang.org/x/tools/go/packages",
+		"github.com/crdforge/crdforge/webhook",
+		"github.com/crdforge/crdforge/webhook/internal/server",
+		"github.com/prometheus/client_golang/prometheus",
+	} {
+		if got := forbidden([]string{"k8s.io/apimachinery/pkg/runtime", dep, runtimePath + "/lossless"}); !slices.Equal(got, []string{dep}) {
+			t.Errorf("forbidden flags %v, want only %s", got, dep)
+		}
 	}
 }

@@ -12,7 +12,7 @@ import (
 	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
 	"github.com/crdforge/crdforge/examples/widgets/api/v1alpha1"
 	"github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
-	"github.com/crdforge/crdforge/runtime/webhook"
+	"github.com/crdforge/crdforge/webhook"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kruntime "k8s.io/apimachinery/pkg/runtime"

@@ -11,7 +11,7 @@ import (
 	"flag"
 	batchtutorialkubebuilderiov1 "github.com/crdforge/crdforge/examples/cronjob/api/v1"
 	batchtutorialkubebuilderiov2 "github.com/crdforge/crdforge/examples/cronjob/api/v2"
-	"github.com/crdforge/crdforge/runtime/webhook"
+	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"os"
 )

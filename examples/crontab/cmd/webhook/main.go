@@ -11,7 +11,7 @@ import (
 	"flag"
 	examplecomv1 "github.com/crdforge/crdforge/examples/crontab/api/v1"
 	examplecomv1beta1 "github.com/crdforge/crdforge/examples/crontab/api/v1beta1"
-	"github.com/crdforge/crdforge/runtime/webhook"
+	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"os"
 )

@@ -9,9 +9,9 @@ package main
 
 import (
 	"flag"
-	"github.com/crdforge/crdforge/runtime/webhook"
 	batchexamplecomv1 "github.com/crdforge/crdforge/testdata/handwritten/api/v1"
 	batchexamplecomv2 "github.com/crdforge/crdforge/testdata/handwritten/api/v2"
+	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"os"
 )

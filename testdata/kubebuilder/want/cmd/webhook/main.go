@@ -9,9 +9,9 @@ package main
 
 import (
 	"flag"
-	"github.com/crdforge/crdforge/runtime/webhook"
 	batchtutorialkubebuilderiov1 "github.com/crdforge/crdforge/testdata/kubebuilder/api/v1"
 	batchtutorialkubebuilderiov2 "github.com/crdforge/crdforge/testdata/kubebuilder/api/v2"
+	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"os"
 )

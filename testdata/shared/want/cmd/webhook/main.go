@@ -9,9 +9,9 @@ package main
 
 import (
 	"flag"
-	"github.com/crdforge/crdforge/runtime/webhook"
 	clusterexamplecomv1 "github.com/crdforge/crdforge/testdata/shared/api/v1"
 	clusterexamplecomv1beta1 "github.com/crdforge/crdforge/testdata/shared/api/v1beta1"
+	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"os"
 )

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/crdforge/crdforge/runtime/internal/jsonscan"
+	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
 )
 
 // The ConversionReview versions the handler answers, in the version received.

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crdforge/crdforge/runtime/internal/certwatch"
-	"github.com/crdforge/crdforge/runtime/internal/testkit"
+	"github.com/crdforge/crdforge/webhook/internal/certwatch"
+	"github.com/crdforge/crdforge/webhook/internal/testkit"
 )
 
 func servedSerial(w *certwatch.KeyPair) *big.Int {

@@ -9,8 +9,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/crdforge/crdforge/runtime/internal/testkit"
-	"github.com/crdforge/crdforge/runtime/webhook"
+	"github.com/crdforge/crdforge/webhook"
+	"github.com/crdforge/crdforge/webhook/internal/testkit"
 )
 
 func boxKind() webhook.Kind {

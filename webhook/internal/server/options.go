@@ -6,7 +6,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/crdforge/crdforge/runtime/internal/certwatch"
+	"github.com/crdforge/crdforge/webhook/internal/certwatch"
 )
 
 // Defaults of Options.

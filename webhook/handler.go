@@ -7,9 +7,9 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/crdforge/crdforge/runtime/internal/convert"
-	"github.com/crdforge/crdforge/runtime/internal/metrics"
-	"github.com/crdforge/crdforge/runtime/internal/review"
+	"github.com/crdforge/crdforge/webhook/internal/convert"
+	"github.com/crdforge/crdforge/webhook/internal/metrics"
+	"github.com/crdforge/crdforge/webhook/internal/review"
 )
 
 // HandlerOptions configures NewHandler. The zero value is ready to use.

@@ -20,8 +20,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
-	"github.com/crdforge/crdforge/runtime/internal/certwatch"
-	"github.com/crdforge/crdforge/runtime/internal/metrics"
+	"github.com/crdforge/crdforge/webhook/internal/certwatch"
+	"github.com/crdforge/crdforge/webhook/internal/metrics"
 )
 
 // Serve serves h, the conversion webhook, until ctx is done, together with

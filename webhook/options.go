@@ -10,9 +10,9 @@ import (
 	"os"
 	"strconv"
 
-	"github.com/crdforge/crdforge/runtime/internal/logging"
-	"github.com/crdforge/crdforge/runtime/internal/review"
-	"github.com/crdforge/crdforge/runtime/internal/server"
+	"github.com/crdforge/crdforge/webhook/internal/logging"
+	"github.com/crdforge/crdforge/webhook/internal/review"
+	"github.com/crdforge/crdforge/webhook/internal/server"
 )
 
 // defaultPort is --port's default, that of controller-runtime's webhook

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crdforge/crdforge/runtime/internal/certwatch"
-	"github.com/crdforge/crdforge/runtime/internal/testkit"
+	"github.com/crdforge/crdforge/webhook/internal/certwatch"
+	"github.com/crdforge/crdforge/webhook/internal/testkit"
 )
 
 func TestReadCAPool(t *testing.T) {

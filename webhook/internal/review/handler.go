@@ -14,8 +14,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/crdforge/crdforge/runtime/internal/convert"
-	"github.com/crdforge/crdforge/runtime/internal/metrics"
+	"github.com/crdforge/crdforge/webhook/internal/convert"
+	"github.com/crdforge/crdforge/webhook/internal/metrics"
 	kjson "sigs.k8s.io/json"
 )
 

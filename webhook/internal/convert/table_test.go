@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/runtime/internal/convert"
-	"github.com/crdforge/crdforge/runtime/internal/testkit"
+	"github.com/crdforge/crdforge/webhook/internal/convert"
+	"github.com/crdforge/crdforge/webhook/internal/testkit"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crdforge/crdforge/runtime/internal/server"
-	"github.com/crdforge/crdforge/runtime/internal/testkit"
+	"github.com/crdforge/crdforge/webhook/internal/server"
+	"github.com/crdforge/crdforge/webhook/internal/testkit"
 )
 
 func parseFlags(t *testing.T, args ...string) (*Options, error) {

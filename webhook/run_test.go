@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crdforge/crdforge/runtime/internal/testkit"
+	"github.com/crdforge/crdforge/webhook/internal/testkit"
 )
 
 // options parses args as a main would, logging to logs.

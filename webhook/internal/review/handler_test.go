@@ -10,9 +10,9 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/crdforge/crdforge/runtime/internal/convert"
-	"github.com/crdforge/crdforge/runtime/internal/metrics"
-	"github.com/crdforge/crdforge/runtime/internal/testkit"
+	"github.com/crdforge/crdforge/webhook/internal/convert"
+	"github.com/crdforge/crdforge/webhook/internal/metrics"
+	"github.com/crdforge/crdforge/webhook/internal/testkit"
 )
 
 func testTable(t testing.TB) *convert.Table {

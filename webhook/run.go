@@ -7,8 +7,8 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/crdforge/crdforge/runtime/internal/metrics"
-	"github.com/crdforge/crdforge/runtime/internal/server"
+	"github.com/crdforge/crdforge/webhook/internal/metrics"
+	"github.com/crdforge/crdforge/webhook/internal/server"
 )
 
 // Run is the whole conversion webhook behind a main: it checks the parsed

@@ -6,8 +6,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/crdforge/crdforge/runtime/internal/metrics"
-	"github.com/crdforge/crdforge/runtime/internal/testkit"
+	"github.com/crdforge/crdforge/webhook/internal/metrics"
+	"github.com/crdforge/crdforge/webhook/internal/testkit"
 )
 
 func mustNew(t *testing.T, reg prometheus.Registerer) *metrics.Metrics {

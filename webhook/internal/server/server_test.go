@@ -22,9 +22,9 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/crdforge/crdforge/runtime/internal/metrics"
-	"github.com/crdforge/crdforge/runtime/internal/server"
-	"github.com/crdforge/crdforge/runtime/internal/testkit"
+	"github.com/crdforge/crdforge/webhook/internal/metrics"
+	"github.com/crdforge/crdforge/webhook/internal/server"
+	"github.com/crdforge/crdforge/webhook/internal/testkit"
 )
 
 func mustMetrics(t *testing.T, reg prometheus.Registerer) *metrics.Metrics {

@@ -1,0 +1,121 @@
+package webhook_test
+
+import (
+	"io/fs"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// generatorOnly lists module path prefixes that only the generator may use:
+// a webhook binary, generated or hand-written, carries none of them.
+var generatorOnly = []string{
+	"golang.org/x/tools",
+	"github.com/dave/jennifer",
+	"sigs.k8s.io/controller-tools",
+	"k8s.io/gengo",
+	"github.com/crdforge/crdforge/generators",
+	"github.com/crdforge/crdforge/markers",
+	"github.com/crdforge/crdforge/cmd",
+}
+
+const webhookPath = "github.com/crdforge/crdforge/webhook"
+
+// guarded is what a webhook binary links of crdforge: the webhook packages
+// and the lean runtime module's (github.com/crdforge/crdforge/runtime,
+// which runtime/imports_test.go guards on its own as well).
+var guarded = []string{webhookPath + "/...", "github.com/crdforge/crdforge/runtime/..."}
+
+// deps lists every package that the packages of patterns link, themselves
+// included and tests excluded.
+func deps(t *testing.T, patterns ...string) []string {
+	t.Helper()
+	out, err := exec.Command("go", append([]string{"list", "-deps", "-f", "{{.ImportPath}}"}, patterns...)...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) == 0 {
+		t.Fatal("go list returned no packages")
+	}
+	return deps
+}
+
+// forbidden returns the generator dependencies among deps.
+func forbidden(deps []string) []string {
+	var bad []string
+	for _, dep := range deps {
+		for _, g := range generatorOnly {
+			if dep == g || strings.HasPrefix(dep, g+"/") {
+				bad = append(bad, dep)
+				break
+			}
+		}
+	}
+	return bad
+}
+
+// TestWebhookImportsNoGeneratorDependency fails on any generator dependency
+// of the webhook packages, internal/ included, or of the runtime module.
+func TestWebhookImportsNoGeneratorDependency(t *testing.T) {
+	for _, dep := range forbidden(deps(t, guarded...)) {
+		t.Errorf("the webhook depends on %s, a generator dependency", dep)
+	}
+}
+
+// TestGuardCoversEveryWebhookPackage makes sure the pattern above reaches
+// every directory of Go code under webhook/, so that a new package cannot
+// slip past the guard (a build constraint excluding it, say).
+func TestGuardCoversEveryWebhookPackage(t *testing.T) {
+	linked := deps(t, guarded...)
+	var found []string
+	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if p != "." && (name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
+			pkg := path.Join(webhookPath, filepath.ToSlash(filepath.Dir(p)))
+			if !slices.Contains(found, pkg) {
+				found = append(found, pkg)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{webhookPath, webhookPath + "/internal/server"} {
+		if !slices.Contains(found, want) {
+			t.Errorf("found no Go files of %s; the walk is wrong", want)
+		}
+	}
+	for _, want := range []string{"github.com/crdforge/crdforge/runtime/lossless", "github.com/crdforge/crdforge/runtime/conversiontest"} {
+		if !slices.Contains(linked, want) {
+			t.Errorf("the guard does not list %s", want)
+		}
+	}
+	for _, pkg := range found {
+		if !slices.Contains(linked, pkg) {
+			t.Errorf("%s holds Go code but the guard does not list it", pkg)
+		}
+	}
+}
+
+// TestGuardCatchesAGeneratorImport makes sure the guard above can fail: the
+// generators package, which does import controller-tools, must be flagged.
+func TestGuardCatchesAGeneratorImport(t *testing.T) {
+	bad := forbidden(deps(t, "github.com/crdforge/crdforge/generators"))
+	if !slices.ContainsFunc(bad, func(dep string) bool { return strings.HasPrefix(dep, "sigs.k8s.io/controller-tools/") }) {
+		t.Fatalf("the guard should flag the generators package's controller-tools dependency; it flags %v", bad)
+	}
+}
