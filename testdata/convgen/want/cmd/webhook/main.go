@@ -9,9 +9,9 @@ package main
 
 import (
 	"flag"
-	"github.com/crdforge/crdforge/runtime/webhook"
 	infraexamplecomv1 "github.com/crdforge/crdforge/testdata/convgen/api/v1"
 	infraexamplecomv1beta1 "github.com/crdforge/crdforge/testdata/convgen/api/v1beta1"
+	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"os"
 )

@@ -16,9 +16,9 @@ package main
 
 import (
 	"flag"
-	"github.com/crdforge/crdforge/runtime/webhook"
 	examplecomv1 "github.com/crdforge/crdforge/testdata/header/api/v1"
 	examplecomv1beta1 "github.com/crdforge/crdforge/testdata/header/api/v1beta1"
+	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"os"
 )
