@@ -108,6 +108,9 @@ func TestKubebuilderProject(t *testing.T) {
 
 	// 3. Adopt crdforge: its runtime module, then generate.
 	runtimeDir := filepath.Join(root, "runtime")
+	if !fileExists(filepath.Join(runtimeDir, "go.mod")) {
+		t.Fatalf("%s has no go.mod: generated code imports github.com/crdforge/crdforge/runtime, which a project requires as a module of its own", runtimeDir)
+	}
 	p.mustRun("go", "mod", "edit",
 		"-require=github.com/crdforge/crdforge/runtime@v0.0.0-00010101000000-000000000000",
 		"-replace=github.com/crdforge/crdforge/runtime="+runtimeDir)
@@ -311,13 +314,13 @@ func (p *kbProject) write(rel, content string) {
 	}
 }
 
-func (p *kbProject) replace(rel, old, new string) {
+func (p *kbProject) replace(rel, old, repl string) {
 	p.t.Helper()
 	s := p.read(rel)
 	if strings.Count(s, old) != 1 {
 		p.t.Fatalf("%s: kubebuilder's scaffold changed: want exactly one\n%s", rel, old)
 	}
-	p.write(rel, strings.Replace(s, old, new, 1))
+	p.write(rel, strings.Replace(s, old, repl, 1))
 }
 
 func (p *kbProject) hasFunc(rel, fn string) {
