@@ -9,9 +9,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // TestKubebuilderProject adopts crdforge in a real kubebuilder project,
@@ -203,7 +206,99 @@ func TestKubebuilderProject(t *testing.T) {
 			t.Errorf("go test ./api/...: output lacks %q:\n%s", want, tail(out, 3000))
 		}
 	}
-	t.Logf("crdforge's conversions: generated, built, vetted, round trips exact; %s in all", time.Since(start).Round(time.Millisecond))
+	t.Logf("crdforge's conversions: generated, built, vetted, round trips exact (%s)", time.Since(start).Round(time.Millisecond))
+
+	// 6. On the real API server, through crdforge's generated webhook main
+	// (the project's cmd/webhook), which calls the generated ConvertTo and
+	// ConvertFrom.
+	t.Run("API server", func(t *testing.T) {
+		testKubebuilderOnCluster(t, cf, proj)
+	})
+	t.Logf("%s in all", time.Since(start).Round(time.Millisecond))
+}
+
+// testKubebuilderOnCluster installs the project's generated CRD on the
+// suite's control plane, pointed at its generated webhook, and reads objects
+// written at each version through the other.
+func testKubebuilderOnCluster(t *testing.T, cf, proj string) {
+	needCluster(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	work := t.TempDir()
+	logPath := filepath.Join(work, "webhook.log")
+	logf, err := os.Create(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := logf.Close(); err != nil {
+			t.Error(err)
+		}
+		if t.Failed() {
+			if b, err := os.ReadFile(logPath); err == nil {
+				t.Logf("webhook log:\n%s", tail(string(b), 4000))
+			}
+		}
+	}()
+	e, err := SetUpProject(ctx, cluster, cf, proj, "kbproject", work, logf, t.Logf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := e.Stop(); err != nil {
+			t.Errorf("stopping the webhook: %v", err)
+		}
+	}()
+	served := e.Served()
+	slices.Sort(served)
+	if got := strings.Join(served, ","); got != "v1,v2" || e.Storage() != "v1" {
+		t.Fatalf("the generated CRD serves %s with storage %s; want v1 and v2 with storage v1", got, e.Storage())
+	}
+	if err := e.WaitConversion(ctx, cluster, e.Obj("v1", "default", "probe", map[string]any{
+		"spec": map[string]any{"schedule": "* * * * *"},
+	})); err != nil {
+		t.Fatal(err)
+	}
+	dyn := cluster.Dynamic
+
+	// Written at v2: its structured schedule reads as v1's Cron string, and
+	// its timeZone, which v1 cannot hold, survives the stored v1 object.
+	v2obj := e.Obj("v2", "default", "from-v2", map[string]any{
+		"spec": map[string]any{
+			"schedule": map[string]any{"minute": "0", "hour": "*/5"},
+			"timeZone": "Europe/Paris",
+			"suspend":  true,
+		},
+	})
+	if _, err := dyn.Resource(e.Resource("v2")).Namespace("default").Create(ctx, v2obj, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	check(t, "v2 object read at v1", getDynamic(t, e, "v1", "from-v2"), fields{
+		"spec.schedule": "0 */5 * * *",
+		"spec.suspend":  true,
+		"spec.timeZone": absent,
+	})
+	check(t, "v2 object read at v2", getDynamic(t, e, "v2", "from-v2"), fields{
+		"spec.schedule": map[string]any{"minute": "0", "hour": "*/5"},
+		"spec.timeZone": "Europe/Paris",
+		"spec.suspend":  true,
+	})
+
+	// Written at v1: the Cron string reads as v2's fields.
+	v1obj := e.Obj("v1", "default", "from-v1", map[string]any{
+		"spec": map[string]any{"schedule": "*/10 3 * * 1", "startingDeadlineSeconds": int64(30)},
+	})
+	if _, err := dyn.Resource(e.Resource("v1")).Namespace("default").Create(ctx, v1obj, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	check(t, "v1 object read at v2", getDynamic(t, e, "v2", "from-v1"), fields{
+		"spec.schedule":                map[string]any{"minute": "*/10", "hour": "3", "dayOfWeek": "1"},
+		"spec.startingDeadlineSeconds": int64(30),
+	})
+	check(t, "v1 object read at v1", getDynamic(t, e, "v1", "from-v1"), fields{
+		"spec.schedule":                "*/10 3 * * 1",
+		"spec.startingDeadlineSeconds": int64(30),
+	})
 }
 
 // The field kubebuilder scaffolds in every CronJobSpec, replaced by each
