@@ -16,6 +16,11 @@ include tools/envtest/envtest.mk
 # later runs do nothing until that go.mod changes).
 include tools/lint/lint.mk
 
+# The kubebuilder CLI, built from tools/kubebuilder/go.mod into
+# bin/kubebuilder (once; later runs do nothing until that go.mod changes):
+# the end-to-end suite scaffolds a real kubebuilder project with it.
+include tools/kubebuilder/kubebuilder.mk
+
 # Built every time: go's build cache makes an unchanged build instant.
 build:
 	$(GO) build -o $(CRDFORGE) ./cmd/crdforge
@@ -49,13 +54,13 @@ verify:
 # test runs everything: lint, the generated-output check, then every Go
 # test, the end-to-end suite against a real kube-apiserver and etcd among
 # them (the assets are built first, once), and the envtest smoke test.
-test: lint verify envtest-smoke
+test: lint verify envtest-smoke $(KUBEBUILDER)
 	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(abspath $(ENVTEST_ASSETS_DIR)) $(GO) test -timeout 30m ./...
 	cd runtime && $(GO) test ./...
 
 # e2e runs only the end-to-end suite: every example's generated CRDs and
 # webhook against a real kube-apiserver and etcd.
-e2e: envtest-assets
+e2e: envtest-assets $(KUBEBUILDER)
 	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(abspath $(ENVTEST_ASSETS_DIR)) $(GO) test ./e2e/ -count=1 -v
 
 # envtest-smoke starts the real control plane through controller-runtime's

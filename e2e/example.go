@@ -93,7 +93,14 @@ func BuildCrdforge(ctx context.Context, root, dir string) (string, error) {
 // receives the certificates and the binary. On error nothing is left
 // running.
 func SetUpExample(ctx context.Context, c *Cluster, root, crdforge, name, workDir string, logw io.Writer, say Progress) (*Example, error) {
-	e := &Example{Name: name, Dir: filepath.Join(root, "examples", name)}
+	return SetUpProject(ctx, c, crdforge, filepath.Join(root, "examples", name), name, workDir, logw, say)
+}
+
+// SetUpProject is SetUpExample for the project in dir (any generated tree
+// with one CRD in config/crd/bases and the generated cmd/webhook), named
+// name in messages.
+func SetUpProject(ctx context.Context, c *Cluster, crdforge, dir, name, workDir string, logw io.Writer, say Progress) (*Example, error) {
+	e := &Example{Name: name, Dir: dir}
 	files, err := filepath.Glob(filepath.Join(e.Dir, "config", "crd", "bases", "*.yaml"))
 	if err != nil {
 		return nil, err
@@ -101,13 +108,13 @@ func SetUpExample(ctx context.Context, c *Cluster, root, crdforge, name, workDir
 	for _, f := range files {
 		if filepath.Base(f) != "kustomization.yaml" {
 			if e.CRDFile != "" {
-				return nil, fmt.Errorf("examples/%s has more than one CRD: %s and %s", name, e.CRDFile, f)
+				return nil, fmt.Errorf("%s has more than one CRD: %s and %s", name, e.CRDFile, f)
 			}
 			e.CRDFile = f
 		}
 	}
 	if e.CRDFile == "" {
-		return nil, fmt.Errorf("examples/%s/config/crd/bases holds no CRD", name)
+		return nil, fmt.Errorf("%s/config/crd/bases holds no CRD", dir)
 	}
 	crd, err := LoadCRD(e.CRDFile)
 	if err != nil {
