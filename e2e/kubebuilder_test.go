@@ -208,9 +208,21 @@ func TestKubebuilderProject(t *testing.T) {
 	}
 	t.Logf("crdforge's conversions: generated, built, vetted, round trips exact (%s)", time.Since(start).Round(time.Millisecond))
 
-	// 6. On the real API server, through crdforge's generated webhook main
-	// (the project's cmd/webhook), which calls the generated ConvertTo and
-	// ConvertFrom.
+	// 6. On the real API server. crdforge generates no standalone webhook
+	// main into a kubebuilder project (it would import crdforge's webhook
+	// package from the generator's module); the manager serves conversions
+	// there with controller-runtime's handler, which calls the generated
+	// Hub, ConvertTo and ConvertFrom. A small main that serves that handler
+	// as the manager would stands in for the manager.
+	if fileExists(filepath.Join(proj, "cmd", "webhook", "main.go")) {
+		t.Fatal("crdforge generated cmd/webhook/main.go into a kubebuilder project")
+	}
+	main, err := os.ReadFile(filepath.Join(root, "e2e", "testdata", "kubebuilder", "cmd", "webhook", "main.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.write("cmd/webhook/main.go", string(main))
+	p.mustRun("go", "mod", "tidy")
 	t.Run("API server", func(t *testing.T) {
 		testKubebuilderOnCluster(t, cf, proj)
 	})
@@ -404,6 +416,9 @@ func (p *kbProject) read(rel string) string {
 
 func (p *kbProject) write(rel, content string) {
 	p.t.Helper()
+	if err := os.MkdirAll(filepath.Dir(filepath.Join(p.dir, rel)), 0o755); err != nil {
+		p.t.Fatal(err)
+	}
 	if err := os.WriteFile(filepath.Join(p.dir, rel), []byte(content), 0o644); err != nil {
 		p.t.Fatal(err)
 	}

@@ -43,7 +43,16 @@ func (Generator) Name() string { return "webhook" }
 func (Generator) Needs() model.Options { return model.Options{} }
 
 // Generate returns the main, or nothing when no kind needs a webhook.
+//
+// In a kubebuilder project it returns nothing either: the manager serves
+// conversions (controller-runtime's handler calls the generated ConvertTo
+// and ConvertFrom), and a standalone main would import the webhook from
+// crdforge's own module, whose requirements an API project must not take
+// on. The deploy generator says so once, at the PROJECT file.
 func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
+	if m.Kubebuilder != nil {
+		return nil
+	}
 	var kinds []*model.Kind
 	for _, grp := range m.Groups {
 		for _, k := range grp.Kinds {
@@ -110,7 +119,12 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 }
 
 // Owns is the main's path.
-func (g Generator) Owns(*model.Model) []string { return []string{g.Main} }
+func (g Generator) Owns(m *model.Model) []string {
+	if m.Kubebuilder != nil {
+		return nil // never delete a main there: it may be the user's
+	}
+	return []string{g.Main}
+}
 
 // pinAliases names every version package after its group and version
 // (examplecomv1 for example.com/v1), so that versions of different groups

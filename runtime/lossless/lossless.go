@@ -90,11 +90,12 @@ var errIncomplete = errors.New("lossless: a Direction must be built with Lossles
 //
 //  1. convert src into dst;
 //  2. drop a stash of src's own version from dst: it is stale;
-//  3. when there can drop data and does for src, stash src's data (all but
-//     its TypeMeta and ObjectMeta) on dst;
-//  4. when back can drop data, restore what an earlier conversion from dst's
+//  3. when back can drop data, restore what an earlier conversion from dst's
 //     version stashed, field by field where dst still holds what that
-//     conversion made of it; otherwise drop such a stash as stale.
+//     conversion made of it; otherwise drop such a stash as stale;
+//  4. when there can drop data and does for src (for a RoundTrip direction:
+//     when the restored dst does not convert back to src's data), stash
+//     src's data (all but its TypeMeta and ObjectMeta) on dst.
 //
 // Annotations other than the two versions' stashes, and stashes in a format
 // a later crdforge may write, are left alone.
@@ -108,13 +109,18 @@ func Convert[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Directi
 	if err := dropStale(dst, there.from); err != nil {
 		return err
 	}
-	if err := stashLost(src, dst, there, back); err != nil {
+	// Restore before checking for losses: what converting back loses is
+	// judged on the object the caller gets. Checked the other way, a pair of
+	// conversions that each lose data (a schedule joined and split again)
+	// would stash src although the restored dst converts back to it exactly.
+	if back.loss == lossNone {
+		if err := dropStale(dst, there.to); err != nil {
+			return err
+		}
+	} else if err := restoreStashed(dst, there, back); err != nil {
 		return err
 	}
-	if back.loss == lossNone {
-		return dropStale(dst, there.to)
-	}
-	return restoreStashed(dst, there, back)
+	return stashLost(src, dst, there, back)
 }
 
 // dropStale removes the stash of version from obj, unless a later crdforge
