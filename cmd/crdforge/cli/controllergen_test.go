@@ -28,7 +28,17 @@ import (
 // versions in priority order, the conversion stanza, cert-manager's
 // annotation.
 func TestCRDsMatchControllerGen(t *testing.T) {
-	for _, name := range []string{"dangerous", "unexported", "maxdesclen", "embeddedmeta", "header"} {
+	for _, name := range []string{
+		"dangerous", "unexported", "maxdesclen", "embeddedmeta", "header",
+		// deprecated versions with and without a warning, an unserved one
+		"deprecation",
+		// oneOf-style, CEL, enum, externalDocs, resource, printer-column,
+		// subresource, default, format, pattern, list-type, embedded,
+		// preserve-unknown-fields and nullable markers
+		"validation",
+		// several kinds in one group
+		"multikind",
+	} {
 		t.Run(name, func(t *testing.T) {
 			dir, _ := filepath.Abs(filepath.Join(testdataDir, name))
 			cfg := caseConfig(t, dir) // from its flags file or .crdforge.yaml
