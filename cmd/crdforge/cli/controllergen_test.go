@@ -36,7 +36,7 @@ func TestCRDsMatchControllerGen(t *testing.T) {
 		// subresource, default, format, pattern, list-type, embedded,
 		// preserve-unknown-fields and nullable markers
 		"validation",
-		// several kinds in one group
+		// several kinds in one group, two of them in two versions
 		"multikind",
 	} {
 		t.Run(name, func(t *testing.T) {

@@ -11,6 +11,7 @@ type AppleSpec struct {
 }
 
 // +kubebuilder:object:root=true
+// +kubebuilder:storageversion
 
 // Apple is the first of several kinds in one group.
 type Apple struct {
@@ -46,6 +47,7 @@ type BasketStatus struct {
 // +kubebuilder:object:root=true
 // +kubebuilder:resource:scope=Cluster,shortName=bk
 // +kubebuilder:subresource:status
+// +kubebuilder:storageversion
 
 // Basket is a cluster-scoped kind in the same group.
 type Basket struct {

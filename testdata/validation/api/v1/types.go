@@ -46,8 +46,23 @@ type Probe struct {
 	Exec []string `json:"exec,omitempty"`
 }
 
+// Contact is how to reach a widget's owner: at least one of email and phone.
+// +kubebuilder:validation:AtLeastOneOf=email;phone
+type Contact struct {
+	// Email is an address.
+	// +optional
+	Email string `json:"email,omitempty"`
+	// Phone is a number.
+	// +optional
+	Phone string `json:"phone,omitempty"`
+}
+
+// Address is an IP address; its format is on the type.
+// +kubebuilder:validation:Format=ipv4
+type Address string
+
 // WidgetSpec is the desired state of a Widget.
-// +kubebuilder:validation:XValidation:rule="!has(self.maxReplicas) || self.replicas <= self.maxReplicas",message="replicas must not exceed maxReplicas"
+// +kubebuilder:validation:XValidation:rule="!has(self.maxReplicas) || self.replicas <= self.maxReplicas",message="replicas must not exceed maxReplicas",fieldPath=".replicas"
 // +kubebuilder:externalDocs:url="https://example.com/docs/widget",description="Widget guide"
 type WidgetSpec struct {
 	// Replicas is how many to run.
@@ -128,6 +143,27 @@ type WidgetSpec struct {
 	// +kubebuilder:validation:Type=object
 	// +optional
 	Extra *runtime.RawExtension `json:"extra,omitempty"`
+
+	// Owner says how to reach the widget's owner.
+	// +optional
+	Owner *Contact `json:"owner,omitempty"`
+
+	// Addresses are IP addresses with a list default.
+	// +kubebuilder:default={"10.0.0.1"}
+	// +kubebuilder:validation:MinItems=1
+	// +optional
+	Addresses []Address `json:"addresses,omitempty"`
+
+	// Limits has an object default.
+	// +kubebuilder:default={cpu: "1", memory: "1Gi"}
+	// +optional
+	Limits map[string]string `json:"limits,omitempty"`
+
+	// Budget is checked by a rule with a message expression, a reason and a
+	// field path.
+	// +kubebuilder:validation:XValidation:rule="self >= 0",messageExpression="'budget must not be negative'",reason=FieldValueForbidden
+	// +kubebuilder:validation:Required
+	Budget int64 `json:"budget"`
 
 	// Note may be null.
 	// +nullable
