@@ -1,23 +1,15 @@
 package cli
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"io"
 	"maps"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/crdforge/crdforge/generators"
-	"golang.org/x/tools/go/packages"
+	"github.com/crdforge/crdforge/internal/controllergen"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	kyaml "k8s.io/apimachinery/pkg/util/yaml"
 	"sigs.k8s.io/controller-tools/pkg/crd"
-	"sigs.k8s.io/controller-tools/pkg/genall"
-	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // TestCRDsMatchControllerGen is a differential test of controller-gen's
@@ -55,84 +47,35 @@ func TestCRDsMatchControllerGen(t *testing.T) {
 			for _, f := range res.Files {
 				ours[filepath.Base(f.Path)] = decodeCRD(t, f.Content)
 			}
-
-			omit := true
-			gen := genall.Generator(crd.Generator{
+			theirs, err := controllergen.CRDs(dir, crd.Generator{
 				AllowDangerousTypes:        &cfg.AllowDangerousTypes,
 				IgnoreUnexportedFields:     &cfg.IgnoreUnexportedFields,
 				MaxDescLen:                 cfg.MaxDescLen,
 				GenerateEmbeddedObjectMeta: &cfg.GenerateEmbeddedObjectMeta,
-				OmitToolVersion:            &omit,
 			})
-			rt, err := genall.Generators{&gen}.ForRootsWithConfig(&packages.Config{Dir: dir}, "./...")
 			if err != nil {
 				t.Fatal(err)
 			}
-			out := &memoryRule{files: map[string]*bytes.Buffer{}}
-			rt.OutputRules = genall.OutputRules{Default: out}
-			if failed := rt.Run(); failed {
-				t.Fatal("controller-gen reported errors")
-			}
-
-			if got, want := slices.Sorted(maps.Keys(ours)), slices.Sorted(maps.Keys(out.files)); !slices.Equal(got, want) {
+			if got, want := slices.Sorted(maps.Keys(ours)), slices.Sorted(maps.Keys(theirs)); !slices.Equal(got, want) {
 				t.Fatalf("crdforge wrote %v, controller-gen %v", got, want)
 			}
-			for file, buf := range out.files {
-				theirs := normalize(decodeCRD(t, buf.Bytes()))
-				mine := normalize(ours[file])
-				if mine != theirs {
-					t.Errorf("%s differs from controller-gen's:\n%s", file, firstDiff(theirs, mine))
+			for file, b := range theirs {
+				want := controllergen.Normalize(decodeCRD(t, b))
+				got := controllergen.Normalize(ours[file])
+				if got != want {
+					t.Errorf("%s differs from controller-gen's:\n%s", file, firstDiff(want, got))
 				}
 			}
 		})
 	}
 }
 
-// decodeCRD reads the one CRD of a YAML file, skipping the empty document
-// that crdforge's header comment makes.
+// decodeCRD reads the one CRD of a YAML file.
 func decodeCRD(t *testing.T, b []byte) *apiextensionsv1.CustomResourceDefinition {
 	t.Helper()
-	dec := kyaml.NewYAMLOrJSONDecoder(bytes.NewReader(b), 4096)
-	for {
-		var c apiextensionsv1.CustomResourceDefinition
-		if err := dec.Decode(&c); err != nil {
-			if errors.Is(err, io.EOF) {
-				t.Fatalf("no CRD in:\n%s", b)
-			}
-			t.Fatal(err)
-		}
-		if c.Kind != "" {
-			return &c
-		}
+	c, err := controllergen.DecodeCRD(b)
+	if err != nil {
+		t.Fatal(err)
 	}
+	return c
 }
-
-// normalize drops what crdforge changes on purpose, and renders the rest
-// as indented JSON for a readable difference.
-func normalize(c *apiextensionsv1.CustomResourceDefinition) string {
-	c = c.DeepCopy()
-	c.Spec.Conversion = nil
-	delete(c.Annotations, "cert-manager.io/inject-ca-from")
-	if len(c.Annotations) == 0 {
-		c.Annotations = nil
-	}
-	slices.SortFunc(c.Spec.Versions, func(a, b apiextensionsv1.CustomResourceDefinitionVersion) int {
-		return strings.Compare(a.Name, b.Name)
-	})
-	b, _ := json.MarshalIndent(c, "", "  ")
-	return string(b)
-}
-
-// memoryRule is a genall.OutputRule that keeps controller-gen's files in
-// memory.
-type memoryRule struct{ files map[string]*bytes.Buffer }
-
-func (r *memoryRule) Open(_ *loader.Package, itemPath string) (io.WriteCloser, error) {
-	buf := &bytes.Buffer{}
-	r.files[itemPath] = buf
-	return nopWriteCloser{buf}, nil
-}
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
