@@ -14,7 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crdforge/crdforge/internal/controllergen"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-tools/pkg/crd"
 )
 
 // TestKubebuilderProject adopts crdforge in a real kubebuilder project,
@@ -207,6 +209,12 @@ func TestKubebuilderProject(t *testing.T) {
 		}
 	}
 	t.Logf("crdforge's conversions: generated, built, vetted, round trips exact (%s)", time.Since(start).Round(time.Millisecond))
+
+	// The CRD equals what controller-gen makes of the same types, run with
+	// the options the project's Makefile passes it (`crd`, none), but for
+	// what crdforge adds on purpose (the conversion stanza, versions in
+	// priority order).
+	p.sameCRDsAsControllerGen()
 
 	// 6. On the real API server. crdforge generates no standalone webhook
 	// main into a kubebuilder project (it would import crdforge's webhook
@@ -492,6 +500,45 @@ func (p *kbProject) deps() map[string]string {
 
 // sameDeps checks that adopting crdforge moved none of the project's
 // go directive, k8s.io/* and controller-runtime requirements.
+// sameCRDsAsControllerGen compares the CRDs crdforge wrote into
+// config/crd/bases with controller-tools' output for the project (the
+// version crdforge's go.mod requires, as a library).
+func (p *kbProject) sameCRDsAsControllerGen() {
+	p.t.Helper()
+	if !strings.Contains(p.read("Makefile"), `"$(CONTROLLER_GEN)" rbac:roleName=manager-role crd webhook paths="./..."`) {
+		p.t.Fatal("the scaffolded Makefile no longer runs controller-gen's crd with no options: update this comparison")
+	}
+	theirs, err := controllergen.CRDs(p.dir, crd.Generator{})
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if len(theirs) == 0 {
+		p.t.Fatal("controller-gen wrote no CRD")
+	}
+	for name, b := range theirs {
+		want, err := controllergen.DecodeCRD(b)
+		if err != nil {
+			p.t.Fatal(err)
+		}
+		got, err := controllergen.DecodeCRD([]byte(p.read(filepath.Join("config", "crd", "bases", name))))
+		if err != nil {
+			p.t.Fatal(err)
+		}
+		if w, g := controllergen.Normalize(want), controllergen.Normalize(got); w != g {
+			wl, gl := strings.Split(w, "\n"), strings.Split(g, "\n")
+			for i := range min(len(wl), len(gl)) {
+				if wl[i] != gl[i] {
+					p.t.Errorf("%s differs from controller-gen's at line %d:\n controller-gen: %s\n crdforge:       %s", name, i+1, wl[i], gl[i])
+					break
+				}
+			}
+			if len(wl) != len(gl) {
+				p.t.Errorf("%s: %d lines from controller-gen, %d from crdforge", name, len(wl), len(gl))
+			}
+		}
+	}
+}
+
 func (p *kbProject) sameDeps(before map[string]string) {
 	p.t.Helper()
 	after := p.deps()
