@@ -88,6 +88,45 @@ func BenchmarkGenerate(b *testing.B) {
 	}
 }
 
+// BenchmarkGenerateCRD compares CRD generation alone: crdforge's
+// `generate --only crd` (which also runs the API server's own validation of
+// every CRD) with controller-gen's `crd paths=./...`, in process, on the same
+// trees, writing nothing.
+func BenchmarkGenerateCRD(b *testing.B) {
+	for _, n := range []int{10, 100, 400} {
+		dir := synthTree(b, n, "", "")
+		b.Run(fmt.Sprintf("kinds=%d/tool=crdforge", n), func(b *testing.B) {
+			for b.Loop() {
+				res, err := Generate(Config{Dir: dir, Only: []string{"crd"}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if res.Diags.HasErrors() {
+					b.Fatal(res.Diags.Items()[0].Format(dir))
+				}
+				if len(res.Files) != n {
+					b.Fatalf("%d files, want %d", len(res.Files), n)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n)/1e6, "ms/kind")
+		})
+		b.Run(fmt.Sprintf("kinds=%d/tool=controller-gen", n), func(b *testing.B) {
+			for b.Loop() {
+				var crdGen genall.Generator = crd.Generator{}
+				rt, err := genall.Generators{&crdGen}.ForRootsWithConfig(&packages.Config{Dir: dir}, "./...")
+				if err != nil {
+					b.Fatal(err)
+				}
+				rt.OutputRules = genall.OutputRules{Default: genall.OutputToNothing}
+				if failed := rt.Run(); failed {
+					b.Fatal("controller-gen reported errors")
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n)/1e6, "ms/kind")
+		})
+	}
+}
+
 // tools builds crdforge from this module and installs controller-gen and
 // conversion-gen at the versions this module uses, into a temporary GOBIN.
 func tools(b *testing.B) (crdforge, controllerGen, conversionGen string) {
