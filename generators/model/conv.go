@@ -102,6 +102,19 @@ func (c *Conv) Manual() (bool, string) {
 	return true, m.Reason
 }
 
+// pairDirs lists the pair directions the conversion goes through, itself
+// or its elements and keys (not what those pairs convert in turn).
+func (c *Conv) pairDirs() []*Direction {
+	var out []*Direction
+	c.find(func(c *Conv) (bool, bool) {
+		if c.Kind == ConvPair {
+			out = append(out, c.Dir)
+		}
+		return false, c.Kind == ConvPair
+	})
+	return out
+}
+
 // roundTrip reports whether the conversion, or a part of it, can only be
 // checked for losses by converting back.
 func (c *Conv) roundTrip() bool {

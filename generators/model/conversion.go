@@ -15,8 +15,6 @@ type Spoke struct {
 	// ConvertTo and ConvertFrom are the entry points the author wrote on
 	// the spoke's root type, if any; they take over from generated ones.
 	ConvertTo, ConvertFrom *types.Func
-
-	pairer *pairer // while the model is built
 }
 
 // TypePair is a spoke type and the hub type it converts to and from. The

@@ -59,12 +59,7 @@ func calls(d *Direction) []*Direction {
 		if manual, _ := f.Conv.Manual(); manual {
 			continue // printed as a warning comment, not a call
 		}
-		f.Conv.find(func(c *Conv) (bool, bool) {
-			if c.Kind == ConvPair {
-				out = append(out, c.Dir)
-			}
-			return false, c.Kind == ConvPair
-		})
+		out = append(out, f.Conv.pairDirs()...)
 	}
 	return out
 }

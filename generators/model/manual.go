@@ -122,13 +122,6 @@ func spokeView(d *Direction, n *types.Named) string {
 }
 
 func validSignature(fn *types.Func, d *Direction) bool {
-	sig := fn.Type().(*types.Signature)
-	if sig.Recv() != nil || sig.Params().Len() != 3 || sig.Results().Len() != 1 {
-		return false
-	}
-	scope, ok := sig.Params().At(2).Type().(*types.Named)
-	return types.Identical(sig.Params().At(0).Type(), types.NewPointer(d.From)) &&
-		types.Identical(sig.Params().At(1).Type(), types.NewPointer(d.To)) &&
-		ok && scope.Obj().Name() == "Scope" && scope.Obj().Pkg() != nil && scope.Obj().Pkg().Path() == "k8s.io/apimachinery/pkg/conversion" &&
-		types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type())
+	in, out, ok := conversionParams(fn)
+	return ok && types.Identical(in, d.From) && types.Identical(out, d.To)
 }

@@ -19,6 +19,7 @@ func (m *Model) resolveConversions(diags *diag.List) {
 	var order []*pairer
 	reach := map[*Spoke]map[*TypePair]bool{}
 	spokesOf := map[*pairer][]*Spoke{}
+	pairerOf := map[*Spoke]*pairer{}
 	for _, g := range m.Groups {
 		for _, k := range g.Kinds {
 			if k.Hub == nil {
@@ -35,9 +36,10 @@ func (m *Model) resolveConversions(diags *diag.List) {
 					pairers[key] = p
 					order = append(order, p)
 				}
-				s := &Spoke{Version: v, Pairs: []*TypePair{p.pairRoot(v, k.Hub)}, pairer: p}
+				s := &Spoke{Version: v, Pairs: []*TypePair{p.pairRoot(v, k.Hub)}}
 				reach[s] = p.reachable(s.Pairs[0])
 				spokesOf[p] = append(spokesOf[p], s)
+				pairerOf[s] = p
 				k.Spokes = append(k.Spokes, s)
 			}
 		}
@@ -52,7 +54,7 @@ func (m *Model) resolveConversions(diags *diag.List) {
 	// Each spoke lists what it reaches in the pairer's discovery order: the
 	// same order a kind alone in its packages would give.
 	for s, reached := range reach {
-		for _, tp := range s.pairer.order {
+		for _, tp := range pairerOf[s].order {
 			if reached[tp] && tp != s.Pairs[0] {
 				s.Pairs = append(s.Pairs, tp)
 			}
@@ -62,9 +64,6 @@ func (m *Model) resolveConversions(diags *diag.List) {
 	for _, p := range order {
 		settleEmit(spokesOf[p], p.order)
 		p.reportManual(spokesOf[p])
-	}
-	for s := range reach {
-		s.pairer = nil
 	}
 }
 
@@ -135,14 +134,11 @@ func (p *pairer) reachable(root *TypePair) map[*TypePair]bool {
 	out := []*TypePair{root}
 	for i := 0; i < len(out); i++ {
 		for _, mp := range out[i].Mappings {
-			for _, fc := range []*FieldConv{mp.ToHub, mp.ToSpoke} {
-				fc.Conv.find(func(c *Conv) (bool, bool) {
-					if c.Kind == ConvPair && !seen[c.Dir.Pair] {
-						seen[c.Dir.Pair] = true
-						out = append(out, c.Dir.Pair)
-					}
-					return false, c.Kind == ConvPair
-				})
+			for _, d := range append(mp.ToHub.Conv.pairDirs(), mp.ToSpoke.Conv.pairDirs()...) {
+				if !seen[d.Pair] {
+					seen[d.Pair] = true
+					out = append(out, d.Pair)
+				}
 			}
 		}
 	}
