@@ -74,22 +74,7 @@ func (w *CAPool) Pool() *x509.CertPool { return w.pool.Load() }
 
 // Start polls the file until ctx is done. It has no error to return: a
 // file that cannot be read or parsed leaves the previous pool in place.
-func (w *CAPool) Start(ctx context.Context) {
-	interval := w.PollInterval
-	if interval <= 0 {
-		interval = DefaultPollInterval
-	}
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			w.poll()
-		}
-	}
-}
+func (w *CAPool) Start(ctx context.Context) { every(ctx, w.PollInterval, w.poll) }
 
 func (w *CAPool) poll() {
 	data, err := os.ReadFile(w.file)

@@ -84,8 +84,11 @@ func (w *KeyPair) GetCertificate(*tls.ClientHelloInfo) (*tls.Certificate, error)
 // into a valid pair it swaps the certificate in; when they do not form a
 // valid pair it keeps serving the previous one and logs a warning, so it
 // has no error to return.
-func (w *KeyPair) Start(ctx context.Context) {
-	interval := w.PollInterval
+func (w *KeyPair) Start(ctx context.Context) { every(ctx, w.PollInterval, w.poll) }
+
+// every calls poll at each interval (DefaultPollInterval when it is not
+// positive) until ctx is done.
+func every(ctx context.Context, interval time.Duration, poll func()) {
 	if interval <= 0 {
 		interval = DefaultPollInterval
 	}
@@ -96,7 +99,7 @@ func (w *KeyPair) Start(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			w.poll()
+			poll()
 		}
 	}
 }
