@@ -2,21 +2,31 @@ package runtime_test
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/crdforge/crdforge/runtime/conversiontest"
 )
 
 // The oldest Go, Kubernetes and controller-runtime an API module adopting
 // crdforge may be on: what this module's go.mod requires, and what the
-// README promises. Raising any of them in go.mod fails the test below.
+// README promises. Raising any of them in go.mod fails the tests below.
+//
+// Why these: apimachinery v0.30.0 needs Go 1.22.0, so no older go directive
+// is possible with it; controller-runtime v0.16.0 is the oldest release
+// users of these Kubernetes versions run (it requires apimachinery v0.28).
+// This module's code avoids what came later: apimachinery's util/diff.Diff
+// (v0.31), IntOrString filling itself for randfill (v0.33), ObjectMeta's
+// omitzero creationTimestamp (v0.33), and Go's testing.B.Loop (1.24).
 const (
-	oldestGo                = "1.24.0"
-	oldestAPIMachinery      = "v0.34.0"
-	oldestControllerRuntime = "v0.18.0"
+	oldestGo                = "1.22.0"
+	oldestAPIMachinery      = "v0.30.0"
+	oldestControllerRuntime = "v0.16.0"
 )
 
 // adopterFiles is a throwaway API module on the oldest versions, whose API
@@ -91,12 +101,102 @@ func TestAdoptionRaisesNoVersion(t *testing.T) {
 	if testing.Short() {
 		t.Skip("tidies a throwaway module against the module proxy; skipped with -short")
 	}
+	m := newAdopter(t, adopterFiles)
+	m.run("mod", "tidy")
+	m.run("vet", "./...") // builds the API package and its test
+	m.checkNothingMoved()
+	// What generated code imports needs no Kubernetes module but
+	// apimachinery: apiextensions' JSON is filled by reflection.
+	if mod := m.run("mod", "edit", "-print"); strings.Contains(mod, "k8s.io/apiextensions-apiserver") {
+		t.Errorf("adopting crdforge added k8s.io/apiextensions-apiserver:\n%s", mod)
+	}
+}
+
+// TestExamplesRoundTripOnTheOldestVersions copies the API packages of every
+// example (types, hand-written conversions and tests, and crdforge's
+// generated deepcopy, conversions and round-trip tests) into a module on the
+// oldest versions above, and requires that tidying moves none of them, and
+// that the packages vet and their round-trip tests pass there: the
+// generated code works with the oldest Kubernetes this module promises, not
+// only with the generator's.
+func TestExamplesRoundTripOnTheOldestVersions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("tidies, builds and tests a throwaway module against the module proxy; skipped with -short")
+	}
+	examples, err := filepath.Abs(filepath.Join("..", "examples"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	apis, _ := filepath.Glob(filepath.Join(examples, "*", "api"))
+	if len(apis) == 0 {
+		t.Skip("no examples beside this module (not a crdforge checkout)")
+	}
+	files := map[string]string{
+		// The examples' import paths are github.com/crdforge/crdforge/
+		// examples/...: the throwaway module takes that path.
+		"go.mod": `module github.com/crdforge/crdforge/examples
+
+go ` + oldestGo + `
+
+require (
+	github.com/crdforge/crdforge/runtime v0.0.0-00010101000000-000000000000
+	k8s.io/api ` + oldestAPIMachinery + `
+	k8s.io/apimachinery ` + oldestAPIMachinery + `
+	sigs.k8s.io/controller-runtime ` + oldestControllerRuntime + `
+)
+
+replace github.com/crdforge/crdforge/runtime => RUNTIME
+`,
+	}
+	for _, api := range apis {
+		err := filepath.WalkDir(api, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+				return err
+			}
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			rel, err := filepath.Rel(examples, path)
+			files[rel] = string(b)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := newAdopter(t, files)
+	m.run("mod", "tidy")
+	m.checkNothingMoved()
+	m.run("vet", "./...")
+	// A few hundred objects per direction: the generator's own tests run the
+	// full count against its versions; here the question is only whether
+	// the code works at all with the oldest ones.
+	out := m.run("test", "-count=1", "./...")
+	if !strings.Contains(out, "ok ") {
+		t.Errorf("no package tested:\n%s", out)
+	}
+	t.Logf("%s", out)
+}
+
+// adopter is a throwaway module in a temporary directory that requires this
+// module through a replace, as a user's module does before crdforge is
+// published.
+type adopter struct {
+	t   *testing.T
+	dir string
+}
+
+// newAdopter writes files (paths relative to the module's root; RUNTIME in
+// them stands for this module's directory).
+func newAdopter(t *testing.T, files map[string]string) *adopter {
+	t.Helper()
 	runtimeDir, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	for name, text := range adopterFiles {
+	for name, text := range files {
 		p := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -105,22 +205,33 @@ func TestAdoptionRaisesNoVersion(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	run := func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return string(out)
-	}
-	run("mod", "tidy")
-	run("vet", "./...") // builds the API package and its test
+	return &adopter{t: t, dir: dir}
+}
 
+// run runs the go command in the module with the local toolchain (a go
+// directive the toolchain does not know would fetch another), and fails
+// the test if it fails.
+func (m *adopter) run(args ...string) string {
+	m.t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = m.dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local",
+		conversiontest.IterationsEnv+"=200")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		m.t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// checkNothingMoved fails the test if the module's go directive, or its
+// Kubernetes or controller-runtime requirements, are no longer the oldest
+// ones: adopting crdforge must not upgrade anything of the user's.
+func (m *adopter) checkNothingMoved() {
+	t := m.t
+	t.Helper()
 	var got modFile
-	if err := json.Unmarshal([]byte(run("mod", "edit", "-json")), &got); err != nil {
+	if err := json.Unmarshal([]byte(m.run("mod", "edit", "-json")), &got); err != nil {
 		t.Fatal(err)
 	}
 	if got.Go != oldestGo {
@@ -141,7 +252,7 @@ func TestAdoptionRaisesNoVersion(t *testing.T) {
 		}
 	}
 	if t.Failed() {
-		t.Logf("go.mod after tidy:\n%s", run("mod", "edit", "-print"))
+		t.Logf("go.mod after tidy:\n%s", m.run("mod", "edit", "-print"))
 	}
 }
 

@@ -8,9 +8,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pmezard/go-difflib/difflib"
 	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/conversion"
-	"k8s.io/apimachinery/pkg/util/diff"
+	"k8s.io/apimachinery/pkg/util/dump"
 )
 
 // semantic is equality.Semantic, which compares quantities by value, times
@@ -60,7 +61,7 @@ func semanticEqual(a, b any) (equal bool, err error) {
 
 // describe diffs the JSON forms, which is how users know their objects.
 func describe(want, got any) string {
-	d := diff.Diff(want, got)
+	d := unifiedDiff(want, got)
 	if strings.TrimSpace(d) == "" {
 		// The difference is in something JSON does not show, such as a
 		// field tagged json:"-".
@@ -80,4 +81,25 @@ func toJSON(obj any) string {
 		return fmt.Sprintf("%#v (not JSON: %v)", obj, err)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// unifiedDiff is a unified diff of the indented JSON forms of a and b, or of
+// their dumps when either has no JSON form. apimachinery's util/diff.Diff
+// prints the same, but it appeared after v0.30, and this module works with
+// the apimachinery of its users, from v0.30 on.
+func unifiedDiff(a, b any) string {
+	aText, aErr := json.MarshalIndent(a, "", " ")
+	bText, bErr := json.MarshalIndent(b, "", " ")
+	if aErr != nil || bErr != nil {
+		aText, bText = []byte(dump.Pretty(a)), []byte(dump.Pretty(b))
+	}
+	d, err := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+		A:       difflib.SplitLines(string(aText)),
+		B:       difflib.SplitLines(string(bText)),
+		Context: 3,
+	})
+	if err != nil {
+		return fmt.Sprintf("error generating diff: %v", err)
+	}
+	return d
 }

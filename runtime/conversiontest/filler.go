@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 
 	"sigs.k8s.io/randfill"
 )
@@ -25,21 +26,22 @@ const (
 )
 
 // newFiller returns a Filler seeded with seed, set up with the default fill
-// functions and then extra. RoundTrip makes one per direction and reuses it
-// for every iteration.
-func newFiller(seed int64, extra []any) (*randfill.Filler, error) {
-	return configure(randfill.NewWithSeed(seed), extra)
+// functions, those for the raw JSON types that objects reach (see
+// rawJSONFillFuncs), and then extra. RoundTrip makes one per direction and
+// reuses it for every iteration.
+func newFiller(seed int64, extra []any, objects ...any) (*randfill.Filler, error) {
+	return configure(randfill.NewWithSeed(seed), extra, objects)
 }
 
 // newFuzzFiller returns a Filler that draws its randomness from a fuzzer's
 // input, so that the fuzzing engine's mutations steer the random objects.
-func newFuzzFiller(data []byte, extra []any) (*randfill.Filler, error) {
-	return configure(randfill.NewFromGoFuzz(data), extra)
+func newFuzzFiller(data []byte, extra []any, objects ...any) (*randfill.Filler, error) {
+	return configure(randfill.NewFromGoFuzz(data), extra, objects)
 }
 
-func configure(f *randfill.Filler, extra []any) (*randfill.Filler, error) {
+func configure(f *randfill.Filler, extra, objects []any) (*randfill.Filler, error) {
 	f.NilChance(nilChance).NumElements(minElements, maxElements).MaxDepth(maxDepth)
-	defaults := DefaultFillFuncs()
+	defaults := append(DefaultFillFuncs(), rawJSONFillFuncs(objects)...)
 	// The nil-able pointer functions go first, so that a function for a
 	// **T that the defaults or the author provide replaces them.
 	for _, fn := range slices.Concat(defaults, extra) {
@@ -56,7 +58,73 @@ func configure(f *randfill.Filler, extra []any) (*randfill.Filler, error) {
 	return f, nil
 }
 
-var continueType = reflect.TypeFor[randfill.Continue]()
+var (
+	continueType = reflect.TypeFor[randfill.Continue]()
+	bytesType    = reflect.TypeFor[[]byte]()
+)
+
+// rawJSONPackages is where apiextensions' JSON types live (v1 and v1beta1):
+// a field of such a type holds any JSON value, kept as its bytes.
+const rawJSONPackages = "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/"
+
+// rawJSONFillFuncs returns a fill function for every apiextensions JSON type
+// that the objects' types reach: random bytes would not be JSON, so each
+// gets a small JSON value as fillJSONValue makes it.
+//
+// The types are found by reflection, not named, so that this module does not
+// import apiextensions-apiserver: generated API code imports this package,
+// and a module that imports it must not need a Kubernetes module it does not
+// use itself (nor be raised to the version this module would require).
+func rawJSONFillFuncs(objects []any) []any {
+	var out []any
+	seen := map[reflect.Type]bool{}
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Array:
+			walk(t.Elem())
+		case reflect.Map:
+			walk(t.Key())
+			walk(t.Elem())
+		case reflect.Struct:
+			if isRawJSON(t) {
+				out = append(out, rawJSONFillFunc(t))
+				return
+			}
+			for i := range t.NumField() {
+				walk(t.Field(i).Type)
+			}
+		}
+	}
+	for _, obj := range objects {
+		if t := reflect.TypeOf(obj); t != nil {
+			walk(t)
+		}
+	}
+	return out
+}
+
+// isRawJSON reports whether t is apiextensions' JSON: struct{ Raw []byte }
+// named JSON in one of its API versions.
+func isRawJSON(t reflect.Type) bool {
+	return t.Name() == "JSON" && strings.HasPrefix(t.PkgPath(), rawJSONPackages) &&
+		t.NumField() == 1 && t.Field(0).Name == "Raw" && t.Field(0).Type == bytesType
+}
+
+// rawJSONFillFunc is a func(*T, randfill.Continue) for a raw JSON type T.
+func rawJSONFillFunc(t reflect.Type) any {
+	signature := reflect.FuncOf([]reflect.Type{reflect.PointerTo(t), continueType}, nil, false)
+	return reflect.MakeFunc(signature, func(args []reflect.Value) []reflect.Value {
+		v := reflect.New(t).Elem()
+		v.Field(0).SetBytes(fillJSONValue(args[1].Interface().(randfill.Continue)))
+		args[0].Elem().Set(v)
+		return nil
+	}).Interface()
+}
 
 // nilablePointerFunc derives, from a fill function for *T, one for **T that
 // leaves the pointer nil with the filler's nil chance and otherwise fills a

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"time"
 
-	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -28,11 +27,14 @@ import (
 //     microseconds and nanoseconds).
 //   - runtime.RawExtension: a small JSON object in Raw, Object nil; an
 //     arbitrary runtime.Object would be an interface randfill cannot fill.
-//   - apiextensionsv1.JSON: a small JSON value other than null.
+//   - intstr.IntOrString: an int or a string, with Type to match. From
+//     apimachinery v0.33 on it fills itself this way (a RandFill method);
+//     before, its fill method is gofuzz's, which randfill does not call.
 //
-// intstr.IntOrString needs nothing more than a nil chance for pointers to
-// it: its own RandFill method fills either the int or the string and sets
-// Type to match, but leaves a nil *IntOrString nil.
+// apiextensionsv1.JSON (a small JSON value other than null) has its fill
+// function too, but not among these: RoundTrip finds the JSON types that the
+// Pair's objects reach by reflection (see rawJSONFillFuncs), so that this
+// package needs no import of apiextensions-apiserver.
 //
 // Each call returns a new slice, which callers may append to.
 func DefaultFillFuncs() []any {
@@ -44,22 +46,20 @@ func DefaultFillFuncs() []any {
 		fillMicroTime,
 		fillGoTime,
 		fillRawExtension,
-		fillJSON,
-		nilablePointer[intstr.IntOrString],
+		fillIntOrString,
 	}
 }
 
-// nilablePointer fills a *T that may be nil, for a T that fills itself
-// through a RandFill method: randfill calls such a method on the nil
-// pointer itself, so without this function the pointer would stay nil.
-// (For types with fill functions, configure derives the same.)
-func nilablePointer[T any](p **T, c randfill.Continue) {
-	if c.Float64() < nilChance {
-		*p = nil
+// fillIntOrString fills either the int or the string, and sets Type to
+// match: a Type of neither kind does not even encode as JSON.
+func fillIntOrString(v *intstr.IntOrString, c randfill.Continue) {
+	if c.Bool() {
+		*v = intstr.IntOrString{Type: intstr.Int}
+		c.Fill(&v.IntVal)
 		return
 	}
-	*p = new(T)
-	c.Fill(*p)
+	*v = intstr.IntOrString{Type: intstr.String}
+	c.Fill(&v.StrVal)
 }
 
 // fillTypeMeta leaves apiVersion and kind empty. Typed objects usually carry
@@ -125,11 +125,11 @@ func fillRawExtension(r *runtime.RawExtension, c randfill.Continue) {
 	*r = runtime.RawExtension{Raw: appendJSONObject(nil, c, 2)}
 }
 
-// fillJSON fills Raw with a small JSON value. Never null: apiextensionsv1.JSON
-// writes an empty Raw as null and reads null back as an empty Raw, so null
-// would not survive byte for byte.
-func fillJSON(j *apiextensionsv1.JSON, c randfill.Continue) {
-	*j = apiextensionsv1.JSON{Raw: appendJSONValue(nil, c, 2)}
+// fillJSONValue is the Raw of an apiextensionsv1.JSON: a small JSON value.
+// Never null: apiextensionsv1.JSON writes an empty Raw as null and reads
+// null back as an empty Raw, so null would not survive byte for byte.
+func fillJSONValue(c randfill.Continue) []byte {
+	return appendJSONValue(nil, c, 2)
 }
 
 // appendJSONValue appends a random JSON value, nesting objects and arrays at

@@ -48,7 +48,7 @@ type everything struct {
 
 func fillEverything(t *testing.T, n int, check func(*everything)) {
 	t.Helper()
-	f, err := newFiller(time.Now().UnixNano(), nil)
+	f, err := newFiller(time.Now().UnixNano(), nil, &everything{})
 	if err != nil {
 		t.Fatal(err)
 	}

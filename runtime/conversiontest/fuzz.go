@@ -45,7 +45,7 @@ var seedCorpus = [][]byte{
 func fuzzOnce(p Pair, data []byte) error {
 	// A new filler per input: its randomness is the input. Both directions
 	// draw from it in turn.
-	f, err := newFuzzFiller(data, p.FillFuncs)
+	f, err := newFuzzFiller(data, p.FillFuncs, p.Spoke(), p.Hub())
 	if err != nil {
 		return err
 	}

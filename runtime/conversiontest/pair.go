@@ -49,13 +49,14 @@ func (p Pair) validate() error {
 	if p.Hub == nil {
 		return errors.New("conversiontest: Pair.Hub is nil")
 	}
-	if err := fillable("Pair.Spoke()", p.Spoke()); err != nil {
+	spoke, hub := p.Spoke(), p.Hub()
+	if err := fillable("Pair.Spoke()", spoke); err != nil {
 		return err
 	}
-	if err := fillable("Pair.Hub()", p.Hub()); err != nil {
+	if err := fillable("Pair.Hub()", hub); err != nil {
 		return err
 	}
-	if _, err := newFiller(0, p.FillFuncs); err != nil {
+	if _, err := newFiller(0, p.FillFuncs, spoke, hub); err != nil {
 		return err
 	}
 	return nil

@@ -47,7 +47,7 @@ func runDirection(p Pair, d direction, s settings) error {
 	// One filler for all iterations: drawing every object from one stream
 	// is what makes the seed replay the whole run, and it saves rebuilding
 	// the filler, with its reflection over the fill functions, each time.
-	f, err := newFiller(s.seed, p.FillFuncs)
+	f, err := newFiller(s.seed, p.FillFuncs, p.Spoke(), p.Hub())
 	if err != nil {
 		return err
 	}

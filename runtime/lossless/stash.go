@@ -85,6 +85,7 @@ func stash(obj annotated, version string, v any) error {
 	if err != nil {
 		return fmt.Errorf("stashing data in annotation %s: %w", key, err)
 	}
+	raw = dropEmptyMeta(raw)
 	value := string(raw)
 	if len(raw) > compressAbove {
 		var buf bytes.Buffer
