@@ -15,6 +15,7 @@ import (
 	"github.com/crdforge/crdforge/generators/deploy"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/webhook"
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // Defaults of Config, applied by Complete and nowhere else. Paths are
@@ -70,18 +71,26 @@ type Config struct {
 	// generated Go file, before crdforge's own header line: a license
 	// (object:headerFile). It must hold only Go comments.
 	HeaderFile string
-	// Year replaces " YEAR" in the header file's content, as controller-gen
+	// CRDHeaderFile is a file, relative to Dir, whose content starts every
+	// CRD YAML file, before crdforge's own header line (crd:headerFile).
+	// controller-gen writes it as it is, so it must hold only YAML comments
+	// (# lines): a Go comment there would be a YAML document of its own.
+	CRDHeaderFile string
+	// Year replaces " YEAR" in both header files' content, as controller-gen
 	// does: every " YEAR" becomes " "+Year, also when Year is empty
-	// (object:year). Nothing reads a clock, so output stays the same
-	// between runs.
+	// (object:year and crd:year). Nothing reads a clock, so output stays the
+	// same between runs.
 	Year string
 
 	// What Complete resolves Only into.
 	complete bool
 	gens     []Generator
 	partial  bool
-	// header is HeaderFile's content with Year in it, or empty.
-	header string
+	// header is HeaderFile's content with Year in it, or empty; crdHeader
+	// the same of CRDHeaderFile.
+	header, crdHeader string
+	// warnings are the problems in the header files worth a word.
+	warnings []diag.Diagnostic
 }
 
 // Complete returns cfg with every default applied, Dir made absolute, and
@@ -113,8 +122,15 @@ func (cfg Config) Complete() (Config, error) {
 	if cfg.DeployDir == "" {
 		cfg.DeployDir = DefaultDeployDir
 	}
+	cfg.warnings = nil
 	if cfg.HeaderFile != "" {
-		if cfg.header, err = readHeader(absPath(cfg.Dir, cfg.HeaderFile), cfg.Year); err != nil {
+		if cfg.header, err = cfg.readHeader("--header-file", cfg.HeaderFile, goComments); err != nil {
+			return cfg, err
+		}
+		cfg.header = strings.TrimRight(cfg.header, "\n") // output.WithLicense adds the blank line
+	}
+	if cfg.CRDHeaderFile != "" {
+		if cfg.crdHeader, err = cfg.readHeader("--crd-header-file", cfg.CRDHeaderFile, yamlComments); err != nil {
 			return cfg, err
 		}
 	}
@@ -133,28 +149,76 @@ func (cfg Config) Complete() (Config, error) {
 	return cfg, nil
 }
 
-// readHeader reads a license header file and puts year in it as
+// readHeader reads a license header file and puts Year in it as
 // controller-gen does (deepcopy's and crd's Generate: " YEAR" becomes
-// " "+year). The header must be Go comments, or every generated Go file
-// would fail to compile.
-func readHeader(path, year string) (string, error) {
+// " "+year, whether a year is given or not). Without a year, each " YEAR"
+// is worth a warning: controller-gen's output has the placeholder blanked
+// out, which is seldom what the author of the header meant. valid checks
+// the result's syntax.
+func (cfg *Config) readHeader(flag, name string, valid func(string) bool) (string, error) {
+	path := absPath(cfg.Dir, name)
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return "", fmt.Errorf("--header-file: %w", err)
+		return "", fmt.Errorf("%s: %w", flag, err)
 	}
-	header := strings.ReplaceAll(string(b), " YEAR", " "+year)
-	f, err := parser.ParseFile(token.NewFileSet(), path, header+"\npackage p\n", parser.ParseComments)
-	if err != nil || f.Package != token.Pos(len(header)+2) {
-		return "", fmt.Errorf("--header-file %s: the header must hold only Go comments, such as a /* license */ block", path)
+	if cfg.Year == "" {
+		cfg.warnings = append(cfg.warnings, yearPlaceholders(path, string(b))...)
 	}
-	return strings.TrimRight(header, "\n"), nil
+	header := strings.ReplaceAll(string(b), " YEAR", " "+cfg.Year)
+	if !valid(header) {
+		what := "Go comments, such as a /* license */ block"
+		if flag == "--crd-header-file" {
+			what = "YAML comments (lines that start with #), as it starts YAML files"
+		}
+		return "", fmt.Errorf("%s %s: the header must hold only %s", flag, path, what)
+	}
+	return header, nil
+}
+
+// yearPlaceholders warns at every " YEAR" in a header read without a year.
+func yearPlaceholders(path, text string) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for i, line := range strings.Split(text, "\n") {
+		for col := strings.Index(line, " YEAR"); col >= 0; {
+			out = append(out, diag.Diagnostic{
+				Pos:      token.Position{Filename: path, Line: i + 1, Column: col + 2},
+				Severity: diag.Warning,
+				Msg:      `" YEAR" stands for the year, and no --year is given: it is left blank, as controller-gen leaves it; give --year`,
+			})
+			next := strings.Index(line[col+1:], " YEAR")
+			if next < 0 {
+				break
+			}
+			col += 1 + next
+		}
+	}
+	return out
+}
+
+// goComments reports whether header, put before a Go file's package
+// clause, holds nothing but comments: otherwise every generated Go file
+// would fail to compile.
+func goComments(header string) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), "", header+"\npackage p\n", parser.ParseComments)
+	return err == nil && f.Package == token.Pos(len(header)+2)
+}
+
+// yamlComments reports whether every line of header is blank or a YAML
+// comment: anything else would become part of the CRD's YAML.
+func yamlComments(header string) bool {
+	for _, line := range strings.Split(header, "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			return false
+		}
+	}
+	return true
 }
 
 // generatorsOf lists every generator, configured by cfg, in the order they
 // run.
 func generatorsOf(cfg Config) []Generator {
 	return []Generator{
-		crd.Generator{Dir: cfg.CRDDir},
+		crd.Generator{Dir: cfg.CRDDir, Header: cfg.crdHeader},
 		deepcopy.Generator{},
 		conversion.Generator{},
 		webhook.Generator{Main: cfg.WebhookMain},

@@ -1,6 +1,7 @@
 package generators
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -149,5 +150,57 @@ func TestModelGetsTheSchemaOptions(t *testing.T) {
 	got := cfg.modelOptions().Schema
 	if !got.AllowDangerousTypes || !got.IgnoreUnexportedFields || !got.GenerateEmbeddedObjectMeta || got.MaxDescLen != &n {
 		t.Errorf("model schema options %+v", got)
+	}
+}
+
+func TestCompleteReadsTheCRDHeaderFileAsItIs(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("boilerplate.yaml.txt", "# Copyright YEAR The Authors.\n\n")
+	write("boilerplate.go.txt", "/*\nCopyright YEAR The Authors.\n*/\n")
+
+	// As controller-gen writes crd:headerFile: as it is, blank lines kept,
+	// " YEAR" replaced.
+	cfg, err := Config{Dir: dir, CRDHeaderFile: "boilerplate.yaml.txt", Year: "2026"}.Complete()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "# Copyright 2026 The Authors.\n\n"; cfg.crdHeader != want {
+		t.Errorf("CRD header %q, want %q", cfg.crdHeader, want)
+	}
+	if len(cfg.warnings) != 0 {
+		t.Errorf("warnings with a year: %v", cfg.warnings)
+	}
+	// A Go comment would be YAML content before the CRD.
+	if _, err := (Config{Dir: dir, CRDHeaderFile: "boilerplate.go.txt"}).Complete(); err == nil || !strings.Contains(err.Error(), "only YAML comments") {
+		t.Errorf("a CRD header of Go comments: %v", err)
+	}
+}
+
+func TestCompleteWarnsAtYEARWithoutAYear(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "h.txt"), []byte("# Copyright YEAR A.\n# and YEAR B, YEAR C.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, year := range []string{"", "2026"} {
+		cfg, err := Config{Dir: dir, CRDHeaderFile: "h.txt", Year: year}.Complete()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, w := range cfg.warnings {
+			got = append(got, fmt.Sprintf("%s:%d:%d", filepath.Base(w.Pos.Filename), w.Pos.Line, w.Pos.Column))
+		}
+		want := []string{"h.txt:1:13", "h.txt:2:7", "h.txt:2:15"}
+		if year != "" {
+			want = nil
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("year %q: warnings at %v, want %v", year, got, want)
+		}
 	}
 }

@@ -62,6 +62,9 @@ func Generate(cfg Config) (*Result, error) {
 	}
 	diags := diag.New(ld.Fset)
 	res := &Result{Diags: diags}
+	for _, w := range cfg.warnings {
+		diags.Add(w)
+	}
 
 	ld.Check()
 	ld.Errors(diags, nil, nil)

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/crdforge/crdforge/generators/model"
@@ -29,6 +30,10 @@ type Generator struct {
 	// Dir is where CRD files go, relative to the model's directory or
 	// absolute.
 	Dir string
+	// Header, when set, starts every CRD file, as controller-gen's
+	// crd:headerFile does: as it is (YAML comments), then crdforge's own
+	// header line and the document.
+	Header string
 }
 
 // Name is the generator's name for --only.
@@ -76,7 +81,23 @@ func (g Generator) generate(v *validator, k *model.Kind, diags *diag.List) *outp
 		v.validate(k, c, diags) // after Marshal: validation defaults c in place
 	}
 	name := fmt.Sprintf("%s_%s.yaml", c.Spec.Group, c.Spec.Names.Plural)
-	return &output.File{Path: filepath.Join(g.Dir, name), Content: content}
+	return &output.File{Path: filepath.Join(g.Dir, name), Content: withHeader(g.Header, content)}
+}
+
+// withHeader puts header before content. controller-gen writes the header
+// file's bytes and then "---"; a header whose last line has no newline
+// gets one here, or the line would run into crdforge's header line (for
+// controller-gen, into the "---" it writes, which the comment then hides).
+func withHeader(header string, content []byte) []byte {
+	if header == "" {
+		return content
+	}
+	out := make([]byte, 0, len(header)+1+len(content))
+	out = append(out, header...)
+	if !strings.HasSuffix(header, "\n") {
+		out = append(out, '\n')
+	}
+	return append(out, content...)
 }
 
 // parallel runs fn(0..n-1) on as many goroutines as there are CPUs.

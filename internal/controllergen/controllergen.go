@@ -62,6 +62,19 @@ func DecodeCRD(b []byte) (*apiextensionsv1.CustomResourceDefinition, error) {
 	}
 }
 
+// Header is what a CRD file holds before its first "---" line: the header
+// file's text (crd:headerFile) in controller-gen's, that and crdforge's
+// own header line in crdforge's.
+func Header(b []byte) string {
+	if bytes.HasPrefix(b, []byte("---\n")) {
+		return ""
+	}
+	if i := bytes.Index(b, []byte("\n---\n")); i >= 0 {
+		return string(b[:i+1])
+	}
+	return string(b)
+}
+
 // Normalize drops what crdforge changes on purpose (the conversion stanza,
 // cert-manager's annotation, versions in priority order rather than by
 // name) and renders the rest as indented JSON, for a readable difference.

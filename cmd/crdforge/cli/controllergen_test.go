@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/crdforge/crdforge/generators"
+	"github.com/crdforge/crdforge/generators/output"
 	"github.com/crdforge/crdforge/internal/controllergen"
+	"github.com/crdforge/crdforge/internal/diag"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"sigs.k8s.io/controller-tools/pkg/crd"
 )
@@ -22,6 +24,8 @@ import (
 func TestCRDsMatchControllerGen(t *testing.T) {
 	for _, name := range []string{
 		"dangerous", "unexported", "maxdesclen", "embeddedmeta", "header",
+		// a license header (with " YEAR" and no year) before every CRD
+		"crdheader",
 		// deprecated versions with and without a warning, an unserved one
 		"deprecation",
 		// oneOf-style, CEL, enum, externalDocs, resource, printer-column,
@@ -41,17 +45,29 @@ func TestCRDsMatchControllerGen(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, d := range res.Diags.Items() {
-				t.Fatalf("crdforge: %s", d.Format(dir))
+				if d.Severity != diag.Warning { // warnings are the golden case's (want/warnings.txt)
+					t.Fatalf("crdforge: %s", d.Format(dir))
+				}
 			}
-			ours := map[string]*apiextensionsv1.CustomResourceDefinition{}
+			type file struct {
+				*apiextensionsv1.CustomResourceDefinition
+				raw []byte
+			}
+			ours := map[string]file{}
 			for _, f := range res.Files {
-				ours[filepath.Base(f.Path)] = decodeCRD(t, f.Content)
+				ours[filepath.Base(f.Path)] = file{decodeCRD(t, f.Content), f.Content}
+			}
+			var headerFile string
+			if cfg.CRDHeaderFile != "" {
+				headerFile = filepath.Join(dir, cfg.CRDHeaderFile) // controller-gen reads it from its working directory
 			}
 			theirs, err := controllergen.CRDs(dir, crd.Generator{
 				AllowDangerousTypes:        &cfg.AllowDangerousTypes,
 				IgnoreUnexportedFields:     &cfg.IgnoreUnexportedFields,
 				MaxDescLen:                 cfg.MaxDescLen,
 				GenerateEmbeddedObjectMeta: &cfg.GenerateEmbeddedObjectMeta,
+				HeaderFile:                 headerFile,
+				Year:                       cfg.Year,
 			})
 			if err != nil {
 				t.Fatal(err)
@@ -60,8 +76,14 @@ func TestCRDsMatchControllerGen(t *testing.T) {
 				t.Fatalf("crdforge wrote %v, controller-gen %v", got, want)
 			}
 			for file, b := range theirs {
+				// The text before the first document: controller-gen's
+				// header, which crdforge writes the same, followed by its
+				// own header line.
+				if want, got := controllergen.Header(b), controllergen.Header(ours[file].raw); got != want+output.YAMLHeader+"\n" {
+					t.Errorf("%s starts with\n%s\nwant controller-gen's header and crdforge's line:\n%s%s", file, got, want, output.YAMLHeader)
+				}
 				want := controllergen.Normalize(decodeCRD(t, b))
-				got := controllergen.Normalize(ours[file])
+				got := controllergen.Normalize(ours[file].CustomResourceDefinition)
 				if got != want {
 					t.Errorf("%s differs from controller-gen's:\n%s", file, firstDiff(want, got))
 				}

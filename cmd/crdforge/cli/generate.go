@@ -130,8 +130,10 @@ func bindConfigFlags(f *pflag.FlagSet, cfg *generators.Config) {
 		"give embedded ObjectMeta (a template's metadata) its schema (crd:generateEmbeddedObjectMeta)")
 	f.StringVar(&cfg.HeaderFile, "header-file", "",
 		"file whose content (Go comments, a license) starts every generated Go file (object:headerFile)")
+	f.StringVar(&cfg.CRDHeaderFile, "crd-header-file", "",
+		"file whose content (YAML comments, a license) starts every CRD YAML file (crd:headerFile)")
 	f.StringVar(&cfg.Year, "year", "",
-		`year that replaces " YEAR" in the header file (object:year)`)
+		`year that replaces " YEAR" in the header files (object:year, crd:year)`)
 }
 
 // optionalInt is an int flag that stays nil until it is given, so that
