@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/crdforge/crdforge/internal/diag"
@@ -66,11 +67,25 @@ func Packages(dir string, patterns []string) (*Result, error) {
 	return r, nil
 }
 
-// Check type-checks every root. controller-tools' checker only follows the
-// references of type declarations, so each root's direct imports are checked
-// first, and roots after the roots they import: then a root's variables and
-// signatures see complete packages, and every type error reported in a root
-// is a real one.
+// Check type-checks every root, so that every type error reported in a root
+// is a real one, while checking no more of its imports than that needs.
+//
+// controller-tools' checker checks a package after the packages its type
+// declarations refer to, recursively: that is all controller-gen checks.
+// A root's variables and signatures may use other imports too (a
+// groupversion_info.go's schema.GroupVersion and scheme.Builder); checked
+// against placeholders, they would be errors in the root. Those imports are
+// checked shallowly: their own declarations only, against placeholders for
+// what they import in turn (errors there are not reported: Errors leaves
+// out type errors outside the roots). Checking them as the checker does
+// would type-check their whole dependency tree from source: for the
+// apimachinery packages a groupversion_info.go imports, four times as many
+// packages as the CRDs need.
+//
+// The order matters: the packages type declarations reach first, fully,
+// so that a shallow check never stands in for a package whose types a
+// schema needs; then the shallow ones; then the roots, each after the roots
+// it imports.
 //
 // Calls to the checker stay sequential: each TypeChecker.Check makes a
 // sub-checker with its own lock over a shared map, so concurrent calls race.
@@ -81,15 +96,93 @@ func (r *Result) Check() {
 		isRoot[root] = true
 	}
 	for _, root := range r.Roots {
-		for _, imp := range root.Imports() {
+		for _, imp := range typeReferenced(root, r.interesting) {
 			if !isRoot[imp] {
 				r.Checker.Check(imp)
+			}
+		}
+	}
+	for _, root := range r.Roots {
+		for _, imp := range root.Imports() {
+			if !isRoot[imp] && (imp.Types == nil || !imp.Types.Complete()) {
+				imp.NeedTypesInfo()
 			}
 		}
 	}
 	for _, root := range topological(r.Roots, isRoot) {
 		r.Checker.Check(root)
 	}
+}
+
+// interesting is the checker's own test of a node: any of its NodeFilters
+// passes it, or it has none.
+func (r *Result) interesting(n ast.Node) bool {
+	if len(r.Checker.NodeFilters) == 0 {
+		return true
+	}
+	for _, f := range r.Checker.NodeFilters {
+		if f(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// typeReferenced lists the imports of pkg that its type declarations refer
+// to (pkg.Name in a type expression, below nodes that interesting passes),
+// which controller-tools' checker checks before pkg; dot imports count as
+// referenced.
+func typeReferenced(pkg *loader.Package, interesting func(ast.Node) bool) []*loader.Package {
+	pkg.NeedSyntax()
+	imports := pkg.Imports()
+	seen := map[*loader.Package]bool{}
+	var out []*loader.Package
+	add := func(p *loader.Package) {
+		if p != nil && !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, file := range pkg.Syntax {
+		byName := map[string]*loader.Package{}
+		for _, spec := range file.Imports {
+			path, err := strconv.Unquote(spec.Path.Value)
+			if err != nil {
+				continue
+			}
+			imp := imports[path]
+			if imp == nil {
+				continue
+			}
+			switch {
+			case spec.Name == nil:
+				byName[imp.Name] = imp
+			case spec.Name.Name == ".":
+				add(imp)
+			case spec.Name.Name != "_":
+				byName[spec.Name.Name] = imp
+			}
+		}
+		for _, decl := range file.Decls {
+			gen, ok := decl.(*ast.GenDecl)
+			if !ok || gen.Tok != token.TYPE {
+				continue
+			}
+			ast.Inspect(gen, func(n ast.Node) bool {
+				if n != nil && !interesting(n) {
+					return false
+				}
+				if sel, ok := n.(*ast.SelectorExpr); ok {
+					if id, ok := sel.X.(*ast.Ident); ok {
+						add(byName[id.Name])
+					}
+				}
+				return true
+			})
+		}
+	}
+	slices.SortFunc(out, func(a, b *loader.Package) int { return strings.Compare(a.PkgPath, b.PkgPath) })
+	return out
 }
 
 // topological orders roots so that every root comes after the roots it
