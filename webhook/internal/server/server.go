@@ -258,20 +258,20 @@ func (s *Server) Run(ctx context.Context) error {
 	watchCtx, stopWatching := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopWatching()
 	if s.certs != nil {
-		wg.Go(func() { s.certs.Start(watchCtx) })
+		goWait(&wg, func() { s.certs.Start(watchCtx) })
 	}
 	if s.cas != nil {
-		wg.Go(func() { s.cas.Start(watchCtx) })
+		goWait(&wg, func() { s.cas.Start(watchCtx) })
 	}
 	for _, a := range s.aux {
-		wg.Go(func() {
+		goWait(&wg, func() {
 			if err := a.srv.Serve(a.ln); !errors.Is(err, http.ErrServerClosed) {
 				errc <- fmt.Errorf("%s server: %w", a.name, err)
 			}
 		})
 		s.log.Info("serving "+a.name+" endpoints", "addr", a.ln.Addr().String())
 	}
-	wg.Go(func() {
+	goWait(&wg, func() {
 		var err error
 		if s.certs != nil {
 			err = s.webhook.ServeTLS(s.webhookLn, "", "")
@@ -342,4 +342,15 @@ func (l serverErrorLog) Write(p []byte) (int, error) {
 	}
 	l.log.Log(context.Background(), level, msg)
 	return len(p), nil
+}
+
+// goWait runs f in a goroutine that wg waits for: sync.WaitGroup.Go, which
+// needs Go 1.25, while this module stays on the oldest Go its users may
+// have.
+func goWait(wg *sync.WaitGroup, f func()) {
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		f()
+	}()
 }

@@ -295,7 +295,7 @@ func TestServerRotatesTheCertificateUnderLoad(t *testing.T) {
 		firstFailure.CompareAndSwap(nil, err.Error())
 	}
 	for range workers {
-		wg.Go(func() {
+		spawn(&wg, func() {
 			for {
 				select {
 				case <-stop:
@@ -710,7 +710,7 @@ func TestServerLoad(t *testing.T) {
 	start := time.Now()
 	deadline := start.Add(duration)
 	for i := range clients {
-		wg.Go(func() {
+		spawn(&wg, func() {
 			for n := 0; time.Now().Before(deadline); n++ {
 				req := fmt.Sprintf(`{"client":%d,"n":%d,"payload":%q}`, i, n, payload)
 				resp, err := client.Post(ts.url+"/convert", "application/json", strings.NewReader(req))
@@ -782,4 +782,14 @@ func TestServerReloadsTheClientCAFile(t *testing.T) {
 	if !works(rotated) {
 		t.Error("a broken CA file dropped the CAs in use")
 	}
+}
+
+// spawn runs f in a goroutine that wg waits for, as sync.WaitGroup.Go
+// would on Go 1.25.
+func spawn(wg *sync.WaitGroup, f func()) {
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		f()
+	}()
 }
