@@ -66,9 +66,9 @@ func BindFlags(fs *flag.FlagSet) *Options {
 	fs.StringVar(&o.bindAddress, "bind-address", o.bindAddress,
 		"IP address the conversion webhook listens on, with --port; empty means all interfaces.")
 	fs.StringVar(&o.server.MetricsAddr, "metrics-bind-address", o.server.MetricsAddr,
-		"Address the Prometheus /metrics endpoint binds to, such as :8080 or 127.0.0.1:8080; \"0\" disables it.")
+		"Address the Prometheus /metrics endpoint binds to; the default is loopback only, so in a pod pass :8080 for Prometheus to scrape it; \"0\" disables it.")
 	fs.StringVar(&o.server.HealthAddr, "health-probe-bind-address", o.server.HealthAddr,
-		"Address the /healthz and /readyz probe endpoints bind to; \"0\" disables them.")
+		"Address the /healthz and /readyz probe endpoints bind to; the default is loopback only, so in a pod pass :8081 for the kubelet's probes; \"0\" disables them.")
 	fs.StringVar(&o.server.ClientCAFile, "client-ca-file", o.server.ClientCAFile,
 		"PEM file of CA certificates; when set, callers must present a client certificate signed by one of them (mTLS).")
 	fs.Int64Var(&o.maxRequestBytes, "max-request-bytes", o.maxRequestBytes,

@@ -37,8 +37,8 @@ func TestFlagsDefaults(t *testing.T) {
 	for _, c := range []struct{ name, got, want string }{
 		{"addr", s.Addr, ":9443"},
 		{"cert dir", s.CertDir, "/tmp/k8s-webhook-server/serving-certs"},
-		{"metrics address", s.MetricsAddr, ":8080"},
-		{"health address", s.HealthAddr, ":8081"},
+		{"metrics address", s.MetricsAddr, "127.0.0.1:8080"},
+		{"health address", s.HealthAddr, "127.0.0.1:8081"},
 		{"client CA", s.ClientCAFile, ""},
 		{"bind address", o.bindAddress, ""},
 		{"log format", o.logFormat, "json"},

@@ -15,8 +15,8 @@ const (
 	DefaultCertDir           = "/tmp/k8s-webhook-server/serving-certs"
 	DefaultCertName          = "tls.crt"
 	DefaultKeyName           = "tls.key"
-	DefaultMetricsAddr       = ":8080"
-	DefaultHealthAddr        = ":8081"
+	DefaultMetricsAddr       = "127.0.0.1:8080"
+	DefaultHealthAddr        = "127.0.0.1:8081"
 	DefaultReadHeaderTimeout = 10 * time.Second
 	DefaultReadTimeout       = 30 * time.Second
 	DefaultWriteTimeout      = 30 * time.Second
@@ -49,10 +49,13 @@ type Options struct {
 	// server only calls conversion webhooks over HTTPS.
 	InsecureHTTP bool
 	// MetricsAddr is where /metrics is served over plain HTTP; default
-	// ":8080", "0" disables it.
+	// "127.0.0.1:8080", "0" disables it. Loopback by default, so that a
+	// webhook run on a workstation or a node exposes nothing unauthenticated:
+	// a pod's Deployment passes ":8080" for Prometheus to scrape it.
 	MetricsAddr string
 	// HealthAddr is where /healthz and /readyz are served over plain HTTP;
-	// default ":8081", "0" disables them. It may equal MetricsAddr.
+	// default "127.0.0.1:8081", "0" disables them; a pod's Deployment
+	// passes ":8081" for the kubelet's probes. It may equal MetricsAddr.
 	HealthAddr string
 	// Timeouts of the HTTP servers; defaults 10s, 30s, 30s and 120s.
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration

@@ -641,7 +641,7 @@ func TestOptionsWithDefaults(t *testing.T) {
 	o := server.Options{}.WithDefaults()
 	want := server.Options{
 		Addr: ":9443", CertDir: "/tmp/k8s-webhook-server/serving-certs", CertName: "tls.crt", KeyName: "tls.key",
-		MetricsAddr: ":8080", HealthAddr: ":8081",
+		MetricsAddr: "127.0.0.1:8080", HealthAddr: "127.0.0.1:8081",
 		ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second, IdleTimeout: 120 * time.Second,
 		MaxHeaderBytes: 64 << 10, ShutdownTimeout: 30 * time.Second, CertPollInterval: time.Second,
 		Logger: o.Logger,
