@@ -23,6 +23,7 @@ const (
 	DefaultIdleTimeout       = 120 * time.Second
 	DefaultMaxHeaderBytes    = 64 << 10
 	DefaultShutdownTimeout   = 30 * time.Second
+	DefaultDrainGrace        = 5 * time.Second
 )
 
 // DisabledAddr is the address that, given as MetricsAddr or HealthAddr,
@@ -61,8 +62,19 @@ type Options struct {
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
 	// MaxHeaderBytes limits request headers; default 64 KiB.
 	MaxHeaderBytes int
+	// DrainGrace is how long, once shutdown starts, the webhook goes on
+	// accepting connections and serving requests, each answered with
+	// Connection: close, before it stops accepting; default 5s, negative
+	// for none. The API server keeps idle keep-alive connections to a pod
+	// after the pod left the Service's endpoints, and does not retry a
+	// conversion call that fails: net/http's Shutdown closes idle
+	// connections at once, so a request the API server is just sending on
+	// one is lost. Over the grace period, every connection that carries a
+	// request is closed by its own response instead, and only connections
+	// idle for the whole period are left for Shutdown to close.
+	DrainGrace time.Duration
 	// ShutdownTimeout bounds how long in-flight requests may take to
-	// finish once shutdown starts; default 30s.
+	// finish once the grace period is over; default 30s.
 	ShutdownTimeout time.Duration
 	// Logger receives structured logs; default slog.Default().
 	Logger *slog.Logger
@@ -90,6 +102,7 @@ func (o Options) WithDefaults() Options {
 	setDefault(&o.IdleTimeout, DefaultIdleTimeout)
 	setDefault(&o.MaxHeaderBytes, DefaultMaxHeaderBytes)
 	setDefault(&o.ShutdownTimeout, DefaultShutdownTimeout)
+	setDefault(&o.DrainGrace, DefaultDrainGrace)
 	setDefault(&o.CertPollInterval, certwatch.DefaultPollInterval)
 	if o.Logger == nil {
 		o.Logger = slog.Default()
