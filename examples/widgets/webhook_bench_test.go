@@ -32,6 +32,7 @@ func widget(i int) v1.Widget {
 			Name: fmt.Sprintf("widget-%d", i), Namespace: "default", UID: "3415a7fc-162b-4300-b5da-fd6083580d66",
 			ResourceVersion: "143", Generation: 2, CreationTimestamp: until,
 			Labels: map[string]string{"app": "widgets", "tier": "gold"}, Annotations: map[string]string{"owner": "team-a"},
+			ManagedFields: managedFields(until),
 		},
 		Spec: v1.WidgetSpec{
 			DisplayName: "Widget", Size: v1.SizeLarge, Replicas: &replicas,
@@ -45,6 +46,21 @@ func widget(i int) v1.Widget {
 		Status: v1.WidgetStatus{ObservedGeneration: 2, Conditions: []metav1.Condition{
 			{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Built", Message: "ok", LastTransitionTime: until},
 		}},
+	}
+}
+
+// managedFields is what the API server records of a Widget created with
+// kubectl apply and whose status a controller updates: two managers, as on
+// most objects read from a cluster, where managedFields are often the larger
+// part of the metadata.
+func managedFields(at metav1.Time) []metav1.ManagedFieldsEntry {
+	return []metav1.ManagedFieldsEntry{
+		{Manager: "kubectl-client-side-apply", Operation: metav1.ManagedFieldsOperationUpdate, APIVersion: "widgets.example.com/v1", Time: &at, FieldsType: "FieldsV1",
+			FieldsV1: &metav1.FieldsV1{Raw: []byte(`{"f:metadata":{"f:annotations":{".":{},"f:kubectl.kubernetes.io/last-applied-configuration":{},"f:owner":{}},"f:labels":{".":{},"f:app":{},"f:tier":{}}},` +
+				`"f:spec":{".":{},"f:displayName":{},"f:finishes":{".":{},"f:side":{".":{},"f:color":{}},"f:top":{".":{},"f:color":{},"f:gloss":{}}},"f:labels":{".":{},"f:line":{}},` +
+				`"f:network":{".":{},"f:host":{},"f:port":{}},"f:options":{},"f:parts":{},"f:replicas":{},"f:size":{},"f:warranty":{".":{},"f:until":{},"f:years":{}}}}`)}},
+		{Manager: "widget-controller", Operation: metav1.ManagedFieldsOperationUpdate, APIVersion: "widgets.example.com/v1", Time: &at, FieldsType: "FieldsV1", Subresource: "status",
+			FieldsV1: &metav1.FieldsV1{Raw: []byte(`{"f:status":{".":{},"f:conditions":{".":{},"k:{\"type\":\"Ready\"}":{".":{},"f:lastTransitionTime":{},"f:message":{},"f:reason":{},"f:status":{},"f:type":{}}},"f:observedGeneration":{}}}`)}},
 	}
 }
 
