@@ -7,6 +7,7 @@ require (
 	github.com/crdforge/crdforge/runtime v0.0.0-00010101000000-000000000000
 	github.com/crdforge/crdforge/webhook v0.0.0-00010101000000-000000000000
 	github.com/dave/jennifer v1.7.1
+	github.com/go-json-experiment/json v0.0.0-20251027170946-4849db3c2f7e
 	github.com/json-iterator/go v1.1.12
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.10

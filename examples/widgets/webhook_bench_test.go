@@ -13,6 +13,9 @@ import (
 	"github.com/crdforge/crdforge/examples/widgets/api/v1alpha1"
 	"github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
 	"github.com/crdforge/crdforge/webhook"
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+	jsonv1 "github.com/go-json-experiment/json/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
@@ -146,12 +149,50 @@ func (floorHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(out)
 }
 
+// floorV2Handler is floorHandler with the codec crdforge's webhook uses,
+// go-json-experiment/json set to the API server's semantics (the options of
+// webhook/internal/codec): the floor that codec sets.
+type floorV2Handler struct{}
+
+var floorV2Options = jsonv2.JoinOptions(jsonv1.DefaultOptionsV1(), jsonv2.MatchCaseInsensitiveNames(false), jsontext.EscapeForHTML(false))
+
+func (floorV2Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		APIVersion string `json:"apiVersion"`
+		Kind       string `json:"kind"`
+		Request    struct {
+			UID               string      `json:"uid"`
+			DesiredAPIVersion string      `json:"desiredAPIVersion"`
+			Objects           []v1.Widget `json:"objects"`
+		} `json:"request"`
+	}
+	var body bytes.Buffer
+	if _, err := body.ReadFrom(r.Body); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	if err := jsonv2.Unmarshal(body.Bytes(), &in, floorV2Options); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	out, err := jsonv2.Marshal(map[string]any{"apiVersion": in.APIVersion, "kind": in.Kind, "response": map[string]any{
+		"uid": in.Request.UID, "result": map[string]string{"status": "Success"}, "convertedObjects": in.Request.Objects,
+	}}, floorV2Options)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(out) // as in floorHandler
+}
+
 // BenchmarkConversionReview compares, on reviews of 1, 100 and 1000 stored
 // v1 Widgets read as v1alpha1 and as v1beta1, with and without data only v1
 // holds (which both handlers' conversions stash in an annotation),
 // crdforge's handler, controller-runtime's conversion webhook on the same
 // types and conversion functions, and the floor of decoding and encoding the
-// review alone.
+// review alone, with the API server's codec (floor) and with crdforge's
+// (floor-jsonv2).
 func BenchmarkConversionReview(b *testing.B) {
 	handlers := []struct {
 		name string
@@ -160,6 +201,7 @@ func BenchmarkConversionReview(b *testing.B) {
 		{"crdforge", crdforgeHandler(b)},
 		{"controller-runtime", controllerRuntimeHandler(b)},
 		{"floor", floorHandler{}},
+		{"floor-jsonv2", floorV2Handler{}},
 	}
 	for _, desired := range []string{"v1alpha1", "v1beta1"} {
 		for _, v1Only := range []bool{false, true} {

@@ -1,17 +1,15 @@
 package convert
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"maps"
 
+	"github.com/crdforge/crdforge/webhook/internal/codec"
 	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
-	kjson "sigs.k8s.io/json"
 )
 
 // UnknownError reports an object of a kind or version the table does not
@@ -22,8 +20,7 @@ type UnknownError struct{ What string }
 func (e *UnknownError) Error() string { return e.What }
 
 // Convert converts one object of a request to desiredAPIVersion and returns
-// it serialized. Decoding is case-sensitive and keeps int64 precision, as the
-// API server's own JSON handling does.
+// it serialized, with the API server's JSON semantics (package codec).
 //
 // The object's metadata goes out as the bytes that came in: the API server
 // keeps a converted object's metadata but for labels and annotations, which
@@ -64,7 +61,7 @@ func (c *Table) Convert(obj *jsonscan.Object, desiredAPIVersion string) ([]byte,
 	}
 
 	src := newFrom()
-	if err := kjson.UnmarshalCaseSensitivePreserveInts(obj.WithoutManagedFields(), src); err != nil {
+	if err := codec.Unmarshal(obj.WithoutManagedFields(), src); err != nil {
 		return nil, fmt.Errorf("decoding %s: %w", obj.APIVersion, err)
 	}
 	var dst runtime.Object
@@ -135,16 +132,13 @@ func objectMeta(obj runtime.Object) *metav1.ObjectMeta {
 	return m
 }
 
-// marshal is encoding/json's Marshal without HTML escaping, as the API
-// server writes JSON.
+// marshal encodes obj as the API server would.
 func marshal(obj runtime.Object) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(obj); err != nil {
+	b, err := codec.Marshal(obj)
+	if err != nil {
 		return nil, fmt.Errorf("encoding %s: %w", obj.GetObjectKind().GroupVersionKind().GroupVersion(), err)
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	return b, nil
 }
 
 // sameIdentity checks what the API server rejects a conversion for

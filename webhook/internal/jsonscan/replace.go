@@ -3,12 +3,17 @@ package jsonscan
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 )
 
-// ReplaceMember returns obj, a JSON object, with the value of its top-level
-// member name (the last one, if the name repeats) replaced by val. obj must
-// hold that member.
+// errFound stops a walk at what it looked for.
+var errFound = errors.New("found")
+
+// ReplaceMember returns obj, a JSON object that encoding/json wrote, with the
+// value of its top-level member name replaced by val. obj must hold that
+// member, once: the walk stops there, so that the members after it (an
+// object's spec and status, after its metadata) are not walked.
 func ReplaceMember(obj []byte, name string, val []byte) ([]byte, error) {
 	w := &walker{b: obj}
 	start, end := -1, -1
@@ -18,11 +23,13 @@ func ReplaceMember(obj []byte, name string, val []byte) ([]byte, error) {
 		}
 		w.space()
 		start = w.i
-		err := w.value()
+		if err := w.value(); err != nil {
+			return err
+		}
 		end = w.i
-		return err
+		return errFound
 	})
-	if err != nil {
+	if err != nil && err != errFound {
 		return nil, err
 	}
 	if start < 0 {
