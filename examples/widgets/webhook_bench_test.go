@@ -59,11 +59,11 @@ func widget(i int) v1.Widget {
 func managedFields(at metav1.Time) []metav1.ManagedFieldsEntry {
 	return []metav1.ManagedFieldsEntry{
 		{Manager: "kubectl-client-side-apply", Operation: metav1.ManagedFieldsOperationUpdate, APIVersion: "widgets.example.com/v1", Time: &at, FieldsType: "FieldsV1",
-			FieldsV1: &metav1.FieldsV1{Raw: []byte(`{"f:metadata":{"f:annotations":{".":{},"f:kubectl.kubernetes.io/last-applied-configuration":{},"f:owner":{}},"f:labels":{".":{},"f:app":{},"f:tier":{}}},` +
+			FieldsV1: metav1.NewFieldsV1(`{"f:metadata":{"f:annotations":{".":{},"f:kubectl.kubernetes.io/last-applied-configuration":{},"f:owner":{}},"f:labels":{".":{},"f:app":{},"f:tier":{}}},` +
 				`"f:spec":{".":{},"f:displayName":{},"f:finishes":{".":{},"f:side":{".":{},"f:color":{}},"f:top":{".":{},"f:color":{},"f:gloss":{}}},"f:labels":{".":{},"f:line":{}},` +
-				`"f:network":{".":{},"f:host":{},"f:port":{}},"f:options":{},"f:parts":{},"f:replicas":{},"f:size":{},"f:warranty":{".":{},"f:until":{},"f:years":{}}}}`)}},
+				`"f:network":{".":{},"f:host":{},"f:port":{}},"f:options":{},"f:parts":{},"f:replicas":{},"f:size":{},"f:warranty":{".":{},"f:until":{},"f:years":{}}}}`)},
 		{Manager: "widget-controller", Operation: metav1.ManagedFieldsOperationUpdate, APIVersion: "widgets.example.com/v1", Time: &at, FieldsType: "FieldsV1", Subresource: "status",
-			FieldsV1: &metav1.FieldsV1{Raw: []byte(`{"f:status":{".":{},"f:conditions":{".":{},"k:{\"type\":\"Ready\"}":{".":{},"f:lastTransitionTime":{},"f:message":{},"f:reason":{},"f:status":{},"f:type":{}}},"f:observedGeneration":{}}}`)}},
+			FieldsV1: metav1.NewFieldsV1(`{"f:status":{".":{},"f:conditions":{".":{},"k:{\"type\":\"Ready\"}":{".":{},"f:lastTransitionTime":{},"f:message":{},"f:reason":{},"f:status":{},"f:type":{}}},"f:observedGeneration":{}}}`)},
 	}
 }
 
