@@ -111,14 +111,11 @@ func encode(dst, src runtime.Object, rawMeta []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
-	saved := *dstMeta
-	*dstMeta = metav1.ObjectMeta{}
-	out, err := marshal(dst)
-	*dstMeta = saved
+	out, err := codec.MarshalReplacing(dst, dstMeta, meta)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("encoding %s: %w", dst.GetObjectKind().GroupVersionKind().GroupVersion(), err)
 	}
-	return jsonscan.ReplaceMember(out, "metadata", meta)
+	return out, nil
 }
 
 // objectMeta returns the object's own ObjectMeta, or nil when it has none
