@@ -70,17 +70,3 @@ func Unmarshal(data []byte, v any) error {
 func Marshal(v any) ([]byte, error) {
 	return json.Marshal(v, options)
 }
-
-// MarshalReplacing encodes v as Marshal does, but for the value at, somewhere
-// in v, which it writes as raw, JSON it does not check beyond its syntax:
-// the webhook writes an object's metadata as it came in this way, without
-// encoding it or copying the object afterwards.
-func MarshalReplacing[T any](v any, at *T, raw []byte) ([]byte, error) {
-	replace := json.MarshalToFunc(func(enc *jsontext.Encoder, p *T) error {
-		if p != at {
-			return json.SkipFunc
-		}
-		return enc.WriteValue(raw)
-	})
-	return json.Marshal(v, options, json.WithMarshalers(replace))
-}

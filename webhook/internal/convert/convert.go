@@ -111,11 +111,14 @@ func encode(dst, src runtime.Object, rawMeta []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
-	out, err := codec.MarshalReplacing(dst, dstMeta, meta)
+	saved := *dstMeta
+	*dstMeta = metav1.ObjectMeta{}
+	out, err := marshal(dst)
+	*dstMeta = saved
 	if err != nil {
-		return nil, fmt.Errorf("encoding %s: %w", dst.GetObjectKind().GroupVersionKind().GroupVersion(), err)
+		return nil, err
 	}
-	return out, nil
+	return jsonscan.ReplaceMember(out, "metadata", meta)
 }
 
 // objectMeta returns the object's own ObjectMeta, or nil when it has none

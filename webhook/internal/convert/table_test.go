@@ -81,15 +81,15 @@ func object(t *testing.T, raw string) *jsonscan.Object {
 	return &o
 }
 
-// The metadata of a converted object goes out as it came in, managedFields
-// and member order included (whitespace aside: the output is compact),
-// whatever the typed decode and encode would make of it.
+// The metadata of a converted object goes out byte for byte as it came in,
+// managedFields, member order and number formats included, whatever the
+// typed decode and encode would make of it.
 func TestTableCarriesMetadataThroughAsItCameIn(t *testing.T) {
 	table, err := convert.NewTable(box())
 	if err != nil {
 		t.Fatal(err)
 	}
-	meta := `{"uid":"u-a","name":"a","namespace":"ns","generation":1,"creationTimestamp":"2024-01-02T03:04:05Z",` +
+	meta := `{"uid":"u-a", "name":"a","namespace":"ns","generation": 1 ,"creationTimestamp":"2024-01-02T03:04:05Z",` +
 		`"managedFields":[{"manager":"kubectl","operation":"Update","fieldsType":"FieldsV1","fieldsV1":{"f:host":{}}}],"labels":{"b":"2","a":"1"}}`
 	in := `{"apiVersion":"test.io/v1","kind":"Box","metadata":` + meta + `,"hostPort":"h:1"}`
 	got, err := table.Convert(object(t, in), "test.io/v3")

@@ -147,3 +147,13 @@ func TestReplaceLabelsAndAnnotationsKeepsEveryOtherMember(t *testing.T) {
 		t.Errorf("no labels nor annotations: %s, %v", got, err)
 	}
 }
+
+func TestReplaceMember(t *testing.T) {
+	got, err := ReplaceMember([]byte(`{"kind":"K","metadata":{"creationTimestamp":null},"spec":{"metadata":1}}`), "metadata", []byte(`{"name":"a"}`))
+	if err != nil || string(got) != `{"kind":"K","metadata":{"name":"a"},"spec":{"metadata":1}}` {
+		t.Errorf("%s, %v", got, err)
+	}
+	if _, err := ReplaceMember([]byte(`{"kind":"K"}`), "metadata", []byte(`{}`)); err == nil {
+		t.Error("replaced a member that is not there")
+	}
+}
