@@ -5,14 +5,16 @@ go 1.26.8
 require (
 	github.com/aymanbagabas/go-udiff v0.4.1
 	github.com/crdforge/crdforge/runtime v0.0.0-00010101000000-000000000000
+	github.com/crdforge/crdforge/webhook v0.0.0-00010101000000-000000000000
 	github.com/dave/jennifer v1.7.1
+	github.com/go-json-experiment/json v0.0.0-20251027170946-4849db3c2f7e
 	github.com/json-iterator/go v1.1.12
-	github.com/prometheus/client_golang v1.24.0
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.10
 	go.etcd.io/etcd/client/v3 v3.7.0
 	go.yaml.in/yaml/v2 v2.4.4
 	go.yaml.in/yaml/v3 v3.0.5
+	golang.org/x/mod v0.41.0
 	golang.org/x/term v0.46.0
 	golang.org/x/tools v0.51.0
 	k8s.io/api v0.37.2
@@ -74,6 +76,7 @@ require (
 	github.com/modern-go/reflect2 v1.0.3-0.20250322232337-35a7c28c31ee // indirect
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
 	github.com/pmezard/go-difflib v1.0.1-0.20181226105442-5d4384ee4fb2 // indirect
+	github.com/prometheus/client_golang v1.24.0 // indirect
 	github.com/prometheus/client_model v0.6.2 // indirect
 	github.com/prometheus/common v0.70.0 // indirect
 	github.com/prometheus/procfs v0.21.1 // indirect
@@ -93,7 +96,6 @@ require (
 	go.uber.org/multierr v1.11.0 // indirect
 	go.uber.org/zap v1.27.1 // indirect
 	golang.org/x/exp v0.0.0-20260410095643-746e56fc9e2f // indirect
-	golang.org/x/mod v0.41.0 // indirect
 	golang.org/x/net v0.59.0 // indirect
 	golang.org/x/oauth2 v0.36.0 // indirect
 	golang.org/x/sync v0.23.0 // indirect
@@ -118,5 +120,9 @@ require (
 // The lean module of what generated API code imports (runtime/lossless,
 // runtime/conversiontest) lives in ./runtime with its own go.mod.
 replace github.com/crdforge/crdforge/runtime => ./runtime
+
+// The conversion webhook that generated mains import lives in ./webhook, a
+// module of its own for the same reason.
+replace github.com/crdforge/crdforge/webhook => ./webhook
 
 tool sigs.k8s.io/controller-tools/cmd/helpgen

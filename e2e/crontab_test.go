@@ -82,6 +82,8 @@ spec:
 
 	t.Run("warnings", func(t *testing.T) { noWarnings(t, e, "from-v1-dynamic") })
 
+	t.Run("large list", func(t *testing.T) { testLargeList(t, e, 2000) })
+
 	// v1 and v1beta1 carry the same data (host and port joined or split),
 	// so nothing needs keeping in an annotation; still, an edit through
 	// v1beta1 keeps every v1 field.

@@ -217,8 +217,8 @@ func TestKubebuilderProject(t *testing.T) {
 	p.sameCRDsAsControllerGen()
 
 	// 6. On the real API server. crdforge generates no standalone webhook
-	// main into a kubebuilder project (it would import crdforge's webhook
-	// package from the generator's module); the manager serves conversions
+	// main into a kubebuilder project whose go.mod does not require
+	// crdforge's webhook module (it would not build); the manager serves conversions
 	// there with controller-runtime's handler, which calls the generated
 	// Hub, ConvertTo and ConvertFrom. A small main that serves that handler
 	// as the manager would stands in for the manager.

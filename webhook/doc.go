@@ -19,5 +19,8 @@
 //
 // The package imports none of crdforge's generator dependencies
 // (golang.org/x/tools, github.com/dave/jennifer, sigs.k8s.io/controller-tools,
-// k8s.io/gengo); a test in the runtime package enforces it.
+// k8s.io/gengo); imports_test.go enforces it. It is a Go module of its own
+// (webhook/go.mod) on the oldest Go (1.25, for its JSON codec), Kubernetes and
+// controller-runtime it works with, so that a generated main adds none of the generator's
+// requirements to a user's project; adoption_test.go enforces that.
 package webhook

@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"strconv"
+	"time"
 
 	"github.com/crdforge/crdforge/webhook/internal/logging"
 	"github.com/crdforge/crdforge/webhook/internal/review"
@@ -32,6 +33,8 @@ type Options struct {
 	// port and bindAddress make up server.Addr.
 	port        int
 	bindAddress string
+	// drainGrace is --shutdown-grace-period; zero means none.
+	drainGrace time.Duration
 	// logLevel is debug, info, warn or error; logFormat json or text.
 	logLevel  slog.Level
 	logFormat string
@@ -56,6 +59,7 @@ func BindFlags(fs *flag.FlagSet) *Options {
 		},
 		maxRequestBytes: review.DefaultMaxRequestBytes,
 		port:            defaultPort,
+		drainGrace:      server.DefaultDrainGrace,
 		logLevel:        slog.LevelInfo,
 		logFormat:       logging.JSON,
 	}
@@ -66,15 +70,17 @@ func BindFlags(fs *flag.FlagSet) *Options {
 	fs.StringVar(&o.bindAddress, "bind-address", o.bindAddress,
 		"IP address the conversion webhook listens on, with --port; empty means all interfaces.")
 	fs.StringVar(&o.server.MetricsAddr, "metrics-bind-address", o.server.MetricsAddr,
-		"Address the Prometheus /metrics endpoint binds to, such as :8080 or 127.0.0.1:8080; \"0\" disables it.")
+		"Address the Prometheus /metrics endpoint binds to; the default is loopback only, so in a pod pass :8080 for Prometheus to scrape it; \"0\" disables it.")
 	fs.StringVar(&o.server.HealthAddr, "health-probe-bind-address", o.server.HealthAddr,
-		"Address the /healthz and /readyz probe endpoints bind to; \"0\" disables them.")
+		"Address the /healthz and /readyz probe endpoints bind to; the default is loopback only, so in a pod pass :8081 for the kubelet's probes; \"0\" disables them.")
 	fs.StringVar(&o.server.ClientCAFile, "client-ca-file", o.server.ClientCAFile,
 		"PEM file of CA certificates; when set, callers must present a client certificate signed by one of them (mTLS).")
 	fs.Int64Var(&o.maxRequestBytes, "max-request-bytes", o.maxRequestBytes,
 		"Largest ConversionReview request body accepted, in bytes; larger requests are refused.")
 	fs.BoolVar(&o.server.InsecureHTTP, "insecure-http", o.server.InsecureHTTP,
 		"Serve plain HTTP instead of HTTPS, for local development only: the API server only calls webhooks over HTTPS.")
+	fs.DurationVar(&o.drainGrace, "shutdown-grace-period", o.drainGrace,
+		"How long the webhook serves on after SIGTERM, closing each keep-alive connection after its next response, before it stops accepting connections and drains; 0 stops at once.")
 	fs.Var(logging.LevelFlag(&o.logLevel), "log-level",
 		"Least severe `level` logged: debug, info, warn or error.")
 	fs.Var(logging.FormatFlag(&o.logFormat), "log-format",
@@ -94,6 +100,9 @@ func (o *Options) complete() error {
 	if o.maxRequestBytes <= 0 {
 		errs = append(errs, fmt.Errorf("--max-request-bytes must be positive, got %d", o.maxRequestBytes))
 	}
+	if o.drainGrace < 0 {
+		errs = append(errs, fmt.Errorf("--shutdown-grace-period must not be negative, got %s", o.drainGrace))
+	}
 	if o.server.InsecureHTTP && o.server.ClientCAFile != "" {
 		errs = append(errs, errors.New("--client-ca-file needs TLS and cannot be used with --insecure-http"))
 	}
@@ -101,6 +110,10 @@ func (o *Options) complete() error {
 		return err
 	}
 	o.server.Addr = net.JoinHostPort(o.bindAddress, strconv.Itoa(o.port))
+	o.server.DrainGrace = o.drainGrace
+	if o.drainGrace == 0 {
+		o.server.DrainGrace = -1 // none; the server's zero means its default
+	}
 	if o.server.Logger == nil {
 		w := o.logOutput
 		if w == nil {

@@ -37,8 +37,8 @@ func TestFlagsDefaults(t *testing.T) {
 	for _, c := range []struct{ name, got, want string }{
 		{"addr", s.Addr, ":9443"},
 		{"cert dir", s.CertDir, "/tmp/k8s-webhook-server/serving-certs"},
-		{"metrics address", s.MetricsAddr, ":8080"},
-		{"health address", s.HealthAddr, ":8081"},
+		{"metrics address", s.MetricsAddr, "127.0.0.1:8080"},
+		{"health address", s.HealthAddr, "127.0.0.1:8081"},
 		{"client CA", s.ClientCAFile, ""},
 		{"bind address", o.bindAddress, ""},
 		{"log format", o.logFormat, "json"},
@@ -46,6 +46,9 @@ func TestFlagsDefaults(t *testing.T) {
 		if c.got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, c.got, c.want)
 		}
+	}
+	if s.DrainGrace != 5*time.Second {
+		t.Errorf("grace period %s, want 5s", s.DrainGrace)
 	}
 	if o.port != 9443 || o.maxRequestBytes != 3145728 || s.InsecureHTTP || o.logLevel != slog.LevelInfo {
 		t.Errorf("port %d, max request bytes %d, insecure %v, log level %v", o.port, o.maxRequestBytes, s.InsecureHTTP, o.logLevel)
@@ -70,6 +73,7 @@ func TestFlagsFullCommandLineSetsEveryOption(t *testing.T) {
 		"--max-request-bytes=1048576",
 		"--log-level=debug",
 		"--log-format=text",
+		"--shutdown-grace-period=12s",
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -87,13 +91,19 @@ func TestFlagsFullCommandLineSetsEveryOption(t *testing.T) {
 			t.Errorf("%s: %q, want %q", c.name, c.got, c.want)
 		}
 	}
+	if s.DrainGrace != 12*time.Second {
+		t.Errorf("grace period %s, want 12s", s.DrainGrace)
+	}
 	if o.port != 10443 || o.maxRequestBytes != 1<<20 || o.logLevel != slog.LevelDebug {
 		t.Errorf("port %d, max request bytes %d, log level %v", o.port, o.maxRequestBytes, o.logLevel)
 	}
 
-	o, err = parseFlags(t, "--insecure-http", "--bind-address=::1", "--port=8443", "--metrics-bind-address=0", "--log-level=ERROR")
+	o, err = parseFlags(t, "--insecure-http", "--bind-address=::1", "--port=8443", "--metrics-bind-address=0", "--log-level=ERROR", "--shutdown-grace-period=0")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if o.server.DrainGrace >= 0 {
+		t.Errorf("--shutdown-grace-period=0 gives the server grace %s, want none (negative)", o.server.DrainGrace)
 	}
 	if !o.server.InsecureHTTP || o.server.Addr != "[::1]:8443" || o.server.MetricsAddr != "0" || o.logLevel != slog.LevelError {
 		t.Errorf("insecure %v, addr %q, metrics %q, level %v", o.server.InsecureHTTP, o.server.Addr, o.server.MetricsAddr, o.logLevel)
@@ -139,6 +149,7 @@ func TestFlagsRejectBadValues(t *testing.T) {
 		{"--port=-1"},
 		{"--port=https"},
 		{"--max-request-bytes=0"},
+		{"--shutdown-grace-period=-1s"},
 		{"--insecure-http", "--client-ca-file=/ca.crt"},
 		{"--unknown"},
 	} {
@@ -159,7 +170,7 @@ func TestFlagsAreExactlyTheDocumentedOnesWithHelp(t *testing.T) {
 		}
 	})
 	want := []string{"bind-address", "cert-dir", "client-ca-file", "health-probe-bind-address", "insecure-http",
-		"log-format", "log-level", "max-request-bytes", "metrics-bind-address", "port"}
+		"log-format", "log-level", "max-request-bytes", "metrics-bind-address", "port", "shutdown-grace-period"}
 	if !slices.Equal(names, want) {
 		t.Errorf("flags %v, want %v", names, want)
 	}

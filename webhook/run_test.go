@@ -27,7 +27,7 @@ func options(t *testing.T, logs io.Writer, args ...string) *Options {
 }
 
 var local = []string{"--insecure-http", "--bind-address=127.0.0.1", "--port=0",
-	"--metrics-bind-address=0", "--health-probe-bind-address=0"}
+	"--metrics-bind-address=0", "--health-probe-bind-address=0", "--shutdown-grace-period=0"}
 
 func boxKind() Kind {
 	return Kind{Group: testkit.BoxGroup, Kind: testkit.BoxKind, Hub: testkit.BoxHub, Versions: testkit.BoxVersions()}

@@ -13,6 +13,9 @@ import (
 	"github.com/crdforge/crdforge/examples/widgets/api/v1alpha1"
 	"github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
 	"github.com/crdforge/crdforge/webhook"
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+	jsonv1 "github.com/go-json-experiment/json/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
@@ -32,6 +35,7 @@ func widget(i int) v1.Widget {
 			Name: fmt.Sprintf("widget-%d", i), Namespace: "default", UID: "3415a7fc-162b-4300-b5da-fd6083580d66",
 			ResourceVersion: "143", Generation: 2, CreationTimestamp: until,
 			Labels: map[string]string{"app": "widgets", "tier": "gold"}, Annotations: map[string]string{"owner": "team-a"},
+			ManagedFields: managedFields(until),
 		},
 		Spec: v1.WidgetSpec{
 			DisplayName: "Widget", Size: v1.SizeLarge, Replicas: &replicas,
@@ -45,6 +49,21 @@ func widget(i int) v1.Widget {
 		Status: v1.WidgetStatus{ObservedGeneration: 2, Conditions: []metav1.Condition{
 			{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Built", Message: "ok", LastTransitionTime: until},
 		}},
+	}
+}
+
+// managedFields is what the API server records of a Widget created with
+// kubectl apply and whose status a controller updates: two managers, as on
+// most objects read from a cluster, where managedFields are often the larger
+// part of the metadata.
+func managedFields(at metav1.Time) []metav1.ManagedFieldsEntry {
+	return []metav1.ManagedFieldsEntry{
+		{Manager: "kubectl-client-side-apply", Operation: metav1.ManagedFieldsOperationUpdate, APIVersion: "widgets.example.com/v1", Time: &at, FieldsType: "FieldsV1",
+			FieldsV1: metav1.NewFieldsV1(`{"f:metadata":{"f:annotations":{".":{},"f:kubectl.kubernetes.io/last-applied-configuration":{},"f:owner":{}},"f:labels":{".":{},"f:app":{},"f:tier":{}}},` +
+				`"f:spec":{".":{},"f:displayName":{},"f:finishes":{".":{},"f:side":{".":{},"f:color":{}},"f:top":{".":{},"f:color":{},"f:gloss":{}}},"f:labels":{".":{},"f:line":{}},` +
+				`"f:network":{".":{},"f:host":{},"f:port":{}},"f:options":{},"f:parts":{},"f:replicas":{},"f:size":{},"f:warranty":{".":{},"f:until":{},"f:years":{}}}}`)},
+		{Manager: "widget-controller", Operation: metav1.ManagedFieldsOperationUpdate, APIVersion: "widgets.example.com/v1", Time: &at, FieldsType: "FieldsV1", Subresource: "status",
+			FieldsV1: metav1.NewFieldsV1(`{"f:status":{".":{},"f:conditions":{".":{},"k:{\"type\":\"Ready\"}":{".":{},"f:lastTransitionTime":{},"f:message":{},"f:reason":{},"f:status":{},"f:type":{}}},"f:observedGeneration":{}}}`)},
 	}
 }
 
@@ -130,12 +149,50 @@ func (floorHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(out)
 }
 
+// floorV2Handler is floorHandler with the codec crdforge's webhook uses,
+// go-json-experiment/json set to the API server's semantics (the options of
+// webhook/internal/codec): the floor that codec sets.
+type floorV2Handler struct{}
+
+var floorV2Options = jsonv2.JoinOptions(jsonv1.DefaultOptionsV1(), jsonv2.MatchCaseInsensitiveNames(false), jsontext.EscapeForHTML(false))
+
+func (floorV2Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		APIVersion string `json:"apiVersion"`
+		Kind       string `json:"kind"`
+		Request    struct {
+			UID               string      `json:"uid"`
+			DesiredAPIVersion string      `json:"desiredAPIVersion"`
+			Objects           []v1.Widget `json:"objects"`
+		} `json:"request"`
+	}
+	var body bytes.Buffer
+	if _, err := body.ReadFrom(r.Body); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	if err := jsonv2.Unmarshal(body.Bytes(), &in, floorV2Options); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	out, err := jsonv2.Marshal(map[string]any{"apiVersion": in.APIVersion, "kind": in.Kind, "response": map[string]any{
+		"uid": in.Request.UID, "result": map[string]string{"status": "Success"}, "convertedObjects": in.Request.Objects,
+	}}, floorV2Options)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(out) // as in floorHandler
+}
+
 // BenchmarkConversionReview compares, on reviews of 1, 100 and 1000 stored
 // v1 Widgets read as v1alpha1 and as v1beta1, with and without data only v1
 // holds (which both handlers' conversions stash in an annotation),
 // crdforge's handler, controller-runtime's conversion webhook on the same
 // types and conversion functions, and the floor of decoding and encoding the
-// review alone.
+// review alone, with the API server's codec (floor) and with crdforge's
+// (floor-jsonv2).
 func BenchmarkConversionReview(b *testing.B) {
 	handlers := []struct {
 		name string
@@ -144,6 +201,7 @@ func BenchmarkConversionReview(b *testing.B) {
 		{"crdforge", crdforgeHandler(b)},
 		{"controller-runtime", controllerRuntimeHandler(b)},
 		{"floor", floorHandler{}},
+		{"floor-jsonv2", floorV2Handler{}},
 	}
 	for _, desired := range []string{"v1alpha1", "v1beta1"} {
 		for _, v1Only := range []bool{false, true} {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	yaml "go.yaml.in/yaml/v2"
+	"golang.org/x/mod/modfile"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
@@ -23,7 +24,17 @@ type KubebuilderProject struct {
 	Name string
 	// Layout is the project's plugin layout, such as go.kubebuilder.io/v4.
 	Layout []string
+	// StandaloneWebhook is true when the project's go.mod requires
+	// crdforge's webhook module (WebhookModule): the user picked crdforge's
+	// standalone webhook over the manager's, so its main is generated.
+	// Without that requirement the main would not build, and by default a
+	// kubebuilder project's conversions go through the manager.
+	StandaloneWebhook bool
 }
+
+// WebhookModule is the module of crdforge's conversion webhook, which a
+// generated webhook main imports.
+const WebhookModule = "github.com/crdforge/crdforge/webhook"
 
 // ProjectFile is the name of kubebuilder's project file.
 const ProjectFile = "PROJECT"
@@ -34,9 +45,11 @@ const ProjectFile = "PROJECT"
 // version 3; version 2 wrote layout as one string).
 func readKubebuilderProject(dir string, roots []*loader.Package, fset *token.FileSet) *KubebuilderProject {
 	candidates := []string{filepath.Join(dir, ProjectFile)}
+	var goMod string
 	for _, r := range roots {
 		if r.Module != nil && r.Module.Dir != "" {
 			candidates = append(candidates, filepath.Join(r.Module.Dir, ProjectFile))
+			goMod = r.Module.GoMod
 			break
 		}
 	}
@@ -53,9 +66,33 @@ func readKubebuilderProject(dir string, roots []*loader.Package, fset *token.Fil
 		f := fset.AddFile(p, -1, len(content))
 		f.SetLinesForContent(content)
 		proj.Pos = f.Pos(0)
+		proj.StandaloneWebhook = requiresModule(goMod, WebhookModule)
 		return proj
 	}
 	return nil
+}
+
+// requiresModule reports whether the go.mod file at goMod requires module
+// path. A go.mod that cannot be read or parsed requires nothing here: the
+// load that just succeeded used it, so that does not happen in practice.
+func requiresModule(goMod, path string) bool {
+	if goMod == "" {
+		return false
+	}
+	content, err := os.ReadFile(goMod)
+	if err != nil {
+		return false
+	}
+	mf, err := modfile.ParseLax(goMod, content, nil)
+	if err != nil {
+		return false
+	}
+	for _, r := range mf.Require {
+		if r.Mod.Path == path {
+			return true
+		}
+	}
+	return false
 }
 
 // parseKubebuilderProject reads the fields crdforge needs from a PROJECT

@@ -1,6 +1,8 @@
 package load
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -28,5 +30,34 @@ func TestParseKubebuilderProject(t *testing.T) {
 				t.Errorf("got %+v, want %+v", got, tc.want)
 			}
 		})
+	}
+}
+
+// A kubebuilder project picks crdforge's standalone webhook by requiring its
+// module; a replace alone, a comment, or another crdforge module does not.
+func TestRequiresModule(t *testing.T) {
+	for _, tc := range []struct {
+		name, goMod string
+		want        bool
+	}{
+		{"required", "module p\n\ngo 1.24\n\nrequire (\n\tk8s.io/apimachinery v0.34.0\n\tgithub.com/crdforge/crdforge/webhook v0.0.0-00010101000000-000000000000\n)\n\nreplace github.com/crdforge/crdforge/webhook => ../crdforge/webhook\n", true},
+		{"required on one line", "module p\n\nrequire github.com/crdforge/crdforge/webhook v1.0.0\n", true},
+		{"only the runtime", "module p\n\nrequire github.com/crdforge/crdforge/runtime v1.0.0\n", false},
+		{"only replaced", "module p\n\nreplace github.com/crdforge/crdforge/webhook => ../w\n", false},
+		{"only named in a comment", "module p\n\n// github.com/crdforge/crdforge/webhook v1.0.0\n", false},
+		{"not a go.mod", "require (\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "go.mod")
+			if err := os.WriteFile(p, []byte(tc.goMod), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if got := requiresModule(p, WebhookModule); got != tc.want {
+				t.Errorf("requiresModule = %v, want %v", got, tc.want)
+			}
+		})
+	}
+	if requiresModule(filepath.Join(t.TempDir(), "go.mod"), WebhookModule) || requiresModule("", WebhookModule) {
+		t.Error("a missing go.mod requires something")
 	}
 }

@@ -44,13 +44,16 @@ func (Generator) Needs() model.Options { return model.Options{} }
 
 // Generate returns the main, or nothing when no kind needs a webhook.
 //
-// In a kubebuilder project it returns nothing either: the manager serves
-// conversions (controller-runtime's handler calls the generated ConvertTo
-// and ConvertFrom), and a standalone main would import the webhook from
-// crdforge's own module, whose requirements an API project must not take
-// on. The deploy generator says so once, at the PROJECT file.
+// In a kubebuilder project it returns the main only when the project's
+// go.mod requires crdforge's webhook module (load.WebhookModule): that is
+// how a user picks crdforge's standalone webhook. By default the manager
+// serves conversions (controller-runtime's handler calls the generated
+// ConvertTo and ConvertFrom), and a main importing a module the project
+// does not require would break its go build. The main's directory,
+// cmd/webhook, is none that kubebuilder scaffolds (its main is cmd/main.go),
+// and a hand-written file there is refused, not overwritten, by the output.
 func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
-	if m.Kubebuilder != nil {
+	if kb := m.Kubebuilder; kb != nil && !kb.StandaloneWebhook {
 		return nil
 	}
 	var kinds []*model.Kind

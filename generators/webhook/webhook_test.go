@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/markers"
@@ -107,5 +108,40 @@ func TestAPIAliasesStayClearOfTheMainsNamesAndOfEachOther(t *testing.T) {
 		if got := imports[p]; got != want {
 			t.Errorf("%s imported as %q, want %q", p, got, want)
 		}
+	}
+}
+
+// In a kubebuilder project the main is generated only when the project
+// requires crdforge's webhook module; the manager serves conversions
+// otherwise, and a main importing a module the project lacks would not
+// build.
+func TestKubebuilderProjectGetsTheMainOnlyWhenItRequiresTheWebhookModule(t *testing.T) {
+	k := kind("example.com", "Widget", [2]string{"v1", "example.com/proj/api/v1"}, [2]string{"v2", "example.com/proj/api/v2"})
+	for _, tc := range []struct {
+		name  string
+		kb    *load.KubebuilderProject
+		files int
+	}{
+		{"no kubebuilder project", nil, 1},
+		{"kubebuilder, the manager's webhook", &load.KubebuilderProject{Name: "proj"}, 0},
+		{"kubebuilder, crdforge's webhook required", &load.KubebuilderProject{Name: "proj", StandaloneWebhook: true}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &model.Model{ImportPath: "example.com/proj", Project: "proj", Kubebuilder: tc.kb, Groups: []*model.Group{{Kinds: []*model.Kind{k}}}}
+			diags := diag.New(token.NewFileSet())
+			g := Generator{Main: "cmd/webhook/main.go"}
+			files := g.Generate(m, diags)
+			if diags.HasErrors() || len(files) != tc.files {
+				t.Fatalf("%d files, want %d; diagnostics %v", len(files), tc.files, diags.Items())
+			}
+			if tc.files == 1 && files[0].Path != "cmd/webhook/main.go" {
+				t.Errorf("main written to %s", files[0].Path)
+			}
+			// A main in a kubebuilder project may be the user's: never
+			// deleted as stale.
+			if owns := g.Owns(m); (tc.kb == nil) != (len(owns) == 1) {
+				t.Errorf("owns %v", owns)
+			}
+		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/crdforge/crdforge/webhook/internal/convert"
+	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
 	"github.com/crdforge/crdforge/webhook/internal/testkit"
 	"k8s.io/apimachinery/pkg/runtime"
 )
@@ -60,13 +61,62 @@ func TestTableConvertsThroughTheHubAndKeepsTheObjectAsIs(t *testing.T) {
 		{testkit.BoxJSON("v3", "b", `"host":"h","number":"2"`), "test.io/v3",
 			`{"kind":"Box","apiVersion":"test.io/v3","metadata":{"name":"b","namespace":"ns","uid":"u-b"},"host":"h","number":"2"}`},
 	} {
-		got, err := table.Convert([]byte(tc.in), tc.to)
+		got, err := table.Convert(object(t, tc.in), tc.to)
 		if err != nil || string(got) != tc.want {
 			t.Errorf("Convert(%s, %s) = %s, %v\nwant %s", tc.in, tc.to, got, err, tc.want)
 		}
 	}
 	var unknown *convert.UnknownError
-	if _, err := table.Convert([]byte(testkit.BoxJSON("v7", "c", `"host":"h"`)), "test.io/v2"); err == nil || !errors.As(err, &unknown) {
+	if _, err := table.Convert(object(t, testkit.BoxJSON("v7", "c", `"host":"h"`)), "test.io/v2"); err == nil || !errors.As(err, &unknown) {
 		t.Errorf("an unknown version: %v, want an UnknownError", err)
+	}
+}
+
+func object(t *testing.T, raw string) *jsonscan.Object {
+	t.Helper()
+	o, err := jsonscan.ParseObject([]byte(raw))
+	if err != nil {
+		t.Fatalf("%s: %v", raw, err)
+	}
+	return &o
+}
+
+// The metadata of a converted object goes out byte for byte as it came in,
+// managedFields, member order and number formats included, whatever the
+// typed decode and encode would make of it.
+func TestTableCarriesMetadataThroughAsItCameIn(t *testing.T) {
+	table, err := convert.NewTable(box())
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := `{"uid":"u-a", "name":"a","namespace":"ns","generation": 1 ,"creationTimestamp":"2024-01-02T03:04:05Z",` +
+		`"managedFields":[{"manager":"kubectl","operation":"Update","fieldsType":"FieldsV1","fieldsV1":{"f:host":{}}}],"labels":{"b":"2","a":"1"}}`
+	in := `{"apiVersion":"test.io/v1","kind":"Box","metadata":` + meta + `,"hostPort":"h:1"}`
+	got, err := table.Convert(object(t, in), "test.io/v3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"kind":"Box","apiVersion":"test.io/v3","metadata":` + meta + `,"host":"h","number":"1"}`
+	if string(got) != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// An object with no apiVersion or no kind is named as such.
+func TestTableNamesAMissingAPIVersionOrKind(t *testing.T) {
+	table, err := convert.NewTable(box())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for in, want := range map[string]string{
+		`{"kind":"Box","metadata":{"name":"a"}}`:              "the object has no apiVersion",
+		`{"apiVersion":"test.io/v1","metadata":{"name":"a"}}`: "the object has no kind",
+		`{"apiVersion":null,"kind":"Box"}`:                    "the object has no apiVersion",
+	} {
+		_, err := table.Convert(object(t, in), "test.io/v2")
+		var unknown *convert.UnknownError
+		if !errors.As(err, &unknown) || err.Error() != want {
+			t.Errorf("%s: %v, want %q", in, err, want)
+		}
 	}
 }

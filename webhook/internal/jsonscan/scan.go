@@ -1,214 +1,310 @@
-// Package jsonscan walks JSON without decoding it: it finds an object's
-// apiVersion and kind, an object's keys and an array's elements as slices of
-// the input. The conversion webhook reads a ConversionReview's envelope and
-// every object's type this way, so that each object is decoded once, into
-// its own Go type, and never into a map first.
+// Package jsonscan reads a ConversionReview's envelope in one validating
+// pass over the request body, without decoding the objects: it checks that
+// the whole body is JSON, and returns each object as a slice of the body
+// together with what the webhook needs before knowing the object's type (its
+// apiVersion and kind) and the place of its metadata, which converted
+// objects carry through as the bytes that came in.
 //
-// It expects valid JSON, and does not check what it skips: the webhook runs
-// json.Valid over the whole request body before scanning any of it.
+// The pass replaces encoding/json.Valid over the body, which scanned it once
+// more before the envelope was read: it accepts exactly the JSON that
+// json.Valid accepts (invalid UTF-8 in strings included, as the decoders do;
+// a fuzz test checks the two agree).
 package jsonscan
 
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"strconv"
 )
 
-// Errors of JSON the scanner cannot walk.
-var (
-	errScan      = errors.New("malformed JSON object")
-	errNotObject = errors.New("not a JSON object")
-	errNotArray  = errors.New("not a JSON array")
-)
+// maxDepth bounds nesting, as encoding/json's scanner does.
+const maxDepth = 10000
 
-// PeekTypeMeta reads the top-level apiVersion and kind of a JSON object
-// without decoding the rest: it skips other values and stops as soon as both
-// are found, which for objects the API server sends is within the first
-// bytes. Full validation happens when the object itself is decoded.
-func PeekTypeMeta(raw []byte) (apiVersion, kind string, err error) {
-	i := skipSpace(raw, 0)
-	if i >= len(raw) || raw[i] != '{' {
-		return "", "", errScan
+// SyntaxError is JSON that is not valid, at a byte offset of the body.
+type SyntaxError struct {
+	Offset int
+	msg    string
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("invalid JSON at offset %d: %s", e.Offset, e.msg)
+}
+
+// walker validates and walks JSON.
+type walker struct {
+	b     []byte
+	i     int
+	depth int
+}
+
+func (w *walker) fail(msg string) error {
+	return &SyntaxError{Offset: w.i, msg: msg}
+}
+
+func (w *walker) space() {
+	for w.i < len(w.b) {
+		switch w.b[w.i] {
+		case ' ', '\t', '\n', '\r':
+			w.i++
+		default:
+			return
+		}
 	}
-	i++
-	var haveAPIVersion, haveKind bool
-	for {
-		i = skipSpace(raw, i)
-		if i < len(raw) && raw[i] == '}' {
-			return apiVersion, kind, nil
-		}
-		keyStart := i
-		if i, err = skipString(raw, i); err != nil {
-			return "", "", err
-		}
-		key := raw[keyStart:i]
-		i = skipSpace(raw, i)
-		if i >= len(raw) || raw[i] != ':' {
-			return "", "", errScan
-		}
-		i = skipSpace(raw, i+1)
-		valStart := i
-		if i, err = skipValue(raw, i); err != nil {
-			return "", "", err
-		}
-		switch string(key) {
-		case `"apiVersion"`:
-			if err := json.Unmarshal(raw[valStart:i], &apiVersion); err != nil {
-				return "", "", err
+}
+
+// peek returns the next non-space byte, or 0 at the end.
+func (w *walker) peek() byte {
+	w.space()
+	if w.i >= len(w.b) {
+		return 0
+	}
+	return w.b[w.i]
+}
+
+// str validates the string at w.i and moves past it. It reports whether the
+// string holds escapes, so that a caller unquotes only those.
+func (w *walker) str() (escaped bool, err error) {
+	if w.i >= len(w.b) || w.b[w.i] != '"' {
+		return false, w.fail("want a string")
+	}
+	for w.i++; w.i < len(w.b); w.i++ {
+		c := w.b[w.i]
+		switch {
+		case c == '"':
+			w.i++
+			return escaped, nil
+		case c < 0x20:
+			return false, w.fail("control character in a string")
+		case c == '\\':
+			escaped = true
+			w.i++
+			if w.i >= len(w.b) {
+				return false, w.fail("unterminated string")
 			}
-			haveAPIVersion = true
-		case `"kind"`:
-			if err := json.Unmarshal(raw[valStart:i], &kind); err != nil {
-				return "", "", err
-			}
-			haveKind = true
-		}
-		if haveAPIVersion && haveKind {
-			return apiVersion, kind, nil
-		}
-		i = skipSpace(raw, i)
-		if i < len(raw) && raw[i] == ',' {
-			i++
-			continue
-		}
-		if i < len(raw) && raw[i] == '}' {
-			return apiVersion, kind, nil
-		}
-		return "", "", errScan
-	}
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// skipString returns the index after the string starting at b[i].
-func skipString(b []byte, i int) (int, error) {
-	if i >= len(b) || b[i] != '"' {
-		return 0, errScan
-	}
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1, nil
-		}
-	}
-	return 0, errScan
-}
-
-// skipValue returns the index after the value starting at b[i].
-func skipValue(b []byte, i int) (int, error) {
-	if i >= len(b) {
-		return 0, errScan
-	}
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for ; i < len(b); i++ {
-			switch b[i] {
-			case '"':
-				end, err := skipString(b, i)
-				if err != nil {
-					return 0, err
+			switch w.b[w.i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if w.i+4 >= len(w.b) {
+					return false, w.fail("unterminated string")
 				}
-				i = end - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1, nil
+				for _, h := range w.b[w.i+1 : w.i+5] {
+					if !isHex(h) {
+						return false, w.fail("invalid \\u escape")
+					}
 				}
+				w.i += 4
+			default:
+				return false, w.fail("invalid escape")
 			}
 		}
-		return 0, errScan
+	}
+	return false, w.fail("unterminated string")
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// number validates the number at w.i: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+func (w *walker) number() error {
+	b := w.b
+	if w.i < len(b) && b[w.i] == '-' {
+		w.i++
+	}
+	switch {
+	case w.i < len(b) && b[w.i] == '0':
+		w.i++
+	case w.i < len(b) && isDigit(b[w.i]):
+		for w.i < len(b) && isDigit(b[w.i]) {
+			w.i++
+		}
 	default:
-		for i < len(b) && b[i] != ',' && b[i] != '}' && b[i] != ']' && b[i] != ' ' && b[i] != '\n' && b[i] != '\t' && b[i] != '\r' {
-			i++
+		return w.fail("invalid number")
+	}
+	if w.i < len(b) && b[w.i] == '.' {
+		w.i++
+		if w.i >= len(b) || !isDigit(b[w.i]) {
+			return w.fail("invalid number")
 		}
-		return i, nil
+		for w.i < len(b) && isDigit(b[w.i]) {
+			w.i++
+		}
+	}
+	if w.i < len(b) && (b[w.i] == 'e' || b[w.i] == 'E') {
+		w.i++
+		if w.i < len(b) && (b[w.i] == '+' || b[w.i] == '-') {
+			w.i++
+		}
+		if w.i >= len(b) || !isDigit(b[w.i]) {
+			return w.fail("invalid number")
+		}
+		for w.i < len(b) && isDigit(b[w.i]) {
+			w.i++
+		}
+	}
+	return nil
+}
+
+func (w *walker) literal(lit string) error {
+	if len(w.b)-w.i < len(lit) || string(w.b[w.i:w.i+len(lit)]) != lit {
+		return w.fail("invalid literal")
+	}
+	w.i += len(lit)
+	return nil
+}
+
+// value validates the value starting at the next non-space byte and moves
+// past it.
+func (w *walker) value() error {
+	switch w.peek() {
+	case '"':
+		_, err := w.str()
+		return err
+	case '{':
+		return w.object(func(int, []byte, bool) error { return w.value() })
+	case '[':
+		return w.array(func() error { return w.value() })
+	case 't':
+		return w.literal("true")
+	case 'f':
+		return w.literal("false")
+	case 'n':
+		return w.literal("null")
+	case 0:
+		return w.fail("unexpected end of JSON")
+	default:
+		return w.number()
 	}
 }
 
-// EachKey calls fn for every key of a JSON object, with the key's exact
-// (case-sensitive) name and its raw value.
-func EachKey(b []byte, fn func(key string, val []byte) error) error {
-	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		return errNotObject
+// object walks the object at the next non-space byte, calling member with
+// the offset where each member's key starts, the key as it is in the input
+// (quoted, escapes and all) and whether it holds escapes; member must walk
+// the member's value.
+func (w *walker) object(member func(start int, key []byte, escaped bool) error) error {
+	if w.peek() != '{' {
+		return w.fail("want an object")
 	}
-	i = skipSpace(b, i+1)
-	if i < len(b) && b[i] == '}' {
+	if w.depth++; w.depth > maxDepth {
+		return w.fail("nested too deeply")
+	}
+	w.i++
+	if w.peek() == '}' {
+		w.i++
+		w.depth--
 		return nil
 	}
 	for {
-		start := i
-		end, err := skipString(b, i)
+		w.space()
+		start := w.i
+		escaped, err := w.str()
 		if err != nil {
 			return err
 		}
-		var key string
-		if err := json.Unmarshal(b[start:end], &key); err != nil {
+		key := w.b[start:w.i]
+		if w.peek() != ':' {
+			return w.fail("want ':' after an object key")
+		}
+		w.i++
+		if err := member(start, key, escaped); err != nil {
 			return err
 		}
-		i = skipSpace(b, end)
-		if i >= len(b) || b[i] != ':' {
-			return errScan
-		}
-		i = skipSpace(b, i+1)
-		valStart := i
-		if i, err = skipValue(b, i); err != nil {
-			return err
-		}
-		if err := fn(key, b[valStart:i]); err != nil {
-			return err
-		}
-		i = skipSpace(b, i)
-		switch {
-		case i < len(b) && b[i] == ',':
-			i = skipSpace(b, i+1)
-		case i < len(b) && b[i] == '}':
+		switch w.peek() {
+		case ',':
+			w.i++
+		case '}':
+			w.i++
+			w.depth--
 			return nil
 		default:
-			return errScan
+			return w.fail("want ',' or '}' after an object member")
 		}
 	}
 }
 
-// SplitArray returns the raw elements of a JSON array, or nil for null.
-func SplitArray(b []byte) ([]json.RawMessage, error) {
-	if string(b) == "null" {
-		return nil, nil
+// array walks the array at the next non-space byte, calling elem for each
+// element, which must walk it.
+func (w *walker) array(elem func() error) error {
+	if w.peek() != '[' {
+		return w.fail("want an array")
 	}
-	if len(b) == 0 || b[0] != '[' {
-		return nil, errNotArray
+	if w.depth++; w.depth > maxDepth {
+		return w.fail("nested too deeply")
 	}
-	var out []json.RawMessage
-	i := skipSpace(b, 1)
-	if i < len(b) && b[i] == ']' {
-		return out, nil
+	w.i++
+	if w.peek() == ']' {
+		w.i++
+		w.depth--
+		return nil
 	}
 	for {
-		start := i
-		end, err := skipValue(b, i)
-		if err != nil {
-			return nil, err
+		if err := elem(); err != nil {
+			return err
 		}
-		out = append(out, b[start:end])
-		i = skipSpace(b, end)
-		switch {
-		case i < len(b) && b[i] == ',':
-			i = skipSpace(b, i+1)
-		case i < len(b) && b[i] == ']':
-			return out, nil
+		switch w.peek() {
+		case ',':
+			w.i++
+		case ']':
+			w.i++
+			w.depth--
+			return nil
 		default:
-			return nil, errScan
+			return w.fail("want ',' or ']' after an array element")
 		}
 	}
 }
+
+// keyName returns an object key as a string, unescaping it when it holds
+// escapes: "api\u0056ersion" is apiVersion.
+func keyName(key []byte, escaped bool) string {
+	if !escaped {
+		return string(key[1 : len(key)-1])
+	}
+	s, err := strconv.Unquote(string(key))
+	if err != nil {
+		// Valid JSON escapes strconv does not take (\/, a lone
+		// surrogate): encoding/json decodes them as the decoders do.
+		_ = json.Unmarshal(key, &s)
+	}
+	return s
+}
+
+// stringValue walks a value that must be a JSON string and returns it.
+func (w *walker) stringValue(what string) (string, error) {
+	if w.peek() != '"' {
+		start := w.i
+		if err := w.value(); err != nil {
+			return "", err
+		}
+		return "", fmt.Errorf("%s is %s, not a string", what, describeValue(w.b[start:w.i]))
+	}
+	start := w.i
+	escaped, err := w.str()
+	if err != nil {
+		return "", err
+	}
+	return keyName(w.b[start:w.i], escaped), nil
+}
+
+func describeValue(v []byte) string {
+	if len(v) > 20 {
+		return string(v[:20]) + "..."
+	}
+	return string(v)
+}
+
+// Valid reports whether b is one valid JSON value, as json.Valid does.
+func Valid(b []byte) bool {
+	w := walker{b: b}
+	if err := w.value(); err != nil {
+		return false
+	}
+	w.space()
+	return w.i == len(b)
+}
+
+// errors of the envelope's shape, as opposed to its syntax.
+var errNotObject = errors.New("not a JSON object")

@@ -2,74 +2,158 @@ package jsonscan
 
 import (
 	"encoding/json"
-	"slices"
+	"errors"
+	"strings"
 	"testing"
 )
 
-func TestPeekTypeMetaStopsAtBothKeysAndIsCaseSensitive(t *testing.T) {
-	for _, tc := range []struct {
-		name, in         string
-		apiVersion, kind string
-		wantErr          bool
-	}{
-		{"first keys", `{"apiVersion":"a/v1","kind":"K","spec":{"x":[1,{"y":"}"}]}}`, "a/v1", "K", false},
-		{"after other values", ` { "metadata" : {"name":"n\"}"} , "spec":[1,2] ,"kind":"K","apiVersion":"a/v1"}`, "a/v1", "K", false},
-		{"escaped value", `{"kind":"K\u0041","apiVersion":"a/v1"}`, "a/v1", "KA", false},
-		{"other case is another key", `{"APIVersion":"x/v1","Kind":"X","apiVersion":"a/v1","kind":"K"}`, "a/v1", "K", false},
-		{"missing kind", `{"apiVersion":"a/v1","spec":{}}`, "a/v1", "", false},
-		{"empty object", `{}`, "", "", false},
-		{"not an object", `["apiVersion"]`, "", "", true},
-		{"not a string", `{"kind":7,"apiVersion":"a/v1"}`, "", "", true},
-		{"truncated", `{"apiVersion":"a/v1"`, "", "", true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			apiVersion, kind, err := PeekTypeMeta([]byte(tc.in))
-			if (err != nil) != tc.wantErr || apiVersion != tc.apiVersion || kind != tc.kind {
-				t.Errorf("got %q, %q, %v; want %q, %q, error %v", apiVersion, kind, err, tc.apiVersion, tc.kind, tc.wantErr)
-			}
-		})
+var validityCases = []string{
+	`{}`, `[]`, `""`, `0`, `-0`, `1.5e+10`, `-12.0E-3`, `true`, `false`, `null`,
+	` {"a" : [1, {"b":"\u00e9\n\"\\\/"}, null] } `, "\"\xff invalid UTF-8 is JSON\"",
+	`{"a":1,"a":2}`, `[[[[[]]]]]`,
+	// invalid
+	``, ` `, `{`, `}`, `{"a"}`, `{"a":}`, `{"a":1,}`, `[1,]`, `[1 2]`, `{"a":1 "b":2}`, `{a:1}`,
+	`01`, `1.`, `.5`, `-`, `1e`, `+1`, `0x1`, `tru`, `nul`, `True`, `"\x"`, `"\u12"`, `"\u12g4"`,
+	"\"tab\tin a string\"", `"unterminated`, `{"a":1}}`, `{"a":1} x`, `[1]]`, `"\`,
+}
+
+func TestValidAgreesWithEncodingJSON(t *testing.T) {
+	for _, in := range validityCases {
+		if got, want := Valid([]byte(in)), json.Valid([]byte(in)); got != want {
+			t.Errorf("Valid(%q) = %v, json.Valid says %v", in, got, want)
+		}
+	}
+	deep := strings.Repeat("[", maxDepth+1) + strings.Repeat("]", maxDepth+1)
+	if Valid([]byte(deep)) {
+		t.Error("nesting past the limit accepted")
 	}
 }
 
-func TestEachKeyAndSplitArrayReturnSlicesOfTheInput(t *testing.T) {
-	in := []byte(`{"a":1, "b" : [ {"x":"]"} ,2,"s",null ] ,"c\n":{}}`)
-	var keys []string
-	var b []byte
-	err := EachKey(in, func(key string, val []byte) error {
-		keys = append(keys, key)
-		if key == "b" {
-			b = val
-		}
-		return nil
-	})
-	if err != nil || !slices.Equal(keys, []string{"a", "b", "c\n"}) {
-		t.Fatalf("keys %q, error %v", keys, err)
+// FuzzValid checks the one-pass validation against encoding/json's.
+func FuzzValid(f *testing.F) {
+	for _, in := range validityCases {
+		f.Add([]byte(in))
 	}
-	elems, err := SplitArray(b)
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if got, want := Valid(in), json.Valid(in); got != want {
+			t.Errorf("Valid(%q) = %v, json.Valid says %v", in, got, want)
+		}
+		// ParseReview fails with a syntax error exactly on invalid JSON.
+		_, err := ParseReview(in)
+		var syntax *SyntaxError
+		if errors.As(err, &syntax) == json.Valid(in) {
+			t.Errorf("ParseReview(%q): %v, json.Valid says %v", in, err, json.Valid(in))
+		}
+	})
+}
+
+func TestParseReviewReadsTheEnvelopeAndEveryObject(t *testing.T) {
+	body := `{"kind":"Nope","api\u0056ersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","extra":[1,{"x":"]"}],
+	"request":{"uid":"u0","uid":"u1","desiredAPIVersion":"g/v2","objects":[
+		{"apiVersion":"g/v0","kind":"K","api\u0056ersion":"g/v1","metadata":{"name":"a"},"spec":{"apiVersion":"nested/v9"}},
+		{"kind":"K","metadata":null},
+		{"apiVersion":"g/v1"}
+	]}}`
+	r, err := ParseReview([]byte(body))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{`{"x":"]"}`, `2`, `"s"`, `null`}
-	if len(elems) != len(want) {
-		t.Fatalf("elements %q, want %q", elems, want)
+	if r.APIVersion != "apiextensions.k8s.io/v1" || r.Kind != "ConversionReview" || r.Request == nil ||
+		r.Request.UID != "u1" || r.Request.DesiredAPIVersion != "g/v2" || len(r.Request.Objects) != 3 {
+		t.Fatalf("review %+v, request %+v", r, r.Request)
 	}
-	for i, e := range elems {
-		if string(e) != want[i] || !json.Valid(e) {
-			t.Errorf("element %d = %q, want %q", i, e, want[i])
+	o := r.Request.Objects
+	if o[0].APIVersion != "g/v1" || !o[0].HasAPIVersion || o[0].Kind != "K" || string(o[0].Metadata) != `{"name":"a"}` ||
+		!strings.HasPrefix(string(o[0].Raw), `{"apiVersion":"g/v0"`) || !strings.HasSuffix(string(o[0].Raw), `"nested/v9"}}`) {
+		t.Errorf("object 0: %+v", o[0])
+	}
+	if o[1].HasAPIVersion || o[1].Kind != "K" || o[1].Metadata != nil {
+		t.Errorf("object 1: %+v", o[1])
+	}
+	if !o[2].HasAPIVersion || o[2].HasKind {
+		t.Errorf("object 2: %+v", o[2])
+	}
+	for _, body := range []string{`{"request":null}`, `{}`} {
+		if r, err := ParseReview([]byte(body)); err != nil || r.Request != nil {
+			t.Errorf("%s: %+v, %v", body, r, err)
 		}
 	}
-	if elems, err := SplitArray([]byte("null")); elems != nil || err != nil {
-		t.Errorf("null: %q, %v", elems, err)
-	}
-	if elems, err := SplitArray([]byte("[]")); len(elems) != 0 || err != nil {
-		t.Errorf("[]: %q, %v", elems, err)
-	}
-	for _, bad := range []string{`{}`, `"x"`, `[1`} {
-		if _, err := SplitArray([]byte(bad)); err == nil {
-			t.Errorf("SplitArray(%s) succeeded", bad)
+}
+
+func TestParseReviewRefusesInvalidJSONAndOtherShapes(t *testing.T) {
+	for _, tc := range []struct {
+		body   string
+		syntax bool
+		msg    string
+	}{
+		{`{"request":{"objects":[{"a":1}]}`, true, "invalid JSON"},
+		{`{"request":{"objects":[{"a":01}]}}`, true, "invalid JSON"},
+		{`{"request":{"objects":[{"metadata":{"managedFields":[}}]}}`, true, "invalid JSON"},
+		{`{"request":{}} {}`, true, "data after"},
+		{`[]`, false, "not a JSON object"},
+		{`{"request":[]}`, false, "request is [], not an object"},
+		{`{"request":{"objects":{}}}`, false, "request.objects is {}, not an array"},
+		{`{"request":{"objects":[{},7]}}`, false, "request.objects[1] is 7, not an object"},
+		{`{"request":{"uid":7}}`, false, "request.uid is 7, not a string"},
+		{`{"apiVersion":["x"]}`, false, `apiVersion is ["x"], not a string`},
+		// A shape error does not hide a syntax error later on.
+		{`{"apiVersion":1,"request":{"uid":}}`, true, "invalid JSON"},
+	} {
+		_, err := ParseReview([]byte(tc.body))
+		var syntax *SyntaxError
+		if err == nil || errors.As(err, &syntax) != tc.syntax || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("%s: %v, want a syntax error %v containing %q", tc.body, err, tc.syntax, tc.msg)
 		}
 	}
-	if err := EachKey([]byte(`[1]`), func(string, []byte) error { return nil }); err == nil {
-		t.Error("EachKey of an array succeeded")
+}
+
+func TestWithoutManagedFieldsLeavesOutTheMemberAndOneComma(t *testing.T) {
+	mf := `"managedFields" : [{"manager":"m","fieldsV1":{"f:a":{}}}]`
+	for meta, want := range map[string]string{
+		`{` + mf + `,"name":"a"}`:                   `{"name":"a"}`,
+		`{"name":"a", ` + mf + ` ,"uid":"u"}`:       `{"name":"a", "uid":"u"}`,
+		`{"name":"a" , ` + mf + `}`:                 `{"name":"a" }`,
+		`{ ` + mf + ` }`:                            `{  }`,
+		`{"name":"a"}`:                              `{"name":"a"}`,
+		`{"managedFields":1,"name":"a",` + mf + `}`: `{"managedFields":1,"name":"a"}`,
+	} {
+		raw := `{"kind":"K","metadata":` + meta + `,"spec":{"managedFields":[1]}}`
+		o, err := ParseObject([]byte(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := string(o.WithoutManagedFields())
+		if w := `{"kind":"K","metadata":` + want + `,"spec":{"managedFields":[1]}}`; got != w || !json.Valid([]byte(got)) {
+			t.Errorf("%s:\n got %s\nwant %s", meta, got, w)
+		}
+		if string(o.Metadata) != meta {
+			t.Errorf("metadata %s, want %s", o.Metadata, meta)
+		}
+	}
+}
+
+func TestReplaceLabelsAndAnnotationsKeepsEveryOtherMember(t *testing.T) {
+	meta := []byte(`{"name":"a","labels":{"x":"1"}, "managedFields":[{"manager":"m"}],"annotations":{"old":"1"},"uid":"u"}`)
+	got, err := ReplaceLabelsAndAnnotations(meta, map[string]string{"y": "<2>"}, map[string]string{"b": "2", "a": "1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"name":"a","managedFields":[{"manager":"m"}],"uid":"u","labels":{"y":"<2>"},"annotations":{"a":"1","b":"2"}}`
+	if string(got) != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	got, err = ReplaceLabelsAndAnnotations(meta, nil, nil)
+	if err != nil || string(got) != `{"name":"a","managedFields":[{"manager":"m"}],"uid":"u"}` {
+		t.Errorf("no labels nor annotations: %s, %v", got, err)
+	}
+}
+
+func TestReplaceMember(t *testing.T) {
+	got, err := ReplaceMember([]byte(`{"kind":"K","metadata":{"creationTimestamp":null},"spec":{"metadata":1}}`), "metadata", []byte(`{"name":"a"}`))
+	if err != nil || string(got) != `{"kind":"K","metadata":{"name":"a"},"spec":{"metadata":1}}` {
+		t.Errorf("%s, %v", got, err)
+	}
+	if _, err := ReplaceMember([]byte(`{"kind":"K"}`), "metadata", []byte(`{}`)); err == nil {
+		t.Error("replaced a member that is not there")
 	}
 }

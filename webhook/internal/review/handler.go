@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/crdforge/crdforge/webhook/internal/convert"
+	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
 	"github.com/crdforge/crdforge/webhook/internal/metrics"
-	kjson "sigs.k8s.io/json"
 )
 
 // DefaultMaxRequestBytes bounds a ConversionReview's body unless configured
@@ -90,7 +90,7 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request) int {
 }
 
 // read checks the request and decodes the review.
-func (h *Handler) read(w http.ResponseWriter, r *http.Request) (*review, *httpError) {
+func (h *Handler) read(w http.ResponseWriter, r *http.Request) (*jsonscan.Review, *httpError) {
 	if r.Method != http.MethodPost {
 		return nil, &httpError{http.StatusMethodNotAllowed, "method_not_allowed", fmt.Sprintf("method %s not allowed: ConversionReviews are POSTed", r.Method)}
 	}
@@ -109,14 +109,9 @@ func (h *Handler) read(w http.ResponseWriter, r *http.Request) (*review, *httpEr
 		}
 		return nil, &httpError{http.StatusBadRequest, "bad_request", "reading the body: " + err.Error()}
 	}
-	// One allocation-free validity pass; then the envelope is read in
-	// place and every object is decoded once, into its own type.
-	if !json.Valid(body) {
-		var probe any
-		err := kjson.UnmarshalCaseSensitivePreserveInts(body, &probe) // for the message only
-		return nil, &httpError{http.StatusBadRequest, "bad_request", "malformed ConversionReview: " + err.Error()}
-	}
-	in, err := parseReview(body)
+	// One pass validates the body and reads the envelope in place; every
+	// object is then decoded once, into its own type.
+	in, err := jsonscan.ParseReview(body)
 	if err != nil {
 		return nil, &httpError{http.StatusBadRequest, "bad_request", "malformed ConversionReview: " + err.Error()}
 	}
@@ -140,9 +135,10 @@ func tooLarge(limit int64) *httpError {
 }
 
 // convert converts every object independently, in order.
-func (h *Handler) convert(req *reviewRequest) *reviewResponse {
+func (h *Handler) convert(req *jsonscan.Request) *reviewResponse {
 	resp := &reviewResponse{UID: req.UID, ConvertedObjects: make([]json.RawMessage, len(req.Objects))}
-	for i, obj := range req.Objects {
+	for i := range req.Objects {
+		obj := &req.Objects[i]
 		out, err := h.convertOne(obj, req.DesiredAPIVersion)
 		if err != nil {
 			reason := "conversion_error"
@@ -156,7 +152,7 @@ func (h *Handler) convert(req *reviewRequest) *reviewResponse {
 			}
 			h.opts.Metrics.ObjectFailed()
 			h.opts.Metrics.Failure(reason)
-			msg := fmt.Sprintf("converting object %d (%s) to %s: %v", i, describe(obj), req.DesiredAPIVersion, err)
+			msg := fmt.Sprintf("converting object %d (%s) to %s: %v", i, describe(obj.Raw), req.DesiredAPIVersion, err)
 			h.log(slog.LevelError, "conversion failed", "uid", req.UID, "error", msg)
 			return &reviewResponse{UID: req.UID, Result: status{Status: "Failed", Message: msg}}
 		}
@@ -172,7 +168,7 @@ type panicError struct{ value any }
 func (p *panicError) Error() string { return fmt.Sprintf("panic: %v", p.value) }
 
 // convertOne converts one object, turning a panic into an error.
-func (h *Handler) convertOne(obj json.RawMessage, desired string) (out []byte, err error) {
+func (h *Handler) convertOne(obj *jsonscan.Object, desired string) (out []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = &panicError{r}

@@ -137,6 +137,42 @@ func TestHandlerRefusesBadRequests(t *testing.T) {
 	}
 }
 
+// The envelope reads as the API server's decoder would read it: names are
+// case-sensitive and may be escaped, the last of a repeated name wins, and
+// the whole body must be JSON, including what the handler has no use for.
+func TestHandlerReadsTheEnvelopeAsTheAPIServerDecodes(t *testing.T) {
+	obj := box("v1", "a", `"hostPort":"h:1"`)
+	for _, tc := range []struct {
+		name, body string
+		code       int
+		want       string // in the response
+	}{
+		{"escaped names", `{"api\u0056ersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"u\u0069d":"u1","desiredAPIVersion":"test.io/v2","objects":[` + obj + `]}}`,
+			200, `"uid":"u1"`},
+		{"the last duplicate wins", `{"apiVersion":"apiextensions.k8s.io/v2","apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"u0","uid":"u2","desiredAPIVersion":"test.io/v9","desiredAPIVersion":"test.io/v2","objects":[` + obj + `]}}`,
+			200, `"uid":"u2"`},
+		{"other case is another name", `{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"UID":"u3","desiredAPIVersion":"test.io/v2","objects":[]}}`,
+			400, "request has no uid"},
+		{"invalid JSON in an unused member", `{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","x":[1,],"request":{"uid":"u","desiredAPIVersion":"test.io/v2","objects":[]}}`,
+			400, "malformed ConversionReview: invalid JSON at offset"},
+		{"invalid JSON inside an object's metadata", `{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"u","desiredAPIVersion":"test.io/v2","objects":[{"metadata":{"managedFields":[tru]}}]}}`,
+			400, "malformed ConversionReview: invalid JSON at offset"},
+		{"data after the review", reviewBody("apiextensions.k8s.io/v1", "u", "test.io/v2") + `{}`,
+			400, "malformed ConversionReview"},
+		{"invalid UTF-8 is accepted, as by the decoders", strings.Replace(reviewBody("apiextensions.k8s.io/v1", "u4", "test.io/v2", obj), `"h:1"`, "\"h\xff:1\"", 1),
+			200, `"uid":"u4"`},
+		{"an object with no apiVersion", reviewBody("apiextensions.k8s.io/v1", "u5", "test.io/v2", `{"kind":"Box","metadata":{"name":"a","namespace":"ns"}}`),
+			200, "converting object 0 (ns/a) to test.io/v2: the object has no apiVersion"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := post(NewHandler(testTable(t), Options{}), "application/json", tc.body)
+			if w.Code != tc.code || !strings.Contains(w.Body.String(), tc.want) {
+				t.Errorf("got %d %s, want %d containing %q", w.Code, w.Body, tc.code, tc.want)
+			}
+		})
+	}
+}
+
 func TestHandlerFailsTheReviewNamingTheObject(t *testing.T) {
 	h := NewHandler(testTable(t), Options{})
 	for _, tc := range []struct {

@@ -2,9 +2,6 @@ package review
 
 import (
 	"encoding/json"
-	"fmt"
-
-	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
 )
 
 // The ConversionReview versions the handler answers, in the version received.
@@ -12,20 +9,6 @@ const (
 	reviewV1      = "apiextensions.k8s.io/v1"
 	reviewV1beta1 = "apiextensions.k8s.io/v1beta1"
 )
-
-// review is a ConversionReview of either version: both have the same shape.
-type review struct {
-	APIVersion string          `json:"apiVersion"`
-	Kind       string          `json:"kind"`
-	Request    *reviewRequest  `json:"request,omitempty"`
-	Response   *reviewResponse `json:"response,omitempty"`
-}
-
-type reviewRequest struct {
-	UID               string            `json:"uid"`
-	DesiredAPIVersion string            `json:"desiredAPIVersion"`
-	Objects           []json.RawMessage `json:"objects"`
-}
 
 type reviewResponse struct {
 	UID              string            `json:"uid"`
@@ -37,48 +20,6 @@ type reviewResponse struct {
 type status struct {
 	Status  string `json:"status"`
 	Message string `json:"message,omitempty"`
-}
-
-// parseReview reads a ConversionReview's envelope: apiVersion, kind, and the
-// request's uid, desiredAPIVersion and objects. The body must be valid JSON
-// (the caller checks with json.Valid); objects are slices of body, not
-// copies, and are decoded later, one at a time, into their typed form.
-func parseReview(body []byte) (*review, error) {
-	var in review
-	err := jsonscan.EachKey(body, func(key string, val []byte) error {
-		switch key {
-		case "apiVersion":
-			return json.Unmarshal(val, &in.APIVersion)
-		case "kind":
-			return json.Unmarshal(val, &in.Kind)
-		case "request":
-			if string(val) == "null" {
-				return nil
-			}
-			in.Request = &reviewRequest{}
-			return jsonscan.EachKey(val, func(key string, val []byte) error {
-				switch key {
-				case "uid":
-					return json.Unmarshal(val, &in.Request.UID)
-				case "desiredAPIVersion":
-					return json.Unmarshal(val, &in.Request.DesiredAPIVersion)
-				case "objects":
-					objs, err := jsonscan.SplitArray(val)
-					if err != nil {
-						return fmt.Errorf("request.objects: %w", err)
-					}
-					in.Request.Objects = objs
-					return nil
-				}
-				return nil
-			})
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &in, nil
 }
 
 // encodeResponse writes the review around the converted objects, which are

@@ -15,14 +15,15 @@ const (
 	DefaultCertDir           = "/tmp/k8s-webhook-server/serving-certs"
 	DefaultCertName          = "tls.crt"
 	DefaultKeyName           = "tls.key"
-	DefaultMetricsAddr       = ":8080"
-	DefaultHealthAddr        = ":8081"
+	DefaultMetricsAddr       = "127.0.0.1:8080"
+	DefaultHealthAddr        = "127.0.0.1:8081"
 	DefaultReadHeaderTimeout = 10 * time.Second
 	DefaultReadTimeout       = 30 * time.Second
 	DefaultWriteTimeout      = 30 * time.Second
 	DefaultIdleTimeout       = 120 * time.Second
 	DefaultMaxHeaderBytes    = 64 << 10
 	DefaultShutdownTimeout   = 30 * time.Second
+	DefaultDrainGrace        = 5 * time.Second
 )
 
 // DisabledAddr is the address that, given as MetricsAddr or HealthAddr,
@@ -49,17 +50,31 @@ type Options struct {
 	// server only calls conversion webhooks over HTTPS.
 	InsecureHTTP bool
 	// MetricsAddr is where /metrics is served over plain HTTP; default
-	// ":8080", "0" disables it.
+	// "127.0.0.1:8080", "0" disables it. Loopback by default, so that a
+	// webhook run on a workstation or a node exposes nothing unauthenticated:
+	// a pod's Deployment passes ":8080" for Prometheus to scrape it.
 	MetricsAddr string
 	// HealthAddr is where /healthz and /readyz are served over plain HTTP;
-	// default ":8081", "0" disables them. It may equal MetricsAddr.
+	// default "127.0.0.1:8081", "0" disables them; a pod's Deployment
+	// passes ":8081" for the kubelet's probes. It may equal MetricsAddr.
 	HealthAddr string
 	// Timeouts of the HTTP servers; defaults 10s, 30s, 30s and 120s.
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
 	// MaxHeaderBytes limits request headers; default 64 KiB.
 	MaxHeaderBytes int
+	// DrainGrace is how long, once shutdown starts, the webhook goes on
+	// accepting connections and serving requests, each answered with
+	// Connection: close, before it stops accepting; default 5s, negative
+	// for none. The API server keeps idle keep-alive connections to a pod
+	// after the pod left the Service's endpoints, and does not retry a
+	// conversion call that fails: net/http's Shutdown closes idle
+	// connections at once, so a request the API server is just sending on
+	// one is lost. Over the grace period, every connection that carries a
+	// request is closed by its own response instead, and only connections
+	// idle for the whole period are left for Shutdown to close.
+	DrainGrace time.Duration
 	// ShutdownTimeout bounds how long in-flight requests may take to
-	// finish once shutdown starts; default 30s.
+	// finish once the grace period is over; default 30s.
 	ShutdownTimeout time.Duration
 	// Logger receives structured logs; default slog.Default().
 	Logger *slog.Logger
@@ -87,6 +102,7 @@ func (o Options) WithDefaults() Options {
 	setDefault(&o.IdleTimeout, DefaultIdleTimeout)
 	setDefault(&o.MaxHeaderBytes, DefaultMaxHeaderBytes)
 	setDefault(&o.ShutdownTimeout, DefaultShutdownTimeout)
+	setDefault(&o.DrainGrace, DefaultDrainGrace)
 	setDefault(&o.CertPollInterval, certwatch.DefaultPollInterval)
 	if o.Logger == nil {
 		o.Logger = slog.Default()

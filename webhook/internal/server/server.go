@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
@@ -115,7 +116,7 @@ func New(h http.Handler, opts Options) (*Server, error) {
 			}
 		}
 	}
-	s.webhook = s.newHTTPServer(h)
+	s.webhook = s.newHTTPServer(s.closeWhenDraining(h))
 	s.webhook.TLSConfig = tlsConf
 
 	var err error
@@ -190,6 +191,19 @@ func (s *Server) newHTTPServer(h http.Handler) *http.Server {
 	}
 }
 
+// closeWhenDraining answers every request with Connection: close once
+// shutdown has started, so that net/http closes each keep-alive connection
+// after its response rather than while idle, when the client may be
+// sending on it (see Options.DrainGrace).
+func (s *Server) closeWhenDraining(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.stopping.Load() {
+			w.Header().Set("Connection", "close")
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
 // closeListeners releases the listeners of a Server that New is giving up
 // on. They never served, and New already returns the error that made it
 // give up, so an error closing them is dropped.
@@ -239,8 +253,9 @@ func probeAnswer(w http.ResponseWriter, code int, msg string) {
 }
 
 // Run serves until ctx is done or a server fails. Then it marks the webhook
-// not ready, stops accepting connections and lets in-flight requests finish
-// for up to ShutdownTimeout, while /readyz answers 503, before stopping the
+// not ready (/readyz answers 503), serves on for DrainGrace answering every
+// request with Connection: close, then stops accepting connections and lets
+// in-flight requests finish for up to ShutdownTimeout, before stopping the
 // metrics and health servers. It returns nil after a clean shutdown, and an
 // error when a server failed or requests were still running at the
 // deadline. Run may be called once.
@@ -258,20 +273,20 @@ func (s *Server) Run(ctx context.Context) error {
 	watchCtx, stopWatching := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopWatching()
 	if s.certs != nil {
-		wg.Go(func() { s.certs.Start(watchCtx) })
+		goWait(&wg, func() { s.certs.Start(watchCtx) })
 	}
 	if s.cas != nil {
-		wg.Go(func() { s.cas.Start(watchCtx) })
+		goWait(&wg, func() { s.cas.Start(watchCtx) })
 	}
 	for _, a := range s.aux {
-		wg.Go(func() {
+		goWait(&wg, func() {
 			if err := a.srv.Serve(a.ln); !errors.Is(err, http.ErrServerClosed) {
 				errc <- fmt.Errorf("%s server: %w", a.name, err)
 			}
 		})
 		s.log.Info("serving "+a.name+" endpoints", "addr", a.ln.Addr().String())
 	}
-	wg.Go(func() {
+	goWait(&wg, func() {
 		var err error
 		if s.certs != nil {
 			err = s.webhook.ServeTLS(s.webhookLn, "", "")
@@ -293,6 +308,18 @@ func (s *Server) Run(ctx context.Context) error {
 	var err error
 	select {
 	case <-ctx.Done():
+		s.stopping.Store(true)
+		s.ready.Store(false)
+		if s.opts.DrainGrace > 0 {
+			s.log.Info("shutting down: serving on, closing each connection after its response", "cause", context.Cause(ctx).Error(), "grace", s.opts.DrainGrace.String())
+			timer := time.NewTimer(s.opts.DrainGrace)
+			select {
+			case <-timer.C:
+			case err = <-errc:
+				timer.Stop()
+				s.log.Error("server failed, shutting down", "error", err)
+			}
+		}
 		s.log.Info("shutting down, draining in-flight requests", "cause", context.Cause(ctx).Error(), "timeout", s.opts.ShutdownTimeout.String())
 	case err = <-errc:
 		s.log.Error("server failed, shutting down", "error", err)
@@ -342,4 +369,15 @@ func (l serverErrorLog) Write(p []byte) (int, error) {
 	}
 	l.log.Log(context.Background(), level, msg)
 	return len(p), nil
+}
+
+// goWait runs f in a goroutine that wg waits for: sync.WaitGroup.Go, which
+// needs Go 1.25, while this module stays on the oldest Go its users may
+// have.
+func goWait(wg *sync.WaitGroup, f func()) {
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		f()
+	}()
 }

@@ -67,6 +67,9 @@ func startServer(t *testing.T, h http.Handler, opts server.Options) *testServer 
 	if opts.CertPollInterval == 0 {
 		opts.CertPollInterval = 10 * time.Millisecond
 	}
+	if opts.DrainGrace == 0 {
+		opts.DrainGrace = -1 // no grace period unless a test is about it
+	}
 	srv, err := server.New(h, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -295,7 +298,7 @@ func TestServerRotatesTheCertificateUnderLoad(t *testing.T) {
 		firstFailure.CompareAndSwap(nil, err.Error())
 	}
 	for range workers {
-		wg.Go(func() {
+		spawn(&wg, func() {
 			for {
 				select {
 				case <-stop:
@@ -641,9 +644,9 @@ func TestOptionsWithDefaults(t *testing.T) {
 	o := server.Options{}.WithDefaults()
 	want := server.Options{
 		Addr: ":9443", CertDir: "/tmp/k8s-webhook-server/serving-certs", CertName: "tls.crt", KeyName: "tls.key",
-		MetricsAddr: ":8080", HealthAddr: ":8081",
+		MetricsAddr: "127.0.0.1:8080", HealthAddr: "127.0.0.1:8081",
 		ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second, IdleTimeout: 120 * time.Second,
-		MaxHeaderBytes: 64 << 10, ShutdownTimeout: 30 * time.Second, CertPollInterval: time.Second,
+		MaxHeaderBytes: 64 << 10, DrainGrace: 5 * time.Second, ShutdownTimeout: 30 * time.Second, CertPollInterval: time.Second,
 		Logger: o.Logger,
 	}
 	if o != want {
@@ -710,7 +713,7 @@ func TestServerLoad(t *testing.T) {
 	start := time.Now()
 	deadline := start.Add(duration)
 	for i := range clients {
-		wg.Go(func() {
+		spawn(&wg, func() {
 			for n := 0; time.Now().Before(deadline); n++ {
 				req := fmt.Sprintf(`{"client":%d,"n":%d,"payload":%q}`, i, n, payload)
 				resp, err := client.Post(ts.url+"/convert", "application/json", strings.NewReader(req))
@@ -742,6 +745,90 @@ func TestServerLoad(t *testing.T) {
 	}
 	if got := testkit.CounterValue(t, reg, "crdforge_conversion_requests_total", "code", "200"); got != float64(n) {
 		t.Errorf("the server counted %v requests, the clients %d", got, n)
+	}
+}
+
+// TestServerLosesNoKeepAliveRequestAcrossShutdown sends keep-alive load
+// from many clients across the start of shutdown, as API servers holding
+// pooled connections to a terminating pod do. Each client goes on until a
+// response tells it the connection closes, as the API server's pool would
+// drop that connection and, the pod having left the endpoints, dial another
+// pod; none of its requests may fail. Without the grace period, Shutdown
+// closes idle connections that a client is just sending on, and the
+// listener, and requests fail.
+func TestServerLosesNoKeepAliveRequestAcrossShutdown(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a load test; skipped with -short")
+	}
+	pki := testkit.NewPKI(t)
+	echo := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		_, _ = w.Write(body) // a short write fails the client's request, which the test counts
+	})
+	ts := startServer(t, echo, server.Options{CertDir: testkit.CertDir(t, pki.Serving1), DrainGrace: 3 * time.Second})
+
+	const clients, before = 48, 3000 // requests served before shutdown starts
+	tr := &http.Transport{
+		TLSClientConfig:     &tls.Config{RootCAs: pki.CAPool},
+		MaxIdleConns:        clients,
+		MaxIdleConnsPerHost: clients,
+		IdleConnTimeout:     90 * time.Second,
+	}
+	defer tr.CloseIdleConnections()
+	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
+
+	var (
+		wg           sync.WaitGroup
+		requests     atomic.Int64
+		closed       atomic.Int64 // clients told Connection: close
+		failures     atomic.Int64
+		firstFailure atomic.Value
+		signalOnce   sync.Once
+	)
+	for i := range clients {
+		spawn(&wg, func() {
+			for n := 0; ; n++ {
+				req := fmt.Sprintf(`{"client":%d,"n":%d}`, i, n)
+				resp, err := client.Post(ts.url+"/convert", "application/json", strings.NewReader(req))
+				if err != nil {
+					failures.Add(1)
+					firstFailure.CompareAndSwap(nil, err.Error())
+					return
+				}
+				body, err := testkit.ReadBody(resp)
+				if err != nil || resp.StatusCode != http.StatusOK || string(body) != req {
+					failures.Add(1)
+					firstFailure.CompareAndSwap(nil, fmt.Sprintf("status %d, body %.100q, error %v", resp.StatusCode, body, err))
+					return
+				}
+				if requests.Add(1) == before {
+					signalOnce.Do(ts.cancel) // SIGTERM, mid-load
+				}
+				if resp.Close {
+					closed.Add(1)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if err := ts.wait(t); err != nil {
+		t.Errorf("Run returned %v", err)
+	}
+	n, f := requests.Load(), failures.Load()
+	t.Logf("%d requests from %d keep-alive clients, %d failed", n, clients, f)
+	if f > 0 {
+		t.Fatalf("%d requests failed across shutdown, the first: %v", f, firstFailure.Load())
+	}
+	if c := closed.Load(); c != clients {
+		t.Errorf("%d of %d clients were told Connection: close", c, clients)
+	}
+	if n <= before {
+		t.Errorf("%d requests; shutdown started after %d", n, before)
 	}
 }
 
@@ -782,4 +869,14 @@ func TestServerReloadsTheClientCAFile(t *testing.T) {
 	if !works(rotated) {
 		t.Error("a broken CA file dropped the CAs in use")
 	}
+}
+
+// spawn runs f in a goroutine that wg waits for, as sync.WaitGroup.Go
+// would on Go 1.25.
+func spawn(wg *sync.WaitGroup, f func()) {
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		f()
+	}()
 }

@@ -1,0 +1,72 @@
+// Package codec is the conversion webhook's JSON codec for typed objects:
+// github.com/go-json-experiment/json (the proposed encoding/json/v2) set to
+// the semantics of the API server's own codec, sigs.k8s.io/json's
+// UnmarshalCaseSensitivePreserveInts for input and encoding/json for output,
+// at a fraction of their cost. It was chosen by measurement (BENCHMARKS.md,
+// issue 11); codec_test.go proves each semantic in a table and fuzzes the
+// two codecs against each other.
+package codec
+
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+	jsonv1 "github.com/go-json-experiment/json/v1"
+)
+
+// options are encoding/json's (v1) semantics, which sigs.k8s.io/json keeps
+// but for two changes that make it the API server's: names match
+// case-sensitively, and a number decoded into an interface value is an
+// int64 when it is an integer that fits, as sigs.k8s.io/json's
+// PreserveInts does. On output, HTML characters are not escaped, as the
+// API server writes JSON (encoding/json's SetEscapeHTML(false)); U+2028 and
+// U+2029 still are, as by encoding/json.
+//
+// What v1 semantics mean here, each as encoding/json does it: unknown
+// names dropped, the last of duplicate names wins, invalid UTF-8 accepted
+// (replaced by U+FFFD), omitempty as in v1, nil slices and maps written as
+// null, map keys sorted, MarshalJSON/UnmarshalJSON methods called (Time,
+// Quantity, IntOrString, RawExtension keep their formats).
+var options = json.JoinOptions(
+	jsonv1.DefaultOptionsV1(),
+	json.MatchCaseInsensitiveNames(false),
+	jsontext.EscapeForHTML(false),
+	json.WithUnmarshalers(json.UnmarshalFromFunc(preserveInts)),
+)
+
+// preserveInts decodes a JSON number into an interface value as an int64
+// when it is an integer that fits, else as a float64; anything else is left
+// to the default.
+func preserveInts(dec *jsontext.Decoder, v *any) error {
+	if dec.PeekKind() != '0' {
+		return json.SkipFunc
+	}
+	val, err := dec.ReadValue()
+	if err != nil {
+		return err
+	}
+	if !bytes.ContainsAny(val, ".eE") {
+		if i, err := strconv.ParseInt(string(val), 10, 64); err == nil {
+			*v = i
+			return nil
+		}
+	}
+	f, err := strconv.ParseFloat(string(val), 64)
+	if err != nil {
+		return err
+	}
+	*v = f
+	return nil
+}
+
+// Unmarshal decodes data into v.
+func Unmarshal(data []byte, v any) error {
+	return json.Unmarshal(data, v, options)
+}
+
+// Marshal encodes v.
+func Marshal(v any) ([]byte, error) {
+	return json.Marshal(v, options)
+}

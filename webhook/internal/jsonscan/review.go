@@ -1,0 +1,272 @@
+package jsonscan
+
+import "fmt"
+
+// Review is a ConversionReview's envelope, apiextensions.k8s.io/v1 or
+// v1beta1 (both have the same shape). As everywhere in JSON the API server
+// decodes, names are case-sensitive and the last of duplicate names wins.
+type Review struct {
+	APIVersion, Kind string
+	// Request is nil when the review has none, or a null one.
+	Request *Request
+}
+
+// Request is a ConversionReview's request.
+type Request struct {
+	UID, DesiredAPIVersion string
+	Objects                []Object
+}
+
+// Object is one object of a request: a slice of the body, and what the
+// webhook reads of it before decoding it into its own type.
+type Object struct {
+	// Raw is the object's JSON, a slice of the body.
+	Raw []byte
+	// APIVersion and Kind are the object's top-level apiVersion and kind,
+	// the last of each when a name repeats; HasAPIVersion and HasKind say
+	// whether they are there at all.
+	APIVersion, Kind       string
+	HasAPIVersion, HasKind bool
+	// Metadata is the raw value of the object's metadata, a slice of Raw;
+	// nil when there is none or it is not an object.
+	Metadata []byte
+	// cutStart and cutEnd delimit, in Raw, the metadata's managedFields
+	// member with one comma beside it, when there is one: what
+	// WithoutManagedFields leaves out.
+	cutStart, cutEnd int
+}
+
+// WithoutManagedFields returns the object's JSON without its
+// metadata.managedFields, which a conversion never reads and which is often
+// most of an object's bytes: decoding it would be wasted, since the webhook
+// returns the metadata it received. It returns Raw itself when there is
+// nothing to leave out, and a copy otherwise.
+func (o *Object) WithoutManagedFields() []byte {
+	if o.cutEnd == 0 {
+		return o.Raw
+	}
+	out := make([]byte, 0, len(o.Raw)-(o.cutEnd-o.cutStart))
+	out = append(out, o.Raw[:o.cutStart]...)
+	return append(out, o.Raw[o.cutEnd:]...)
+}
+
+// ParseReview validates body as JSON and reads a ConversionReview's
+// envelope from it in the same pass. It returns a *SyntaxError for JSON that
+// is not valid, and another error for valid JSON that is no
+// ConversionReview's shape (a request that is not an object, an object
+// that is not one, a uid that is not a string, ...). What the envelope
+// holds (versions, a missing uid) is for the caller to check.
+func ParseReview(body []byte) (*Review, error) {
+	w := &walker{b: body}
+	if w.peek() != '{' {
+		if err := w.value(); err != nil {
+			return nil, err
+		}
+		if w.space(); w.i != len(body) {
+			return nil, w.fail("data after the JSON value")
+		}
+		return nil, errNotObject
+	}
+	var r Review
+	var shape error // the first shape error; the walk goes on to validate
+	note := func(err error) {
+		if shape == nil {
+			shape = err
+		}
+	}
+	err := w.object(func(_ int, key []byte, escaped bool) error {
+		var err error
+		switch keyName(key, escaped) {
+		case "apiVersion":
+			r.APIVersion, err = w.stringValue("apiVersion")
+		case "kind":
+			r.Kind, err = w.stringValue("kind")
+		case "request":
+			r.Request = nil
+			switch w.peek() {
+			case 'n':
+				return w.literal("null")
+			case '{':
+				r.Request = &Request{}
+				return w.request(r.Request, note)
+			}
+			start := w.i
+			if err := w.value(); err != nil {
+				return err
+			}
+			note(fmt.Errorf("request is %s, not an object", describeValue(w.b[start:w.i])))
+			return nil
+		default:
+			return w.value()
+		}
+		if _, syntax := err.(*SyntaxError); err != nil && !syntax {
+			note(err)
+			return nil
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if w.space(); w.i != len(body) {
+		return nil, w.fail("data after the ConversionReview")
+	}
+	if shape != nil {
+		return nil, shape
+	}
+	return &r, nil
+}
+
+// request walks a ConversionReview's request into req.
+func (w *walker) request(req *Request, note func(error)) error {
+	return w.object(func(_ int, key []byte, escaped bool) error {
+		var err error
+		switch keyName(key, escaped) {
+		case "uid":
+			req.UID, err = w.stringValue("request.uid")
+		case "desiredAPIVersion":
+			req.DesiredAPIVersion, err = w.stringValue("request.desiredAPIVersion")
+		case "objects":
+			req.Objects = req.Objects[:0]
+			switch w.peek() {
+			case 'n':
+				req.Objects = nil
+				return w.literal("null")
+			case '[':
+				return w.array(func() error {
+					if w.peek() != '{' {
+						start := w.i
+						if err := w.value(); err != nil {
+							return err
+						}
+						note(fmt.Errorf("request.objects[%d] is %s, not an object", len(req.Objects), describeValue(w.b[start:w.i])))
+						return nil
+					}
+					o, err := w.object1()
+					if err != nil {
+						return err
+					}
+					req.Objects = append(req.Objects, o)
+					return nil
+				})
+			}
+			start := w.i
+			if err := w.value(); err != nil {
+				return err
+			}
+			note(fmt.Errorf("request.objects is %s, not an array", describeValue(w.b[start:w.i])))
+			return nil
+		default:
+			return w.value()
+		}
+		if _, syntax := err.(*SyntaxError); err != nil && !syntax {
+			note(err)
+			return nil
+		}
+		return err
+	})
+}
+
+// object1 walks one object of a request, recording its type meta and its
+// metadata's place.
+func (w *walker) object1() (Object, error) {
+	w.space()
+	start := w.i
+	var o Object
+	var metaStart, cutStart, cutEnd int
+	err := w.object(func(_ int, key []byte, escaped bool) error {
+		switch keyName(key, escaped) {
+		case "apiVersion":
+			if w.peek() == '"' {
+				v, err := w.stringValue("apiVersion")
+				o.APIVersion, o.HasAPIVersion = v, true
+				return err
+			}
+			o.APIVersion, o.HasAPIVersion = "", false
+		case "kind":
+			if w.peek() == '"' {
+				v, err := w.stringValue("kind")
+				o.Kind, o.HasKind = v, true
+				return err
+			}
+			o.Kind, o.HasKind = "", false
+		case "metadata":
+			o.Metadata, cutStart, cutEnd = nil, 0, 0
+			if w.peek() != '{' {
+				return w.value()
+			}
+			metaStart = w.i
+			cs, ce, err := w.metadata()
+			if err != nil {
+				return err
+			}
+			o.Metadata = w.b[metaStart:w.i]
+			cutStart, cutEnd = cs, ce
+			return nil
+		}
+		return w.value()
+	})
+	if err != nil {
+		return Object{}, err
+	}
+	o.Raw = w.b[start:w.i]
+	if cutEnd != 0 {
+		o.cutStart, o.cutEnd = cutStart-start, cutEnd-start
+	}
+	return o, nil
+}
+
+// metadata walks an object's metadata and returns the span of its last
+// managedFields member, with one comma beside it, in body offsets; zeros
+// when there is none.
+func (w *walker) metadata() (cutStart, cutEnd int, err error) {
+	prevComma := -1 // the offset of the comma before the current member
+	open := w.i
+	err = w.object(func(start int, key []byte, escaped bool) error {
+		if start > open+1 {
+			// The comma before this member is the last one before start.
+			for j := start - 1; j > open; j-- {
+				if w.b[j] == ',' {
+					prevComma = j
+					break
+				}
+			}
+		}
+		if err := w.value(); err != nil {
+			return err
+		}
+		if keyName(key, escaped) != "managedFields" {
+			return nil
+		}
+		end := w.i
+		if w.peek() == ',' {
+			// Leave out the member and the comma after it.
+			cutStart, cutEnd = start, w.i+1
+			return nil
+		}
+		if prevComma >= 0 {
+			cutStart, cutEnd = prevComma, end // the last member: the comma before it
+		} else {
+			cutStart, cutEnd = start, end // the only member
+		}
+		return nil
+	})
+	return cutStart, cutEnd, err
+}
+
+// ParseObject validates raw and reads it as one object of a request, as
+// ParseReview does each of them.
+func ParseObject(raw []byte) (Object, error) {
+	w := &walker{b: raw}
+	if w.peek() != '{' {
+		return Object{}, errNotObject
+	}
+	o, err := w.object1()
+	if err != nil {
+		return Object{}, err
+	}
+	if w.space(); w.i != len(raw) {
+		return Object{}, w.fail("data after the object")
+	}
+	return o, nil
+}
