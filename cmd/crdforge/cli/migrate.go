@@ -12,7 +12,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
-	"k8s.io/client-go/tools/clientcmd"
 
 	"github.com/crdforge/crdforge/cmd/crdforge/internal/migrate"
 	"github.com/crdforge/crdforge/cmd/crdforge/internal/migrate/testhook"
@@ -49,9 +48,9 @@ func RunMigrate(ctx context.Context, args []string, stdout, stderr io.Writer, af
 
 func newMigrate(stdout, stderr io.Writer) *cobra.Command {
 	var (
-		kubeconfig, kubeContext string
-		opts                    migrate.Options
-		quiet                   bool
+		kube  kubeFlags
+		opts  migrate.Options
+		quiet bool
 	)
 	cmd := &cobra.Command{
 		Use:   "migrate <crd-name>",
@@ -88,10 +87,7 @@ else the in-cluster service account.`,
 				printErr(stderr, "crdforge migrate: --chunk-size and --concurrency must be positive")
 				return exitError{ExitErrors}
 			}
-			rules := clientcmd.NewDefaultClientConfigLoadingRules()
-			rules.ExplicitPath = kubeconfig
-			cfg, err := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(rules,
-				&clientcmd.ConfigOverrides{CurrentContext: kubeContext}).ClientConfig()
+			cfg, err := kube.restConfig()
 			if err != nil {
 				printErr(stderr, "crdforge migrate: loading the kubeconfig:", err)
 				return exitError{ExitErrors}
@@ -128,8 +124,7 @@ else the in-cluster service account.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&kubeconfig, "kubeconfig", "", "kubeconfig file (default: $KUBECONFIG, ~/.kube/config, in-cluster)")
-	f.StringVar(&kubeContext, "context", "", "kubeconfig context (default: the current one)")
+	kube.register(f)
 	f.Int64Var(&opts.ChunkSize, "chunk-size", migrate.DefaultChunkSize, "objects per list page")
 	f.IntVar(&opts.Concurrency, "concurrency", migrate.DefaultConcurrency, "objects written concurrently")
 	f.BoolVar(&opts.DryRun, "dry-run", false, "only report: writes are server-side dry runs and status.storedVersions is left alone")
