@@ -48,7 +48,7 @@ func crdforgeStatus(t *testing.T, name string) *statusReport {
 }
 
 // runCrdforge runs the built crdforge binary with args.
-func runCrdforge(t *testing.T, args ...string) (stdout, stderr string, code int) {
+func runCrdforge(t testing.TB, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	cmd := exec.Command(crdforge, args...)
 	var out, errb bytes.Buffer
