@@ -188,3 +188,135 @@ func TestNewVersionRefuses(t *testing.T) {
 		})
 	}
 }
+
+// kubebuilderFiles is an API as kubebuilder v4 scaffolds it (create api
+// --group batch --version v1 --kind Job): a PROJECT file, controller-
+// runtime's scheme.Builder registered from init, spec and status with the
+// status subresource.
+var kubebuilderFiles = map[string]string{
+	"PROJECT": `domain: example.com
+layout:
+- go.kubebuilder.io/v4
+projectName: kb
+repo: REPO
+resources:
+- api:
+    crdVersion: v1
+    namespaced: true
+  domain: example.com
+  group: batch
+  kind: Job
+  path: REPO/api/v1
+  version: v1
+version: "3"
+`,
+	"api/v1/groupversion_info.go": `// Package v1 contains API Schema definitions for the batch v1 API group.
+// +kubebuilder:object:generate=true
+// +groupName=batch.example.com
+package v1
+
+import (
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/scheme"
+)
+
+var (
+	// GroupVersion is group version used to register these objects.
+	GroupVersion = schema.GroupVersion{Group: "batch.example.com", Version: "v1"}
+
+	// SchemeBuilder is used to add go types to the GroupVersionKind scheme.
+	SchemeBuilder = &scheme.Builder{GroupVersion: GroupVersion}
+
+	// AddToScheme adds the types in this group-version to the given scheme.
+	AddToScheme = SchemeBuilder.AddToScheme
+)
+`,
+	"api/v1/job_types.go": `package v1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// JobSpec defines the desired state of Job.
+type JobSpec struct {
+	// +kubebuilder:validation:MinLength=1
+	Image string ` + "`json:\"image\"`" + `
+	// +optional
+	Args []string ` + "`json:\"args,omitempty\"`" + `
+}
+
+// JobStatus defines the observed state of Job.
+type JobStatus struct {
+	// +optional
+	Conditions []metav1.Condition ` + "`json:\"conditions,omitempty\"`" + `
+}
+
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+// +kubebuilder:storageversion
+
+// Job is the Schema for the jobs API.
+type Job struct {
+	metav1.TypeMeta   ` + "`json:\",inline\"`" + `
+	metav1.ObjectMeta ` + "`json:\"metadata,omitempty\"`" + `
+
+	Spec   JobSpec   ` + "`json:\"spec,omitempty\"`" + `
+	Status JobStatus ` + "`json:\"status,omitempty\"`" + `
+}
+
+// +kubebuilder:object:root=true
+
+// JobList contains a list of Job.
+type JobList struct {
+	metav1.TypeMeta ` + "`json:\",inline\"`" + `
+	metav1.ListMeta ` + "`json:\"metadata,omitempty\"`" + `
+	Items           []Job ` + "`json:\"items\"`" + `
+}
+
+func init() {
+	SchemeBuilder.Register(&Job{}, &JobList{})
+}
+`,
+}
+
+// TestNewVersionInAKubebuilderLayout adds v2 to an API laid out as
+// kubebuilder scaffolds it; the copy registers with controller-runtime's
+// scheme builder as the original does, and the tree builds and round-trips.
+func TestNewVersionInAKubebuilderLayout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	base, _ := filepath.Abs(filepath.Join(testdataDir, "_scratch"))
+	if err := os.MkdirAll(base, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dir, err := os.MkdirTemp(base, "newversion-kb-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := os.RemoveAll(dir); err != nil {
+			t.Error(err)
+		}
+	})
+	repo := module + "/testdata/_scratch/" + filepath.Base(dir)
+	for p, content := range kubebuilderFiles {
+		writeFile(t, filepath.Join(dir, p), []byte(strings.ReplaceAll(content, "REPO", repo)))
+	}
+	if code, _, stderr := run(t, dir, "generate", "./..."); code != 0 {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	if code, _, stderr := run(t, dir, "new-version", "v2"); code != 0 {
+		t.Fatalf("new-version v2: exit %d\n%s", code, stderr)
+	}
+	gv, _ := os.ReadFile(filepath.Join(dir, "api", "v2", "groupversion_info.go"))
+	if !bytes.Contains(gv, []byte(`// Package v2 contains API Schema definitions for the batch v2 API group.`)) ||
+		!bytes.Contains(gv, []byte(`Version: "v2"`)) || !bytes.Contains(gv, []byte("SchemeBuilder = &scheme.Builder{GroupVersion: GroupVersion}")) {
+		t.Errorf("api/v2/groupversion_info.go:\n%s", gv)
+	}
+	goIn(t, dir, "vet", "./...")
+	goIn(t, dir, "test", "-count=1", "./api/...")
+	if code, out, stderr := run(t, dir, "generate", "--verify", "./..."); code != 0 {
+		t.Errorf("generate --verify after new-version: exit %d\n%s%s", code, out, stderr)
+	}
+}
