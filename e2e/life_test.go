@@ -98,6 +98,23 @@ func lifeSetUp(t *testing.T, group string, perVersion int) (*Example, *os.File) 
 	crdforgeIn(t, dir, "generate", "./...")
 	out := crdforgeIn(t, dir, "new-version", "v2")
 	t.Logf("crdforge new-version v2:\n%s", out)
+	// The reason for a new version: v2 gains a field. Its schema differs
+	// from v1's now, so the kind converts through the webhook, and v1
+	// objects keep v2's field through the round trip.
+	types := filepath.Join(dir, "api", "v2", "crontab_types.go")
+	b, err := os.ReadFile(types)
+	if err != nil {
+		t.Fatal(err)
+	}
+	anchor := []byte("type CronTabSpec struct {\n")
+	if !bytes.Contains(b, anchor) {
+		t.Fatalf("%s has no CronTabSpec", types)
+	}
+	b = bytes.Replace(b, anchor, append(anchor, []byte("\t// TimeZone is the schedule's time zone.\n\t// +optional\n\tTimeZone string `json:\"timeZone,omitempty\"`\n\n")...), 1)
+	if err := os.WriteFile(types, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	crdforgeIn(t, dir, "generate", "./...")
 
 	work := t.TempDir()
 	logf, err := os.Create(filepath.Join(work, "logs"))
@@ -174,6 +191,14 @@ func versionLife(t *testing.T, engine string) {
 	}
 
 	if engine == "cluster" {
+		// --print: the manifest a GitOps repository would apply instead.
+		printed, stderr, code := runCrdforge(t, "migrate", crdName, "--kubeconfig", cluster.Kubeconfig, "--print")
+		for _, want := range []string{"apiVersion: storagemigration.k8s.io/v1\n", "kind: StorageVersionMigration\n",
+			"  name: " + crdName + "-v2\n", "    group: " + group + "\n", "    resource: " + e.Plural + "\n"} {
+			if code != 0 || !strings.Contains(printed, want) {
+				t.Errorf("crdforge migrate --print: exit %d, no %q in\n%s%s", code, want, printed, stderr)
+			}
+		}
 		cm, err := cluster.StartControllerManager(assetsDir, logf)
 		if err != nil {
 			t.Fatal(err)

@@ -94,14 +94,16 @@ func TestMigrateProgressBarOnATerminal(t *testing.T) {
 	x := newTmux(t)
 	x.run("new-session", "-d", "-s", "migrate", "-x", "100", "-y", "30")
 	// One writer at a time, so that the redraws have something to
-	// overwrite; the shell prints the exit code after the run.
-	cmdline := fmt.Sprintf("%s migrate %s --kubeconfig %s --engine client --concurrency 1; echo EXIT=$?", crdforge, name, cluster.Kubeconfig)
+	// overwrite; the shell prints the exit code after the run (split in
+	// the command line, so that only the output reads EXIT=).
+	cmdline := fmt.Sprintf("%s migrate %s --kubeconfig %s --engine client --concurrency 1; printf 'EX''IT=%%s\\n' $?", crdforge, name, cluster.Kubeconfig)
+	exited := regexp.MustCompile(`EXIT=(\d+)`)
 	x.run("send-keys", "-t", "migrate", cmdline, "Enter")
 	var screen string
 	sawPartial := false
 	partial := regexp.MustCompile(`\[=*>\s*\] (\d+)/400`)
 	deadline := time.Now().Add(2 * time.Minute)
-	for !strings.Contains(screen, "EXIT=") {
+	for !exited.MatchString(screen) {
 		if time.Now().After(deadline) {
 			t.Fatalf("crdforge migrate did not finish in the pane within 2 minutes; screen:\n%s", screen)
 		}
@@ -112,7 +114,7 @@ func TestMigrateProgressBarOnATerminal(t *testing.T) {
 		}
 	}
 	t.Logf("the pane at the end:\n%s", screen)
-	if !strings.Contains(screen, "EXIT=0") {
+	if exited.FindStringSubmatch(screen)[1] != "0" {
 		t.Fatalf("crdforge migrate failed in the pane")
 	}
 	var bars []string
