@@ -48,9 +48,9 @@ func RunMigrate(ctx context.Context, args []string, stdout, stderr io.Writer, af
 
 func newMigrate(stdout, stderr io.Writer) *cobra.Command {
 	var (
-		kube  kubeFlags
-		opts  migrate.Options
-		quiet bool
+		kube          kubeFlags
+		opts          migrate.Options
+		quiet         bool
 		printManifest bool
 	)
 	cmd := &cobra.Command{
