@@ -1,9 +1,13 @@
 package migrate
 
 import (
+	"strings"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/version"
+	discoveryfake "k8s.io/client-go/discovery/fake"
+	clienttesting "k8s.io/client-go/testing"
 )
 
 // The migrator's Running messages, as kube-controller-manager v1.37.2
@@ -39,5 +43,15 @@ func TestSVMManifest(t *testing.T) {
 	m = svmManifest(schema.GroupVersionResource{Group: svmGroup, Version: "v1alpha1", Resource: "storageversionmigrations"}, res, "crontabs.example.com-v1")
 	if v := m["spec"].(map[string]any)["resource"].(map[string]any)["version"]; v != "v1" || m["metadata"].(map[string]any)["name"] != "crontabs.example.com-v1" {
 		t.Errorf("v1alpha1 manifest %v: wants the version and the given name", m)
+	}
+}
+
+func TestMigratorSetsStoredVersionsFrom136(t *testing.T) {
+	for v, want := range map[string]bool{"1.35": false, "1.36": true, "1.37+": true, "2.0": true, "1.30": false} {
+		major, minor, _ := strings.Cut(v, ".")
+		disc := &discoveryfake.FakeDiscovery{Fake: &clienttesting.Fake{}, FakedServerVersion: &version.Info{Major: major, Minor: minor}}
+		if got := migratorSetsStoredVersions(&clients{discovery: disc}); got != want {
+			t.Errorf("Kubernetes %s: %v, want %v", v, got, want)
+		}
 	}
 }

@@ -30,6 +30,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -158,7 +160,11 @@ func runClusterEngine(ctx context.Context, c *clients, opts Options, crd *apiext
 // do, when the CRD did not change during the migration), and sets them
 // itself when it does not.
 func finishStoredVersions(ctx context.Context, c *clients, opts Options, name, storage string, res *Result) error {
-	deadline := time.Now().Add(opts.storedWait)
+	wait := opts.storedWait
+	if !migratorSetsStoredVersions(c) {
+		wait = 0 // it never will: set them now
+	}
+	deadline := time.Now().Add(wait)
 	for {
 		crd, err := c.ext.ApiextensionsV1().CustomResourceDefinitions().Get(ctx, name, metav1.GetOptions{})
 		if err != nil {
@@ -185,4 +191,24 @@ func finishStoredVersions(ctx context.Context, c *clients, opts Options, name, s
 	}
 	res.storedBy = "crdforge"
 	return nil
+}
+
+// migratorSetsStoredVersions reports whether the cluster's migrator drops
+// migrated versions from a CRD's status.storedVersions itself: from
+// Kubernetes 1.36 on (kubernetes/kubernetes#135297). When the server's
+// version cannot be read it says yes, which only costs a short wait.
+func migratorSetsStoredVersions(c *clients) bool {
+	if c.discovery == nil {
+		return true
+	}
+	v, err := c.discovery.ServerVersion()
+	if err != nil {
+		return true
+	}
+	major, err1 := strconv.Atoi(strings.TrimRight(v.Major, "+"))
+	minor, err2 := strconv.Atoi(strings.TrimRight(v.Minor, "+"))
+	if err1 != nil || err2 != nil {
+		return true
+	}
+	return major > 1 || minor >= 36
 }
