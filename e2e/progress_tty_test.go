@@ -134,3 +134,65 @@ func TestMigrateProgressBarOnATerminal(t *testing.T) {
 		t.Errorf("the report does not follow the bar")
 	}
 }
+
+// TestMigrateAutoFallsBack: with --engine auto on an API server that serves
+// storagemigration.k8s.io but runs no migrator (no kube-controller-manager
+// here), crdforge waits for the migration to be taken up, then deletes it
+// and migrates with the client engine.
+func TestMigrateAutoFallsBack(t *testing.T) {
+	needCluster(t)
+	ctx := context.Background()
+	group := "auto.e2e.crdforge.io"
+	name := "widgets." + group
+	openAPI := map[string]any{"openAPIV3Schema": map[string]any{"type": "object", "x-kubernetes-preserve-unknown-fields": true}}
+	version := func(v string, storage bool) any {
+		return map[string]any{"name": v, "served": true, "storage": storage, "schema": openAPI}
+	}
+	crd := &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+		"metadata": map[string]any{"name": name},
+		"spec": map[string]any{
+			"group": group, "scope": "Namespaced",
+			"names":    map[string]any{"plural": "widgets", "singular": "widget", "kind": "Widget", "listKind": "WidgetList"},
+			"versions": []any{version("v1", true), version("v2", false)},
+		},
+	}}
+	if err := cluster.ApplyCRD(ctx, crd); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := cluster.Dynamic.Resource(CRDResource).Delete(ctx, name, metav1.DeleteOptions{}); err != nil {
+			t.Errorf("deleting %s: %v", name, err)
+		}
+	})
+	if err := cluster.WaitEstablished(ctx, name); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 5 {
+		obj := &unstructured.Unstructured{Object: map[string]any{"apiVersion": group + "/v1", "kind": "Widget",
+			"metadata": map[string]any{"name": fmt.Sprintf("w-%d", i), "namespace": "default"}}}
+		if _, err := cluster.Dynamic.Resource(schemaGVR(group, "v1", "widgets")).Namespace("default").Create(ctx, obj, metav1.CreateOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := cluster.UpdateCRD(ctx, name, func(u *unstructured.Unstructured) error {
+		return SetVersionFields(u, "v2", map[string]any{"storage": true})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runCrdforge(t, "migrate", name, "--kubeconfig", cluster.Kubeconfig)
+	t.Logf("crdforge migrate (auto, no migrator): exit %d\n%s%s", code, stdout, stderr)
+	if code != 0 || !strings.Contains(stdout, "engine: client (no storage version migrator took the migration up within 30s") ||
+		!strings.Contains(stdout, "rewrote 5 of 5 objects at v2") {
+		t.Errorf("want exit 0, the fallback said, and the client engine's report")
+	}
+	l, err := cluster.Dynamic.Resource(schemaGVR("storagemigration.k8s.io", "v1", "storageversionmigrations")).List(ctx, metav1.ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range l.Items {
+		if g, _, _ := unstructured.NestedString(it.Object, "spec", "resource", "group"); g == group {
+			t.Errorf("StorageVersionMigration %s left behind: it would run whenever a migrator comes up", it.GetName())
+		}
+	}
+}
