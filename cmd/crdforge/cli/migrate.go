@@ -55,7 +55,7 @@ func newMigrate(stdout, stderr io.Writer) *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "migrate <crd-name>",
-		Short: "Rewrite a CRD's objects at its storage version, then drop old storedVersions",
+		Short: "Move a CRD's objects to its storage version (cluster migrator or client rewrite), then drop old storedVersions",
 		Long: `crdforge migrate upgrades the stored objects of a CustomResourceDefinition to
 its current storage version, so that older versions can leave
 status.storedVersions and then spec.versions:
