@@ -108,5 +108,13 @@ bench:
 demo:
 	@./hack/demo.sh
 
+# demo-life walks a version's whole life (README, "A version's life") on a
+# real control plane with kube-controller-manager's storage version
+# migrator: new-version, storage moved, migrate with each engine, status at
+# each step, the old version unserved and removed; -v prints every step.
+.PHONY: demo-life
+demo-life: envtest-assets
+	KUBEBUILDER_ASSETS=$(abspath $(ENVTEST_ASSETS_DIR)) $(GO) test ./e2e/ -count=1 -run 'TestVersionLife' -v
+
 clean:
 	rm -rf bin testdata/_scratch testdata/_bench

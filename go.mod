@@ -27,6 +27,7 @@ require (
 	sigs.k8s.io/controller-tools v0.23.0
 	sigs.k8s.io/json v0.0.0-20250730193827-2d320260d730
 	sigs.k8s.io/randfill v1.0.0
+	sigs.k8s.io/yaml v1.6.0
 )
 
 require (
@@ -114,7 +115,6 @@ require (
 	k8s.io/utils v0.0.0-20260626114624-be93311217bd // indirect
 	sigs.k8s.io/apiserver-network-proxy/konnectivity-client v0.36.0 // indirect
 	sigs.k8s.io/structured-merge-diff/v6 v6.4.2 // indirect
-	sigs.k8s.io/yaml v1.6.0 // indirect
 )
 
 // The lean module of what generated API code imports (runtime/lossless,

@@ -22,6 +22,7 @@ var (
 	crdforge  string // the built crdforge binary
 	skipWhy   string // set when the suite cannot run
 	setupFail error
+	assetsDir string // the envtest assets: kube-apiserver, etcd, kube-controller-manager
 )
 
 func TestMain(m *testing.M) {
@@ -40,6 +41,7 @@ func run(m *testing.M) int {
 		return m.Run()
 	}
 	assets, err := AssetsDir(repoRoot)
+	assetsDir = assets
 	if err != nil {
 		if os.Getenv("CRDFORGE_E2E_REQUIRED") != "" {
 			// make test builds the assets first: missing ones are a failure

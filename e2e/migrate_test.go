@@ -35,7 +35,8 @@ import (
 // a fresh install has. Objects other tests left in "default" are migrated
 // too; that is harmless (they read the same).
 //
-// The migrate runs go through the cobra command (cli.RunMigrate, with the
+// Its runs use the client engine (TestVersionLife runs both engines). The
+// migrate runs go through the cobra command (cli.RunMigrate, with the
 // harness's kubeconfig), not the built binary: registering the command in
 // cli.go is a separate change.
 func TestMigrate(t *testing.T) {
@@ -109,7 +110,7 @@ func TestMigrate(t *testing.T) {
 		t.Helper()
 		var out, errb bytes.Buffer
 		start := time.Now()
-		code := cli.RunMigrate(ctx, append([]string{crdName, "--kubeconfig", cluster.Kubeconfig}, args...), &out, &errb, hook)
+		code := cli.RunMigrate(ctx, append([]string{crdName, "--kubeconfig", cluster.Kubeconfig, "--engine", "client"}, args...), &out, &errb, hook)
 		t.Logf("crdforge migrate %s %s: exit %d in %s\nstdout:\n%s\nstderr:\n%s", crdName, strings.Join(args, " "), code,
 			time.Since(start).Round(time.Millisecond), out.String(), tail(errb.String(), 1500))
 		return code, out.String(), errb.String()
@@ -194,7 +195,7 @@ func TestMigrate(t *testing.T) {
 		rctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		var out, errb bytes.Buffer
-		code := cli.RunMigrate(rctx, []string{crdName, "--kubeconfig", cluster.Kubeconfig, "--chunk-size", "50"}, &out, &errb,
+		code := cli.RunMigrate(rctx, []string{crdName, "--kubeconfig", cluster.Kubeconfig, "--engine", "client", "--chunk-size", "50"}, &out, &errb,
 			func(done int) {
 				if done == stopAt {
 					cancel()

@@ -24,17 +24,18 @@ ENVTEST_SAVED_GOAL       := $(.DEFAULT_GOAL)
 
 ENVTEST_GO               ?= go
 ENVTEST_TOOLS_DIR        ?= tools/envtest
-ENVTEST_K8S_VERSION      := v1.36.3
+ENVTEST_K8S_VERSION      := v1.37.2
 ENVTEST_K8S_MAJOR        := 1
-ENVTEST_K8S_MINOR        := 36
+ENVTEST_K8S_MINOR        := 37
 ENVTEST_ASSETS_DIR       := bin/k8s
 ENVTEST_KUBE_APISERVER   := $(ENVTEST_ASSETS_DIR)/kube-apiserver
 ENVTEST_ETCD             := $(ENVTEST_ASSETS_DIR)/etcd
 ENVTEST_KUBECTL          := $(ENVTEST_ASSETS_DIR)/kubectl
+ENVTEST_KCM              := $(ENVTEST_ASSETS_DIR)/kube-controller-manager
 ENVTEST_MOD_DEPS         := $(ENVTEST_TOOLS_DIR)/go.mod $(ENVTEST_TOOLS_DIR)/go.sum
 
 # Version stamping as kubernetes' hack/lib/version.sh does it, so that
-# `kube-apiserver --version` and /version report v1.36.3.
+# `kube-apiserver --version` and /version report v1.37.2.
 ENVTEST_VERSION_PKGS     := k8s.io/component-base/version k8s.io/client-go/pkg/version
 ENVTEST_VERSION_LDFLAGS  := $(foreach p,$(ENVTEST_VERSION_PKGS),\
 	-X $(p).gitVersion=$(ENVTEST_K8S_VERSION) \
@@ -45,7 +46,7 @@ ENVTEST_VERSION_LDFLAGS  := $(foreach p,$(ENVTEST_VERSION_PKGS),\
 ENVTEST_GO_BUILD := CGO_ENABLED=0 $(ENVTEST_GO) build -C $(ENVTEST_TOOLS_DIR) -trimpath
 
 .PHONY: envtest-assets
-envtest-assets: $(ENVTEST_KUBE_APISERVER) $(ENVTEST_ETCD) $(ENVTEST_KUBECTL)
+envtest-assets: $(ENVTEST_KUBE_APISERVER) $(ENVTEST_ETCD) $(ENVTEST_KUBECTL) $(ENVTEST_KCM)
 
 $(ENVTEST_KUBE_APISERVER): $(ENVTEST_MOD_DEPS)
 	@mkdir -p $(@D)
@@ -65,6 +66,15 @@ $(ENVTEST_KUBECTL): $(ENVTEST_MOD_DEPS)
 	@echo "building kubectl $(ENVTEST_K8S_VERSION)..."
 	$(ENVTEST_GO_BUILD) -ldflags "-s -w $(strip $(ENVTEST_VERSION_LDFLAGS))" \
 		-o $(abspath $@) k8s.io/kubernetes/cmd/kubectl
+
+# kube-controller-manager of the same release: envtest does not start it, the
+# end-to-end suite does (e2e.StartControllerManager) for the controller that
+# runs StorageVersionMigrations (crdforge migrate --engine cluster).
+$(ENVTEST_KCM): $(ENVTEST_MOD_DEPS)
+	@mkdir -p $(@D)
+	@echo "building kube-controller-manager $(ENVTEST_K8S_VERSION) (takes a few minutes the first time)..."
+	$(ENVTEST_GO_BUILD) -ldflags "-s -w $(strip $(ENVTEST_VERSION_LDFLAGS))" \
+		-o $(abspath $@) k8s.io/kubernetes/cmd/kube-controller-manager
 
 # Included: give the default goal back (empty means "the next target").
 ifneq ($(firstword $(MAKEFILE_LIST)),$(ENVTEST_MK))

@@ -12,7 +12,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
-	"k8s.io/client-go/tools/clientcmd"
 
 	"github.com/crdforge/crdforge/cmd/crdforge/internal/migrate"
 	"github.com/crdforge/crdforge/cmd/crdforge/internal/migrate/testhook"
@@ -49,31 +48,46 @@ func RunMigrate(ctx context.Context, args []string, stdout, stderr io.Writer, af
 
 func newMigrate(stdout, stderr io.Writer) *cobra.Command {
 	var (
-		kubeconfig, kubeContext string
-		opts                    migrate.Options
-		quiet                   bool
+		kube          kubeFlags
+		opts          migrate.Options
+		quiet         bool
+		printManifest bool
 	)
 	cmd := &cobra.Command{
 		Use:   "migrate <crd-name>",
-		Short: "Rewrite a CRD's objects at its storage version, then drop old storedVersions",
+		Short: "Move a CRD's objects to its storage version (cluster migrator or client rewrite), then drop old storedVersions",
 		Long: `crdforge migrate upgrades the stored objects of a CustomResourceDefinition to
 its current storage version, so that older versions can leave
 status.storedVersions and then spec.versions:
 
   1. set storage: true on the new version and apply the CRD (you do this);
-  2. crdforge migrate <plural>.<group> lists every object, in every namespace,
-     page by page, and writes each back unchanged at the storage version,
-     which makes the API server store it there; managedFields entries of
-     versions no longer served are dropped in the same write;
-  3. once every object succeeded, it sets status.storedVersions to the
-     storage version alone.
+  2. crdforge migrate <plural>.<group> moves every object to the storage
+     version, with one of two engines (--engine):
+       cluster  creates a StorageVersionMigration (storagemigration.k8s.io
+                v1, else v1beta1, else v1alpha1), which kube-controller-
+                manager's storage version migrator carries out inside the
+                cluster, and follows its conditions;
+       client   lists every object, page by page, and writes each back
+                unchanged, which makes the API server store it there;
+       auto     (default) cluster when the API server serves the API and a
+                migrator takes the migration up within 30s, else client;
+  3. it drops metadata.managedFields entries of versions no longer served
+     (the migrator does not; kubernetes/kubernetes#111937), and sets
+     status.storedVersions to the storage version alone, unless the
+     migrator already did (Kubernetes 1.36 and later do).
 
-Before writing anything it checks that the CRD has one storage version and
+Before anything moves it checks that the CRD has one storage version and
 that its conversion webhook answers (it reads one object at every served
-version). Running it again is safe: objects already stored at the storage
-version are not written again. Exit codes: 0 done, 1 objects failed (or the
-webhook check refused, or the run was interrupted; status.storedVersions is
-then unchanged), 2 usage errors (unknown CRD, bad flags, no cluster).
+version). A StorageVersionMigration that fails is reported with the
+server's reason and left for inspection; the migrator never runs it again,
+so running crdforge migrate again creates a new one. Running it again is
+safe with either engine. --print writes the StorageVersionMigration for a
+GitOps repository instead, and changes nothing.
+
+Exit codes: 0 done, 1 the migration or objects failed (or the webhook check
+refused, or the run was interrupted; status.storedVersions is then
+unchanged), 2 usage errors (unknown CRD, bad flags, no cluster, --engine
+cluster without the API).
 
 The cluster comes from --kubeconfig, else $KUBECONFIG, else ~/.kube/config,
 else the in-cluster service account.`,
@@ -88,15 +102,19 @@ else the in-cluster service account.`,
 				printErr(stderr, "crdforge migrate: --chunk-size and --concurrency must be positive")
 				return exitError{ExitErrors}
 			}
-			rules := clientcmd.NewDefaultClientConfigLoadingRules()
-			rules.ExplicitPath = kubeconfig
-			cfg, err := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(rules,
-				&clientcmd.ConfigOverrides{CurrentContext: kubeContext}).ClientConfig()
+			cfg, err := kube.restConfig()
 			if err != nil {
 				printErr(stderr, "crdforge migrate: loading the kubeconfig:", err)
 				return exitError{ExitErrors}
 			}
 			opts.CRD = args[0]
+			if printManifest {
+				if err := migrate.Print(cmd.Context(), cfg, opts.CRD, stdout); err != nil {
+					printErr(stderr, "crdforge migrate --print:", err)
+					return exitError{ExitErrors}
+				}
+				return nil
+			}
 			if !quiet {
 				opts.Progress = stderr
 				if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
@@ -128,12 +146,14 @@ else the in-cluster service account.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&kubeconfig, "kubeconfig", "", "kubeconfig file (default: $KUBECONFIG, ~/.kube/config, in-cluster)")
-	f.StringVar(&kubeContext, "context", "", "kubeconfig context (default: the current one)")
+	kube.register(f)
 	f.Int64Var(&opts.ChunkSize, "chunk-size", migrate.DefaultChunkSize, "objects per list page")
 	f.IntVar(&opts.Concurrency, "concurrency", migrate.DefaultConcurrency, "objects written concurrently")
 	f.BoolVar(&opts.DryRun, "dry-run", false, "only report: writes are server-side dry runs and status.storedVersions is left alone")
 	f.BoolVarP(&quiet, "quiet", "q", false, "no progress output")
+	f.StringVar(&opts.Engine, "engine", migrate.EngineAuto, "auto, cluster or client: who moves the objects (see above)")
+	f.DurationVar(&opts.Timeout, "timeout", 0, "with the cluster engine: give up following the migration after this long (it goes on in the cluster); 0 waits until it ends")
+	f.BoolVar(&printManifest, "print", false, "print the StorageVersionMigration manifest (for GitOps) instead of migrating")
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		printErr(stderr, "crdforge migrate:", err)
 		return exitError{ExitErrors}

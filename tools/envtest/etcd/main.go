@@ -1,5 +1,5 @@
 // Command etcd is the etcd server, built from go.etcd.io/etcd/server/v3 at the
-// version k8s.io/kubernetes v1.36.3 uses, for envtest.
+// version k8s.io/kubernetes v1.37.2 uses, for envtest.
 package main
 
 import (

@@ -1,6 +1,6 @@
 // Smoke test for the envtest binaries built by ../envtest.mk. It is a module
 // of its own because controller-runtime v0.25.x needs k8s.io/* v0.37.x, while
-// the kube-apiserver build in ../ must stay on the v0.36.3 staging modules.
+// the kube-apiserver build in ../ pins its staging modules by replace directives.
 module github.com/crdforge/crdforge/tools/envtest/smoke
 
 go 1.26.0

@@ -16,7 +16,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
 )
 
-const wantServerVersion = "v1.36.3"
+const wantServerVersion = "v1.37.2"
 
 // assetsDir is KUBEBUILDER_ASSETS when set (envtest prefers it anyway), else
 // the repository's bin/k8s.

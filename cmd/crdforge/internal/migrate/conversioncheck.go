@@ -59,3 +59,16 @@ func key(u *unstructured.Unstructured) string {
 	}
 	return u.GetNamespace() + "/" + u.GetName()
 }
+
+// CheckWebhook is the conversion check of a run, for crdforge status: it
+// says what it read, or (an error wrapping ErrConversion) why the webhook
+// does not answer. It writes nothing.
+func CheckWebhook(ctx context.Context, dyn dynamic.Interface, crd *apiextv1.CustomResourceDefinition) (string, error) {
+	p, err := planFor(crd)
+	if err != nil {
+		return "", err
+	}
+	var res Result
+	err = checkConversion(ctx, dyn, crd, p, &res)
+	return res.ConversionCheck, err
+}

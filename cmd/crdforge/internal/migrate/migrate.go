@@ -27,7 +27,12 @@ package migrate
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	apiext "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
@@ -75,6 +80,13 @@ func runWith(ctx context.Context, c *clients, opts Options) (*Result, error) {
 	if err := checkConversion(ctx, c.dynamic, crd, p, res); err != nil {
 		return res, err
 	}
+	if opts.Engine != EngineClient {
+		done, err := runClusterEngine(ctx, c, opts, crd, p, res)
+		if done || err != nil {
+			return res, err
+		}
+	}
+	res.engine = EngineClient
 	m := &migration{opts: opts, plan: p, ri: c.dynamic.Resource(p.resource), res: res, afterObject: testhook.AfterObject(ctx)}
 	if err := m.run(ctx); err != nil {
 		return res, err
@@ -101,4 +113,102 @@ func readCRD(ctx context.Context, ext apiext.Interface, name string) (*apiextv1.
 		return nil, fmt.Errorf("reading CustomResourceDefinition %s: %w", name, err)
 	}
 	return crd, nil
+}
+
+// runClusterEngine migrates through the cluster's migrator when the API
+// server serves storagemigration.k8s.io; done is false when the client
+// engine is to run instead (auto, and no migrator), with the reason in
+// res.fallback.
+func runClusterEngine(ctx context.Context, c *clients, opts Options, crd *apiextv1.CustomResourceDefinition, p *plan, res *Result) (done bool, err error) {
+	svmGVR, ok, err := svmResource(c.discovery)
+	if err != nil {
+		return true, err
+	}
+	if !ok {
+		if opts.Engine == EngineCluster {
+			return true, usagef("the API server serves no %s API (v1, v1beta1, or v1alpha1 with its feature gate on): use --engine client", svmGroup)
+		}
+		res.fallback = "the API server serves no " + svmGroup + " API"
+		return false, nil
+	}
+	err = runCluster(ctx, c, opts, p, res, svmGVR)
+	if errors.Is(err, errNoMigrator) && opts.Engine == EngineAuto {
+		res.fallback = err.Error()
+		res.engine, res.svmName, res.svmAPI = "", "", ""
+		return false, nil
+	}
+	if err != nil || opts.DryRun {
+		return true, err
+	}
+	// What the migrator leaves undone: managedFields entries of versions
+	// no longer served, then storedVersions where it did not set them.
+	prune := &migration{opts: opts, plan: p, ri: c.dynamic.Resource(p.resource), res: res, pruneOnly: true}
+	prune.opts.Progress = nil
+	total, rewritten := res.total, res.rewritten
+	if err := prune.run(ctx); err != nil {
+		return true, err
+	}
+	res.total, res.rewritten = total, rewritten
+	if res.failed > 0 {
+		return true, fmt.Errorf("%w: dropping managedFields entries of unserved versions failed for %d objects", errFailed, res.failed)
+	}
+	return true, finishStoredVersions(ctx, c, opts, crd.Name, p.storage, res)
+}
+
+// finishStoredVersions waits a moment for the migrator to set
+// status.storedVersions to the storage version (Kubernetes 1.36 and later
+// do, when the CRD did not change during the migration), and sets them
+// itself when it does not.
+func finishStoredVersions(ctx context.Context, c *clients, opts Options, name, storage string, res *Result) error {
+	wait := opts.storedWait
+	if !migratorSetsStoredVersions(c) {
+		wait = 0 // it never will: set them now
+	}
+	deadline := time.Now().Add(wait)
+	for {
+		crd, err := c.ext.ApiextensionsV1().CustomResourceDefinitions().Get(ctx, name, metav1.GetOptions{})
+		if err != nil {
+			return fmt.Errorf("re-reading %s: %w", name, err)
+		}
+		if slices.Equal(crd.Status.StoredVersions, []string{storage}) {
+			res.storedAfter = crd.Status.StoredVersions
+			if !slices.Equal(res.storedBefore, res.storedAfter) {
+				res.storedBy = "the migrator"
+			}
+			return nil
+		}
+		if time.Now().After(deadline) {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+	if err := setStoredVersions(ctx, c.ext, name, storage, res); err != nil {
+		return err
+	}
+	res.storedBy = "crdforge"
+	return nil
+}
+
+// migratorSetsStoredVersions reports whether the cluster's migrator drops
+// migrated versions from a CRD's status.storedVersions itself: from
+// Kubernetes 1.36 on (kubernetes/kubernetes#135297). When the server's
+// version cannot be read it says yes, which only costs a short wait.
+func migratorSetsStoredVersions(c *clients) bool {
+	if c.discovery == nil {
+		return true
+	}
+	v, err := c.discovery.ServerVersion()
+	if err != nil {
+		return true
+	}
+	major, err1 := strconv.Atoi(strings.TrimRight(v.Major, "+"))
+	minor, err2 := strconv.Atoi(strings.TrimRight(v.Minor, "+"))
+	if err1 != nil || err2 != nil {
+		return true
+	}
+	return major > 1 || minor >= 36
 }

@@ -16,6 +16,8 @@ const (
 	defaultRetries       = 5
 	defaultProgressEvery = 100
 	defaultStorageWait   = 30 * time.Second
+	defaultMigratorWait  = 30 * time.Second
+	defaultStoredWait    = 10 * time.Second
 )
 
 // fieldManager is the field manager of migrate's writes. (A write that
@@ -28,6 +30,11 @@ type Options struct {
 	ChunkSize   int64  // objects per list page
 	Concurrency int    // concurrent writers
 	DryRun      bool   // server-side dry-run writes; storedVersions untouched
+	// Engine is EngineAuto (the default), EngineCluster or EngineClient.
+	Engine string
+	// Timeout bounds the wait for the cluster's migration (0: none); the
+	// migration goes on in the cluster after it.
+	Timeout time.Duration
 
 	// Progress receives progress output (nil: none): a bar redrawn in place
 	// when Terminal, else a line every 100 objects and at the end.
@@ -38,6 +45,8 @@ type Options struct {
 	retries       int           // attempts per object on conflicts
 	progressEvery int           // objects between progress lines
 	storageWait   time.Duration // bound of the discovery wait; see waitStorageVersion
+	migratorWait  time.Duration // how long a migration may go untaken before auto falls back
+	storedWait    time.Duration // how long to let the migrator set storedVersions itself
 }
 
 // withDefaults checks opts and fills in the defaults of its zero values.
@@ -45,7 +54,7 @@ func (opts Options) withDefaults() (Options, error) {
 	if opts.CRD == "" {
 		return opts, usagef("no CustomResourceDefinition named")
 	}
-	if opts.ChunkSize < 0 || opts.Concurrency < 0 || opts.retries < 0 {
+	if opts.ChunkSize < 0 || opts.Concurrency < 0 || opts.retries < 0 || opts.Timeout < 0 {
 		return opts, usagef("--chunk-size, --concurrency and retries must not be negative")
 	}
 	if opts.ChunkSize == 0 {
@@ -62,6 +71,18 @@ func (opts Options) withDefaults() (Options, error) {
 	}
 	if opts.storageWait <= 0 {
 		opts.storageWait = defaultStorageWait
+	}
+	if opts.migratorWait <= 0 {
+		opts.migratorWait = defaultMigratorWait
+	}
+	if opts.storedWait <= 0 {
+		opts.storedWait = defaultStoredWait
+	}
+	if opts.Engine == "" {
+		opts.Engine = EngineAuto
+	}
+	if err := checkEngine(opts.Engine); err != nil {
+		return opts, err
 	}
 	return opts, nil
 }

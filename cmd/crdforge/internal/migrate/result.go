@@ -31,6 +31,15 @@ type Result struct {
 	managedDropped int      // managedFields entries removed
 	storedUpdated  bool
 	dryRun         bool
+
+	// The cluster engine's run.
+	engine     string // EngineClient or EngineCluster: the one that ran
+	fallback   string // why auto fell back to the client engine
+	svmAPI     string // storagemigration.k8s.io/v1, ...
+	svmName    string
+	svmAdopted bool   // followed a migration that was already pending
+	svmOutcome string // Succeeded: message, or Failed (reason): message
+	storedBy   string // who set storedVersions: "the migrator" or "crdforge"
 }
 
 func newResult(crd *apiextv1.CustomResourceDefinition, p *plan, dryRun bool) *Result {
@@ -40,7 +49,13 @@ func newResult(crd *apiextv1.CustomResourceDefinition, p *plan, dryRun bool) *Re
 
 // Summary is the one-paragraph report of a run.
 func (r *Result) Summary() string {
+	if r.engine == EngineCluster {
+		return r.clusterSummary()
+	}
 	var b strings.Builder
+	if r.fallback != "" {
+		fmt.Fprintf(&b, "engine: client (%s)\n", r.fallback)
+	}
 	verb := "rewrote"
 	if r.dryRun {
 		verb = "would rewrite"
@@ -64,6 +79,36 @@ func (r *Result) Summary() string {
 		fmt.Fprintf(&b, "status.storedVersions: %v, would become [%s] (dry run: unchanged)\n", r.storedBefore, r.storage)
 	default:
 		fmt.Fprintf(&b, "status.storedVersions: %v (unchanged)\n", r.storedBefore)
+	}
+	return b.String()
+}
+
+// clusterSummary is Summary for a run of the cluster's migrator.
+func (r *Result) clusterSummary() string {
+	var b strings.Builder
+	how := "created"
+	if r.svmAdopted {
+		how = "followed the pending"
+	}
+	fmt.Fprintf(&b, "engine: cluster (%s %s StorageVersionMigration %s)\n", how, r.svmAPI, r.svmName)
+	fmt.Fprintf(&b, "%s: the migrator moved %d of %d objects to %s", r.crd, r.rewritten, r.total, r.storage)
+	if r.svmOutcome != "" {
+		fmt.Fprintf(&b, "; %s", r.svmOutcome)
+	}
+	b.WriteString("\n")
+	if r.managedDropped > 0 || r.failed > 0 {
+		fmt.Fprintf(&b, "managedFields: dropped %d entries of unserved versions, failed %d objects\n", r.managedDropped, r.failed)
+	}
+	for _, f := range r.failures {
+		fmt.Fprintf(&b, "  failed: %s\n", f)
+	}
+	switch {
+	case r.dryRun:
+		fmt.Fprintf(&b, "status.storedVersions: %v, would become [%s] (dry run: unchanged)\n", r.storedBefore, r.storage)
+	case r.storedBy != "":
+		fmt.Fprintf(&b, "status.storedVersions: %v -> %v (set by %s)\n", r.storedBefore, r.storedAfter, r.storedBy)
+	default:
+		fmt.Fprintf(&b, "status.storedVersions: %v (unchanged)\n", r.storedAfter)
 	}
 	return b.String()
 }

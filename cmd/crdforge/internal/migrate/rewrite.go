@@ -46,6 +46,9 @@ func (m *migration) rewrite(ctx context.Context, obj *unstructured.Unstructured)
 		rv := obj.GetResourceVersion()
 		w := obj.DeepCopy()
 		dropped := pruneManagedFields(w, m.plan.servedAPI)
+		if m.pruneOnly && dropped == 0 {
+			return unchanged, 0, nil
+		}
 		got, err := ri.Update(ctx, w, opts)
 		switch {
 		case err == nil:

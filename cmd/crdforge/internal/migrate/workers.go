@@ -19,6 +19,9 @@ type migration struct {
 	ri          dynamic.NamespaceableResourceInterface
 	res         *Result
 	afterObject func(done int) // testhook.AfterObject of the run's context
+	// pruneOnly writes only the objects with managedFields entries of
+	// unserved versions: the cluster engine's pass after the migrator.
+	pruneOnly bool
 
 	mu             sync.Mutex // guards res counters and progress output
 	done           int

@@ -1,0 +1,57 @@
+package migrate
+
+import (
+	"strings"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/version"
+	discoveryfake "k8s.io/client-go/discovery/fake"
+	clienttesting "k8s.io/client-go/testing"
+)
+
+// The migrator's Running messages, as kube-controller-manager v1.37.2
+// writes them (pkg/controller/storageversionmigrator/util.go).
+func TestMigratedCounts(t *testing.T) {
+	for _, c := range []struct {
+		msg         string
+		done, total int
+		ok          bool
+	}{
+		{"The migration is running", 0, 0, false},
+		{"The migration is running, 3/10 objects not yet migrated", 7, 10, true},
+		{"The migration is running, 10 objects verified migrated", 10, 10, true},
+		{"The migration is running, 9/9 objects not yet migrated; transient error: boom", 0, 9, true},
+	} {
+		done, total, ok := migratedCounts(c.msg)
+		if done != c.done || total != c.total || ok != c.ok {
+			t.Errorf("%q: %d/%d %v, want %d/%d %v", c.msg, done, total, ok, c.done, c.total, c.ok)
+		}
+	}
+}
+
+func TestSVMManifest(t *testing.T) {
+	res := schema.GroupVersionResource{Group: "example.com", Version: "v1", Resource: "crontabs"}
+	m := svmManifest(schema.GroupVersionResource{Group: svmGroup, Version: "v1", Resource: "storageversionmigrations"}, res, "")
+	spec := m["spec"].(map[string]any)["resource"].(map[string]any)
+	if m["apiVersion"] != "storagemigration.k8s.io/v1" || spec["group"] != "example.com" || spec["resource"] != "crontabs" || spec["version"] != nil {
+		t.Errorf("v1 manifest %v", m)
+	}
+	if gn := m["metadata"].(map[string]any)["generateName"]; gn != "crontabs.example.com-" {
+		t.Errorf("generateName %v: each run needs a new object", gn)
+	}
+	m = svmManifest(schema.GroupVersionResource{Group: svmGroup, Version: "v1alpha1", Resource: "storageversionmigrations"}, res, "crontabs.example.com-v1")
+	if v := m["spec"].(map[string]any)["resource"].(map[string]any)["version"]; v != "v1" || m["metadata"].(map[string]any)["name"] != "crontabs.example.com-v1" {
+		t.Errorf("v1alpha1 manifest %v: wants the version and the given name", m)
+	}
+}
+
+func TestMigratorSetsStoredVersionsFrom136(t *testing.T) {
+	for v, want := range map[string]bool{"1.35": false, "1.36": true, "1.37+": true, "2.0": true, "1.30": false} {
+		major, minor, _ := strings.Cut(v, ".")
+		disc := &discoveryfake.FakeDiscovery{Fake: &clienttesting.Fake{}, FakedServerVersion: &version.Info{Major: major, Minor: minor}}
+		if got := migratorSetsStoredVersions(&clients{discovery: disc}); got != want {
+			t.Errorf("Kubernetes %s: %v, want %v", v, got, want)
+		}
+	}
+}
