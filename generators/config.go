@@ -43,6 +43,9 @@ type Config struct {
 	DeployDir string
 	// Only limits the run to the named generators; empty runs all.
 	Only []string
+	// Strict turns the warnings about fields a conversion leaves out
+	// (diag.ClassNoCounterpart) into errors: nothing is written.
+	Strict bool
 	// Resolve asks for parts of the model that no selected generator reads,
 	// for a caller that reads Result.Model itself.
 	Resolve model.Options
