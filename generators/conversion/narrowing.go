@@ -86,4 +86,3 @@ func badValue(chk *model.Check, val *jen.Statement) *jen.Statement {
 	}
 	return bad
 }
-
