@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -96,4 +97,24 @@ func dnsLabelForTest(s string) string {
 		}
 	}
 	return strings.Trim(b.String(), "-")
+}
+
+// TestVersionOf checks what crdforge version prints for each way of
+// building it.
+func TestVersionOf(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		info debug.BuildInfo
+		want string
+	}{
+		{"go install at a tag", debug.BuildInfo{Main: debug.Module{Version: "v0.3.1"}}, "v0.3.1"},
+		{"go build in a checkout", debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "d755f3f0123456789abcdef"}, {Key: "vcs.time", Value: "2026-11-23T14:00:00Z"}, {Key: "vcs.modified", Value: "true"},
+		}}, "(devel) revision d755f3f01234+dirty from 2026-11-23T14:00:00Z"},
+		{"go run", debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "(devel)"},
+	} {
+		if got := versionOf(&tt.info); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
+	}
 }
