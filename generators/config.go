@@ -43,6 +43,10 @@ type Config struct {
 	DeployDir string
 	// Only limits the run to the named generators; empty runs all.
 	Only []string
+	// WebhookImage is the conversion webhook's container image,
+	// [registry/]name[:tag], that the generated Deployment runs and the
+	// generated Dockerfile's comment builds; default <app>:latest.
+	WebhookImage string
 	// Strict turns the warnings about fields a conversion leaves out
 	// (diag.ClassNoCounterpart) into errors: nothing is written.
 	Strict bool
@@ -161,7 +165,7 @@ func generatorsOf(cfg Config) []Generator {
 		deepcopy.Generator{},
 		conversion.Generator{},
 		webhook.Generator{Main: cfg.WebhookMain},
-		deploy.Generator{Dir: cfg.DeployDir, CRDDir: cfg.CRDDir},
+		deploy.Generator{Dir: cfg.DeployDir, CRDDir: cfg.CRDDir, Main: cfg.WebhookMain, WebhookImage: cfg.WebhookImage},
 	}
 }
 

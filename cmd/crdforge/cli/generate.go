@@ -122,6 +122,8 @@ func bindConfigFlags(f *pflag.FlagSet, cfg *generators.Config) {
 	// generators.Config applies the defaults; the flags only show them.
 	f.Lookup("crd-dir").DefValue = generators.DefaultCRDDir
 	f.Lookup("webhook-main").DefValue = generators.DefaultWebhookMain
+	f.StringVar(&cfg.WebhookImage, "webhook-image", "",
+		"the conversion webhook's image, [registry/]name[:tag], that config/webhook deploys (default <project>-webhook:latest)")
 	f.BoolVar(&cfg.Strict, "strict", false,
 		"fail (exit 2, nothing written) on a field with no counterpart in the version it converts to, unless +crdforge:nocounterpart acknowledges it; for CI")
 	f.StringSliceVar(&cfg.Only, "only", nil, "run only these generators (comma-separated): "+strings.Join(generators.Names(), ", "))
