@@ -135,7 +135,7 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	if failed {
 		return nil
 	}
-	return files
+	return append(files, g.gitignore())
 }
 
 // sharedNamespaces exist in every cluster and hold more than the webhook:

@@ -7,6 +7,7 @@ import (
 
 	"github.com/crdforge/crdforge/generators/crd"
 	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/generators/output"
 )
 
 // withoutCertManager names the overlay of the webhook's kustomization for
@@ -105,4 +106,14 @@ func injectedCRDs(m *model.Model) []string {
 		}
 	}
 	return out
+}
+
+// gitignore is the block crdforge keeps in the .gitignore of the directory
+// it runs in: `go build ./cmd/webhook` there leaves the webhook's binary,
+// named after its main's directory, beside go.mod. The rest of the file is
+// the user's (output.File.Block).
+func (g Generator) gitignore() output.File {
+	bin := filepath.Base(filepath.Dir(g.Main))
+	return output.File{Path: ".gitignore", Block: true, Content: []byte(output.BlockBegin +
+		": what go build leaves here (crdforge keeps this block; edit outside it)\n/" + bin + "\n" + output.BlockEnd + "\n")}
 }
