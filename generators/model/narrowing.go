@@ -189,7 +189,7 @@ func (p *pairer) narrowing(d *Direction, fc *FieldConv) (*Check, *Conv) {
 	if db.Info()&types.IsString != 0 {
 		if dstEnum, ok := stringEnum(dstProp.Enum); ok {
 			srcEnum, bounded := stringEnum(srcProp.Enum)
-			if !bounded || slices.ContainsFunc(srcEnum, func(v string) bool { return !slices.Contains(dstEnum, v) && !(v == "" && chk.ZeroOK) }) {
+			if !bounded || slices.ContainsFunc(srcEnum, func(v string) bool { return !slices.Contains(dstEnum, v) && (v != "" || !chk.ZeroOK) }) {
 				chk.Enum, narrows = dstEnum, true
 			}
 		}
