@@ -318,7 +318,10 @@ func (p *pairer) fieldSchema(root *types.Named, path []*types.Var) (prop apiexte
 		return prop, false, false, false
 	}
 	ident := crd.TypeIdent{Package: pkg, Name: parent.Obj().Name()}
-	if p.m.Schemas.Types[ident] == nil {
+	if _, known := p.m.Schemas.Schemata[ident]; !known {
+		// Only types a CRD reaches have a schema, built with the CRD; asking
+		// for another's would report its schema errors although no CRD
+		// holds it.
 		return prop, false, false, false
 	}
 	p.m.Schemas.NeedFlattenedSchemaFor(ident)
