@@ -44,6 +44,13 @@ type Config struct {
 	DeployDir string
 	// Only limits the run to the named generators; empty runs all.
 	Only []string
+	// WebhookImage is the conversion webhook's container image,
+	// [registry/]name[:tag], that the generated Deployment runs and the
+	// generated Dockerfile's comment builds; default <app>:latest.
+	WebhookImage string
+	// Strict turns the warnings about fields a conversion leaves out
+	// (diag.ClassNoCounterpart) into errors: nothing is written.
+	Strict bool
 	// Resolve asks for parts of the model that no selected generator reads,
 	// for a caller that reads Result.Model itself.
 	Resolve model.Options
@@ -222,7 +229,7 @@ func generatorsOf(cfg Config) []Generator {
 		deepcopy.Generator{},
 		conversion.Generator{},
 		webhook.Generator{Main: cfg.WebhookMain},
-		deploy.Generator{Dir: cfg.DeployDir, CRDDir: cfg.CRDDir},
+		deploy.Generator{Dir: cfg.DeployDir, CRDDir: cfg.CRDDir, Main: cfg.WebhookMain, WebhookImage: cfg.WebhookImage},
 	}
 }
 

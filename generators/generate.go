@@ -103,6 +103,9 @@ func Generate(cfg Config) (*Result, error) {
 		diags.Append(genDiags[i])
 	}
 	ld.Errors(diags, m.Supersedes, m.Reword)
+	if cfg.Strict {
+		diags.Promote(diag.ClassNoCounterpart)
+	}
 	if diags.HasErrors() {
 		res.Files = nil
 		return res, nil

@@ -10,11 +10,12 @@ const Prefix = "+crdforge:"
 
 // Marker names, as written after the '+'.
 const (
-	HubName         = "crdforge:hub"
-	ConversionName  = "crdforge:conversion"
-	WebhookName     = "crdforge:webhook"
-	CertManagerName = "crdforge:certmanager"
-	HubFieldName    = "crdforge:hubfield"
+	HubName           = "crdforge:hub"
+	ConversionName    = "crdforge:conversion"
+	WebhookName       = "crdforge:webhook"
+	CertManagerName   = "crdforge:certmanager"
+	HubFieldName      = "crdforge:hubfield"
+	NoCounterpartName = "crdforge:nocounterpart"
 )
 
 // Conversion strategies, as the CRD's spec.conversion.strategy spells them.
@@ -98,6 +99,21 @@ type CertManager struct {
 // spoke versions (the hub's fields need none).
 type HubField string
 
+// +controllertools:marker:generateHelp:category=crdforge
+
+// NoCounterpart says this field lives in this version only: converting to a
+// version without it leaves it out on purpose.
+//
+// crdforge warns, at every field that has no counterpart in the version it
+// converts to, that the conversion leaves the field out (the lossless stash
+// still restores it when the object converts back), and suggests the
+// +crdforge:hubfield marker that would pair it when another field has the same
+// words. This marker acknowledges the field instead: no warning, and
+// crdforge generate --strict does not fail on it. Put it on the field, in the
+// spoke or in the hub, that the other version lacks. On a field that does
+// convert to a counterpart it is an error.
+type NoCounterpart struct{}
+
 // crdforgeDefinitions lists every +crdforge: marker with the targets it may
 // describe. The order is the order `crdforge markers` prints them in.
 func crdforgeDefinitions() []*ctmarkers.Definition {
@@ -112,5 +128,6 @@ func crdforgeDefinitions() []*ctmarkers.Definition {
 	add(WebhookName, Webhook{}, ctmarkers.DescribesType, ctmarkers.DescribesPackage)
 	add(CertManagerName, CertManager{}, ctmarkers.DescribesType, ctmarkers.DescribesPackage)
 	add(HubFieldName, HubField(""), ctmarkers.DescribesField)
+	add(NoCounterpartName, NoCounterpart{}, ctmarkers.DescribesField)
 	return defs
 }

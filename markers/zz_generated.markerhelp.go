@@ -69,6 +69,17 @@ func (HubField) Help() *markers.DefinitionHelp {
 	}
 }
 
+func (NoCounterpart) Help() *markers.DefinitionHelp {
+	return &markers.DefinitionHelp{
+		Category: "crdforge",
+		DetailedHelp: markers.DetailedHelp{
+			Summary: "says this field lives in this version only: converting to a",
+			Details: "version without it leaves it out on purpose.\n\ncrdforge warns, at every field that has no counterpart in the version it\nconverts to, that the conversion leaves the field out (the lossless stash\nstill restores it when the object converts back), and suggests the\nwords. This marker acknowledges the field instead: no warning, and\ncrdforge generate --strict does not fail on it. Put it on the field, in the\nspoke or in the hub, that the other version lacks. On a field that does\nconvert to a counterpart it is an error.",
+		},
+		FieldHelp: map[string]markers.DetailedHelp{},
+	}
+}
+
 func (Webhook) Help() *markers.DefinitionHelp {
 	return &markers.DefinitionHelp{
 		Category: "crdforge",

@@ -73,6 +73,7 @@ func autoBody(d *model.Direction) []jen.Code {
 		)
 	}
 	for _, fc := range d.Fields {
+		body = append(body, checkCode(d, fc)...)
 		body = append(body, fieldCode(fc)...)
 	}
 	for _, f := range d.SourceOnly {

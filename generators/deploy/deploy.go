@@ -20,15 +20,19 @@ import (
 )
 
 // Image is the name the Deployment's container image goes by in the
-// kustomization, for `kustomize edit set image webhook=...`.
+// kustomization, whose images entry replaces it with the image to run.
 const Image = "webhook"
 
 // Generator writes the webhook's kustomization into Dir.
 type Generator struct {
 	// Dir is where the manifests go; CRDDir is where the crd generator
-	// writes the CRDs. Both are relative to the model's directory, or
+	// writes the CRDs; Main is the webhook's main.go, which the Dockerfile
+	// beside it builds. All are relative to the model's directory, or
 	// absolute.
-	Dir, CRDDir string
+	Dir, CRDDir, Main string
+	// WebhookImage is the image the Deployment runs, [registry/]name[:tag];
+	// empty for <app>:latest.
+	WebhookImage string
 }
 
 // Name is the generator's name for --only.
@@ -44,7 +48,8 @@ func (g Generator) Owns(m *model.Model) []string {
 	if m.Kubebuilder != nil {
 		return nil
 	}
-	return []string{filepath.Join(g.Dir, "*.yaml"), filepath.Join(g.CRDDir, "kustomization.yaml")}
+	return []string{filepath.Join(g.Dir, "*.yaml"), filepath.Join(g.CRDDir, "kustomization.yaml"),
+		filepath.Join(overlayDir(g.Dir), "kustomization.yaml"), filepath.Join(filepath.Dir(g.Main), "Dockerfile")}
 }
 
 // Generate returns the webhook's manifests and kustomization, or nothing
@@ -73,9 +78,12 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	if r, err := filepath.Rel(m.Dir, dir); filepath.IsAbs(dir) && err == nil {
 		shown = r
 	}
-	data := manifests{Webhook: w, Dir: filepath.ToSlash(shown), Image: Image, ImageName: w.App, ImageTag: "latest",
+	name, tag := SplitImage(g.WebhookImage, w.App)
+	data := manifests{Webhook: w, Dir: filepath.ToSlash(shown), Image: Image, ImageName: name, ImageTag: tag,
 		CertManager: w.Certificate != nil, Replicas: 2,
 		WebhookPort: WebhookPort, MetricsPort: MetricsPort, HealthPort: HealthPort, CertDir: CertDir}
+	build := g.buildData(m, data)
+	data.Dockerfile = build.Dockerfile
 	var files []output.File
 	failed := false
 	add := func(p, tmpl string, data any) {
@@ -115,11 +123,19 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		data.Resources = append(data.Resources, name+".yaml")
 		add(filepath.Join(dir, name+".yaml"), "webhook/"+name+".yaml", data)
 	}
+	add(filepath.Join(filepath.Dir(g.Main), "Dockerfile"), "webhook/Dockerfile", build)
+	if data.CertManager {
+		overlay := data
+		overlay.CertsDir = path.Join(data.Dir, "certs")
+		overlay.Base = path.Base(data.Dir)
+		overlay.InjectedCRDs = injectedCRDs(m)
+		add(filepath.Join(overlayDir(dir), "kustomization.yaml"), "webhook/without-cert-manager.kustomization.yaml", overlay)
+	}
 	add(filepath.Join(dir, "kustomization.yaml"), "webhook/kustomization.yaml", data)
 	if failed {
 		return nil
 	}
-	return files
+	return append(files, g.gitignore())
 }
 
 // sharedNamespaces exist in every cluster and hold more than the webhook:
@@ -145,6 +161,14 @@ type manifests struct {
 	WebhookPort, MetricsPort, HealthPort int
 	CertDir                              string
 	Resources                            []string
+	// Dockerfile is the image's Dockerfile, from the module root.
+	Dockerfile string
+	// CertsDir is where crdforge certs writes; InjectedCRDs the CRDs that
+	// carry cert-manager's inject-ca-from annotation.
+	CertsDir     string
+	InjectedCRDs []string
+	// Base is the last element of Dir, which the overlay beside it names.
+	Base string
 }
 
 func render(name string, data any) ([]byte, error) {

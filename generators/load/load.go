@@ -224,15 +224,27 @@ func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) 
 		isRoot[root.Package] = true
 	}
 	seen := map[*packages.Package]bool{}
+	var all []*packages.Package
 	packages.Visit(raw, func(p *packages.Package) bool {
 		if seen[p] {
 			return false
 		}
 		seen[p] = true
+		all = append(all, p)
 		return true
-	}, func(p *packages.Package) {
+	}, nil)
+	// A go.mod that lacks requirements: one line that says what to run,
+	// instead of an error at every import and every use of what it lacks.
+	gomod, missing := r.untidyModule(all)
+	if gomod != "" {
+		diags.Add(tidyHint(gomod, missing))
+	}
+	for _, p := range all {
 		for i, e := range p.Errors {
-			if (e.Kind == packages.TypeError && !isRoot[p]) || (skip != nil && skip(p, i)) {
+			if (e.Kind == packages.TypeError && (!isRoot[p] || gomod != "")) || (skip != nil && skip(p, i)) {
+				continue
+			}
+			if gomod != "" && slices.ContainsFunc(untidy, func(s string) bool { return strings.Contains(e.Msg, s) }) {
 				continue
 			}
 			pos := diag.ParsePosition(e.Pos)
@@ -246,7 +258,7 @@ func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) 
 			}
 			diags.Add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Msg: msg})
 		}
-	})
+	}
 }
 
 // PositionFree reports whether e, an error of p, points nowhere: controller-

@@ -87,6 +87,7 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 	for _, root := range m.Roots {
 		m.Schemas.NeedPackage(root)
 	}
+	m.checkProjectDir(diags)
 	metav1 := crd.FindMetav1(m.Roots)
 	if metav1 == nil {
 		return m // nothing imports metav1: there are no kinds

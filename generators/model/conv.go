@@ -200,7 +200,9 @@ func (k *classifier) structural(c *Conv) *Conv {
 	from, to := c.From, c.To
 	switch fu := from.Underlying().(type) {
 	case *types.Basic:
-		if tu, ok := to.Underlying().(*types.Basic); ok && fu.Kind() == tu.Kind() {
+		// Integers of different sizes cast too: a value the destination
+		// cannot hold fails the conversion (FieldConv.Check), never wraps.
+		if tu, ok := to.Underlying().(*types.Basic); ok && (fu.Kind() == tu.Kind() || bothIntegers(fu, tu)) {
 			c.Kind = ConvCast
 			if types.Identical(from, to) {
 				c.Kind = ConvAssign
@@ -236,6 +238,10 @@ func (k *classifier) structural(c *Conv) *Conv {
 	}
 	c.Kind, c.Reason = ConvManual, fmt.Sprintf("%s and %s have no mechanical conversion", k.qualified(from), k.qualified(to))
 	return c
+}
+
+func bothIntegers(a, b *types.Basic) bool {
+	return a.Info()&types.IsInteger != 0 && b.Info()&types.IsInteger != 0
 }
 
 // liftManual reports a pointer conversion whose target has no mechanical

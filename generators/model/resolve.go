@@ -47,6 +47,7 @@ func (m *Model) resolveConversions(diags *diag.List) {
 	m.Pairs = map[*loader.Package][]*TypePair{}
 	for _, p := range order {
 		p.pairSameNamed()
+		p.checkNarrowing()
 		p.findManual()
 		settleLoss(p.order)
 		m.Pairs[p.spoke.Package] = append(m.Pairs[p.spoke.Package], p.order...)
@@ -64,6 +65,8 @@ func (m *Model) resolveConversions(diags *diag.List) {
 	for _, p := range order {
 		settleEmit(spokesOf[p], p.order)
 		p.reportManual(spokesOf[p])
+		p.reportNoCounterpart()
+		p.reportNarrowing()
 	}
 }
 

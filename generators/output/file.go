@@ -28,8 +28,58 @@ type File struct {
 	// header (a key or a certificate that crdforge certs makes): it is
 	// overwritten whatever it holds, where a file not marked as generated
 	// would be refused.
-	Owned  bool
+	Owned bool
+	// Block says Content is a block of lines crdforge keeps in a file that
+	// is otherwise the user's (a .gitignore): from a line starting with
+	// BlockBegin to one starting with BlockEnd. Plan replaces that block
+	// where the file has it, or appends it once, and leaves every other
+	// line as it is.
+	Block  bool
 	Delete bool
+}
+
+// BlockBegin and BlockEnd start the first and the last line of a File.Block.
+const (
+	BlockBegin = "# BEGIN crdforge generate"
+	BlockEnd   = "# END crdforge generate"
+)
+
+// MergeBlock puts block into old: in place of the lines from BlockBegin to
+// BlockEnd when old has them, else at the end.
+func MergeBlock(old, block []byte) []byte {
+	lines := bytes.SplitAfter(old, []byte("\n"))
+	begin, end := -1, -1
+	for i, l := range lines {
+		switch {
+		case begin < 0 && bytes.HasPrefix(l, []byte(BlockBegin)):
+			begin = i
+		case begin >= 0 && bytes.HasPrefix(l, []byte(BlockEnd)):
+			end = i
+		}
+		if end >= 0 {
+			break
+		}
+	}
+	var out bytes.Buffer
+	if begin >= 0 && end >= 0 {
+		for _, l := range lines[:begin] {
+			out.Write(l)
+		}
+		out.Write(block)
+		for _, l := range lines[end+1:] {
+			out.Write(l)
+		}
+		return out.Bytes()
+	}
+	out.Write(old)
+	if len(old) > 0 {
+		if !bytes.HasSuffix(old, []byte("\n")) {
+			out.WriteByte('\n')
+		}
+		out.WriteByte('\n')
+	}
+	out.Write(block)
+	return out.Bytes()
 }
 
 // DefaultMode is the mode of generated files.

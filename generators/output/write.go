@@ -50,6 +50,20 @@ func Plan(dir string, files []File) ([]Change, error) {
 			}
 			continue
 		}
+		if f.Block {
+			// A block in a file of the user's: merged, never refused.
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
+				changes = append(changes, Change{Path: abs, Rel: rel, New: f.Content, Mode: f.mode()})
+			case err != nil:
+				errs = append(errs, err)
+			default:
+				if merged := MergeBlock(old, f.Content); !bytes.Equal(merged, old) {
+					changes = append(changes, Change{Path: abs, Rel: rel, Old: old, New: merged, Exists: true, Mode: f.mode()})
+				}
+			}
+			continue
+		}
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			changes = append(changes, Change{Path: abs, Rel: rel, New: f.Content, Mode: f.mode()})

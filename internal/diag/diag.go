@@ -28,7 +28,17 @@ type Diagnostic struct {
 	Pos      token.Position
 	Severity Severity
 	Msg      string
+	// Class groups warnings that flags treat alike (crdforge generate
+	// --strict turns ClassNoCounterpart into errors); empty for the rest.
+	Class Class
 }
+
+// Class names a kind of warning.
+type Class string
+
+// ClassNoCounterpart is a field that a conversion leaves out because the
+// other version has no counterpart for it, and no marker says it is meant to.
+const ClassNoCounterpart Class = "nocounterpart"
 
 // Format renders the diagnostic as file:line:col: message, with the file
 // relative to dir when it lies below it.
@@ -73,6 +83,20 @@ func (l *List) Errorf(pos token.Pos, format string, args ...any) {
 // Warnf adds a warning at pos.
 func (l *List) Warnf(pos token.Pos, format string, args ...any) {
 	l.Add(Diagnostic{Pos: l.position(pos), Severity: Warning, Msg: fmt.Sprintf(format, args...)})
+}
+
+// WarnClassf adds a warning of class c at pos.
+func (l *List) WarnClassf(c Class, pos token.Pos, format string, args ...any) {
+	l.Add(Diagnostic{Pos: l.position(pos), Severity: Warning, Msg: fmt.Sprintf(format, args...), Class: c})
+}
+
+// Promote turns every warning of class c into an error.
+func (l *List) Promote(c Class) {
+	for i := range l.items {
+		if l.items[i].Class == c && l.items[i].Severity == Warning {
+			l.items[i].Severity = Error
+		}
+	}
 }
 
 // Add adds a diagnostic whose position is already resolved.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/crdforge/crdforge/generators"
@@ -142,13 +143,16 @@ Exit codes: 0 ok, 2 errors.`,
 			add("tls.crt", serving.CertPEM, 0o644)
 			add("tls.key", serving.KeyPEM, 0o600)
 			add("secret.yaml", secret, 0o600)
+			var crdFiles []string
 			for _, k := range w.Kinds {
 				b, err := certs.CRDWithCABundle(k, ca.CertPEM)
 				if err != nil {
 					return err
 				}
 				add(deploy.CRDFile(k), b, 0o644)
+				crdFiles = append(crdFiles, deploy.CRDFile(k))
 			}
+			add("kustomization.yaml", certsComponent(crdFiles), 0o644)
 			add(".gitignore", []byte(gitignore), 0o644)
 			changes, err := output.Plan(dir, files)
 			if err != nil {
@@ -180,6 +184,23 @@ Exit codes: 0 ok, 2 errors.`,
 	f.DurationVar(&caValidFor, "ca-valid-for", 10*365*24*time.Hour, "how long a new CA is valid")
 	f.BoolVar(&forceCA, "force-ca", false, "make a new CA even when --out holds one")
 	return cmd
+}
+
+// certsComponent is the kustomize Component that the generated
+// without-cert-manager overlay includes: the Secret, and the CRDs' caBundle
+// (each CRD copy patches the CRD of the same name).
+func certsComponent(crdFiles []string) []byte {
+	var b strings.Builder
+	b.WriteString("# Written by crdforge certs: the webhook's Secret and the CRDs' caBundle, for\n" +
+		"# kubectl apply -k on the generated <config/webhook>-without-cert-manager overlay.\n" +
+		"apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nresources:\n- secret.yaml\n")
+	if len(crdFiles) > 0 {
+		b.WriteString("patches:\n")
+		for _, f := range crdFiles {
+			b.WriteString("- path: " + f + "\n")
+		}
+	}
+	return []byte(b.String())
 }
 
 const gitignore = `# Written by crdforge certs: private keys and what embeds them. Not for committing.

@@ -101,14 +101,49 @@ func newVersion(stdout io.Writer) *cobra.Command {
 	}
 }
 
-// version is the module version crdforge was built at: a tag when installed
-// with go install, "(devel)" when built from a checkout.
+// version is the module version crdforge was built at: a tag (or a
+// pseudo-version) when installed with go install pkg@version; from a
+// checkout, where the go command records "(devel)", the VCS revision the
+// binary was built from, with "+dirty" when the tree had changes.
 func version() string {
 	info, ok := debug.ReadBuildInfo()
-	if !ok || info.Main.Version == "" {
+	if !ok {
 		return "(devel)"
 	}
-	return info.Main.Version
+	return versionOf(info)
+}
+
+func versionOf(info *debug.BuildInfo) string {
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	var rev, at string
+	dirty := false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		// go run and go test record no revision.
+		return "(devel)"
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	v := "(devel) revision " + rev
+	if dirty {
+		v += "+dirty"
+	}
+	if at != "" {
+		v += " from " + at
+	}
+	return v
 }
 
 func workingDir() (string, error) {

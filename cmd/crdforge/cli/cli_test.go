@@ -84,9 +84,13 @@ func TestGenerateWritesOnlyWhatChanged(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	if !regexp.MustCompile(`\ncrdforge: [1-9][0-9]* file\(s\) written, 0 unchanged, 0 removed\n$`).MatchString(stderr) {
+		t.Errorf("first run does not end with its summary:\n%s", stderr)
+	}
+
 	code, _, stderr = run(t, dir, "generate", "./...")
-	if code != ExitOK || stderr != "" {
-		t.Fatalf("second run: exit %d, stderr %q; want 0 and nothing written", code, stderr)
+	if code != ExitOK || !regexp.MustCompile(`^crdforge: 0 file\(s\) written, [1-9][0-9]* unchanged, 0 removed\n$`).MatchString(stderr) {
+		t.Fatalf("second run: exit %d, stderr %q; want 0, nothing written and only the summary", code, stderr)
 	}
 	if fi, _ := os.Stat(crd); !fi.ModTime().Equal(old) {
 		t.Errorf("an unchanged file was rewritten")

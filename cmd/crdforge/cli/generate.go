@@ -8,13 +8,14 @@ import (
 
 	"github.com/crdforge/crdforge/generators"
 	"github.com/crdforge/crdforge/generators/output"
+	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
 func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 	var cfg generators.Config
-	var verify bool
+	var verify, verbose bool
 	cmd := &cobra.Command{
 		Use:   "generate [packages...]",
 		Short: "Generate CRDs, deepcopy, conversions and the conversion webhook from API packages",
@@ -72,9 +73,7 @@ Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
 			if err != nil {
 				return err
 			}
-			for _, d := range res.Diags.Items() {
-				printErr(stderr, d.Format(dir))
-			}
+			printDiagnostics(stderr, dir, res.Diags.Items(), verbose)
 			if res.Diags.HasErrors() {
 				return exitError{ExitErrors}
 			}
@@ -99,12 +98,18 @@ Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
 				return err
 			}
 			for _, c := range changes {
-				printErr(stderr, "wrote", c.Rel)
+				if c.Delete {
+					printErr(stderr, "removed", c.Rel)
+				} else {
+					printErr(stderr, "wrote", c.Rel)
+				}
 			}
+			printErr(stderr, summary(res.Files, changes))
 			return nil
 		},
 	}
 	bindConfigFlags(cmd.Flags(), &cfg)
+	cmd.Flags().BoolVar(&verbose, "verbose", false, fmt.Sprintf("list every field with no counterpart in a version it converts to (without it, the first %d and a count)", maxNoCounterpart))
 	cmd.Flags().BoolVar(&verify, "verify", false, "write nothing; print a unified diff of what would change and exit 1 if anything is stale")
 	return cmd
 }
@@ -117,6 +122,10 @@ func bindConfigFlags(f *pflag.FlagSet, cfg *generators.Config) {
 	// generators.Config applies the defaults; the flags only show them.
 	f.Lookup("crd-dir").DefValue = generators.DefaultCRDDir
 	f.Lookup("webhook-main").DefValue = generators.DefaultWebhookMain
+	f.StringVar(&cfg.WebhookImage, "webhook-image", "",
+		"the conversion webhook's image, [registry/]name[:tag], that config/webhook deploys (default <project>-webhook:latest)")
+	f.BoolVar(&cfg.Strict, "strict", false,
+		"fail (exit 2, nothing written) on a field with no counterpart in the version it converts to, unless +crdforge:nocounterpart acknowledges it; for CI")
 	f.StringSliceVar(&cfg.Only, "only", nil, "run only these generators (comma-separated): "+strings.Join(generators.Names(), ", "))
 
 	// controller-gen's options, named as its crd: and object: options are.
@@ -157,3 +166,49 @@ func (o optionalInt) Set(s string) error {
 }
 
 func (optionalInt) Type() string { return "N" }
+
+// maxNoCounterpart is how many warnings about fields with no counterpart
+// crdforge generate prints without --verbose: a first version of an API can
+// differ from the next in dozens of fields, and a screenful of the same
+// advice hides the other diagnostics.
+const maxNoCounterpart = 10
+
+// printDiagnostics prints every diagnostic, sorted, but, unless verbose,
+// only the first maxNoCounterpart warnings about fields with no
+// counterpart, and how many more there are.
+func printDiagnostics(stderr io.Writer, dir string, items []diag.Diagnostic, verbose bool) {
+	shown, hidden := 0, 0
+	for _, d := range items {
+		if d.Class == diag.ClassNoCounterpart && d.Severity == diag.Warning && !verbose {
+			if shown == maxNoCounterpart {
+				hidden++
+				continue
+			}
+			shown++
+		}
+		printErr(stderr, d.Format(dir))
+	}
+	if hidden > 0 {
+		printErrf(stderr, "crdforge: %d more field(s) with no counterpart in a version they convert to; --verbose lists them all, +crdforge:nocounterpart acknowledges one", hidden)
+	}
+}
+
+// summary is the one line a run that writes ends with: how many generated
+// files it wrote, left as they were, and removed.
+func summary(files []output.File, changes []output.Change) string {
+	written, removed := 0, 0
+	for _, c := range changes {
+		if c.Delete {
+			removed++
+		} else {
+			written++
+		}
+	}
+	produced := 0
+	for _, f := range files {
+		if !f.Delete {
+			produced++
+		}
+	}
+	return fmt.Sprintf("crdforge: %d file(s) written, %d unchanged, %d removed", written, produced-written, removed)
+}

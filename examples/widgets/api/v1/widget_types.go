@@ -91,6 +91,7 @@ type WidgetSpec struct {
 	Options runtime.RawExtension `json:"options,omitempty"`
 	// Warranty is new in v1.
 	// +optional
+	// +crdforge:nocounterpart
 	Warranty *Warranty `json:"warranty,omitempty"`
 }
 

@@ -60,6 +60,7 @@ type WidgetSpec struct {
 	// LegacyID identified the widget in the system v1alpha1 replaced; later
 	// versions dropped it.
 	// +optional
+	// +crdforge:nocounterpart
 	LegacyID string `json:"legacyID,omitempty"`
 	// Replicas is how many copies run.
 	// +kubebuilder:default=1

@@ -8,8 +8,10 @@ import (
 type CronJobSpec struct {
 	// Schedule is the schedule in Cron format.
 	Schedule string `json:"schedule"`
-	// Suspend tells the controller to suspend subsequent executions.
+	// Suspend tells the controller to suspend subsequent executions. New in
+	// v2.
 	// +optional
+	// +crdforge:nocounterpart
 	Suspend *bool `json:"suspend,omitempty"`
 }
 

@@ -5,6 +5,7 @@
 package v2
 
 import (
+	fmt "fmt"
 	v1 "github.com/crdforge/crdforge/testdata/handwritten/api/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 )
@@ -46,15 +47,24 @@ func autoConvert_v1_CronJobSpec_To_v2_CronJobSpec(in *v1.CronJobSpec, out *CronJ
 // Convert_v1_Gadget_To_v2_Gadget is not generated: +k8s:conversion-gen=false opts Gadget out; write it by hand.
 
 func autoConvert_v2_GadgetSpec_To_v1_GadgetSpec(in *GadgetSpec, out *v1.GadgetSpec, s conversion.Scope) error {
-	// WARNING: in.Size requires manual conversion: int64 and int32 have no mechanical conversion
+	if in.Size < -2147483648 || in.Size > 2147483647 {
+		return fmt.Errorf("field size (v2 GadgetSpec.Size): v1 allows only -2147483648 to 2147483647, not %d", in.Size)
+	}
+	out.Size = int32(in.Size)
 	return nil
 }
 
-// Convert_v2_GadgetSpec_To_v1_GadgetSpec is not generated: in.Size needs converting by hand, and nothing generated calls it.
+// Convert_v2_GadgetSpec_To_v1_GadgetSpec converts v2 GadgetSpec to v1 GadgetSpec.
+func Convert_v2_GadgetSpec_To_v1_GadgetSpec(in *GadgetSpec, out *v1.GadgetSpec, s conversion.Scope) error {
+	return autoConvert_v2_GadgetSpec_To_v1_GadgetSpec(in, out, s)
+}
 
 func autoConvert_v1_GadgetSpec_To_v2_GadgetSpec(in *v1.GadgetSpec, out *GadgetSpec, s conversion.Scope) error {
-	// WARNING: in.Size requires manual conversion: int32 and int64 have no mechanical conversion
+	out.Size = int64(in.Size)
 	return nil
 }
 
-// Convert_v1_GadgetSpec_To_v2_GadgetSpec is not generated: in.Size needs converting by hand, and nothing generated calls it.
+// Convert_v1_GadgetSpec_To_v2_GadgetSpec converts v1 GadgetSpec to v2 GadgetSpec.
+func Convert_v1_GadgetSpec_To_v2_GadgetSpec(in *v1.GadgetSpec, out *GadgetSpec, s conversion.Scope) error {
+	return autoConvert_v1_GadgetSpec_To_v2_GadgetSpec(in, out, s)
+}

@@ -1,0 +1,75 @@
+package model
+
+import (
+	"go/token"
+	"path"
+	"path/filepath"
+	"slices"
+
+	"github.com/crdforge/crdforge/internal/diag"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+)
+
+// checkProjectDir catches the run from the wrong directory: crdforge run in
+// api/, the directory that holds the version packages themselves, would
+// write api/config and api/cmd/webhook and name the webhook's Service
+// api-webhook-service in namespace api-system. It warns, naming the module
+// root, and takes the default names from the directory above, where the
+// run belongs: the module's name when that is the module root. A run with
+// no API packages at all warns too, since it writes nothing.
+func (m *Model) checkProjectDir(diags *diag.List) {
+	modDir, modPath := moduleOf(m.Roots)
+	var apiDirs []string
+	for _, root := range m.Roots {
+		if gv, ok := m.Schemas.GroupVersions[root]; ok && gv.Group != "" && len(root.GoFiles) > 0 {
+			apiDirs = append(apiDirs, filepath.Dir(root.GoFiles[0]))
+		}
+	}
+	where := token.Position{Filename: filepath.Join(modDir, "go.mod"), Line: 1, Column: 1}
+	if modDir == "" {
+		where = token.Position{}
+	}
+	if len(apiDirs) == 0 && !m.anyGroupName() {
+		diags.Add(diag.Diagnostic{Pos: where, Severity: diag.Warning,
+			Msg: "no API packages found (a package with a +groupName marker and types with +kubebuilder:object:root=true) in what the patterns name, so nothing is generated; " +
+				"run crdforge from the directory that holds api/, usually the module root " + modDir + " (module " + modPath + ")"})
+		return
+	}
+	if len(apiDirs) == 0 || m.Kubebuilder != nil || modDir == "" || filepath.Clean(m.Dir) == filepath.Clean(modDir) ||
+		slices.ContainsFunc(apiDirs, func(d string) bool { return filepath.Dir(d) != filepath.Clean(m.Dir) }) {
+		return
+	}
+	parent := path.Dir(m.ImportPath)
+	m.Project = projectName(parent)
+	diags.Add(diag.Diagnostic{Pos: where, Severity: diag.Warning,
+		Msg: "crdforge runs in " + m.Dir + ", which holds the version packages themselves: config/ and cmd/webhook go below it, " +
+			"while the webhook's names default to the directory above (" + m.Project + "-webhook-service in " + m.Project + "-system); " +
+			"run crdforge from the directory that holds " + filepath.Base(m.Dir) + "/, such as the module root " + modDir + " (module " + modPath + ")"})
+}
+
+// anyGroupName reports whether a root carries a +groupName marker, if an
+// empty one (an error reported at the marker).
+func (m *Model) anyGroupName() bool {
+	for _, root := range m.Roots {
+		set := m.Markers[root]
+		if set == nil {
+			continue
+		}
+		for _, file := range root.Syntax {
+			if set.Find(file, "groupName").IsValid() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// moduleOf is the directory and path of the roots' main module.
+func moduleOf(roots []*loader.Package) (dir, modPath string) {
+	for _, r := range roots {
+		if r.Module != nil && r.Module.Dir != "" {
+			return r.Module.Dir, r.Module.Path
+		}
+	}
+	return "", ""
+}
