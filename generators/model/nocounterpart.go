@@ -21,19 +21,40 @@ import (
 // +crdforge:hubfield marker that would pair it when another field has the
 // same words; +crdforge:nocounterpart on the field acknowledges it.
 
-// reportNoCounterpart warns about every field a generated conversion leaves
-// out, unacknowledged, and reports +crdforge:nocounterpart markers on fields
-// that do convert. Only directions a generated entry point needs are
-// considered: a hand-written Convert_ or entry point converts the fields
-// itself.
-func (p *pairer) reportNoCounterpart() {
-	if p.diags.HasErrors() {
-		return // a bad +crdforge:hubfield leaves fields unpaired: no follow-on warnings
+// reportConvertingMarkers reports +crdforge:nocounterpart markers on fields
+// that do convert. A hub's field meets one pairer per spoke package, and the
+// marker is right while any of them leaves the field out (v1's warranty,
+// which v1alpha1 lacks, may well pair with a newer v2's): it is wrong only
+// where every pairer that sees the field converts it.
+func reportConvertingMarkers(pairers []*pairer) {
+	seen, used := map[token.Pos]int{}, map[token.Pos]int{}
+	marks := map[token.Pos]token.Pos{}
+	first := map[token.Pos]*pairer{}
+	for _, p := range pairers {
+		converted := p.convertedFields()
+		for pos, mpos := range p.acknowledgedBoth() {
+			marks[pos] = mpos
+			seen[pos]++
+			if converted[pos] {
+				used[pos]++
+			}
+			if first[pos] == nil {
+				first[pos] = p
+			}
+		}
 	}
-	acked := p.acknowledged(p.spoke.Package)
-	for pos, mpos := range p.acknowledged(p.hub.Package) {
-		acked[pos] = mpos
+	for _, pos := range sortedPositions(marks) {
+		if used[pos] == seen[pos] {
+			p := first[pos]
+			p.diags.Errorf(marks[pos], "+%s on a field that converts: %s pairs it with a field of the other version; remove the marker",
+				markers.NoCounterpartName, p.fieldName(pos))
+		}
 	}
+}
+
+// convertedFields are the fields of the pairer's two packages that its
+// generated conversions carry to a field of the other version.
+func (p *pairer) convertedFields() map[token.Pos]bool {
 	used := map[token.Pos]bool{}
 	for _, tp := range p.order {
 		for _, mp := range tp.Mappings {
@@ -43,12 +64,28 @@ func (p *pairer) reportNoCounterpart() {
 			}
 		}
 	}
-	for _, pos := range sortedPositions(acked) {
-		if used[pos] {
-			p.diags.Errorf(acked[pos], "+%s on a field that converts: %s pairs it with a field of the other version; remove the marker",
-				markers.NoCounterpartName, p.fieldName(pos))
-		}
+	return used
+}
+
+// acknowledgedBoth indexes the +crdforge:nocounterpart markers of both the
+// spoke's and the hub's fields.
+func (p *pairer) acknowledgedBoth() map[token.Pos]token.Pos {
+	acked := p.acknowledged(p.spoke.Package)
+	for pos, mpos := range p.acknowledged(p.hub.Package) {
+		acked[pos] = mpos
 	}
+	return acked
+}
+
+// reportNoCounterpart warns about every field a generated conversion leaves
+// out, unacknowledged. Only directions a generated entry point needs are
+// considered: a hand-written Convert_ or entry point converts the fields
+// itself.
+func (p *pairer) reportNoCounterpart() {
+	if p.diags.HasErrors() {
+		return // a bad +crdforge:hubfield leaves fields unpaired: no follow-on warnings
+	}
+	acked := p.acknowledgedBoth()
 	for _, tp := range p.order {
 		if tp.OptOut {
 			continue

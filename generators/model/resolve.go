@@ -62,6 +62,7 @@ func (m *Model) resolveConversions(diags *diag.List) {
 		}
 	}
 	m.findHandWritten(diags)
+	reportConvertingMarkers(order)
 	for _, p := range order {
 		settleEmit(spokesOf[p], p.order)
 		p.reportManual(spokesOf[p])

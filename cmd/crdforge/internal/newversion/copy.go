@@ -9,12 +9,16 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/crdforge/crdforge/markers"
 )
 
 // copyPackage returns the hand-written files of the package in fromDir as
 // they are to be in newDir, at version opts.New.
 // fromPath is the package's import path, which external tests import.
-func copyPackage(fromDir, newDir, group, from, fromPath string, opts Options, kinds []string) ([]File, error) {
+// dropNoCounterpart removes +crdforge:nocounterpart markers: a copy of the
+// hub pairs every one of its fields with the hub's.
+func copyPackage(fromDir, newDir, group, from, fromPath string, opts Options, kinds []string, dropNoCounterpart bool) ([]File, error) {
 	files, err := sourceFiles(fromDir, true)
 	if err != nil {
 		return nil, err
@@ -35,6 +39,10 @@ func copyPackage(fromDir, newDir, group, from, fromPath string, opts Options, ki
 				case isMarker(m, "+crdforge:hub"):
 					hasHub = true
 					if !opts.Hub {
+						e.dropLine(c)
+					}
+				case isMarker(m, "+"+markers.NoCounterpartName):
+					if dropNoCounterpart {
 						e.dropLine(c)
 					}
 				case isMarker(m, "+kubebuilder:deprecatedversion"), isMarker(m, "+kubebuilder:unservedversion"):

@@ -23,6 +23,7 @@ import (
 
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/markers"
 )
 
 // Options say which version to add, from which, and how the versions'
@@ -158,8 +159,18 @@ func Prepare(m *model.Model, opts Options) (*Change, []diag.Diagnostic, error) {
 			hubImplicit = true
 		}
 	}
+	// A copy of the hub has every field the hub has: a field the hub alone
+	// held (+crdforge:nocounterpart) now pairs with the copy's. The marker
+	// stays with whichever of the two remains the hub, where other
+	// versions still lack the field.
+	fromIsHub := false
+	for _, k := range g.Kinds {
+		if k.Hub != nil && pkgDir(m, k.Hub) == fromDir {
+			fromIsHub = true
+		}
+	}
 	c := &Change{Dir: newDir, FromDir: fromDir}
-	copies, err := copyPackage(fromDir, newDir, g.Name, from, fromVersions[0].Package.PkgPath, opts, kinds)
+	copies, err := copyPackage(fromDir, newDir, g.Name, from, fromVersions[0].Package.PkgPath, opts, kinds, fromIsHub && !opts.Hub)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -181,6 +192,9 @@ func Prepare(m *model.Model, opts Options) (*Change, []diag.Diagnostic, error) {
 		}
 		if opts.Hub {
 			drop = append(drop, "+crdforge:hub")
+		}
+		if d == fromDir && fromIsHub && opts.Hub {
+			drop = append(drop, "+"+markers.NoCounterpartName)
 		}
 		var addPkg, addTypes []string
 		if d == fromDir && opts.Deprecate {
