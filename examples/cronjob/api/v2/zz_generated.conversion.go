@@ -39,11 +39,7 @@ func (dst *CronJob) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &CronJob{}
 
 func autoConvert_v2_CronJob_To_v1_CronJob(in *CronJob, out *v1.CronJob, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "batch.tutorial.kubebuilder.io/v1",
-		Kind:       "CronJob",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v2_CronJobSpec_To_v1_CronJobSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -59,11 +55,7 @@ func Convert_v2_CronJob_To_v1_CronJob(in *CronJob, out *v1.CronJob, s conversion
 }
 
 func autoConvert_v1_CronJob_To_v2_CronJob(in *v1.CronJob, out *CronJob, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "batch.tutorial.kubebuilder.io/v2",
-		Kind:       "CronJob",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_CronJobSpec_To_v2_CronJobSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	v1 "github.com/crdforge/crdforge/examples/crontab/api/v1"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -38,11 +37,7 @@ func (dst *CronTab) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &CronTab{}
 
 func autoConvert_v1beta1_CronTab_To_v1_CronTab(in *CronTab, out *v1.CronTab, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "CronTab",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_CronTabSpec_To_v1_CronTabSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -53,11 +48,7 @@ func autoConvert_v1beta1_CronTab_To_v1_CronTab(in *CronTab, out *v1.CronTab, s c
 // Convert_v1beta1_CronTab_To_v1_CronTab is hand-written.
 
 func autoConvert_v1_CronTab_To_v1beta1_CronTab(in *v1.CronTab, out *CronTab, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1beta1",
-		Kind:       "CronTab",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_CronTabSpec_To_v1beta1_CronTabSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

@@ -39,11 +39,7 @@ func (dst *Widget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Widget{}
 
 func autoConvert_v1alpha1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "widgets.example.com/v1",
-		Kind:       "Widget",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1alpha1_WidgetSpec_To_v1_WidgetSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -67,11 +63,7 @@ func Convert_v1alpha1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conversi
 }
 
 func autoConvert_v1_Widget_To_v1alpha1_Widget(in *v1.Widget, out *Widget, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "widgets.example.com/v1alpha1",
-		Kind:       "Widget",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_WidgetSpec_To_v1alpha1_WidgetSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

@@ -38,11 +38,7 @@ func (dst *Cluster) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Cluster{}
 
 func autoConvert_v1beta1_Cluster_To_v1_Cluster(in *Cluster, out *v1.Cluster, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "infra.example.com/v1",
-		Kind:       "Cluster",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_ClusterSpec_To_v1_ClusterSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -55,11 +51,7 @@ func Convert_v1beta1_Cluster_To_v1_Cluster(in *Cluster, out *v1.Cluster, s conve
 }
 
 func autoConvert_v1_Cluster_To_v1beta1_Cluster(in *v1.Cluster, out *Cluster, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "infra.example.com/v1beta1",
-		Kind:       "Cluster",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_ClusterSpec_To_v1beta1_ClusterSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/deprecation/api/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -38,11 +37,7 @@ func (dst *Sprocket) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Sprocket{}
 
 func autoConvert_v1beta2_Sprocket_To_v1_Sprocket(in *Sprocket, out *v1.Sprocket, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Sprocket",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta2_SprocketSpec_To_v1_SprocketSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -55,11 +50,7 @@ func Convert_v1beta2_Sprocket_To_v1_Sprocket(in *Sprocket, out *v1.Sprocket, s c
 }
 
 func autoConvert_v1_Sprocket_To_v1beta2_Sprocket(in *v1.Sprocket, out *Sprocket, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1beta2",
-		Kind:       "Sprocket",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_SprocketSpec_To_v1beta2_SprocketSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

@@ -15,7 +15,6 @@ import (
 	"fmt"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/header/api/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -45,11 +44,7 @@ func (dst *Gizmo) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Gizmo{}
 
 func autoConvert_v1beta1_Gizmo_To_v1_Gizmo(in *Gizmo, out *v1.Gizmo, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Gizmo",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	out.Owner = in.Owner
 	return nil
 }
@@ -60,11 +55,7 @@ func Convert_v1beta1_Gizmo_To_v1_Gizmo(in *Gizmo, out *v1.Gizmo, s conversion.Sc
 }
 
 func autoConvert_v1_Gizmo_To_v1beta1_Gizmo(in *v1.Gizmo, out *Gizmo, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1beta1",
-		Kind:       "Gizmo",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	out.Owner = in.Owner
 	return nil
 }

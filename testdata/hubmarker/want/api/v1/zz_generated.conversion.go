@@ -8,7 +8,6 @@ import (
 	"fmt"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1beta1 "github.com/crdforge/crdforge/testdata/hubmarker/api/v1beta1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -38,11 +37,7 @@ func (dst *Cog) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Cog{}
 
 func autoConvert_v1_Cog_To_v1beta1_Cog(in *Cog, out *v1beta1.Cog, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1beta1",
-		Kind:       "Cog",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	out.Teeth = in.Teeth
 	return nil
 }
@@ -53,11 +48,7 @@ func Convert_v1_Cog_To_v1beta1_Cog(in *Cog, out *v1beta1.Cog, s conversion.Scope
 }
 
 func autoConvert_v1beta1_Cog_To_v1_Cog(in *v1beta1.Cog, out *Cog, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Cog",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	out.Teeth = in.Teeth
 	return nil
 }

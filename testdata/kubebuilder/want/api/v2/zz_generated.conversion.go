@@ -8,7 +8,6 @@ import (
 	"fmt"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/kubebuilder/api/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -38,11 +37,7 @@ func (dst *CronJob) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &CronJob{}
 
 func autoConvert_v2_CronJob_To_v1_CronJob(in *CronJob, out *v1.CronJob, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "batch.tutorial.kubebuilder.io/v1",
-		Kind:       "CronJob",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v2_CronJobSpec_To_v1_CronJobSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -63,11 +58,7 @@ func Convert_v2_CronJob_To_v1_CronJob(in *CronJob, out *v1.CronJob, s conversion
 }
 
 func autoConvert_v1_CronJob_To_v2_CronJob(in *v1.CronJob, out *CronJob, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "batch.tutorial.kubebuilder.io/v2",
-		Kind:       "CronJob",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_CronJobSpec_To_v2_CronJobSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/moves/api/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -38,11 +37,7 @@ func (dst *Relay) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Relay{}
 
 func autoConvert_v1beta1_Relay_To_v1_Relay(in *Relay, out *v1.Relay, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Relay",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_RelaySpec_To_v1_RelaySpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -55,11 +50,7 @@ func Convert_v1beta1_Relay_To_v1_Relay(in *Relay, out *v1.Relay, s conversion.Sc
 }
 
 func autoConvert_v1_Relay_To_v1beta1_Relay(in *v1.Relay, out *Relay, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1beta1",
-		Kind:       "Relay",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_RelaySpec_To_v1beta1_RelaySpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/multikind/api/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -38,11 +37,7 @@ func (dst *Apple) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Apple{}
 
 func autoConvert_v1beta1_Apple_To_v1_Apple(in *Apple, out *v1.Apple, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Apple",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_AppleSpec_To_v1_AppleSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -55,11 +50,7 @@ func Convert_v1beta1_Apple_To_v1_Apple(in *Apple, out *v1.Apple, s conversion.Sc
 }
 
 func autoConvert_v1_Apple_To_v1beta1_Apple(in *v1.Apple, out *Apple, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1beta1",
-		Kind:       "Apple",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_AppleSpec_To_v1beta1_AppleSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -116,11 +107,7 @@ func (dst *Basket) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Basket{}
 
 func autoConvert_v1beta1_Basket_To_v1_Basket(in *Basket, out *v1.Basket, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Basket",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_BasketSpec_To_v1_BasketSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -136,11 +123,7 @@ func Convert_v1beta1_Basket_To_v1_Basket(in *Basket, out *v1.Basket, s conversio
 }
 
 func autoConvert_v1_Basket_To_v1beta1_Basket(in *v1.Basket, out *Basket, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1beta1",
-		Kind:       "Basket",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_BasketSpec_To_v1beta1_BasketSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

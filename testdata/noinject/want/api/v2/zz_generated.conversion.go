@@ -8,7 +8,6 @@ import (
 	"fmt"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/noinject/api/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -38,11 +37,7 @@ func (dst *Doohickey) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Doohickey{}
 
 func autoConvert_v2_Doohickey_To_v1_Doohickey(in *Doohickey, out *v1.Doohickey, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Doohickey",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	// in.Total has no counterpart in v1: a hand-written Convert_v2_Doohickey_To_v1_Doohickey converts it, or the stash keeps it.
 	return nil
 }
@@ -61,11 +56,7 @@ func Convert_v2_Doohickey_To_v1_Doohickey(in *Doohickey, out *v1.Doohickey, s co
 }
 
 func autoConvert_v1_Doohickey_To_v2_Doohickey(in *v1.Doohickey, out *Doohickey, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v2",
-		Kind:       "Doohickey",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	// in.Count has no counterpart in v2: a hand-written Convert_v1_Doohickey_To_v2_Doohickey converts it, or the stash keeps it.
 	return nil
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/optout/api/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -38,11 +37,7 @@ func (dst *Gauge) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Gauge{}
 
 func autoConvert_v1beta1_Gauge_To_v1_Gauge(in *Gauge, out *v1.Gauge, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Gauge",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_GaugeSpec_To_v1_GaugeSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -58,11 +53,7 @@ func Convert_v1beta1_Gauge_To_v1_Gauge(in *Gauge, out *v1.Gauge, s conversion.Sc
 }
 
 func autoConvert_v1_Gauge_To_v1beta1_Gauge(in *v1.Gauge, out *Gauge, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1beta1",
-		Kind:       "Gauge",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_GaugeSpec_To_v1beta1_GaugeSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

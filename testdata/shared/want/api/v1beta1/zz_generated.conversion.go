@@ -8,7 +8,6 @@ import (
 	"fmt"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/shared/api/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -38,11 +37,7 @@ func (dst *Machine) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Machine{}
 
 func autoConvert_v1beta1_Machine_To_v1_Machine(in *Machine, out *v1.Machine, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "cluster.example.com/v1",
-		Kind:       "Machine",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_MachineSpec_To_v1_MachineSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -55,11 +50,7 @@ func Convert_v1beta1_Machine_To_v1_Machine(in *Machine, out *v1.Machine, s conve
 }
 
 func autoConvert_v1_Machine_To_v1beta1_Machine(in *v1.Machine, out *Machine, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "cluster.example.com/v1beta1",
-		Kind:       "Machine",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_MachineSpec_To_v1beta1_MachineSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -170,11 +161,7 @@ func (dst *MachineDeployment) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &MachineDeployment{}
 
 func autoConvert_v1beta1_MachineDeployment_To_v1_MachineDeployment(in *MachineDeployment, out *v1.MachineDeployment, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "cluster.example.com/v1",
-		Kind:       "MachineDeployment",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_MachineDeploymentSpec_To_v1_MachineDeploymentSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -187,11 +174,7 @@ func Convert_v1beta1_MachineDeployment_To_v1_MachineDeployment(in *MachineDeploy
 }
 
 func autoConvert_v1_MachineDeployment_To_v1beta1_MachineDeployment(in *v1.MachineDeployment, out *MachineDeployment, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "cluster.example.com/v1beta1",
-		Kind:       "MachineDeployment",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_MachineDeploymentSpec_To_v1beta1_MachineDeploymentSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -352,11 +335,7 @@ func (dst *MachineSet) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &MachineSet{}
 
 func autoConvert_v1beta1_MachineSet_To_v1_MachineSet(in *MachineSet, out *v1.MachineSet, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "cluster.example.com/v1",
-		Kind:       "MachineSet",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_MachineSetSpec_To_v1_MachineSetSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -369,11 +348,7 @@ func Convert_v1beta1_MachineSet_To_v1_MachineSet(in *MachineSet, out *v1.Machine
 }
 
 func autoConvert_v1_MachineSet_To_v1beta1_MachineSet(in *v1.MachineSet, out *MachineSet, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "cluster.example.com/v1beta1",
-		Kind:       "MachineSet",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_MachineSetSpec_To_v1beta1_MachineSetSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

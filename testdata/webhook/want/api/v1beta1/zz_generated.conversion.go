@@ -8,7 +8,6 @@ import (
 	fmt "fmt"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/webhook/api/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -38,11 +37,7 @@ func (dst *Widget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Widget{}
 
 func autoConvert_v1beta1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Widget",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_WidgetSpec_To_v1_WidgetSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -55,11 +50,7 @@ func Convert_v1beta1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conversio
 }
 
 func autoConvert_v1_Widget_To_v1beta1_Widget(in *v1.Widget, out *Widget, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1beta1",
-		Kind:       "Widget",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_WidgetSpec_To_v1beta1_WidgetSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
