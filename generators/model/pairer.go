@@ -24,6 +24,8 @@ type pairer struct {
 	diags        *diag.List
 	fieldMarkers map[token.Pos]markers.Value
 	commentLines map[token.Pos][]string
+	// metav1Funcs are the types metav1's Convert_ functions convert.
+	metav1Funcs map[[2]string]bool
 }
 
 // indexFields indexes the +crdforge:hubfield markers and the marker comment

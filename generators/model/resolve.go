@@ -69,7 +69,8 @@ func (m *Model) resolveConversions(diags *diag.List) {
 
 func (m *Model) newPairer(spoke, hub *Version, diags *diag.List) *pairer {
 	p := &pairer{m: m, pairs: map[[2]*types.TypeName]*TypePair{}, filled: map[*TypePair]bool{}, diags: diags,
-		fieldMarkers: map[token.Pos]markers.Value{}, commentLines: map[token.Pos][]string{}}
+		fieldMarkers: map[token.Pos]markers.Value{}, commentLines: map[token.Pos][]string{},
+		metav1Funcs: metav1ConversionFuncs(spoke.Package)}
 	p.classifier = classifier{spoke: spoke, hub: hub, deepCopy: m.hasDeepCopyInto, pair: p.pair,
 		funcs: handWrittenFuncs(spoke.Package, hub.Package)}
 	p.indexFields(spoke.Package)

@@ -7,8 +7,11 @@ import (
 
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
+// +k8s:conversion-gen=false
 
-// Route sends traffic for host names to backends.
+// Route sends traffic for host names to backends. The opt-out above, across
+// a blank line, is not the type's comment to conversion-gen (Cluster API's
+// MachinePool has one such): Route still converts.
 type Route struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
