@@ -20,6 +20,10 @@ func (src *CronJob) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v2 CronJob: the hub is *v1.CronJob, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "batch.tutorial.kubebuilder.io/v1",
+		Kind:       "CronJob",
+	}
 	return lossless.Convert(src, dst,
 		lossless.RoundTrip("v2", "v1", Convert_v2_CronJob_To_v1_CronJob),
 		lossless.RoundTrip("v1", "v2", Convert_v1_CronJob_To_v2_CronJob))
@@ -30,6 +34,10 @@ func (dst *CronJob) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	src, ok := srcRaw.(*v1.CronJob)
 	if !ok {
 		return fmt.Errorf("converting to v2 CronJob: the hub is *v1.CronJob, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "batch.tutorial.kubebuilder.io/v2",
+		Kind:       "CronJob",
 	}
 	return lossless.Convert(src, dst,
 		lossless.RoundTrip("v1", "v2", Convert_v1_CronJob_To_v2_CronJob),

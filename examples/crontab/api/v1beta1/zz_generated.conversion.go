@@ -8,6 +8,7 @@ import (
 	"fmt"
 	v1 "github.com/crdforge/crdforge/examples/crontab/api/v1"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -17,6 +18,10 @@ func (src *CronTab) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	dst, ok := dstRaw.(*v1.CronTab)
 	if !ok {
 		return fmt.Errorf("converting v1beta1 CronTab: the hub is *v1.CronTab, not %T", dstRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "CronTab",
 	}
 	return lossless.Convert(src, dst,
 		lossless.RoundTrip("v1beta1", "v1", Convert_v1beta1_CronTab_To_v1_CronTab),
@@ -28,6 +33,10 @@ func (dst *CronTab) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	src, ok := srcRaw.(*v1.CronTab)
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 CronTab: the hub is *v1.CronTab, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1beta1",
+		Kind:       "CronTab",
 	}
 	return lossless.Convert(src, dst,
 		lossless.RoundTrip("v1", "v1beta1", Convert_v1_CronTab_To_v1beta1_CronTab),

@@ -20,6 +20,10 @@ func (src *Widget) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 Widget: the hub is *v1.Widget, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "widgets.example.com/v1",
+		Kind:       "Widget",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Widget_To_v1_Widget),
 		lossless.Checked("v1", "v1beta1", Convert_v1_Widget_To_v1beta1_Widget, lossy_v1_Widget_To_v1beta1_Widget))
@@ -30,6 +34,10 @@ func (dst *Widget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	src, ok := srcRaw.(*v1.Widget)
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 Widget: the hub is *v1.Widget, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "widgets.example.com/v1beta1",
+		Kind:       "Widget",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Checked("v1", "v1beta1", Convert_v1_Widget_To_v1beta1_Widget, lossy_v1_Widget_To_v1beta1_Widget),

@@ -19,6 +19,10 @@ func (src *Grant) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 Grant: the hub is *v1.Grant, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "net.example.com/v1",
+		Kind:       "Grant",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Grant_To_v1_Grant),
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Grant_To_v1beta1_Grant))
@@ -29,6 +33,10 @@ func (dst *Grant) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	src, ok := srcRaw.(*v1.Grant)
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 Grant: the hub is *v1.Grant, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "net.example.com/v1beta1",
+		Kind:       "Grant",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Grant_To_v1beta1_Grant),
@@ -65,6 +73,10 @@ func (src *Route) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 Route: the hub is *v1.Route, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "net.example.com/v1",
+		Kind:       "Route",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Route_To_v1_Route),
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Route_To_v1beta1_Route))
@@ -75,6 +87,10 @@ func (dst *Route) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	src, ok := srcRaw.(*v1.Route)
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 Route: the hub is *v1.Route, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "net.example.com/v1beta1",
+		Kind:       "Route",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Route_To_v1beta1_Route),

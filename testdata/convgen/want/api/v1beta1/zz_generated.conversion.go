@@ -19,6 +19,10 @@ func (src *Cluster) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 Cluster: the hub is *v1.Cluster, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "infra.example.com/v1",
+		Kind:       "Cluster",
+	}
 	return lossless.Convert(src, dst,
 		lossless.RoundTrip("v1beta1", "v1", Convert_v1beta1_Cluster_To_v1_Cluster),
 		lossless.RoundTrip("v1", "v1beta1", Convert_v1_Cluster_To_v1beta1_Cluster))
@@ -29,6 +33,10 @@ func (dst *Cluster) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	src, ok := srcRaw.(*v1.Cluster)
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 Cluster: the hub is *v1.Cluster, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "infra.example.com/v1beta1",
+		Kind:       "Cluster",
 	}
 	return lossless.Convert(src, dst,
 		lossless.RoundTrip("v1", "v1beta1", Convert_v1_Cluster_To_v1beta1_Cluster),

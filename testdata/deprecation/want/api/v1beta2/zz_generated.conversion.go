@@ -8,6 +8,7 @@ import (
 	"fmt"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/deprecation/api/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -17,6 +18,10 @@ func (src *Sprocket) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	dst, ok := dstRaw.(*v1.Sprocket)
 	if !ok {
 		return fmt.Errorf("converting v1beta2 Sprocket: the hub is *v1.Sprocket, not %T", dstRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "Sprocket",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta2", "v1", Convert_v1beta2_Sprocket_To_v1_Sprocket),
@@ -28,6 +33,10 @@ func (dst *Sprocket) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	src, ok := srcRaw.(*v1.Sprocket)
 	if !ok {
 		return fmt.Errorf("converting to v1beta2 Sprocket: the hub is *v1.Sprocket, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1beta2",
+		Kind:       "Sprocket",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v1beta2", Convert_v1_Sprocket_To_v1beta2_Sprocket),

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1beta1 "github.com/crdforge/crdforge/testdata/handhub/api/v1beta1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -17,6 +18,10 @@ func (src *Thing) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	dst, ok := dstRaw.(*v1beta1.Thing)
 	if !ok {
 		return fmt.Errorf("converting v1 Thing: the hub is *v1beta1.Thing, not %T", dstRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "tools.example.com/v1beta1",
+		Kind:       "Thing",
 	}
 	return lossless.Convert(src, dst,
 		lossless.RoundTrip("v1", "v1beta1", Convert_v1_Thing_To_v1beta1_Thing),
@@ -28,6 +33,10 @@ func (dst *Thing) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	src, ok := srcRaw.(*v1beta1.Thing)
 	if !ok {
 		return fmt.Errorf("converting to v1 Thing: the hub is *v1beta1.Thing, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "tools.example.com/v1",
+		Kind:       "Thing",
 	}
 	return lossless.Convert(src, dst,
 		lossless.RoundTrip("v1beta1", "v1", Convert_v1beta1_Thing_To_v1_Thing),

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/header/api/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -24,6 +25,10 @@ func (src *Gizmo) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	dst, ok := dstRaw.(*v1.Gizmo)
 	if !ok {
 		return fmt.Errorf("converting v1beta1 Gizmo: the hub is *v1.Gizmo, not %T", dstRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "Gizmo",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Gizmo_To_v1_Gizmo),
@@ -35,6 +40,10 @@ func (dst *Gizmo) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	src, ok := srcRaw.(*v1.Gizmo)
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 Gizmo: the hub is *v1.Gizmo, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1beta1",
+		Kind:       "Gizmo",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Gizmo_To_v1beta1_Gizmo),

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/kubebuilder/api/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -17,6 +18,10 @@ func (src *CronJob) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	dst, ok := dstRaw.(*v1.CronJob)
 	if !ok {
 		return fmt.Errorf("converting v2 CronJob: the hub is *v1.CronJob, not %T", dstRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "batch.tutorial.kubebuilder.io/v1",
+		Kind:       "CronJob",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Checked("v2", "v1", Convert_v2_CronJob_To_v1_CronJob, lossy_v2_CronJob_To_v1_CronJob),
@@ -28,6 +33,10 @@ func (dst *CronJob) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	src, ok := srcRaw.(*v1.CronJob)
 	if !ok {
 		return fmt.Errorf("converting to v2 CronJob: the hub is *v1.CronJob, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "batch.tutorial.kubebuilder.io/v2",
+		Kind:       "CronJob",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v2", Convert_v1_CronJob_To_v2_CronJob),

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/multikind/api/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -17,6 +18,10 @@ func (src *Apple) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	dst, ok := dstRaw.(*v1.Apple)
 	if !ok {
 		return fmt.Errorf("converting v1beta1 Apple: the hub is *v1.Apple, not %T", dstRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "Apple",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Apple_To_v1_Apple),
@@ -28,6 +33,10 @@ func (dst *Apple) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	src, ok := srcRaw.(*v1.Apple)
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 Apple: the hub is *v1.Apple, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1beta1",
+		Kind:       "Apple",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Apple_To_v1beta1_Apple),
@@ -88,6 +97,10 @@ func (src *Basket) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 Basket: the hub is *v1.Basket, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "Basket",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Basket_To_v1_Basket),
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Basket_To_v1beta1_Basket))
@@ -98,6 +111,10 @@ func (dst *Basket) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	src, ok := srcRaw.(*v1.Basket)
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 Basket: the hub is *v1.Basket, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1beta1",
+		Kind:       "Basket",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Basket_To_v1beta1_Basket),

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/noinject/api/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -17,6 +18,10 @@ func (src *Doohickey) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	dst, ok := dstRaw.(*v1.Doohickey)
 	if !ok {
 		return fmt.Errorf("converting v2 Doohickey: the hub is *v1.Doohickey, not %T", dstRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "Doohickey",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Checked("v2", "v1", Convert_v2_Doohickey_To_v1_Doohickey, lossy_v2_Doohickey_To_v1_Doohickey),
@@ -28,6 +33,10 @@ func (dst *Doohickey) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	src, ok := srcRaw.(*v1.Doohickey)
 	if !ok {
 		return fmt.Errorf("converting to v2 Doohickey: the hub is *v1.Doohickey, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v2",
+		Kind:       "Doohickey",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Checked("v1", "v2", Convert_v1_Doohickey_To_v2_Doohickey, lossy_v1_Doohickey_To_v2_Doohickey),

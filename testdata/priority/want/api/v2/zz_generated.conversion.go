@@ -8,6 +8,7 @@ import (
 	"fmt"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/priority/api/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -17,6 +18,10 @@ func (src *Gadget) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	dst, ok := dstRaw.(*v1.Gadget)
 	if !ok {
 		return fmt.Errorf("converting v2 Gadget: the hub is *v1.Gadget, not %T", dstRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "Gadget",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v2", "v1", Convert_v2_Gadget_To_v1_Gadget),
@@ -28,6 +33,10 @@ func (dst *Gadget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	src, ok := srcRaw.(*v1.Gadget)
 	if !ok {
 		return fmt.Errorf("converting to v2 Gadget: the hub is *v1.Gadget, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v2",
+		Kind:       "Gadget",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v2", Convert_v1_Gadget_To_v2_Gadget),

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/shared/api/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -17,6 +18,10 @@ func (src *Machine) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	dst, ok := dstRaw.(*v1.Machine)
 	if !ok {
 		return fmt.Errorf("converting v1beta1 Machine: the hub is *v1.Machine, not %T", dstRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "cluster.example.com/v1",
+		Kind:       "Machine",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Machine_To_v1_Machine),
@@ -28,6 +33,10 @@ func (dst *Machine) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	src, ok := srcRaw.(*v1.Machine)
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 Machine: the hub is *v1.Machine, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "cluster.example.com/v1beta1",
+		Kind:       "Machine",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Machine_To_v1beta1_Machine),
@@ -142,6 +151,10 @@ func (src *MachineDeployment) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 MachineDeployment: the hub is *v1.MachineDeployment, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "cluster.example.com/v1",
+		Kind:       "MachineDeployment",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_MachineDeployment_To_v1_MachineDeployment),
 		lossless.Lossless("v1", "v1beta1", Convert_v1_MachineDeployment_To_v1beta1_MachineDeployment))
@@ -152,6 +165,10 @@ func (dst *MachineDeployment) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	src, ok := srcRaw.(*v1.MachineDeployment)
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 MachineDeployment: the hub is *v1.MachineDeployment, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "cluster.example.com/v1beta1",
+		Kind:       "MachineDeployment",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v1beta1", Convert_v1_MachineDeployment_To_v1beta1_MachineDeployment),
@@ -316,6 +333,10 @@ func (src *MachineSet) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 MachineSet: the hub is *v1.MachineSet, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "cluster.example.com/v1",
+		Kind:       "MachineSet",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_MachineSet_To_v1_MachineSet),
 		lossless.Lossless("v1", "v1beta1", Convert_v1_MachineSet_To_v1beta1_MachineSet))
@@ -326,6 +347,10 @@ func (dst *MachineSet) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	src, ok := srcRaw.(*v1.MachineSet)
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 MachineSet: the hub is *v1.MachineSet, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "cluster.example.com/v1beta1",
+		Kind:       "MachineSet",
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v1beta1", Convert_v1_MachineSet_To_v1beta1_MachineSet),
