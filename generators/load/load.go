@@ -130,6 +130,16 @@ func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) 
 		raw = append(raw, root.Package)
 		isRoot[root.Package] = true
 	}
+	// Roots whose type errors only hiding their generated files causes.
+	artefacts := map[*packages.Package]bool{}
+	for _, root := range r.Roots {
+		for _, e := range root.Errors {
+			if e.Kind == packages.TypeError {
+				artefacts[root.Package] = r.explainedByGenerated(root)
+				break
+			}
+		}
+	}
 	seen := map[*packages.Package]bool{}
 	packages.Visit(raw, func(p *packages.Package) bool {
 		if seen[p] {
@@ -139,7 +149,7 @@ func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) 
 		return true
 	}, func(p *packages.Package) {
 		for i, e := range p.Errors {
-			if (e.Kind == packages.TypeError && !isRoot[p]) || (skip != nil && skip(p, i)) {
+			if (e.Kind == packages.TypeError && (!isRoot[p] || artefacts[p])) || (skip != nil && skip(p, i)) {
 				continue
 			}
 			pos := diag.ParsePosition(e.Pos)
