@@ -10,7 +10,8 @@ import (
 // printEntry prints the spoke's ConvertTo (for the direction to the hub) or
 // ConvertFrom (from the hub): a type check of the hub object, then one call
 // into the lossless runtime with both directions of the root pair, which
-// converts and keeps the round trip exact.
+// converts and keeps the round trip exact. The destination's apiVersion and
+// kind are its version's.
 func printEntry(f *jen.File, d *model.Direction) {
 	root := d.Pair
 	spoke, hubName := root.Spoke.Obj().Name(), root.Hub.Obj().Name()
@@ -22,12 +23,19 @@ func printEntry(f *jen.File, d *model.Direction) {
 		method, recv, raw, other, failure = "ConvertFrom", "dst", "srcRaw", "src", "converting to "+sv+" "+spoke
 		doc = fmt.Sprintf("ConvertFrom converts a hub (%s) %s to this version, %s.", hv, hubName, sv)
 	}
+	dstName := "dst"
 	f.Comment(doc)
 	f.Func().Params(jen.Id(recv).Op("*").Id(spoke)).Id(method).Params(jen.Id(raw).Qual(ctrlConversionPath, "Hub")).Error().Block(
 		jen.List(jen.Id(other), jen.Id("ok")).Op(":=").Id(raw).Assert(jen.Op("*").Add(qual(root.Hub))),
 		jen.If(jen.Op("!").Id("ok")).Block(
 			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit(failure+": the hub is *"+hv+"."+hubName+", not %T"), jen.Id(raw))),
 		),
+		// The Convert_ functions leave TypeMeta alone, as conversion-gen's
+		// do; the entry point says what the converted object is.
+		jen.Id(dstName).Dot("TypeMeta").Op("=").Qual(metav1Path, "TypeMeta").Values(jen.Dict{
+			jen.Id("APIVersion"): jen.Lit(d.ToVersion.Kind.Group + "/" + d.ToVersion.Name),
+			jen.Id("Kind"):       jen.Lit(d.ToVersion.Kind.Name),
+		}),
 		jen.Return(jen.Qual(losslessPath, "Convert").Call(jen.Id("src"), jen.Id("dst"), jen.Line().Add(direction(d)), jen.Line().Add(direction(d.Reverse)))),
 	)
 	if !toHub {

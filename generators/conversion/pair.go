@@ -64,13 +64,12 @@ func printDirection(f *jen.File, d *model.Direction) {
 func autoBody(d *model.Direction) []jen.Code {
 	var body []jen.Code
 	if d.Pair.Root() {
-		body = append(body,
-			jen.Id("out").Dot("TypeMeta").Op("=").Qual(metav1Path, "TypeMeta").Values(jen.Dict{
-				jen.Id("APIVersion"): jen.Lit(d.ToVersion.Kind.Group + "/" + d.ToVersion.Name),
-				jen.Id("Kind"):       jen.Lit(d.ToVersion.Kind.Name),
-			}),
-			jen.Id("in").Dot("ObjectMeta").Dot("DeepCopyInto").Call(jen.Op("&").Id("out").Dot("ObjectMeta")),
-		)
+		// As conversion-gen writes it, which hand-written conversions count
+		// on (Cluster API's drop a data annotation from the source and
+		// expect it gone from the destination): ObjectMeta assigned, maps
+		// shared, and TypeMeta left to whoever asked for the conversion
+		// (a webhook sets the version it was asked for).
+		body = append(body, jen.Id("out").Dot("ObjectMeta").Op("=").Id("in").Dot("ObjectMeta"))
 	}
 	for _, fc := range d.Fields {
 		body = append(body, checkCode(d, fc)...)

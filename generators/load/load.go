@@ -223,6 +223,16 @@ func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) 
 		raw = append(raw, root.Package)
 		isRoot[root.Package] = true
 	}
+	// Roots whose type errors only hiding their generated files causes.
+	artefacts := map[*packages.Package]bool{}
+	for _, root := range r.Roots {
+		for _, e := range root.Errors {
+			if e.Kind == packages.TypeError {
+				artefacts[root.Package] = r.explainedByGenerated(root)
+				break
+			}
+		}
+	}
 	seen := map[*packages.Package]bool{}
 	var all []*packages.Package
 	packages.Visit(raw, func(p *packages.Package) bool {
@@ -241,7 +251,7 @@ func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) 
 	}
 	for _, p := range all {
 		for i, e := range p.Errors {
-			if (e.Kind == packages.TypeError && (!isRoot[p] || gomod != "")) || (skip != nil && skip(p, i)) {
+			if (e.Kind == packages.TypeError && (!isRoot[p] || gomod != "" || artefacts[p])) || (skip != nil && skip(p, i)) {
 				continue
 			}
 			if gomod != "" && slices.ContainsFunc(untidy, func(s string) bool { return strings.Contains(e.Msg, s) }) {

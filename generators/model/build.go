@@ -339,9 +339,10 @@ func (m *Model) resolveHub(k *Kind, diags *diag.List) {
 	}
 	switch len(hubs) {
 	case 0:
-		k.Hub = k.Storage
+		k.Hub = m.defaultHub(k)
 	case 1:
 		k.Hub = hubs[0]
+		m.checkHubImports(k, pos[0], diags)
 	default:
 		for i := range hubs {
 			diags.Errorf(pos[i], "%s has %d hub versions (%s): exactly one version may carry +%s; without it the storage version is the hub",

@@ -143,13 +143,20 @@ type classifier struct {
 }
 
 // conv classifies the conversion from one type to another.
+//
+// An alias (type GatewaySpec = v1.GatewaySpec, as Gateway API's older
+// versions share the newest one's types) is the type it stands for.
 func (k *classifier) conv(from, to types.Type) *Conv {
+	from, to = types.Unalias(from), types.Unalias(to)
 	c := &Conv{From: from, To: to}
 	if fn := k.funcs[funcKey(from, to)]; fn != nil && !k.paired(from, to) {
 		c.Kind, c.Func = ConvFunc, fn
 		return c
 	}
-	if types.Identical(from, to) && !k.isLocal(from) {
+	if types.Identical(from, to) {
+		// One type on both sides, from another module or shared by the two
+		// versions (a spoke's field of the hub package's type, through an
+		// alias or not): a copy converts it.
 		switch {
 		case plain(from):
 			c.Kind = ConvAssign
@@ -191,7 +198,7 @@ func (k *classifier) paired(from, to types.Type) bool {
 }
 
 func funcKey(from, to types.Type) [2]string {
-	return [2]string{types.TypeString(from, nil), types.TypeString(to, nil)}
+	return [2]string{types.TypeString(types.Unalias(from), nil), types.TypeString(types.Unalias(to), nil)}
 }
 
 // structural classifies by underlying structure: basic, pointer, slice,
@@ -261,11 +268,6 @@ func (k *classifier) local(n *types.Named) bool {
 
 func (k *classifier) inSpoke(n *types.Named) bool {
 	return n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == k.spoke.Package.PkgPath
-}
-
-func (k *classifier) isLocal(t types.Type) bool {
-	n, ok := t.(*types.Named)
-	return ok && k.local(n)
 }
 
 // qualified names a type for messages, a version package by its version.

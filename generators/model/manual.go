@@ -25,8 +25,45 @@ func (p *pairer) findManual() {
 				continue
 			}
 			d.Manual = fn
+			asConversionGen(d, p.metav1Funcs)
 		}
 	}
+}
+
+// asConversionGen makes the autoConvert_ of a direction with a hand-written
+// Convert_ convert what conversion-gen's would, and no more: the
+// hand-written function was written against conversion-gen's output, which
+// leaves a field between a pointer and a value (*T and T, optional and
+// required) to it, with a warning comment. Converting such a field anyway
+// (a nil pointer made a pointer to a zero value) would change what that
+// function's author gets: Cluster API's sets an optional reference only
+// when it is defined, and would find it set already.
+//
+// conversion-gen does convert the pointer shapes that metav1, one of its
+// default peer packages, has functions for (Convert_Pointer_string_To_string,
+// Convert_int32_To_Pointer_int32, ...): those stay, with the same meaning.
+func asConversionGen(d *Direction, metav1Funcs map[[2]string]bool) {
+	for _, f := range d.Fields {
+		shape := f.Conv.find(func(c *Conv) (bool, bool) {
+			switch c.Kind {
+			case ConvDeref, ConvAddr:
+				return !metav1Funcs[funcKey(c.From, c.To)], true
+			case ConvPair, ConvFunc, ConvManual:
+				return false, true // converted by a function, or not at all
+			}
+			return false, false
+		})
+		if shape == nil {
+			continue
+		}
+		f.Conv = &Conv{Kind: ConvManual, From: f.Conv.From, To: f.Conv.To,
+			Reason: fmt.Sprintf("conversion-gen converts no pointer to a value or back (%s to %s), so %s converts it", typeString(shape.From), typeString(shape.To), d.Func)}
+	}
+}
+
+// typeString names a type for a comment, its package by its name.
+func typeString(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
 }
 
 // reportManual tells, for every conversion a generated entry point needs
@@ -84,6 +121,29 @@ func handWrittenFuncs(pkgs ...*loader.Package) map[[2]string]*types.Func {
 			key := funcKey(in, out2)
 			if _, taken := out[key]; !taken {
 				out[key] = fn
+			}
+		}
+	}
+	return out
+}
+
+// metav1Path is the package of ObjectMeta, and of conversion functions
+// between pointers and values of basic types that conversion-gen uses.
+const metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// metav1ConversionFuncs indexes metav1's Convert_ functions by the types
+// they convert, as handWrittenFuncs does, when pkg imports metav1.
+func metav1ConversionFuncs(pkg *loader.Package) map[[2]string]bool {
+	out := map[[2]string]bool{}
+	for _, imp := range pkg.Types.Imports() {
+		if imp.Path() != metav1Path {
+			continue
+		}
+		for _, name := range imp.Scope().Names() {
+			if fn, ok := imp.Scope().Lookup(name).(*types.Func); ok && strings.HasPrefix(name, "Convert_") {
+				if in, out2, ok := conversionParams(fn); ok {
+					out[funcKey(in, out2)] = true
+				}
 			}
 		}
 	}

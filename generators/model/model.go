@@ -70,6 +70,9 @@ type Model struct {
 	load *load.Result
 	// superseded are errors of the load that the model reports itself.
 	superseded map[errorRef]bool
+	// deepCopied caches, per root, the types crdforge's deepcopy generator
+	// writes methods for.
+	deepCopied map[*loader.Package]map[string]bool
 }
 
 // errorRef is one error of a loaded package: the i-th of its Errors.

@@ -24,6 +24,8 @@ type pairer struct {
 	diags        *diag.List
 	fieldMarkers map[token.Pos]markers.Value
 	commentLines map[token.Pos][]string
+	// metav1Funcs are the types metav1's Convert_ functions convert.
+	metav1Funcs map[[2]string]bool
 }
 
 // indexFields indexes the +crdforge:hubfield markers and the marker comment
@@ -40,6 +42,7 @@ func (p *pairer) indexFields(pkg *loader.Package) {
 			}
 		}
 	}
+	docs := docGroups{fset: p.m.Fset, pkg: pkg}
 	for node, comments := range set.Comments {
 		var pos token.Pos
 		switch n := node.(type) {
@@ -50,11 +53,20 @@ func (p *pairer) indexFields(pkg *loader.Package) {
 		default:
 			continue
 		}
+		doc := docs.closest(pos)
 		for _, c := range comments {
-			p.commentLines[pos] = append(p.commentLines[pos], c.Text)
+			if doc != nil && doc.Pos() <= c.Pos && c.Pos < doc.End() {
+				p.commentLines[pos] = append(p.commentLines[pos], c.Text)
+			} else if c.Name() == conversionGenTag {
+				p.diags.Warnf(c.Pos, "+%s here has no effect: conversion-gen, and crdforge with it, reads it only in the comment directly above the declaration, with no blank line between; move it there to opt out",
+					conversionGenTag)
+			}
 		}
 	}
 }
+
+// conversionGenTag is conversion-gen's opt-out tag.
+const conversionGenTag = "k8s:conversion-gen"
 
 func fieldPos(f *ast.Field) token.Pos {
 	if len(f.Names) > 0 {
@@ -64,13 +76,17 @@ func fieldPos(f *ast.Field) token.Pos {
 }
 
 // optedOut reads conversion-gen's +k8s:conversion-gen=false tag on the
-// declaration at pos, with gengo's comment-tag parser.
+// declaration at pos, with gengo's comment-tag parser, where conversion-gen
+// reads it: in the comment group that ends on the line above the
+// declaration. (Kubebuilder's markers may also sit in the group before,
+// across a blank line; conversion-gen ignores a tag there, and Cluster API's
+// MachinePool relies on that.)
 func (p *pairer) optedOut(pos token.Pos) bool {
 	lines := p.commentLines[pos]
 	if len(lines) == 0 {
 		return false
 	}
-	enabled, err := gengo.ExtractSingleBoolCommentTag("+", "k8s:conversion-gen", true, lines)
+	enabled, err := gengo.ExtractSingleBoolCommentTag("+", conversionGenTag, true, lines)
 	if err != nil {
 		return false // a package path, as on a package: not an opt-out
 	}

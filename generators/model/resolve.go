@@ -73,12 +73,29 @@ func (m *Model) resolveConversions(diags *diag.List) {
 
 func (m *Model) newPairer(spoke, hub *Version, diags *diag.List) *pairer {
 	p := &pairer{m: m, pairs: map[[2]*types.TypeName]*TypePair{}, filled: map[*TypePair]bool{}, diags: diags,
-		fieldMarkers: map[token.Pos]markers.Value{}, commentLines: map[token.Pos][]string{}}
+		fieldMarkers: map[token.Pos]markers.Value{}, commentLines: map[token.Pos][]string{},
+		metav1Funcs: metav1ConversionFuncs(spoke.Package)}
 	p.classifier = classifier{spoke: spoke, hub: hub, deepCopy: m.hasDeepCopyInto, pair: p.pair,
-		funcs: handWrittenFuncs(spoke.Package, hub.Package)}
+		funcs: handWrittenFuncs(m.peers(spoke, hub)...)}
 	p.indexFields(spoke.Package)
 	p.indexFields(hub.Package)
 	return p
+}
+
+// peers lists the packages whose hand-written Convert_ functions a spoke's
+// conversions use, first found first: the spoke's, the hub's, then every
+// other loaded package that does not import the spoke's (which could not be
+// imported back), as conversion-gen uses the functions of its peer
+// packages. Cluster API's ipam v1alpha1 converts a reference with a function
+// of ipam v1beta1, another version of the group.
+func (m *Model) peers(spoke, hub *Version) []*loader.Package {
+	out := []*loader.Package{spoke.Package, hub.Package}
+	for _, root := range m.Roots {
+		if root != spoke.Package && root != hub.Package && !imports(root)[spoke.Package.PkgPath] {
+			out = append(out, root)
+		}
+	}
+	return out
 }
 
 // pairRoot pairs a kind's root types, with the versions of that kind, and

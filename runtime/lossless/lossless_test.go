@@ -263,3 +263,44 @@ func TestConversionsLosingBothWaysLeaveNoStashAfterARoundTrip(t *testing.T) {
 		t.Errorf("after the round trip: name %q, annotations %v; want %q and none", again.Name, again.Annotations, "a")
 	}
 }
+
+// Conversions written the conversion-gen way assign ObjectMeta, so source
+// and destination share one annotation map: stashing on the destination,
+// and restoring from it, must leave the source's map as it was.
+func TestASharedAnnotationMapOfTheSourceIsLeftAlone(t *testing.T) {
+	assign := func(in *old, out *hub, s conversion.Scope) error {
+		if err := oldToHub(in, out, s); err != nil {
+			return err
+		}
+		out.ObjectMeta = in.ObjectMeta
+		return nil
+	}
+	assignBack := func(in *hub, out *old, s conversion.Scope) error {
+		if err := hubToOld(in, out, s); err != nil {
+			return err
+		}
+		out.ObjectMeta = in.ObjectMeta
+		return nil
+	}
+	there := Checked("v1alpha1", "v1", assign, oldLost)
+	back := Checked("v1", "v1alpha1", assignBack, hubLost)
+
+	src := &old{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{"mine": "1"}}, Extra: "e"}
+	var h hub
+	if err := Convert(src, &h, there, back); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := h.Annotations[Annotation("v1alpha1")]; !ok {
+		t.Fatalf("no stash on the hub object: %v", h.Annotations)
+	}
+	if len(src.Annotations) != 1 {
+		t.Errorf("stashing changed the source's annotations: %v", src.Annotations)
+	}
+	var again old
+	if err := Convert(&h, &again, back, there); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := h.Annotations[Annotation("v1alpha1")]; !ok || again.Extra != "e" {
+		t.Errorf("restoring changed the source's annotations (%v) or lost Extra (%q)", h.Annotations, again.Extra)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"strings"
 	"sync"
 )
@@ -98,7 +99,9 @@ func stash(obj annotated, version string, v any) error {
 		}
 		value = gzipPrefix + base64.StdEncoding.EncodeToString(buf.Bytes())
 	}
-	a := obj.GetAnnotations()
+	// A copy: conversion-gen style conversions assign ObjectMeta, so the
+	// map may be the source object's too, which must not change.
+	a := maps.Clone(obj.GetAnnotations())
 	if a == nil {
 		a = map[string]string{}
 	}
@@ -131,6 +134,7 @@ func unstash(obj annotated, version string, into any) (bool, error) {
 	if !knownFormat(raw) {
 		return true, errUnknownFormat
 	}
+	a = maps.Clone(a) // may be shared with another object; see stash
 	delete(a, Annotation(version))
 	if len(a) == 0 {
 		a = nil

@@ -20,6 +20,10 @@ func (src *CronJob) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v2 CronJob: the hub is *v1.CronJob, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "batch.tutorial.kubebuilder.io/v1",
+		Kind:       "CronJob",
+	}
 	return lossless.Convert(src, dst,
 		lossless.RoundTrip("v2", "v1", Convert_v2_CronJob_To_v1_CronJob),
 		lossless.RoundTrip("v1", "v2", Convert_v1_CronJob_To_v2_CronJob))
@@ -31,6 +35,10 @@ func (dst *CronJob) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v2 CronJob: the hub is *v1.CronJob, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "batch.tutorial.kubebuilder.io/v2",
+		Kind:       "CronJob",
+	}
 	return lossless.Convert(src, dst,
 		lossless.RoundTrip("v1", "v2", Convert_v1_CronJob_To_v2_CronJob),
 		lossless.RoundTrip("v2", "v1", Convert_v2_CronJob_To_v1_CronJob))
@@ -39,11 +47,7 @@ func (dst *CronJob) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &CronJob{}
 
 func autoConvert_v2_CronJob_To_v1_CronJob(in *CronJob, out *v1.CronJob, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "batch.tutorial.kubebuilder.io/v1",
-		Kind:       "CronJob",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v2_CronJobSpec_To_v1_CronJobSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -59,11 +63,7 @@ func Convert_v2_CronJob_To_v1_CronJob(in *CronJob, out *v1.CronJob, s conversion
 }
 
 func autoConvert_v1_CronJob_To_v2_CronJob(in *v1.CronJob, out *CronJob, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "batch.tutorial.kubebuilder.io/v2",
-		Kind:       "CronJob",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_CronJobSpec_To_v2_CronJobSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

@@ -19,6 +19,10 @@ func (src *CronTab) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 CronTab: the hub is *v1.CronTab, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "CronTab",
+	}
 	return lossless.Convert(src, dst,
 		lossless.RoundTrip("v1beta1", "v1", Convert_v1beta1_CronTab_To_v1_CronTab),
 		lossless.RoundTrip("v1", "v1beta1", Convert_v1_CronTab_To_v1beta1_CronTab))
@@ -30,6 +34,10 @@ func (dst *CronTab) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 CronTab: the hub is *v1.CronTab, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1beta1",
+		Kind:       "CronTab",
+	}
 	return lossless.Convert(src, dst,
 		lossless.RoundTrip("v1", "v1beta1", Convert_v1_CronTab_To_v1beta1_CronTab),
 		lossless.RoundTrip("v1beta1", "v1", Convert_v1beta1_CronTab_To_v1_CronTab))
@@ -38,11 +46,7 @@ func (dst *CronTab) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &CronTab{}
 
 func autoConvert_v1beta1_CronTab_To_v1_CronTab(in *CronTab, out *v1.CronTab, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "CronTab",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_CronTabSpec_To_v1_CronTabSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -53,11 +57,7 @@ func autoConvert_v1beta1_CronTab_To_v1_CronTab(in *CronTab, out *v1.CronTab, s c
 // Convert_v1beta1_CronTab_To_v1_CronTab is hand-written.
 
 func autoConvert_v1_CronTab_To_v1beta1_CronTab(in *v1.CronTab, out *CronTab, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1beta1",
-		Kind:       "CronTab",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_CronTabSpec_To_v1beta1_CronTabSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

@@ -20,6 +20,10 @@ func (src *Widget) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1alpha1 Widget: the hub is *v1.Widget, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "widgets.example.com/v1",
+		Kind:       "Widget",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Checked("v1alpha1", "v1", Convert_v1alpha1_Widget_To_v1_Widget, lossy_v1alpha1_Widget_To_v1_Widget),
 		lossless.Checked("v1", "v1alpha1", Convert_v1_Widget_To_v1alpha1_Widget, lossy_v1_Widget_To_v1alpha1_Widget))
@@ -31,6 +35,10 @@ func (dst *Widget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1alpha1 Widget: the hub is *v1.Widget, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "widgets.example.com/v1alpha1",
+		Kind:       "Widget",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Checked("v1", "v1alpha1", Convert_v1_Widget_To_v1alpha1_Widget, lossy_v1_Widget_To_v1alpha1_Widget),
 		lossless.Checked("v1alpha1", "v1", Convert_v1alpha1_Widget_To_v1_Widget, lossy_v1alpha1_Widget_To_v1_Widget))
@@ -39,11 +47,7 @@ func (dst *Widget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Widget{}
 
 func autoConvert_v1alpha1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "widgets.example.com/v1",
-		Kind:       "Widget",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1alpha1_WidgetSpec_To_v1_WidgetSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -67,11 +71,7 @@ func Convert_v1alpha1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conversi
 }
 
 func autoConvert_v1_Widget_To_v1alpha1_Widget(in *v1.Widget, out *Widget, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "widgets.example.com/v1alpha1",
-		Kind:       "Widget",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_WidgetSpec_To_v1alpha1_WidgetSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

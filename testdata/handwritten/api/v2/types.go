@@ -38,9 +38,9 @@ type GadgetSpec struct {
 }
 
 // +kubebuilder:object:root=true
-// +k8s:conversion-gen=false
 
 // Gadget is converted by code outside this package.
+// +k8s:conversion-gen=false
 type Gadget struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`

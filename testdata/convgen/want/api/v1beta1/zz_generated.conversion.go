@@ -19,6 +19,10 @@ func (src *Cluster) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 Cluster: the hub is *v1.Cluster, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "infra.example.com/v1",
+		Kind:       "Cluster",
+	}
 	return lossless.Convert(src, dst,
 		lossless.RoundTrip("v1beta1", "v1", Convert_v1beta1_Cluster_To_v1_Cluster),
 		lossless.RoundTrip("v1", "v1beta1", Convert_v1_Cluster_To_v1beta1_Cluster))
@@ -30,6 +34,10 @@ func (dst *Cluster) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 Cluster: the hub is *v1.Cluster, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "infra.example.com/v1beta1",
+		Kind:       "Cluster",
+	}
 	return lossless.Convert(src, dst,
 		lossless.RoundTrip("v1", "v1beta1", Convert_v1_Cluster_To_v1beta1_Cluster),
 		lossless.RoundTrip("v1beta1", "v1", Convert_v1beta1_Cluster_To_v1_Cluster))
@@ -38,11 +46,7 @@ func (dst *Cluster) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Cluster{}
 
 func autoConvert_v1beta1_Cluster_To_v1_Cluster(in *Cluster, out *v1.Cluster, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "infra.example.com/v1",
-		Kind:       "Cluster",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_ClusterSpec_To_v1_ClusterSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -55,11 +59,7 @@ func Convert_v1beta1_Cluster_To_v1_Cluster(in *Cluster, out *v1.Cluster, s conve
 }
 
 func autoConvert_v1_Cluster_To_v1beta1_Cluster(in *v1.Cluster, out *Cluster, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "infra.example.com/v1beta1",
-		Kind:       "Cluster",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_ClusterSpec_To_v1beta1_ClusterSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

@@ -19,6 +19,10 @@ func (src *Sprocket) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1alpha1 Sprocket: the hub is *v1.Sprocket, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "Sprocket",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1alpha1", "v1", Convert_v1alpha1_Sprocket_To_v1_Sprocket),
 		lossless.Lossless("v1", "v1alpha1", Convert_v1_Sprocket_To_v1alpha1_Sprocket))
@@ -30,6 +34,10 @@ func (dst *Sprocket) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1alpha1 Sprocket: the hub is *v1.Sprocket, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1alpha1",
+		Kind:       "Sprocket",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v1alpha1", Convert_v1_Sprocket_To_v1alpha1_Sprocket),
 		lossless.Lossless("v1alpha1", "v1", Convert_v1alpha1_Sprocket_To_v1_Sprocket))
@@ -38,11 +46,7 @@ func (dst *Sprocket) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Sprocket{}
 
 func autoConvert_v1alpha1_Sprocket_To_v1_Sprocket(in *Sprocket, out *v1.Sprocket, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Sprocket",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1alpha1_SprocketSpec_To_v1_SprocketSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -55,11 +59,7 @@ func Convert_v1alpha1_Sprocket_To_v1_Sprocket(in *Sprocket, out *v1.Sprocket, s 
 }
 
 func autoConvert_v1_Sprocket_To_v1alpha1_Sprocket(in *v1.Sprocket, out *Sprocket, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1alpha1",
-		Kind:       "Sprocket",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_SprocketSpec_To_v1alpha1_SprocketSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

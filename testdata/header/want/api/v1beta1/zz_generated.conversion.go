@@ -26,6 +26,10 @@ func (src *Gizmo) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 Gizmo: the hub is *v1.Gizmo, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "Gizmo",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Gizmo_To_v1_Gizmo),
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Gizmo_To_v1beta1_Gizmo))
@@ -37,6 +41,10 @@ func (dst *Gizmo) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 Gizmo: the hub is *v1.Gizmo, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1beta1",
+		Kind:       "Gizmo",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Gizmo_To_v1beta1_Gizmo),
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Gizmo_To_v1_Gizmo))
@@ -45,11 +53,7 @@ func (dst *Gizmo) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Gizmo{}
 
 func autoConvert_v1beta1_Gizmo_To_v1_Gizmo(in *Gizmo, out *v1.Gizmo, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Gizmo",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	out.Owner = in.Owner
 	return nil
 }
@@ -60,11 +64,7 @@ func Convert_v1beta1_Gizmo_To_v1_Gizmo(in *Gizmo, out *v1.Gizmo, s conversion.Sc
 }
 
 func autoConvert_v1_Gizmo_To_v1beta1_Gizmo(in *v1.Gizmo, out *Gizmo, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1beta1",
-		Kind:       "Gizmo",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	out.Owner = in.Owner
 	return nil
 }

@@ -19,6 +19,10 @@ func (src *Cog) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1 Cog: the hub is *v1beta1.Cog, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1beta1",
+		Kind:       "Cog",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Cog_To_v1beta1_Cog),
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Cog_To_v1_Cog))
@@ -30,6 +34,10 @@ func (dst *Cog) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1 Cog: the hub is *v1beta1.Cog, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "Cog",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Cog_To_v1_Cog),
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Cog_To_v1beta1_Cog))
@@ -38,11 +46,7 @@ func (dst *Cog) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Cog{}
 
 func autoConvert_v1_Cog_To_v1beta1_Cog(in *Cog, out *v1beta1.Cog, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1beta1",
-		Kind:       "Cog",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	out.Teeth = in.Teeth
 	return nil
 }
@@ -53,11 +57,7 @@ func Convert_v1_Cog_To_v1beta1_Cog(in *Cog, out *v1beta1.Cog, s conversion.Scope
 }
 
 func autoConvert_v1beta1_Cog_To_v1_Cog(in *v1beta1.Cog, out *Cog, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Cog",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	out.Teeth = in.Teeth
 	return nil
 }

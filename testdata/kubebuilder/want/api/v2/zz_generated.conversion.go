@@ -19,6 +19,10 @@ func (src *CronJob) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v2 CronJob: the hub is *v1.CronJob, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "batch.tutorial.kubebuilder.io/v1",
+		Kind:       "CronJob",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Checked("v2", "v1", Convert_v2_CronJob_To_v1_CronJob, lossy_v2_CronJob_To_v1_CronJob),
 		lossless.Lossless("v1", "v2", Convert_v1_CronJob_To_v2_CronJob))
@@ -30,6 +34,10 @@ func (dst *CronJob) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v2 CronJob: the hub is *v1.CronJob, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "batch.tutorial.kubebuilder.io/v2",
+		Kind:       "CronJob",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v2", Convert_v1_CronJob_To_v2_CronJob),
 		lossless.Checked("v2", "v1", Convert_v2_CronJob_To_v1_CronJob, lossy_v2_CronJob_To_v1_CronJob))
@@ -38,11 +46,7 @@ func (dst *CronJob) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &CronJob{}
 
 func autoConvert_v2_CronJob_To_v1_CronJob(in *CronJob, out *v1.CronJob, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "batch.tutorial.kubebuilder.io/v1",
-		Kind:       "CronJob",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v2_CronJobSpec_To_v1_CronJobSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -63,11 +67,7 @@ func Convert_v2_CronJob_To_v1_CronJob(in *CronJob, out *v1.CronJob, s conversion
 }
 
 func autoConvert_v1_CronJob_To_v2_CronJob(in *v1.CronJob, out *CronJob, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "batch.tutorial.kubebuilder.io/v2",
-		Kind:       "CronJob",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_CronJobSpec_To_v2_CronJobSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

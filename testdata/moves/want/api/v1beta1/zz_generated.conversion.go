@@ -19,6 +19,10 @@ func (src *Relay) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 Relay: the hub is *v1.Relay, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "Relay",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Relay_To_v1_Relay),
 		lossless.Checked("v1", "v1beta1", Convert_v1_Relay_To_v1beta1_Relay, lossy_v1_Relay_To_v1beta1_Relay))
@@ -30,6 +34,10 @@ func (dst *Relay) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 Relay: the hub is *v1.Relay, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1beta1",
+		Kind:       "Relay",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Checked("v1", "v1beta1", Convert_v1_Relay_To_v1beta1_Relay, lossy_v1_Relay_To_v1beta1_Relay),
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Relay_To_v1_Relay))
@@ -38,11 +46,7 @@ func (dst *Relay) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Relay{}
 
 func autoConvert_v1beta1_Relay_To_v1_Relay(in *Relay, out *v1.Relay, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Relay",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_RelaySpec_To_v1_RelaySpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -55,11 +59,7 @@ func Convert_v1beta1_Relay_To_v1_Relay(in *Relay, out *v1.Relay, s conversion.Sc
 }
 
 func autoConvert_v1_Relay_To_v1beta1_Relay(in *v1.Relay, out *Relay, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1beta1",
-		Kind:       "Relay",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_RelaySpec_To_v1beta1_RelaySpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

@@ -19,6 +19,10 @@ func (src *Apple) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 Apple: the hub is *v1.Apple, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "Apple",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Apple_To_v1_Apple),
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Apple_To_v1beta1_Apple))
@@ -30,6 +34,10 @@ func (dst *Apple) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 Apple: the hub is *v1.Apple, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1beta1",
+		Kind:       "Apple",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Apple_To_v1beta1_Apple),
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Apple_To_v1_Apple))
@@ -38,11 +46,7 @@ func (dst *Apple) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Apple{}
 
 func autoConvert_v1beta1_Apple_To_v1_Apple(in *Apple, out *v1.Apple, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Apple",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_AppleSpec_To_v1_AppleSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -55,11 +59,7 @@ func Convert_v1beta1_Apple_To_v1_Apple(in *Apple, out *v1.Apple, s conversion.Sc
 }
 
 func autoConvert_v1_Apple_To_v1beta1_Apple(in *v1.Apple, out *Apple, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1beta1",
-		Kind:       "Apple",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_AppleSpec_To_v1beta1_AppleSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -97,6 +97,10 @@ func (src *Basket) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 Basket: the hub is *v1.Basket, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "Basket",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Basket_To_v1_Basket),
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Basket_To_v1beta1_Basket))
@@ -108,6 +112,10 @@ func (dst *Basket) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 Basket: the hub is *v1.Basket, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1beta1",
+		Kind:       "Basket",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Basket_To_v1beta1_Basket),
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Basket_To_v1_Basket))
@@ -116,11 +124,7 @@ func (dst *Basket) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Basket{}
 
 func autoConvert_v1beta1_Basket_To_v1_Basket(in *Basket, out *v1.Basket, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Basket",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_BasketSpec_To_v1_BasketSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -136,11 +140,7 @@ func Convert_v1beta1_Basket_To_v1_Basket(in *Basket, out *v1.Basket, s conversio
 }
 
 func autoConvert_v1_Basket_To_v1beta1_Basket(in *v1.Basket, out *Basket, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1beta1",
-		Kind:       "Basket",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_BasketSpec_To_v1beta1_BasketSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

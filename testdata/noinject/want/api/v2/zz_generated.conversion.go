@@ -19,6 +19,10 @@ func (src *Doohickey) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v2 Doohickey: the hub is *v1.Doohickey, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "Doohickey",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Checked("v2", "v1", Convert_v2_Doohickey_To_v1_Doohickey, lossy_v2_Doohickey_To_v1_Doohickey),
 		lossless.Checked("v1", "v2", Convert_v1_Doohickey_To_v2_Doohickey, lossy_v1_Doohickey_To_v2_Doohickey))
@@ -30,6 +34,10 @@ func (dst *Doohickey) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v2 Doohickey: the hub is *v1.Doohickey, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v2",
+		Kind:       "Doohickey",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Checked("v1", "v2", Convert_v1_Doohickey_To_v2_Doohickey, lossy_v1_Doohickey_To_v2_Doohickey),
 		lossless.Checked("v2", "v1", Convert_v2_Doohickey_To_v1_Doohickey, lossy_v2_Doohickey_To_v1_Doohickey))
@@ -38,11 +46,7 @@ func (dst *Doohickey) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Doohickey{}
 
 func autoConvert_v2_Doohickey_To_v1_Doohickey(in *Doohickey, out *v1.Doohickey, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Doohickey",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	// in.Total has no counterpart in v1: a hand-written Convert_v2_Doohickey_To_v1_Doohickey converts it, or the stash keeps it.
 	return nil
 }
@@ -61,11 +65,7 @@ func Convert_v2_Doohickey_To_v1_Doohickey(in *Doohickey, out *v1.Doohickey, s co
 }
 
 func autoConvert_v1_Doohickey_To_v2_Doohickey(in *v1.Doohickey, out *Doohickey, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v2",
-		Kind:       "Doohickey",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	// in.Count has no counterpart in v2: a hand-written Convert_v1_Doohickey_To_v2_Doohickey converts it, or the stash keeps it.
 	return nil
 }

@@ -19,6 +19,10 @@ func (src *Gauge) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 Gauge: the hub is *v1.Gauge, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "Gauge",
+	}
 	return lossless.Convert(src, dst,
 		lossless.RoundTrip("v1beta1", "v1", Convert_v1beta1_Gauge_To_v1_Gauge),
 		lossless.RoundTrip("v1", "v1beta1", Convert_v1_Gauge_To_v1beta1_Gauge))
@@ -30,6 +34,10 @@ func (dst *Gauge) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 Gauge: the hub is *v1.Gauge, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1beta1",
+		Kind:       "Gauge",
+	}
 	return lossless.Convert(src, dst,
 		lossless.RoundTrip("v1", "v1beta1", Convert_v1_Gauge_To_v1beta1_Gauge),
 		lossless.RoundTrip("v1beta1", "v1", Convert_v1beta1_Gauge_To_v1_Gauge))
@@ -38,11 +46,7 @@ func (dst *Gauge) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Gauge{}
 
 func autoConvert_v1beta1_Gauge_To_v1_Gauge(in *Gauge, out *v1.Gauge, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Gauge",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_GaugeSpec_To_v1_GaugeSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -58,11 +62,7 @@ func Convert_v1beta1_Gauge_To_v1_Gauge(in *Gauge, out *v1.Gauge, s conversion.Sc
 }
 
 func autoConvert_v1_Gauge_To_v1beta1_Gauge(in *v1.Gauge, out *Gauge, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1beta1",
-		Kind:       "Gauge",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_GaugeSpec_To_v1beta1_GaugeSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

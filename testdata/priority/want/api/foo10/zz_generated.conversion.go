@@ -19,6 +19,10 @@ func (src *Gadget) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting foo10 Gadget: the hub is *v1.Gadget, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "Gadget",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("foo10", "v1", Convert_foo10_Gadget_To_v1_Gadget),
 		lossless.Lossless("v1", "foo10", Convert_v1_Gadget_To_foo10_Gadget))
@@ -30,6 +34,10 @@ func (dst *Gadget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to foo10 Gadget: the hub is *v1.Gadget, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/foo10",
+		Kind:       "Gadget",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "foo10", Convert_v1_Gadget_To_foo10_Gadget),
 		lossless.Lossless("foo10", "v1", Convert_foo10_Gadget_To_v1_Gadget))
@@ -38,11 +46,7 @@ func (dst *Gadget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Gadget{}
 
 func autoConvert_foo10_Gadget_To_v1_Gadget(in *Gadget, out *v1.Gadget, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Gadget",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	out.Name = in.Name
 	return nil
 }
@@ -53,11 +57,7 @@ func Convert_foo10_Gadget_To_v1_Gadget(in *Gadget, out *v1.Gadget, s conversion.
 }
 
 func autoConvert_v1_Gadget_To_foo10_Gadget(in *v1.Gadget, out *Gadget, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/foo10",
-		Kind:       "Gadget",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	out.Name = in.Name
 	return nil
 }

@@ -19,6 +19,10 @@ func (src *Gadget) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v3beta1 Gadget: the hub is *v1.Gadget, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "Gadget",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v3beta1", "v1", Convert_v3beta1_Gadget_To_v1_Gadget),
 		lossless.Lossless("v1", "v3beta1", Convert_v1_Gadget_To_v3beta1_Gadget))
@@ -30,6 +34,10 @@ func (dst *Gadget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v3beta1 Gadget: the hub is *v1.Gadget, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v3beta1",
+		Kind:       "Gadget",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v3beta1", Convert_v1_Gadget_To_v3beta1_Gadget),
 		lossless.Lossless("v3beta1", "v1", Convert_v3beta1_Gadget_To_v1_Gadget))
@@ -38,11 +46,7 @@ func (dst *Gadget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Gadget{}
 
 func autoConvert_v3beta1_Gadget_To_v1_Gadget(in *Gadget, out *v1.Gadget, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Gadget",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	out.Name = in.Name
 	return nil
 }
@@ -53,11 +57,7 @@ func Convert_v3beta1_Gadget_To_v1_Gadget(in *Gadget, out *v1.Gadget, s conversio
 }
 
 func autoConvert_v1_Gadget_To_v3beta1_Gadget(in *v1.Gadget, out *Gadget, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v3beta1",
-		Kind:       "Gadget",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	out.Name = in.Name
 	return nil
 }

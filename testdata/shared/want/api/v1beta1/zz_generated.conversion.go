@@ -19,6 +19,10 @@ func (src *Machine) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 Machine: the hub is *v1.Machine, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "cluster.example.com/v1",
+		Kind:       "Machine",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Machine_To_v1_Machine),
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Machine_To_v1beta1_Machine))
@@ -30,6 +34,10 @@ func (dst *Machine) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 Machine: the hub is *v1.Machine, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "cluster.example.com/v1beta1",
+		Kind:       "Machine",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v1beta1", Convert_v1_Machine_To_v1beta1_Machine),
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Machine_To_v1_Machine))
@@ -38,11 +46,7 @@ func (dst *Machine) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Machine{}
 
 func autoConvert_v1beta1_Machine_To_v1_Machine(in *Machine, out *v1.Machine, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "cluster.example.com/v1",
-		Kind:       "Machine",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_MachineSpec_To_v1_MachineSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -55,11 +59,7 @@ func Convert_v1beta1_Machine_To_v1_Machine(in *Machine, out *v1.Machine, s conve
 }
 
 func autoConvert_v1_Machine_To_v1beta1_Machine(in *v1.Machine, out *Machine, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "cluster.example.com/v1beta1",
-		Kind:       "Machine",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_MachineSpec_To_v1beta1_MachineSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -151,6 +151,10 @@ func (src *MachineDeployment) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 MachineDeployment: the hub is *v1.MachineDeployment, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "cluster.example.com/v1",
+		Kind:       "MachineDeployment",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_MachineDeployment_To_v1_MachineDeployment),
 		lossless.Lossless("v1", "v1beta1", Convert_v1_MachineDeployment_To_v1beta1_MachineDeployment))
@@ -162,6 +166,10 @@ func (dst *MachineDeployment) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 MachineDeployment: the hub is *v1.MachineDeployment, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "cluster.example.com/v1beta1",
+		Kind:       "MachineDeployment",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v1beta1", Convert_v1_MachineDeployment_To_v1beta1_MachineDeployment),
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_MachineDeployment_To_v1_MachineDeployment))
@@ -170,11 +178,7 @@ func (dst *MachineDeployment) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &MachineDeployment{}
 
 func autoConvert_v1beta1_MachineDeployment_To_v1_MachineDeployment(in *MachineDeployment, out *v1.MachineDeployment, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "cluster.example.com/v1",
-		Kind:       "MachineDeployment",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_MachineDeploymentSpec_To_v1_MachineDeploymentSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -187,11 +191,7 @@ func Convert_v1beta1_MachineDeployment_To_v1_MachineDeployment(in *MachineDeploy
 }
 
 func autoConvert_v1_MachineDeployment_To_v1beta1_MachineDeployment(in *v1.MachineDeployment, out *MachineDeployment, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "cluster.example.com/v1beta1",
-		Kind:       "MachineDeployment",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_MachineDeploymentSpec_To_v1beta1_MachineDeploymentSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -333,6 +333,10 @@ func (src *MachineSet) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 MachineSet: the hub is *v1.MachineSet, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "cluster.example.com/v1",
+		Kind:       "MachineSet",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_MachineSet_To_v1_MachineSet),
 		lossless.Lossless("v1", "v1beta1", Convert_v1_MachineSet_To_v1beta1_MachineSet))
@@ -344,6 +348,10 @@ func (dst *MachineSet) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 MachineSet: the hub is *v1.MachineSet, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "cluster.example.com/v1beta1",
+		Kind:       "MachineSet",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v1beta1", Convert_v1_MachineSet_To_v1beta1_MachineSet),
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_MachineSet_To_v1_MachineSet))
@@ -352,11 +360,7 @@ func (dst *MachineSet) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &MachineSet{}
 
 func autoConvert_v1beta1_MachineSet_To_v1_MachineSet(in *MachineSet, out *v1.MachineSet, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "cluster.example.com/v1",
-		Kind:       "MachineSet",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_MachineSetSpec_To_v1_MachineSetSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -369,11 +373,7 @@ func Convert_v1beta1_MachineSet_To_v1_MachineSet(in *MachineSet, out *v1.Machine
 }
 
 func autoConvert_v1_MachineSet_To_v1beta1_MachineSet(in *v1.MachineSet, out *MachineSet, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "cluster.example.com/v1beta1",
-		Kind:       "MachineSet",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_MachineSetSpec_To_v1beta1_MachineSetSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}

@@ -19,6 +19,10 @@ func (src *Widget) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1beta1 Widget: the hub is *v1.Widget, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1",
+		Kind:       "Widget",
+	}
 	return lossless.Convert(src, dst,
 		lossless.RoundTrip("v1beta1", "v1", Convert_v1beta1_Widget_To_v1_Widget),
 		lossless.RoundTrip("v1", "v1beta1", Convert_v1_Widget_To_v1beta1_Widget))
@@ -30,6 +34,10 @@ func (dst *Widget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1beta1 Widget: the hub is *v1.Widget, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "example.com/v1beta1",
+		Kind:       "Widget",
+	}
 	return lossless.Convert(src, dst,
 		lossless.RoundTrip("v1", "v1beta1", Convert_v1_Widget_To_v1beta1_Widget),
 		lossless.RoundTrip("v1beta1", "v1", Convert_v1beta1_Widget_To_v1_Widget))
@@ -38,11 +46,7 @@ func (dst *Widget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Widget{}
 
 func autoConvert_v1beta1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1",
-		Kind:       "Widget",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_WidgetSpec_To_v1_WidgetSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -55,11 +59,7 @@ func Convert_v1beta1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conversio
 }
 
 func autoConvert_v1_Widget_To_v1beta1_Widget(in *v1.Widget, out *Widget, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "example.com/v1beta1",
-		Kind:       "Widget",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_WidgetSpec_To_v1beta1_WidgetSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
