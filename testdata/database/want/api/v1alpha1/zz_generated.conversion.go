@@ -19,6 +19,10 @@ func (src *Database) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting v1alpha1 Database: the hub is *v1.Database, not %T", dstRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "databases.example.com/v1",
+		Kind:       "Database",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Checked("v1alpha1", "v1", Convert_v1alpha1_Database_To_v1_Database, lossy_v1alpha1_Database_To_v1_Database),
 		lossless.Checked("v1", "v1alpha1", Convert_v1_Database_To_v1alpha1_Database, lossy_v1_Database_To_v1alpha1_Database))
@@ -30,6 +34,10 @@ func (dst *Database) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("converting to v1alpha1 Database: the hub is *v1.Database, not %T", srcRaw)
 	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "databases.example.com/v1alpha1",
+		Kind:       "Database",
+	}
 	return lossless.Convert(src, dst,
 		lossless.Checked("v1", "v1alpha1", Convert_v1_Database_To_v1alpha1_Database, lossy_v1_Database_To_v1alpha1_Database),
 		lossless.Checked("v1alpha1", "v1", Convert_v1alpha1_Database_To_v1_Database, lossy_v1alpha1_Database_To_v1_Database))
@@ -38,11 +46,7 @@ func (dst *Database) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Database{}
 
 func autoConvert_v1alpha1_Database_To_v1_Database(in *Database, out *v1.Database, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "databases.example.com/v1",
-		Kind:       "Database",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1alpha1_DatabaseSpec_To_v1_DatabaseSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -63,11 +67,7 @@ func Convert_v1alpha1_Database_To_v1_Database(in *Database, out *v1.Database, s 
 }
 
 func autoConvert_v1_Database_To_v1alpha1_Database(in *v1.Database, out *Database, s conversion.Scope) error {
-	out.TypeMeta = metav1.TypeMeta{
-		APIVersion: "databases.example.com/v1alpha1",
-		Kind:       "Database",
-	}
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1_DatabaseSpec_To_v1alpha1_DatabaseSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
