@@ -59,7 +59,7 @@ func TestControlPlane(t *testing.T) {
 	if err != nil {
 		t.Fatalf("server version: %v", err)
 	}
-	if info.GitVersion != wantServerVersion || info.Major != "1" || info.Minor != "36" {
+	if info.GitVersion != wantServerVersion || info.Major != "1" || info.Minor != "37" {
 		t.Errorf("server version = %q (major %q, minor %q), want %s", info.GitVersion, info.Major, info.Minor, wantServerVersion)
 	}
 
