@@ -94,12 +94,24 @@ func Compare(in Input, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Both sides as the API server defaults them (a cluster's CRDs come
+	// defaulted, files and generated CRDs do not), so that only changes
+	// are compared.
 	byName := map[string]*apiextensionsv1.CustomResourceDefinition{}
 	for _, c := range in.New {
+		c = c.DeepCopy()
+		e.update.scheme.Default(c)
+		c.Status = apiextensionsv1.CustomResourceDefinitionStatus{}
 		byName[c.Name] = c
 	}
 	res := &Result{}
 	for _, old := range in.Old {
+		old = old.DeepCopy()
+		stored := old.Status.StoredVersions
+		e.update.scheme.Default(old)
+		// Defaulting makes up status.storedVersions from the storage
+		// version; only a cluster knows them.
+		old.Status.StoredVersions = stored
 		nw, ok := byName[old.Name]
 		if !ok {
 			res.add(e, Finding{Rule: "crdRemoved", CRD: old.Name, Message: "CRD removed: every object of it is deleted with it", Baseline: true})
@@ -110,25 +122,7 @@ func Compare(in Input, cfg Config) (*Result, error) {
 		}
 	}
 	for i := range res.Findings {
-		f := &res.Findings[i]
-		loc := in.NewLocator
-		if f.Baseline {
-			loc = in.OldLocator
-		}
-		if loc == nil {
-			continue
-		}
-		version := f.Version
-		if _, to, ok := cutPair(version); ok {
-			version = to
-		}
-		if pos, ok := loc.Locate(f.CRD, version, f.Path); ok {
-			f.Pos = pos
-		} else if pos, ok := loc.Locate(f.CRD, version, ""); ok && version != "" {
-			f.Pos = pos
-		} else if pos, ok := loc.Locate(f.CRD, "", ""); ok {
-			f.Pos = pos
-		}
+		locate(&res.Findings[i], in.NewLocator, in.OldLocator)
 	}
 	slices.SortStableFunc(res.Findings, func(a, b Finding) int {
 		return cmp.Or(
@@ -152,4 +146,36 @@ func (r *Result) add(e *engine, f Finding) {
 	}
 	f.Severity = sev
 	r.Findings = append(r.Findings, f)
+}
+
+// locate positions f: at its property in the working tree, else (a property
+// the tree no longer has) in the baseline, else at its version or CRD.
+func locate(f *Finding, nw, old Locator) {
+	version := f.Version
+	if _, to, ok := cutPair(version); ok {
+		version = to
+	}
+	try := func(l Locator, version, path string, baseline bool) bool {
+		if l == nil {
+			return false
+		}
+		pos, ok := l.Locate(f.CRD, version, path)
+		if ok {
+			f.Pos, f.Baseline = pos, baseline
+		}
+		return ok
+	}
+	first, second := nw, old
+	if f.Baseline {
+		first, second = old, nw
+	}
+	switch {
+	case f.Path != "" && try(first, version, f.Path, f.Baseline):
+	case f.Path != "" && try(second, version, f.Path, !f.Baseline):
+	case version != "" && try(first, version, "", f.Baseline):
+	case version != "" && try(second, version, "", !f.Baseline):
+	case try(first, "", "", f.Baseline):
+	default:
+		try(second, "", "", !f.Baseline)
+	}
 }

@@ -75,7 +75,8 @@ func (l ModelLocator) position(p token.Pos) (token.Position, bool) {
 }
 
 // fieldPos walks a crdify property path (^.spec.items[*].name) through the
-// Go type t and returns the position of the last struct field on it.
+// Go type t and returns the position of the struct field it ends at; ok is
+// false when the path leaves the Go types (a field the tree does not have).
 func fieldPos(t types.Type, path string) (token.Pos, bool) {
 	path = strings.TrimPrefix(path, "^")
 	var pos token.Pos
@@ -91,7 +92,7 @@ func fieldPos(t types.Type, path string) (token.Pos, bool) {
 			case *types.Map:
 				t = u.Elem()
 			default:
-				return pos, pos.IsValid()
+				return token.NoPos, false
 			}
 		case strings.HasPrefix(path, "."):
 			path = path[1:]
@@ -103,11 +104,11 @@ func fieldPos(t types.Type, path string) (token.Pos, bool) {
 			path = path[end:]
 			f := fieldByJSONName(t, name)
 			if f == nil {
-				return pos, pos.IsValid()
+				return token.NoPos, false
 			}
 			pos, t = f.Pos(), f.Type()
 		default:
-			return pos, pos.IsValid()
+			return token.NoPos, false
 		}
 	}
 	return pos, pos.IsValid()

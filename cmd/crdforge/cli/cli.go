@@ -85,6 +85,7 @@ Run it from the directory that holds your API packages, usually through a
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.AddCommand(newGenerate(stdout, stderr), newMarkers(stdout), newCerts(stderr), newMigrate(stdout, stderr), newVersion(stdout))
+	root.AddCommand(newCheck(stdout, stderr))
 	return root
 }
 
