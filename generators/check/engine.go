@@ -113,6 +113,11 @@ func (e *engine) compare(old, nw *apiextensionsv1.CustomResourceDefinition) []Fi
 			out = append(out, f)
 		}
 	}
+	if equality.Semantic.DeepEqual(old.Spec, nw.Spec) {
+		// Nothing changed but, maybe, the cluster's status: only the
+		// CRD-wide checks (storedVersionRemoval) can find anything.
+		return out
+	}
 	// crdify's same-version validator, one version at a time, skipping
 	// versions whose schema did not change: crdify compares every property
 	// of both, deep-copying each, which on a pod template takes a while
