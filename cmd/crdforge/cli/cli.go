@@ -86,6 +86,7 @@ Run it from the directory that holds your API packages, usually through a
 	root.SetErr(stderr)
 	root.AddCommand(newGenerate(stdout, stderr), newMarkers(stdout), newCerts(stderr), newMigrate(stdout, stderr), newVersion(stdout))
 	root.AddCommand(newStatus(stdout, stderr), newNewVersion(stdout, stderr))
+	root.AddCommand(newCheck(stdout, stderr))
 	return root
 }
 

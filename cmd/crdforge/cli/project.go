@@ -68,6 +68,9 @@ func applyProjectFile(f *pflag.FlagSet, dir string) error {
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		key, val := top.Content[i], top.Content[i+1]
 		name := key.Value
+		if name == "check" {
+			continue // crdforge check's settings (checkConfig)
+		}
 		if !slices.Contains(names, name) {
 			errs = append(errs, at(key, "unknown key %q: the keys are flags of crdforge generate: %s", name, strings.Join(names, ", ")))
 			continue

@@ -1,0 +1,267 @@
+package check
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/api/equality"
+	"sigs.k8s.io/crdify/pkg/validations"
+	"sigs.k8s.io/yaml"
+)
+
+// crdifyResults is the shape of crdify's --output json (runner.Results).
+type crdifyResults struct {
+	CRDValidation           []crdifyResult                       `json:"crdValidation"`
+	SameVersionValidation   map[string]map[string][]crdifyResult `json:"sameVersionValidation"`
+	ServedVersionValidation map[string]map[string][]crdifyResult `json:"servedVersionValidation"`
+}
+
+type crdifyResult struct {
+	Name     string   `json:"name"`
+	Errors   []string `json:"errors"`
+	Warnings []string `json:"warnings"`
+}
+
+// crdifyFinding is one error or warning crdify printed.
+type crdifyFinding struct {
+	rule, severity, version, path, message string
+}
+
+// buildCrdify builds crdify v0.5.0 from tools/crdify/go.mod, as its users
+// run it: the binary, not the library crdforge links.
+func buildCrdify(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds crdify")
+	}
+	bin := filepath.Join(t.TempDir(), "crdify")
+	cmd := exec.Command("go", "build", "-o", bin, "sigs.k8s.io/crdify")
+	cmd.Dir = filepath.Join("..", "..", "tools", "crdify")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building crdify from tools/crdify: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// runCrdify runs crdify on one pair, with the configuration that means cfg.
+func runCrdify(t *testing.T, bin string, old, nw *apiextensionsv1.CustomResourceDefinition, cfg Config) []crdifyFinding {
+	t.Helper()
+	dir := t.TempDir()
+	write := func(name string, v any) string {
+		b, err := yaml.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	var vals []map[string]any
+	for _, name := range slices.Sorted(maps.Keys(cfg.Rules)) {
+		e := map[Enforcement]string{Error: "Error", Warn: "Warn", Off: "None"}[cfg.Rules[name]]
+		vals = append(vals, map[string]any{"name": name, "enforcement": e})
+	}
+	if cfg.AllowEnumAdditions {
+		vals = append(vals, map[string]any{"name": "enum", "enforcement": "Error", "configuration": map[string]any{"additionPolicy": "Allow"}})
+	}
+	args := []string{"--output", "json"}
+	if len(vals) > 0 {
+		args = append(args, "--config", write("config.yaml", map[string]any{"validations": vals}))
+	}
+	args = append(args, "file://"+write("old.yaml", old), "file://"+write("new.yaml", nw))
+	cmd := exec.Command(bin, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() != 1) {
+		t.Fatalf("crdify: %v\n%s", err, stderr.String())
+	}
+	var res crdifyResults
+	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
+		t.Fatalf("crdify's output: %v\n%s", err, stdout.String())
+	}
+	var out []crdifyFinding
+	add := func(version, path string, rs []crdifyResult) {
+		for _, r := range rs {
+			for _, m := range r.Errors {
+				out = append(out, crdifyFinding{r.Name, "error", version, path, m})
+			}
+			for _, m := range r.Warnings {
+				out = append(out, crdifyFinding{r.Name, "warn", version, path, m})
+			}
+		}
+	}
+	add("", "", res.CRDValidation)
+	for _, m := range []map[string]map[string][]crdifyResult{res.SameVersionValidation, res.ServedVersionValidation} {
+		for version, byPath := range m {
+			for path, rs := range byPath {
+				add(version, path, rs)
+			}
+		}
+	}
+	return out
+}
+
+// schemaRules are crdforge's rules over parts of a property that crdify's
+// checks leave to its catch-all, "unhandled".
+var schemaRules = []string{"celRuleAdded", "celRuleRatcheting", "celRuleRemoved", "immutabilityAdded",
+	"listType", "listMapKeys", "mapType", "preserveUnknownFieldsRemoved"}
+
+// diffPair is one pair of the differential corpus.
+type diffPair struct {
+	name    string
+	old, nw *apiextensionsv1.CustomResourceDefinition
+	cfg     Config
+}
+
+// agree checks that crdforge reports everything crdify reports on a pair,
+// with the same classification, and that whatever crdforge reports besides
+// has a named reason. It returns the counts.
+func agree(t *testing.T, p diffPair, ours []Finding, theirs []crdifyFinding) (agreements int) {
+	t.Helper()
+	used := make([]bool, len(ours))
+	for _, c := range theirs {
+		match := func(f Finding) bool {
+			return f.Rule == c.rule && (c.version == "" || f.Version == c.version) && (c.path == "" || f.Path == c.path) &&
+				strings.HasPrefix(f.Message, c.message)
+		}
+		i := slices.IndexFunc(ours, match)
+		if i >= 0 {
+			if string(ours[i].Severity) != c.severity {
+				t.Errorf("%s: crdify's %s at %s %s is a %s, crdforge's a %s", p.name, c.rule, c.version, c.path, c.severity, ours[i].Severity)
+			}
+			// crdify reports every field removed in one message per
+			// field; crdforge one finding per field: mark them all.
+			for j, f := range ours {
+				if match(f) {
+					used[j] = true
+				}
+			}
+			agreements++
+			continue
+		}
+		if c.rule == "unhandled" {
+			// Why crdforge differs: it classifies what crdify leaves
+			// unhandled (CEL rules, list and map types, preserved unknown
+			// fields) with rules of its own, at the same property; what is
+			// left, if anything, it still reports as unhandled there. Of
+			// a property removed, crdforge reports the removal and the
+			// type, not how the property used to merge.
+			j := slices.IndexFunc(ours, func(f Finding) bool {
+				return f.Version == c.version && f.Path == c.path &&
+					(slices.Contains(schemaRules, f.Rule) || f.Severity == Error)
+			})
+			if j >= 0 {
+				t.Logf("%s: crdify: unhandled at %s %s; crdforge: %s (classified by crdforge)", p.name, c.version, c.path, ours[j].Rule)
+				agreements++
+				continue
+			}
+			if onlyLoosened(p.old, p.nw, c.version, c.path) {
+				// Why crdforge says less: an x-kubernetes-list-type or
+				// -map-type set to the value the API server takes when it
+				// is unset (atomic, granular) changes nothing, and adding
+				// x-kubernetes-preserve-unknown-fields only keeps more.
+				t.Logf("%s: crdify: unhandled at %s %s; crdforge: nothing breaks (a default spelled out, or unknown fields preserved)", p.name, c.version, c.path)
+				agreements++
+				continue
+			}
+		}
+		t.Errorf("%s: crdify reports %s (%s) at %q %q: %s; crdforge does not", p.name, c.rule, c.severity, c.version, c.path, c.message)
+	}
+	for i, f := range ours {
+		if used[i] {
+			continue
+		}
+		r, _ := RuleByName(f.Rule)
+		switch {
+		case !r.Crdify:
+			// Said more, by a rule crdify does not have: its reason is the
+			// rule's doc.
+		case f.Rule == "unhandled" || f.Rule == "existingFieldRemoval":
+			// Matched above through crdify's coarser report.
+		default:
+			t.Errorf("%s: crdforge reports crdify's %s at %q %q: %s; crdify does not", p.name, f.Rule, f.Version, f.Path, f.Message)
+		}
+	}
+	return agreements
+}
+
+// onlyLoosened reports whether the property at path of version (or of a
+// served pair's two versions) differs between old and nw only by a list or
+// map type going from unset to its default, or back, or by
+// x-kubernetes-preserve-unknown-fields added.
+func onlyLoosened(old, nw *apiextensionsv1.CustomResourceDefinition, version, path string) bool {
+	ov, nv := validations.GetCRDVersionByName(old, version), validations.GetCRDVersionByName(nw, version)
+	if from, to, ok := cutPair(version); ok {
+		ov, nv = validations.GetCRDVersionByName(nw, from), validations.GetCRDVersionByName(nw, to)
+	}
+	if ov == nil || nv == nil {
+		return false
+	}
+	a, b := validations.FlattenCRDVersion(*ov)[path], validations.FlattenCRDVersion(*nv)[path]
+	if a == nil || b == nil {
+		return false
+	}
+	norm := func(s *apiextensionsv1.JSONSchemaProps) *apiextensionsv1.JSONSchemaProps {
+		s = validations.DropChildrenPropertiesFromJSONSchema(s)
+		if t := listType(s); t != "" {
+			s.XListType = &t
+		}
+		if t := mapType(s); t != "" {
+			s.XMapType = &t
+		}
+		return s
+	}
+	a, b = norm(a), norm(b)
+	if isTrue(b.XPreserveUnknownFields) {
+		a.XPreserveUnknownFields, b.XPreserveUnknownFields = nil, nil
+	}
+	return equality.Semantic.DeepEqual(a, b)
+}
+
+// TestAgainstCrdify is the differential test: on every pair of the corpus,
+// crdforge's findings include crdify v0.5.0's (the binary, built from
+// tools/crdify), with the same classification.
+func TestAgainstCrdify(t *testing.T) {
+	bin := buildCrdify(t)
+	corpus := diffCorpus(t)
+	// crdify runs two at a time: it takes seconds over a CronJob's pod
+	// template.
+	theirsAll := make([][]crdifyFinding, len(corpus))
+	sem := make(chan struct{}, 2)
+	var wg sync.WaitGroup
+	for i, p := range corpus {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			theirsAll[i] = runCrdify(t, bin, p.old, p.nw, p.cfg)
+		})
+	}
+	wg.Wait()
+	var pairs, theirsN, oursN, agreed int
+	for i, p := range corpus {
+		res, err := Compare(Input{Old: []*apiextensionsv1.CustomResourceDefinition{p.old}, New: []*apiextensionsv1.CustomResourceDefinition{p.nw}}, p.cfg)
+		if err != nil {
+			t.Fatalf("%s: %v", p.name, err)
+		}
+		theirs := theirsAll[i]
+		pairs++
+		theirsN += len(theirs)
+		oursN += len(res.Findings)
+		agreed += agree(t, p, res.Findings, theirs)
+	}
+	t.Logf("differential against crdify v0.5.0: %d pairs, %d findings by crdify, %d by crdforge, %d agreements", pairs, theirsN, oursN, agreed)
+	fmt.Fprintf(os.Stderr, "differential against crdify v0.5.0: %d pairs, %d findings by crdify, %d by crdforge, %d agreements\n", pairs, theirsN, oursN, agreed)
+}

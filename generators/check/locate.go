@@ -1,0 +1,155 @@
+package check
+
+import (
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"github.com/crdforge/crdforge/generators/model"
+)
+
+// ModelLocator positions findings in the Go sources a model was built
+// from: a property at the struct field that produced it (through embedded
+// and inline fields, slices, maps and pointers, as encoding/json reads
+// them), a version at its root type, a CRD at its kind's root type in its
+// highest-priority version.
+type ModelLocator struct {
+	Model *model.Model
+	// File, when set, rewrites a position's file name: a baseline built in
+	// a temporary tree names the revision's file instead.
+	File func(string) string
+}
+
+// Locate implements Locator.
+func (l ModelLocator) Locate(crd, version, path string) (token.Position, bool) {
+	k := l.kind(crd)
+	if k == nil {
+		return token.Position{}, false
+	}
+	if version == "" {
+		return l.position(k.Pos())
+	}
+	var ver *model.Version
+	for _, v := range k.Versions {
+		if v.Name == version {
+			ver = v
+		}
+	}
+	if ver == nil {
+		return token.Position{}, false
+	}
+	if path == "" {
+		return l.position(ver.Pos())
+	}
+	pos, ok := fieldPos(ver.Type, path)
+	if !ok {
+		return token.Position{}, false
+	}
+	return l.position(pos)
+}
+
+func (l ModelLocator) kind(crd string) *model.Kind {
+	if l.Model == nil {
+		return nil
+	}
+	for _, g := range l.Model.Groups {
+		for _, k := range g.Kinds {
+			if k.CRD != nil && k.CRD.Name == crd {
+				return k
+			}
+		}
+	}
+	return nil
+}
+
+func (l ModelLocator) position(p token.Pos) (token.Position, bool) {
+	if !p.IsValid() {
+		return token.Position{}, false
+	}
+	pos := l.Model.Fset.Position(p)
+	if l.File != nil {
+		pos.Filename = l.File(pos.Filename)
+	}
+	return pos, true
+}
+
+// fieldPos walks a crdify property path (^.spec.items[*].name) through the
+// Go type t and returns the position of the struct field it ends at; ok is
+// false when the path leaves the Go types (a field the tree does not have).
+func fieldPos(t types.Type, path string) (token.Pos, bool) {
+	path = strings.TrimPrefix(path, "^")
+	var pos token.Pos
+	for path != "" {
+		switch {
+		case strings.HasPrefix(path, "[*]"):
+			path = path[len("[*]"):]
+			switch u := deref(t).Underlying().(type) {
+			case *types.Slice:
+				t = u.Elem()
+			case *types.Array:
+				t = u.Elem()
+			case *types.Map:
+				t = u.Elem()
+			default:
+				return token.NoPos, false
+			}
+		case strings.HasPrefix(path, "."):
+			path = path[1:]
+			end := strings.IndexAny(path, ".[")
+			if end < 0 {
+				end = len(path)
+			}
+			name := path[:end]
+			path = path[end:]
+			f := fieldByJSONName(t, name)
+			if f == nil {
+				return token.NoPos, false
+			}
+			pos, t = f.Pos(), f.Type()
+		default:
+			return token.NoPos, false
+		}
+	}
+	return pos, pos.IsValid()
+}
+
+func deref(t types.Type) types.Type {
+	for {
+		p, ok := t.(*types.Pointer)
+		if !ok {
+			return t
+		}
+		t = p.Elem()
+	}
+}
+
+// fieldByJSONName finds the struct field serialized as name, looking through
+// embedded and inline fields as encoding/json does.
+func fieldByJSONName(t types.Type, name string) *types.Var {
+	st, ok := deref(t).Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		tag := reflect.StructTag(st.Tag(i)).Get("json")
+		jsonName, opts, _ := strings.Cut(tag, ",")
+		if jsonName == "-" && opts == "" {
+			continue
+		}
+		if jsonName == "" && (f.Embedded() || strings.Contains(opts, "inline")) {
+			if inner := fieldByJSONName(f.Type(), name); inner != nil {
+				return inner
+			}
+			continue
+		}
+		if jsonName == "" {
+			jsonName = f.Name()
+		}
+		if jsonName == name {
+			return f
+		}
+	}
+	return nil
+}
