@@ -93,8 +93,13 @@ func Generate(cfg Config) (*Result, error) {
 		wg.Go(func() { files[i] = g.Generate(m, genDiags[i]) })
 	}
 	wg.Wait()
-	for i := range gens {
-		for _, f := range files[i] {
+	var kept []Generator // those whose files are written: a dropped scaffold's old files stay too
+	for i, g := range gens {
+		out := dropScaffold(cfg.Dir, g, files[i], diags)
+		if out != nil || files[i] == nil {
+			kept = append(kept, g)
+		}
+		for _, f := range out {
 			if strings.HasSuffix(f.Path, ".go") {
 				f.Content = output.WithLicense(f.Content, cfg.header)
 			}
@@ -112,7 +117,7 @@ func Generate(cfg Config) (*Result, error) {
 	}
 	if !cfg.partial {
 		// Only a full run knows everything crdforge should have written.
-		res.Files = append(res.Files, stale(cfg.Dir, m, gens, res.Files)...)
+		res.Files = append(res.Files, stale(cfg.Dir, m, kept, res.Files)...)
 	}
 	return res, nil
 }

@@ -216,3 +216,7 @@ func relPath(base, from, target string) (string, bool) {
 	r = filepath.ToSlash(r)
 	return r, r != ".." && !strings.HasPrefix(r, "../")
 }
+
+// Scaffold says the deployment only gets a project going: where a project
+// has a config/webhook of its own, crdforge writes none of it.
+func (Generator) Scaffold() bool { return true }

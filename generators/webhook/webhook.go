@@ -182,3 +182,7 @@ func identifier(s string) string {
 	}
 	return b.String()
 }
+
+// Scaffold says the webhook's main only gets a project going: a main of the
+// user's at its path is left alone, and none is generated.
+func (Generator) Scaffold() bool { return true }

@@ -169,6 +169,39 @@ func TestRefusesToOverwriteHandWrittenFiles(t *testing.T) {
 	}
 }
 
+// TestLeavesAProjectsOwnWebhookDeployment: a project that ships its own
+// config/webhook (Cluster API does) gets everything else generated, none of
+// crdforge's deployment (not half a kustomize layout), a warning at its file,
+// and its files untouched; the webhook's main, not in the way, still comes.
+func TestLeavesAProjectsOwnWebhookDeployment(t *testing.T) {
+	dir := scratchCase(t, "webhook")
+	service := filepath.Join(dir, "config", "webhook", "service.yaml")
+	mine := []byte("# our own webhook Service\napiVersion: v1\nkind: Service\n")
+	writeFile(t, service, mine)
+
+	code, _, stderr := run(t, dir, "generate", "./...")
+	if code != ExitOK {
+		t.Fatalf("exit %d, want %d\n%s", code, ExitOK, stderr)
+	}
+	if !strings.Contains(stderr, "config/webhook/service.yaml:1:1: warning: this file is yours") ||
+		!strings.Contains(stderr, "deploy generator") {
+		t.Errorf("no warning at the user's file:\n%s", stderr)
+	}
+	if now, _ := os.ReadFile(service); !bytes.Equal(now, mine) {
+		t.Errorf("the project's own service.yaml was changed")
+	}
+	for _, f := range []string{"config/webhook/deployment.yaml", "config/webhook/kustomization.yaml"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			t.Errorf("%s written beside the project's own deployment", f)
+		}
+	}
+	for _, f := range []string{"api/v1/zz_generated.deepcopy.go", widgetsCRD, "cmd/webhook/main.go"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("%s not generated: %v", f, err)
+		}
+	}
+}
+
 func TestOnlyAndCRDDir(t *testing.T) {
 	dir := scratchCase(t, "webhook")
 	code, _, stderr := run(t, dir, "generate", "--only", "crd", "--crd-dir", "deploy/crds", "./...")

@@ -43,7 +43,9 @@ file:line:col: message, nothing is written, and the exit code is 2.
 Files are written only where their bytes change, each through a temporary
 file and a rename. Only another generator's output is overwritten: a file
 marked as generated, or a CRD carrying controller-gen's version annotation;
-hand-written and scaffolded files never are.
+hand-written and scaffolded files never are. A project that has a webhook
+main or a config/webhook of its own keeps it: crdforge then writes none of
+that part (no half layout) and says so in a warning.
 
 The --allow-dangerous-types ... --year flags are controller-gen's crd: and
 object: options of the same names, with the same meaning. A project sets them

@@ -1,0 +1,59 @@
+package generators
+
+import (
+	"bytes"
+	"go/token"
+	"os"
+
+	"github.com/crdforge/crdforge/generators/output"
+	"github.com/crdforge/crdforge/internal/diag"
+)
+
+// scaffolder is a generator whose files only get a project going (the
+// webhook's main, its deployment): a project that already ships its own,
+// such as Cluster API with a config/webhook of its own, needs none of them.
+// Where one of its files would replace a file of the user's, the generator
+// writes nothing at all (half a kustomize layout would be worse than none)
+// and a warning says why, instead of the whole run failing on a file
+// crdforge would refuse to overwrite anyway.
+type scaffolder interface {
+	Scaffold() bool
+}
+
+// usersFile returns the first of files that would replace a file of the
+// user's: one on disk under dir that differs from what the generator
+// produced and is neither crdforge's nor another generator's output.
+func usersFile(dir string, files []output.File) (string, bool) {
+	for _, f := range files {
+		if f.Delete || f.Block || f.Owned {
+			continue
+		}
+		path := absPath(dir, f.Path)
+		old, err := os.ReadFile(path)
+		if err != nil || bytes.Equal(old, f.Content) || output.MayReplace(old) {
+			continue
+		}
+		return path, true
+	}
+	return "", false
+}
+
+// dropScaffold empties files when g is a scaffolder and one of its files is
+// the user's, and says so at that file.
+func dropScaffold(dir string, g Generator, files []output.File, diags *diag.List) []output.File {
+	if s, ok := g.(scaffolder); !ok || !s.Scaffold() {
+		return files
+	}
+	path, ok := usersFile(dir, files)
+	if !ok {
+		return files
+	}
+	diags.Add(diag.Diagnostic{
+		Pos:      token.Position{Filename: path, Line: 1, Column: 1},
+		Severity: diag.Warning,
+		Msg: "this file is yours (no \"Code generated\" line), where crdforge's " + g.Name() +
+			" generator would write: it writes none of its files, so as to leave your own " + g.Name() +
+			" files as they are; move them away to get crdforge's, or leave " + g.Name() + " out with --only",
+	})
+	return nil
+}
