@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/crdforge/crdforge/generators/crd"
 	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/output"
@@ -81,8 +80,8 @@ func Generate(cfg Config) (*Result, error) {
 		return res, nil
 	}
 
-	gens, kindBuilt := startEarly(cfg.gens)
-	m := model.BuildEach(cfg.Dir, ld, regs, opts, diags, kindBuilt)
+	gens := cfg.gens
+	m := model.Build(cfg.Dir, ld, regs, opts, diags)
 	res.Model = m
 	// Generators only read the model, so they run side by side; their
 	// files and diagnostics are gathered in the fixed order.
@@ -139,25 +138,6 @@ func checkFilters(gens []Generator, opts model.Options) []loader.NodeFilter {
 		out = append(out, f.CheckFilter())
 	}
 	return out
-}
-
-// startEarly starts the CRD generator before the model is built, so that
-// it prints and validates each kind while the model builds the next (see
-// crd.Early): validation, most of a CRD-only run's work after the load, then
-// overlaps the model's sequential schema building. It returns gens with the
-// started generator in its place, and the function the model calls with
-// each kind it has built (nil when no CRDs are generated).
-func startEarly(gens []Generator) ([]Generator, func(*model.Model, *model.Kind)) {
-	gens = slices.Clone(gens)
-	var kindBuilt func(*model.Model, *model.Kind)
-	for i, g := range gens {
-		if c, ok := g.(crd.Generator); ok {
-			e := c.Start()
-			gens[i] = e
-			kindBuilt = e.KindBuilt
-		}
-	}
-	return gens, kindBuilt
 }
 
 // stale lists the files the selected generators own and no longer produce,

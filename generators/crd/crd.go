@@ -53,39 +53,22 @@ func (Generator) Needs() model.Options { return model.Options{} }
 // Kinds are validated and printed in parallel; the result keeps the model's
 // order.
 func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
-	return g.gather(m, diags, nil)
-}
-
-// gather returns the files of every kind in the model's order, and appends
-// their diagnostics in the same order: those in done as they are, the others
-// printed and validated in parallel now.
-func (g Generator) gather(m *model.Model, diags *diag.List, done map[*model.Kind]kindResult) []output.File {
 	var kinds []*model.Kind
 	for _, grp := range m.Groups {
 		kinds = append(kinds, grp.Kinds...)
 	}
-	results := make([]kindResult, len(kinds))
-	var todo []int
-	for i, k := range kinds {
-		if r, ok := done[k]; ok {
-			results[i] = r
-		} else {
-			todo = append(todo, i)
-		}
-	}
-	if len(todo) > 0 {
-		v := newValidator(m)
-		parallel(len(todo), func(j int) {
-			i := todo[j]
-			d := diag.New(m.Fset)
-			results[i] = kindResult{g.generate(v, kinds[i], d), d}
-		})
-	}
+	files := make([]*output.File, len(kinds))
+	kindDiags := make([]*diag.List, len(kinds))
+	v := newValidator(m)
+	parallel(len(kinds), func(i int) {
+		kindDiags[i] = diag.New(m.Fset)
+		files[i] = g.generate(v, kinds[i], kindDiags[i])
+	})
 	var out []output.File
-	for _, r := range results {
-		diags.Append(r.diags)
-		if r.file != nil {
-			out = append(out, *r.file)
+	for i := range kinds {
+		diags.Append(kindDiags[i])
+		if files[i] != nil {
+			out = append(out, *files[i])
 		}
 	}
 	return out

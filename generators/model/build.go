@@ -54,15 +54,6 @@ func (o Options) With(p Options) Options {
 // comment or declaration that caused it; the model is returned even then, so
 // that later stages can report their own problems in the same run.
 func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, diags *diag.List) *Model {
-	return BuildEach(dir, ld, regs, opts, diags, nil)
-}
-
-// BuildEach is Build, and calls kindBuilt, when not nil, on Build's
-// goroutine with each kind as soon as its versions, CRD and conversion
-// settings are final, so that a caller can print it while Build goes on with
-// the next (what Build resolves afterwards, conversions and the webhook, is
-// in other fields of Kind). kindBuilt must not modify the kind.
-func BuildEach(dir string, ld *load.Result, regs *markers.Registries, opts Options, diags *diag.List, kindBuilt func(*Model, *Kind)) *Model {
 	m := &Model{
 		opts:       opts,
 		Dir:        dir,
@@ -113,9 +104,6 @@ func BuildEach(dir string, ld *load.Result, regs *markers.Registries, opts Optio
 		k := m.buildKind(gk.Group, gk.Kind, diags)
 		if k == nil {
 			continue
-		}
-		if kindBuilt != nil {
-			kindBuilt(m, k)
 		}
 		g := groups[gk.Group]
 		if g == nil {
