@@ -81,7 +81,10 @@ func badValue(chk *model.Check, val *jen.Statement) *jen.Statement {
 	if chk.Max != nil {
 		or(val.Clone().Op(">").Lit(int(*chk.Max)))
 	}
-	if bad != nil && chk.ZeroOK && chk.Enum == nil {
+	// An optional field's zero is its absence, which the schema accepts:
+	// exempt it, where the bounds would not already let it through.
+	zeroOutside := (chk.Min != nil && *chk.Min > 0) || (chk.Max != nil && *chk.Max < 0)
+	if bad != nil && chk.ZeroOK && chk.Enum == nil && zeroOutside {
 		bad = val.Clone().Op("!=").Lit(0).Op("&&").Parens(bad)
 	}
 	return bad

@@ -72,7 +72,7 @@ func Convert_v1beta1_Thing_To_v1_Thing(in *v1beta1.Thing, out *Thing, s conversi
 }
 
 func autoConvert_v1_ThingSpec_To_v1beta1_ThingSpec(in *ThingSpec, out *v1beta1.ThingSpec, s conversion.Scope) error {
-	if in.Size != 0 && (in.Size < -2147483648 || in.Size > 2147483647) {
+	if in.Size < -2147483648 || in.Size > 2147483647 {
 		return fmt.Errorf("field size (v1 ThingSpec.Size): v1beta1 allows only -2147483648 to 2147483647, not %d", in.Size)
 	}
 	out.Size = int32(in.Size)
