@@ -3,7 +3,6 @@ package check
 import (
 	"go/token"
 	"go/types"
-	"reflect"
 	"strings"
 
 	"github.com/crdforge/crdforge/generators/model"
@@ -84,7 +83,7 @@ func fieldPos(t types.Type, path string) (token.Pos, bool) {
 		switch {
 		case strings.HasPrefix(path, "[*]"):
 			path = path[len("[*]"):]
-			switch u := deref(t).Underlying().(type) {
+			switch u := model.Deref(t).Underlying().(type) {
 			case *types.Slice:
 				t = u.Elem()
 			case *types.Array:
@@ -102,7 +101,7 @@ func fieldPos(t types.Type, path string) (token.Pos, bool) {
 			}
 			name := path[:end]
 			path = path[end:]
-			f := fieldByJSONName(t, name)
+			f := model.FieldByJSONName(t, name)
 			if f == nil {
 				return token.NoPos, false
 			}
@@ -112,44 +111,4 @@ func fieldPos(t types.Type, path string) (token.Pos, bool) {
 		}
 	}
 	return pos, pos.IsValid()
-}
-
-func deref(t types.Type) types.Type {
-	for {
-		p, ok := t.(*types.Pointer)
-		if !ok {
-			return t
-		}
-		t = p.Elem()
-	}
-}
-
-// fieldByJSONName finds the struct field serialized as name, looking through
-// embedded and inline fields as encoding/json does.
-func fieldByJSONName(t types.Type, name string) *types.Var {
-	st, ok := deref(t).Underlying().(*types.Struct)
-	if !ok {
-		return nil
-	}
-	for i := 0; i < st.NumFields(); i++ {
-		f := st.Field(i)
-		tag := reflect.StructTag(st.Tag(i)).Get("json")
-		jsonName, opts, _ := strings.Cut(tag, ",")
-		if jsonName == "-" && opts == "" {
-			continue
-		}
-		if jsonName == "" && (f.Embedded() || strings.Contains(opts, "inline")) {
-			if inner := fieldByJSONName(f.Type(), name); inner != nil {
-				return inner
-			}
-			continue
-		}
-		if jsonName == "" {
-			jsonName = f.Name()
-		}
-		if jsonName == name {
-			return f
-		}
-	}
-	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -147,7 +146,7 @@ func (v *validator) locateInVersion(ver *model.Version, segs []segment) (token.P
 		case "openAPIV3Schema":
 			continue
 		case "properties":
-			f := fieldByJSONName(cur, s.index)
+			f := model.FieldByJSONName(cur, s.index)
 			if f == nil {
 				return pos, where + jsonPathNote(jsonPath)
 			}
@@ -159,7 +158,7 @@ func (v *validator) locateInVersion(ver *model.Version, segs []segment) (token.P
 			cur = elem(cur)
 			continue
 		case "additionalProperties":
-			if mp, ok := deref(cur).Underlying().(*types.Map); ok {
+			if mp, ok := model.Deref(cur).Underlying().(*types.Map); ok {
 				cur = mp.Elem()
 			}
 			continue
@@ -193,7 +192,7 @@ func (v *validator) fieldComments(f *types.Var) []markers.Comment {
 			out = append(out, cs...)
 		}
 	}
-	if named, ok := deref(f.Type()).(*types.Named); ok {
+	if named, ok := model.Deref(f.Type()).(*types.Named); ok {
 		for _, set := range v.m.Markers {
 			for node, cs := range set.Comments {
 				ts, ok := node.(*ast.TypeSpec)
@@ -241,52 +240,12 @@ func (v *validator) markerOnAnyVersion(k *model.Kind, name string) token.Pos {
 	return k.Pos()
 }
 
-func deref(t types.Type) types.Type {
-	for {
-		p, ok := t.(*types.Pointer)
-		if !ok {
-			return t
-		}
-		t = p.Elem()
-	}
-}
-
 func elem(t types.Type) types.Type {
-	switch u := deref(t).Underlying().(type) {
+	switch u := model.Deref(t).Underlying().(type) {
 	case *types.Slice:
 		return u.Elem()
 	case *types.Array:
 		return u.Elem()
 	}
 	return t
-}
-
-// fieldByJSONName finds the struct field serialized as name, looking through
-// embedded and inline fields as encoding/json does.
-func fieldByJSONName(t types.Type, name string) *types.Var {
-	st, ok := deref(t).Underlying().(*types.Struct)
-	if !ok {
-		return nil
-	}
-	for i := 0; i < st.NumFields(); i++ {
-		f := st.Field(i)
-		tag := reflect.StructTag(st.Tag(i)).Get("json")
-		jsonName, opts, _ := strings.Cut(tag, ",")
-		if jsonName == "-" && opts == "" {
-			continue
-		}
-		if jsonName == "" && (f.Embedded() || strings.Contains(opts, "inline")) {
-			if inner := fieldByJSONName(f.Type(), name); inner != nil {
-				return inner
-			}
-			continue
-		}
-		if jsonName == "" {
-			jsonName = f.Name()
-		}
-		if jsonName == name {
-			return f
-		}
-	}
-	return nil
 }
