@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crdforge/crdforge/generators/crd"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/install"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -79,22 +80,9 @@ func (u *updateValidator) findings(old, nw *apiextensionsv1.CustomResourceDefini
 		}
 		version, path := crdifyPath(n, e.Field)
 		out = append(out, Finding{Rule: "apiServerUpdate", CRD: nw.Name, Version: version, Path: path,
-			Message: "the API server would reject the update: " + describe(e)})
+			Message: "the API server would reject the update: " + crd.Describe(e)})
 	}
 	return out
-}
-
-// describe renders a validation error as field.Error does, without bad
-// values that are whole structs.
-func describe(e *field.Error) string {
-	switch e.BadValue.(type) {
-	case nil, string, bool, int, int32, int64, float64, []string:
-		return e.Error()
-	}
-	if e.Detail == "" {
-		return e.Field + ": " + e.Type.String()
-	}
-	return e.Field + ": " + e.Type.String() + ": " + e.Detail
 }
 
 var apiPathSegment = regexp.MustCompile(`^([^.\[]+)(?:\[([^\]]*)\])?\.?`)

@@ -58,17 +58,17 @@ func (v *validator) validate(k *model.Kind, c *apiextensionsv1.CustomResourceDef
 	v.strategy.PrepareForCreate(ctx, internal)
 	for _, e := range v.strategy.Validate(ctx, internal) {
 		pos, where := v.locate(k, e.Field)
-		diags.Errorf(pos, "the API server would reject CRD %s%s: %s", c.Name, where, describe(e))
+		diags.Errorf(pos, "the API server would reject CRD %s%s: %s", c.Name, where, Describe(e))
 	}
 	for _, w := range v.strategy.WarningsOnCreate(ctx, internal) {
 		diags.Warnf(k.Pos(), "the API server warns about CRD %s: %s", c.Name, w)
 	}
 }
 
-// describe renders a validation error like field.Error does, but leaves out
+// Describe renders a validation error like field.Error does, but leaves out
 // bad values that are whole structs (a CEL rule's every setting), which only
-// bury the detail.
-func describe(e *field.Error) string {
+// bury the detail. The checker words the API server's update errors with it.
+func Describe(e *field.Error) string {
 	switch e.BadValue.(type) {
 	case nil, string, bool, int, int32, int64, float64, []string:
 		return e.Error()
