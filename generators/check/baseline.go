@@ -54,7 +54,7 @@ func Generate(cfg generators.Config) (*Side, error) {
 		}
 		side.CRDs = append(side.CRDs, crds...)
 	}
-	side.Locator = ModelLocator{Model: res.Model}
+	side.Locator = NewModelLocator(res.Model)
 	return side, nil
 }
 

@@ -37,6 +37,10 @@ type Finding struct {
 	// the baseline's tree (Baseline is then set). Zero when unknown.
 	Pos      token.Position `json:"-"`
 	Baseline bool           `json:"-"`
+
+	// celRule is the x-kubernetes-validations rule an apiServerUpdate
+	// finding is about, so that it points at the rule's marker.
+	celRule string
 }
 
 // Result is what Compare found.
@@ -118,11 +122,14 @@ func Compare(in Input, cfg Config) (*Result, error) {
 			continue
 		}
 		for _, f := range e.compare(old, nw) {
+			locateMarker(&f, old, nw, in.NewLocator)
 			res.add(e, f)
 		}
 	}
 	for i := range res.Findings {
-		locate(&res.Findings[i], in.NewLocator, in.OldLocator)
+		if !res.Findings[i].Pos.IsValid() {
+			locate(&res.Findings[i], in.NewLocator, in.OldLocator)
+		}
 	}
 	slices.SortStableFunc(res.Findings, func(a, b Finding) int {
 		return cmp.Or(
@@ -146,6 +153,34 @@ func (r *Result) add(e *engine, f Finding) {
 	}
 	f.Severity = sev
 	r.Findings = append(r.Findings, f)
+}
+
+// locateMarker positions f at the marker of the working tree it comes from,
+// when it comes from one and the locator knows markers.
+func locateMarker(f *Finding, old, nw *apiextensionsv1.CustomResourceDefinition, l Locator) {
+	ml, ok := l.(ModelLocator)
+	if !ok {
+		return
+	}
+	probe := probeFor(*f, old, nw)
+	if probe.empty() {
+		return
+	}
+	version := f.Version
+	if _, to, ok := cutPair(version); ok {
+		version = to
+	}
+	if pos, ok := ml.locateMarker(nw, version, f.Path, probe); ok {
+		f.Pos = pos
+		return
+	}
+	if probe.child != "" {
+		// The field made required, without a marker: it lost +optional
+		// or omitempty.
+		if pos, ok := ml.Locate(f.CRD, version, f.Path+"."+probe.child); ok {
+			f.Pos = pos
+		}
+	}
 }
 
 // locate positions f: at its property in the working tree, else (a property

@@ -18,6 +18,15 @@ type ModelLocator struct {
 	// File, when set, rewrites a position's file name: a baseline built in
 	// a temporary tree names the revision's file instead.
 	File func(string) string
+
+	// markers indexes the model's marker comments; built on first use
+	// when nil.
+	markers *markerIndex
+}
+
+// NewModelLocator returns a locator into m's sources, its markers indexed.
+func NewModelLocator(m *model.Model) ModelLocator {
+	return ModelLocator{Model: m, markers: newMarkerIndex(m)}
 }
 
 // Locate implements Locator.

@@ -107,16 +107,23 @@ func addedRules(a, b *apiextensionsv1.JSONSchemaProps, want ruleKind) []string {
 		if hasRule(a.XValidations, r.Rule) || classifyRule(r) != want {
 			continue
 		}
-		switch want {
-		case ruleTightens:
-			out = append(out, fmt.Sprintf("validation rule added : %q: objects already stored that break it fail their next update", r.Rule))
-		case ruleRatchets:
-			out = append(out, fmt.Sprintf("transition rule added : %q: it constrains updates only", r.Rule))
-		case ruleImmutable:
-			out = append(out, fmt.Sprintf("field made immutable : %q: updates that change it now fail", r.Rule))
-		}
+		out = append(out, addedRuleMessage(want, r))
 	}
 	return out
+}
+
+// ruleNames are the rules that report an added rule of each kind.
+var ruleNames = map[ruleKind]string{ruleTightens: "celRuleAdded", ruleRatchets: "celRuleRatcheting", ruleImmutable: "immutabilityAdded"}
+
+// addedRuleMessage is the message of the finding about r, added, of kind.
+func addedRuleMessage(kind ruleKind, r apiextensionsv1.ValidationRule) string {
+	switch kind {
+	case ruleRatchets:
+		return fmt.Sprintf("transition rule added : %q: it constrains updates only", r.Rule)
+	case ruleImmutable:
+		return fmt.Sprintf("field made immutable : %q: updates that change it now fail", r.Rule)
+	}
+	return fmt.Sprintf("validation rule added : %q: objects already stored that break it fail their next update", r.Rule)
 }
 
 func removedRules(a, b *apiextensionsv1.JSONSchemaProps) []string {

@@ -78,9 +78,13 @@ func (u *updateValidator) findings(old, nw *apiextensionsv1.CustomResourceDefini
 			// what to do.
 			continue
 		}
-		version, path := crdifyPath(n, e.Field)
-		out = append(out, Finding{Rule: "apiServerUpdate", CRD: nw.Name, Version: version, Path: path,
-			Message: "the API server would reject the update: " + crd.Describe(e)})
+		version, path, rule := crdifyPath(n, e.Field)
+		f := Finding{Rule: "apiServerUpdate", CRD: nw.Name, Version: version, Path: path,
+			Message: "the API server would reject the update: " + crd.Describe(e)}
+		if s := schemaAt(nw, version, path); s != nil && rule >= 0 && rule < len(s.XValidations) {
+			f.celRule = s.XValidations[rule].Rule
+		}
+		out = append(out, f)
 	}
 	return out
 }
@@ -89,8 +93,10 @@ var apiPathSegment = regexp.MustCompile(`^([^.\[]+)(?:\[([^\]]*)\])?\.?`)
 
 // crdifyPath turns an API server field path of a CRD
 // (spec.versions[1].schema.openAPIV3Schema.properties[spec].properties[items].items.x-kubernetes-validations[0])
-// into the version's name and crdify's property path (^.spec.items[*]).
-func crdifyPath(c *apiextensions.CustomResourceDefinition, p string) (version, path string) {
+// into the version's name and crdify's property path (^.spec.items[*]), and
+// the index of the x-kubernetes-validations rule it names (-1 for none).
+func crdifyPath(c *apiextensions.CustomResourceDefinition, p string) (version, path string, rule int) {
+	rule = -1
 	var segs [][2]string
 	for p != "" {
 		m := apiPathSegment.FindStringSubmatch(p)
@@ -101,13 +107,13 @@ func crdifyPath(c *apiextensions.CustomResourceDefinition, p string) (version, p
 		p = p[len(m[0]):]
 	}
 	if len(segs) < 2 || segs[0][0] != "spec" || len(c.Spec.Versions) == 0 {
-		return "", ""
+		return "", "", rule
 	}
 	switch segs[1][0] {
 	case "versions":
 		i, err := strconv.Atoi(segs[1][1])
 		if err != nil || i < 0 || i >= len(c.Spec.Versions) {
-			return "", ""
+			return "", "", rule
 		}
 		version = c.Spec.Versions[i].Name
 		segs = segs[2:]
@@ -117,13 +123,13 @@ func crdifyPath(c *apiextensions.CustomResourceDefinition, p string) (version, p
 		version = c.Spec.Versions[0].Name
 		segs = segs[2:]
 	default:
-		return "", ""
+		return "", "", rule
 	}
 	if len(segs) > 0 && segs[0][0] == "schema" {
 		segs = segs[1:]
 	}
 	if len(segs) == 0 || segs[0][0] != "openAPIV3Schema" {
-		return version, ""
+		return version, "", rule
 	}
 	path = "^"
 	for _, s := range segs[1:] {
@@ -133,9 +139,14 @@ func crdifyPath(c *apiextensions.CustomResourceDefinition, p string) (version, p
 		case "items", "additionalProperties":
 			path += "[*]"
 		case "schema":
+		case "x-kubernetes-validations":
+			if i, err := strconv.Atoi(s[1]); err == nil {
+				rule = i
+			}
+			return version, path, rule
 		default:
-			return version, path
+			return version, path, rule
 		}
 	}
-	return version, path
+	return version, path, rule
 }

@@ -146,12 +146,12 @@ func TestCheckAgainstGitRevision(t *testing.T) {
 	if code != ExitBreaking {
 		t.Fatalf("breaking change: exit %d, want %d\n%s%s", code, ExitBreaking, stdout, stderr)
 	}
-	// Each finding at the Go field of the working tree, or, for the
-	// removed field, at the baseline's.
+	// Each finding at the marker it comes from in the working tree, or,
+	// for the removed field, at the field in the baseline.
 	for _, want := range []string{
-		`api/v1/types.go:15:2: error: enum: widgets.example.com v1 ^.spec.color: allowed enum values removed : ["blue"]`,
-		`api/v1/types.go:10:2: error: celRuleAdded: widgets.example.com v1 ^.spec.size: validation rule added : "self <= 100"`,
-		`api/v1/types.go:20:2: error: immutabilityAdded: widgets.example.com v1 ^.spec.name: field made immutable : "self == oldSelf"`,
+		`api/v1/types.go:13:5: error: enum: widgets.example.com v1 ^.spec.color: allowed enum values removed : ["blue"]`,
+		`api/v1/types.go:8:5: error: celRuleAdded: widgets.example.com v1 ^.spec.size: validation rule added : "self <= 100"`,
+		`api/v1/types.go:18:5: error: immutabilityAdded: widgets.example.com v1 ^.spec.name: field made immutable : "self == oldSelf"`,
 		`main:api/v1/types.go:22:2: error: existingFieldRemoval: widgets.example.com v1 ^.spec.legacy: removed field : v1.^.spec.legacy`,
 		`main:api/v1/types.go:22:2: error: fieldDataLoss: widgets.example.com v1 ^.spec.legacy: no version holds ^.spec.legacy any more`,
 		// crdify's meaning: a removed property's description and type
@@ -230,7 +230,7 @@ func TestCheckAgainstGitRevision(t *testing.T) {
 	}
 	for _, r := range sarif.Runs[0].Results {
 		loc := r.Locations[0].PhysicalLocation
-		if r.RuleID == "enum" && (loc == nil || loc.ArtifactLocation.URI != "api/v1/types.go" || loc.Region.StartLine != 15) {
+		if r.RuleID == "enum" && (loc == nil || loc.ArtifactLocation.URI != "api/v1/types.go" || loc.Region.StartLine != 13) {
 			t.Errorf("sarif: enum at %+v", loc)
 		}
 	}
@@ -249,7 +249,7 @@ func TestCheckAgainstFiles(t *testing.T) {
 	}
 	writeFiles(t, dir, map[string]string{"api/v1/types.go": strings.Replace(widgetTypes, "Enum=red;blue", "Enum=red;blue;green", 1)})
 	stdout, stderr, code := runCheck(t, dir, "--against-files", "config/crd/bases", "./...")
-	if code != ExitBreaking || !strings.Contains(stdout, `api/v1/types.go:14:2: error: enum: widgets.example.com v1 ^.spec.color: allowed enum values added : ["green"]`) {
+	if code != ExitBreaking || !strings.Contains(stdout, `api/v1/types.go:12:5: error: enum: widgets.example.com v1 ^.spec.color: allowed enum values added : ["green"]`) {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 	// Enum additions allowed, as crdify's additionPolicy: Allow.
