@@ -36,6 +36,9 @@ type Side struct {
 // API server's validation) and a locator into the model's sources.
 func Generate(cfg generators.Config) (*Side, error) {
 	cfg.Only = []string{"crd"}
+	// The conversions' field mapping says where each property's values
+	// live across versions (fieldFindings, conversionFindings).
+	cfg.Resolve.Conversions = true
 	res, err := generators.Generate(cfg)
 	if err != nil {
 		return nil, err

@@ -109,6 +109,7 @@ func Compare(in Input, cfg Config) (*Result, error) {
 		byName[c.Name] = c
 	}
 	res := &Result{}
+	ot, nt := treeOf(in.OldLocator), treeOf(in.NewLocator)
 	for _, old := range in.Old {
 		old = old.DeepCopy()
 		stored := old.Status.StoredVersions
@@ -121,7 +122,7 @@ func Compare(in Input, cfg Config) (*Result, error) {
 			res.add(e, Finding{Rule: "crdRemoved", CRD: old.Name, Message: "CRD removed: every object of it is deleted with it", Baseline: true})
 			continue
 		}
-		for _, f := range e.compare(old, nw) {
+		for _, f := range e.compare(old, nw, ot, nt) {
 			locateMarker(&f, old, nw, in.NewLocator)
 			res.add(e, f)
 		}

@@ -22,6 +22,7 @@ func diffCorpus(t *testing.T) []diffPair {
 		old, nw := tt.pair(t)
 		out = append(out, diffPair{name: "rule case " + tt.name, old: old, nw: nw, cfg: tt.cfg})
 	}
+	out = append(out, goTreePairs(t)...)
 	out = append(out, historyPairs(t)...)
 	examples, err := filepath.Glob(filepath.Join("..", "..", "examples", "*", "config", "crd", "bases", "*.yaml"))
 	if err != nil {
@@ -41,6 +42,28 @@ func diffCorpus(t *testing.T) []diffPair {
 	bases = append(bases, decode(t, baseCRD))
 	for _, base := range bases {
 		out = append(out, mutations(base)...)
+	}
+	return out
+}
+
+// goTreePairs are the CRD pairs of the Go-tree rule tables: the marker
+// cases' and the conversion cases' baseline and working tree, generated.
+func goTreePairs(t *testing.T) []diffPair {
+	var out []diffPair
+	for _, tree := range []struct {
+		name     string
+		old, new map[string]string
+	}{
+		{"marker cases", map[string]string{"api/v1/groupversion_info.go": fmt.Sprintf(groupInfo, "v1"), "api/v1/types.go": markerTree(true)},
+			map[string]string{"api/v1/groupversion_info.go": fmt.Sprintf(groupInfo, "v1"), "api/v1/types.go": markerTree(false)}},
+		{"conversion cases", convFiles(true), convFiles(false)},
+	} {
+		old := generateSide(t, goModule(t, "example.com/widgets", tree.old))
+		nw := generateSide(t, goModule(t, "example.com/widgets", tree.new))
+		if len(old.CRDs) != 1 || len(nw.CRDs) != 1 {
+			t.Fatalf("%s: %d and %d CRDs", tree.name, len(old.CRDs), len(nw.CRDs))
+		}
+		out = append(out, diffPair{name: "Go tree " + tree.name, old: old.CRDs[0], nw: nw.CRDs[0]})
 	}
 	return out
 }

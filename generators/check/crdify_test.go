@@ -129,7 +129,7 @@ type diffPair struct {
 // agree checks that crdforge reports everything crdify reports on a pair,
 // with the same classification, and that whatever crdforge reports besides
 // has a named reason. It returns the counts.
-func agree(t *testing.T, p diffPair, ours []Finding, theirs []crdifyFinding) (agreements int) {
+func agree(t *testing.T, p diffPair, ours []Finding, theirs []crdifyFinding, more map[string]int) (agreements int) {
 	t.Helper()
 	used := make([]bool, len(ours))
 	for _, c := range theirs {
@@ -189,6 +189,7 @@ func agree(t *testing.T, p diffPair, ours []Finding, theirs []crdifyFinding) (ag
 		case !r.Crdify:
 			// Said more, by a rule crdify does not have: its reason is the
 			// rule's doc.
+			more[f.Rule]++
 		case f.Rule == "unhandled" || f.Rule == "existingFieldRemoval":
 			// Matched above through crdify's coarser report.
 		default:
@@ -251,6 +252,7 @@ func TestAgainstCrdify(t *testing.T) {
 	}
 	wg.Wait()
 	var pairs, theirsN, oursN, agreed int
+	more := map[string]int{}
 	for i, p := range corpus {
 		res, err := Compare(Input{Old: []*apiextensionsv1.CustomResourceDefinition{p.old}, New: []*apiextensionsv1.CustomResourceDefinition{p.nw}}, p.cfg)
 		if err != nil {
@@ -260,7 +262,12 @@ func TestAgainstCrdify(t *testing.T) {
 		pairs++
 		theirsN += len(theirs)
 		oursN += len(res.Findings)
-		agreed += agree(t, p, res.Findings, theirs)
+		agreed += agree(t, p, res.Findings, theirs, more)
+	}
+	// Where crdforge says more, by rules crdify does not have, and why.
+	for _, name := range slices.Sorted(maps.Keys(more)) {
+		r, _ := RuleByName(name)
+		t.Logf("crdforge says more: %d %s finding(s): %s", more[name], name, r.Doc)
 	}
 	t.Logf("differential against crdify v0.5.0: %d pairs, %d findings by crdify, %d by crdforge, %d agreements", pairs, theirsN, oursN, agreed)
 	fmt.Fprintf(os.Stderr, "differential against crdify v0.5.0: %d pairs, %d findings by crdify, %d by crdforge, %d agreements\n", pairs, theirsN, oursN, agreed)

@@ -99,7 +99,8 @@ func newEngine(cfg Config) (*engine, error) {
 }
 
 // compare returns every finding about one CRD, before enforcement.
-func (e *engine) compare(old, nw *apiextensionsv1.CustomResourceDefinition) []Finding {
+// ot and nt are the two sides' Go trees, nil for a side without one.
+func (e *engine) compare(old, nw *apiextensionsv1.CustomResourceDefinition, ot, nt *tree) []Finding {
 	name := old.Name
 	var out []Finding
 	for _, c := range e.crdComparators {
@@ -138,7 +139,8 @@ func (e *engine) compare(old, nw *apiextensionsv1.CustomResourceDefinition) []Fi
 			out = append(out, propertyFindings(name, pair, byPath)...)
 		}
 	}
-	out = append(out, fieldFindings(old, nw)...)
+	out = append(out, fieldFindings(old, nw, ot, nt)...)
+	out = append(out, conversionFindings(old, nw, ot, nt)...)
 	out = append(out, versionFindings(old, nw)...)
 	out = append(out, infoFindings(old, nw)...)
 	out = append(out, e.update.findings(old, nw)...)
