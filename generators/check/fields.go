@@ -140,7 +140,11 @@ func survivalNote(version, path string, oid identity, where []string) string {
 			vs = append(vs, v+" as "+q)
 		}
 	}
-	return fmt.Sprintf("%s still holds it: stored values are kept", strings.Join(vs, ", "))
+	verb := "holds"
+	if len(vs) > 1 {
+		verb = "hold"
+	}
+	return fmt.Sprintf("%s still %s it: stored values are kept", strings.Join(vs, ", "), verb)
 }
 
 // samePath lists the versions of the working tree that have path.

@@ -92,7 +92,7 @@ func lineCol(tb testing.TB, src, s string) (line, col int) {
 	if strings.Count(src, s) != 1 {
 		tb.Fatalf("%q is %d times in the source", s, strings.Count(src, s))
 	}
-	before := src[:strings.Index(src, s)]
+	before, _, _ := strings.Cut(src, s)
 	line = strings.Count(before, "\n") + 1
 	col = len(before) - strings.LastIndex(before, "\n")
 	return line, col

@@ -252,7 +252,6 @@ func (p markerProbe) found(s *apiextensionsv1.JSONSchemaProps) bool {
 // the property's field, the list field whose items it is, or its type.
 type markerSite struct {
 	pos   token.Pos // the field's or type's name
-	spec  *ast.TypeSpec
 	items bool // the markers write the property through items: markers
 	// path is the property the markers apply to: the finding's, or for
 	// items the list's.
@@ -296,7 +295,7 @@ func newMarkerIndex(m *model.Model) *markerIndex {
 	return ix
 }
 
-// LocateMarker returns the position of the marker that wrote what probe
+// locateMarker returns the position of the marker that wrote what probe
 // looks for into the property at path of the CRD's version: on its field
 // first, then on its type. nw is the working tree's CRD, whose schema the
 // markers are tried against.
