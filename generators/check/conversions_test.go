@@ -168,6 +168,21 @@ func TestConversionAwareFieldRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Against files, with the working tree's Go: a conversion counts as
+	// changed where the property's schema type did.
+	files, err := Compare(Input{Old: old.CRDs, New: nw.CRDs, NewLocator: nw.Locator}, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var typeChanges []string
+	for _, f := range files.Findings {
+		if f.Rule == "conversionTypeChange" {
+			typeChanges = append(typeChanges, f.Version+" "+f.Path)
+		}
+	}
+	if want := []string{"v1alpha1 ^.spec.size"}; !slices.Equal(typeChanges, want) {
+		t.Errorf("against files: conversionTypeChange at %q, want %q (v1alpha1's count kept its schema)", typeChanges, want)
+	}
 	rules := []string{"existingFieldRemoval", "fieldDataLoss", "conversionTypeChange"}
 	for _, c := range convCases {
 		t.Run(c.name, func(t *testing.T) {

@@ -187,6 +187,15 @@ var ruleCases = []ruleCase{
 	{name: "field removed from a version that stays, kept by the other", mutate: func(c *apiextensionsv1.CustomResourceDefinition) {
 		delete(c.Spec.Versions[1].Schema.OpenAPIV3Schema.Properties["spec"].Properties, "name")
 	}, want: []want{{"existingFieldRemoval", "error", "v1beta1", "^.spec.name"}, {"type", "error", "v1beta1", "^.spec.name"}}},
+	{name: "field removed from the storage version, kept by the other: objects stored at it lose it", mutate: func(c *apiextensionsv1.CustomResourceDefinition) {
+		delete(c.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"].Properties, "name")
+	}, want: []want{{"existingFieldRemoval", "error", "v1", "^.spec.name"}, {"type", "error", "v1", "^.spec.name"}, {"fieldDataLoss", "error", "v1", "^.spec.name"},
+		{"type", "error", "v1beta1 -> v1", "^.spec.name"}}},
+	{name: "field removed from a version the cluster stores objects at", old: func(c *apiextensionsv1.CustomResourceDefinition) {
+		c.Status.StoredVersions = []string{"v1beta1", "v1"}
+	}, mutate: func(c *apiextensionsv1.CustomResourceDefinition) {
+		delete(c.Spec.Versions[1].Schema.OpenAPIV3Schema.Properties["spec"].Properties, "name")
+	}, want: []want{{"existingFieldRemoval", "error", "v1beta1", "^.spec.name"}, {"type", "error", "v1beta1", "^.spec.name"}, {"fieldDataLoss", "error", "v1beta1", "^.spec.name"}}},
 	{name: "field no version holds is data loss", mutate: func(c *apiextensionsv1.CustomResourceDefinition) {
 		props(c, "", func(p *apiextensionsv1.JSONSchemaProps) { delete(p.Properties, "ports") })
 	}, want: []want{
