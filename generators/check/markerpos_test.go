@@ -2,8 +2,11 @@ package check
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
 
 // markerCase is one field of WidgetSpec (or a type it uses) whose markers
@@ -145,4 +148,25 @@ func TestFindingsAtTheirMarker(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestAPIServerFindingNamesItsRule: the API server's error about a CEL rule
+// names the rule's index; the finding carries the rule's text so that it
+// points at the rule's marker.
+func TestAPIServerFindingNamesItsRule(t *testing.T) {
+	i := slices.IndexFunc(ruleCases, func(c ruleCase) bool { return c.name == "CEL rule that no longer compiles against the new schema" })
+	old, nw := ruleCases[i].pair(t)
+	res, err := Compare(Input{Old: []*apiextensionsv1.CustomResourceDefinition{old}, New: []*apiextensionsv1.CustomResourceDefinition{nw}}, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Findings {
+		if f.Rule == "apiServerUpdate" {
+			if want := "self.size <= 5 || self.name != ''"; f.celRule != want || probeFor(f, old, nw).rule != want {
+				t.Errorf("apiServerUpdate at %s names rule %q, want %q", f.Path, f.celRule, want)
+			}
+			return
+		}
+	}
+	t.Fatalf("no apiServerUpdate finding\n%s", describe(res))
 }
