@@ -252,7 +252,7 @@ func (p markerProbe) found(s *apiextensionsv1.JSONSchemaProps) bool {
 // the property's field, the list field whose items it is, or its type.
 type markerSite struct {
 	pos   token.Pos // the field's or type's name
-	items bool // the markers write the property through items: markers
+	items bool      // the markers write the property through items: markers
 	// path is the property the markers apply to: the finding's, or for
 	// items the list's.
 	path string
