@@ -50,13 +50,16 @@ maxLength, maxProperties, minimum, minItems, minLength, minProperties,
 required, type, description, unhandled), and crdforge's own: CEL rules added,
 ratcheting or removed, immutability added, the API server's update validation
 (CEL that no longer compiles, cost over budget), server-side apply list and
-map types, preserve-unknown-fields removed, data loss across versions,
-versions removed, unserved, deprecated or moved, and, as information,
-printer columns, selectable fields, short names and categories.
+map types, preserve-unknown-fields removed, data loss across versions and
+at the stored versions (through the conversions' field mapping: renames,
++crdforge:hubfield, nested moves, stashed fields), type changes the generated
+conversion cannot carry, versions removed, unserved, deprecated or moved,
+and, as information, printer columns, selectable fields, short names and
+categories.
 
 Findings point at the Go field, type or marker in the working tree
-(file:line:col), or at the baseline's (rev:file:line:col) for what only the
-baseline has. Enforcement per rule (error, warn, info, off) is set once in
+(file:line:col; a change a marker made, at that marker), or at the
+baseline's (rev:file:line:col) for what only the baseline has. Enforcement per rule (error, warn, info, off) is set once in
 .crdforge.yaml:
 
   check:
