@@ -132,23 +132,31 @@ func dropStale(obj annotated, version string) error {
 	return nil
 }
 
-// stashLost stashes src's data on dst when converting it with there lost any.
+// stashLost stashes on dst what converting src with there lost.
+//
+// It stashes sparsely (see sparsePrefix): only the fields where src and
+// again, dst converted back, differ. For a Checked direction that costs one
+// more conversion, but only when the check finds a loss, and a stash of the
+// lost fields alone is a fraction of the whole object's JSON to write, to
+// store and to read back. A root type the sparse stash cannot walk is
+// stashed whole, as before the sparse stash.
 func stashLost[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Direction[S, D], back Direction[D, S]) error {
-	switch there.loss {
-	case lossNone:
+	if there.loss == lossNone || there.loss == lossChecked && !there.lost(src) {
 		return nil
-	case lossChecked:
-		if !there.lost(src) {
-			return nil
-		}
-	case lossRoundTrip:
-		var again S
+	}
+	fields, sparse := rootFields(reflect.TypeFor[S]())
+	var again S
+	if there.loss == lossRoundTrip || sparse {
 		if err := back.convert(dst, &again, nil); err != nil {
 			return fmt.Errorf("converting %s back to %s to check for lost data: %w", there.to, there.from, err)
 		}
-		if sameData(src, &again) {
-			return nil
-		}
+	}
+	if sparse {
+		_, err := stashSparse(dst, there.from, reflect.ValueOf(src).Elem(), reflect.ValueOf(&again).Elem(), fields)
+		return err
+	}
+	if there.loss == lossRoundTrip && sameData(src, &again) {
+		return nil
 	}
 	data := *src
 	clearMeta(&data)
@@ -156,10 +164,23 @@ func stashLost[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Direc
 }
 
 // restoreStashed brings back into dst the data of dst's version that an
-// earlier conversion the other way stashed on it.
+// earlier conversion the other way stashed on it: from a sparse stash (see
+// restoreSparse), or from a full one, as stashed by crdforge before the
+// sparse stash and still found in clusters.
 func restoreStashed[S, D any, PD Object[D]](dst PD, there Direction[S, D], back Direction[D, S]) error {
-	if !hasStash(dst, there.to) {
+	value, ok := dst.GetAnnotations()[Annotation(there.to)]
+	if !ok || !knownFormat(value) {
 		return nil
+	}
+	if isSparse(value) {
+		if _, err := unstash(dst, there.to, nil); err != nil {
+			return err
+		}
+		data, err := decode(value)
+		if err != nil {
+			return fmt.Errorf("restoring data from annotation %s: %w", Annotation(there.to), err)
+		}
+		return restoreSparse(dst, data, there, back)
 	}
 	var saved D
 	if _, err := unstash(dst, there.to, &saved); err != nil {
