@@ -2,7 +2,15 @@
 // kind exact in both directions: what the destination version cannot hold is
 // stashed in an annotation of the converted object (see AnnotationPrefix),
 // and restored when the object comes back, unless it was changed in the
-// meantime.
+// meantime. Only the fields the conversion loses are stashed, as JSON shaped
+// like the object, after a "sparse:" prefix:
+//
+//	conversion.crdforge.io/v1: sparse:{"spec":{"warranty":{"years":2},"replicas":null}}
+//
+// Structs are walked field by field; any other value (a pointer, list, map,
+// string, number, or a type with its own JSON form such as a Quantity) is
+// stored whole, null included. Stashes in the older full format (the whole
+// object as "{...}" or "gzip:...") are still restored.
 //
 // crdforge's generated ConvertTo and ConvertFrom methods call Convert once
 // each, with the two directions between a spoke version and its hub:
@@ -94,8 +102,9 @@ var errIncomplete = errors.New("lossless: a Direction must be built with Lossles
 //     version stashed, field by field where dst still holds what that
 //     conversion made of it; otherwise drop such a stash as stale;
 //  4. when there can drop data and does for src (for a RoundTrip direction:
-//     when the restored dst does not convert back to src's data), stash
-//     src's data (all but its TypeMeta and ObjectMeta) on dst.
+//     when the restored dst does not convert back to src's data), stash on
+//     dst the fields of src's data (all but its TypeMeta and ObjectMeta) that
+//     dst converted back does not give again.
 //
 // Annotations other than the two versions' stashes, and stashes in a format
 // a later crdforge may write, are left alone.

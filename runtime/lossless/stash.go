@@ -18,16 +18,26 @@ import (
 //
 // Converting an object from version X to version Y can lose data: a field
 // that only X has, or a nil pointer that Y holds as a plain value. Before the
-// API server prunes it, the conversion writes X's object, without its
-// metadata, as JSON into the annotation conversion.crdforge.io/X on the Y
-// object. Converting the Y object back to X restores exactly those fields
-// from the annotation and removes it. Every other field of metadata is copied
-// untouched, so a round trip X → Y → X is exact, whichever way it goes
-// through the hub.
+// API server prunes it, the conversion writes the fields of X's object that
+// converting the Y object back would not give again, as JSON, into the
+// annotation conversion.crdforge.io/X on the Y object:
 //
-// Stashes larger than compressAbove bytes are stored as "gzip:" followed by
-// the base64 of the gzipped JSON: annotations of an object share a 256 KiB
-// budget, and a spec with a pod template compresses several times over.
+//	conversion.crdforge.io/v1: sparse:{"spec":{"warranty":{"years":2}}}
+//
+// (the format is described at sparsePrefix). Converting the Y object back to
+// X restores those fields, each unless it was changed through Y, and removes
+// the annotation. Every other field of metadata is copied untouched, so a
+// round trip X → Y → X is exact, whichever way it goes through the hub.
+//
+// crdforge before the sparse stash wrote X's whole object, without its
+// metadata: a JSON object ("{...}"), or "gzip:" followed by the base64 of the
+// gzipped JSON. Such stashes, still found in clusters, are restored as they
+// always were, by a three-way merge of the stashed object, its round trip
+// and the object now.
+//
+// Stashes larger than compressAbove bytes are gzipped and base64-encoded, the
+// sparse ones after "sparse+gzip:": annotations of an object share a 256 KiB
+// budget, and a pod template compresses several times over.
 const AnnotationPrefix = "conversion.crdforge.io/"
 
 // Annotation is the annotation that holds the stashed data of version. It is
