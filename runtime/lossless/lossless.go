@@ -154,17 +154,18 @@ func stashLost[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Direc
 		return nil
 	}
 	fields, sparse := rootFields(reflect.TypeFor[S]())
-	var again S
+	again := getScratch[S]()
+	defer putScratch(again)
 	if there.loss == lossRoundTrip || sparse {
-		if err := back.convert(dst, &again, nil); err != nil {
+		if err := back.convert(dst, again, nil); err != nil {
 			return fmt.Errorf("converting %s back to %s to check for lost data: %w", there.to, there.from, err)
 		}
 	}
 	if sparse {
-		_, err := stashSparse(dst, there.from, reflect.ValueOf(src).Elem(), reflect.ValueOf(&again).Elem(), fields)
+		_, err := stashSparse(dst, there.from, reflect.ValueOf(src).Elem(), reflect.ValueOf(again).Elem(), fields)
 		return err
 	}
-	if there.loss == lossRoundTrip && sameData(src, &again) {
+	if there.loss == lossRoundTrip && sameData(src, again) {
 		return nil
 	}
 	data := *src

@@ -294,3 +294,24 @@ func restoreSparse[S, D any, PD Object[D]](dst PD, data []byte, there Direction[
 	}
 	return nil
 }
+
+// scratches pools, per root type, the objects into which stashLost converts
+// the destination back: one for every stash, thrown away right after.
+var scratches sync.Map // reflect.Type → *sync.Pool
+
+func getScratch[T any]() *T {
+	p, ok := scratches.Load(reflect.TypeFor[T]())
+	if !ok {
+		p, _ = scratches.LoadOrStore(reflect.TypeFor[T](), &sync.Pool{New: func() any { return new(T) }})
+	}
+	return p.(*sync.Pool).Get().(*T)
+}
+
+// putScratch zeroes v, which may share memory with the objects converted,
+// so that the pool keeps none of it alive, and returns it to the pool.
+func putScratch[T any](v *T) {
+	var zero T
+	*v = zero
+	p, _ := scratches.Load(reflect.TypeFor[T]())
+	p.(*sync.Pool).Put(v)
+}
