@@ -36,6 +36,28 @@ func semanticEqual(a, b reflect.Value) bool {
 	if t != b.Type() {
 		return false
 	}
+	if a.CanAddr() && b.CanAddr() && compiled(t) {
+		return eqFor(t)(a.Addr().UnsafePointer(), b.Addr().UnsafePointer())
+	}
+	return walkEqual(a, b)
+}
+
+// compiled reports whether eqFor compares t itself, rather than handing it
+// back to walkEqual.
+func compiled(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Map, reflect.Interface, reflect.Chan, reflect.Func, reflect.UnsafePointer,
+		reflect.Complex64, reflect.Complex128:
+		return false
+	}
+	return true
+}
+
+// walkEqual is semanticEqual by a walk with reflect over a and b, of one
+// type, for values that are not addressable and for the kinds eqFor leaves
+// to it.
+func walkEqual(a, b reflect.Value) bool {
+	t := a.Type()
 	switch t {
 	case quantityType:
 		return quantityEqual(a, b)
