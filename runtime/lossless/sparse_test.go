@@ -397,3 +397,42 @@ func TestSparseStashingAllocatesLittle(t *testing.T) {
 		t.Errorf("a sparse stash allocates %.0f times", n)
 	}
 }
+
+// withPtr promotes fields through an embedded pointer, which may be nil: the
+// sparse stash does not walk it, and stashes such a root whole, in the full
+// format.
+type withPtr struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	*PtrData
+	Extra string `json:"extra,omitempty"`
+}
+
+type PtrData struct {
+	Title string `json:"title,omitempty"`
+}
+
+func TestARootWithFieldsBehindAnEmbeddedPointerIsStashedWhole(t *testing.T) {
+	toHub := Checked("v0", "v1", func(in *withPtr, out *hub, _ conversion.Scope) error {
+		out.ObjectMeta = in.ObjectMeta
+		out.Replicas = 1
+		if in.PtrData != nil {
+			out.Name = in.Title
+		}
+		return nil
+	}, func(in *withPtr) bool { return in.Extra != "" })
+	fromHub := Checked("v1", "v0", func(in *hub, out *withPtr, _ conversion.Scope) error {
+		out.ObjectMeta = in.ObjectMeta
+		out.PtrData = &PtrData{Title: in.Name}
+		return nil
+	}, func(in *hub) bool { return in.Zone != "" || in.Replicas != 1 })
+	src := &withPtr{PtrData: &PtrData{Title: "n"}, Extra: "e"}
+	h := convert[withPtr, hub](t, src, toHub, fromHub)
+	if got := h.Annotations[Annotation("v0")]; got != `{"title":"n","extra":"e"}` {
+		t.Errorf("stash = %s, want the whole object in the full format", got)
+	}
+	back := convert[hub, withPtr](t, h, fromHub, toHub)
+	if back.Extra != "e" || back.PtrData == nil || back.Title != "n" || back.Annotations != nil {
+		t.Errorf("round trip gave %+v", back)
+	}
+}
