@@ -2,7 +2,15 @@
 // kind exact in both directions: what the destination version cannot hold is
 // stashed in an annotation of the converted object (see AnnotationPrefix),
 // and restored when the object comes back, unless it was changed in the
-// meantime.
+// meantime. Only the fields the conversion loses are stashed, as JSON shaped
+// like the object, after a "sparse:" prefix:
+//
+//	conversion.crdforge.io/v1: sparse:{"spec":{"warranty":{"years":2},"replicas":null}}
+//
+// Structs are walked field by field; any other value (a pointer, list, map,
+// string, number, or a type with its own JSON form such as a Quantity) is
+// stored whole, null included. Stashes in the older full format (the whole
+// object as "{...}" or "gzip:...") are still restored.
 //
 // crdforge's generated ConvertTo and ConvertFrom methods call Convert once
 // each, with the two directions between a spoke version and its hub:
@@ -94,8 +102,9 @@ var errIncomplete = errors.New("lossless: a Direction must be built with Lossles
 //     version stashed, field by field where dst still holds what that
 //     conversion made of it; otherwise drop such a stash as stale;
 //  4. when there can drop data and does for src (for a RoundTrip direction:
-//     when the restored dst does not convert back to src's data), stash
-//     src's data (all but its TypeMeta and ObjectMeta) on dst.
+//     when the restored dst does not convert back to src's data), stash on
+//     dst the fields of src's data (all but its TypeMeta and ObjectMeta) that
+//     dst converted back does not give again.
 //
 // Annotations other than the two versions' stashes, and stashes in a format
 // a later crdforge may write, are left alone.
@@ -132,23 +141,32 @@ func dropStale(obj annotated, version string) error {
 	return nil
 }
 
-// stashLost stashes src's data on dst when converting it with there lost any.
+// stashLost stashes on dst what converting src with there lost.
+//
+// It stashes sparsely (see sparsePrefix): only the fields where src and
+// again, dst converted back, differ. For a Checked direction that costs one
+// more conversion, but only when the check finds a loss, and a stash of the
+// lost fields alone is a fraction of the whole object's JSON to write, to
+// store and to read back. A root type the sparse stash cannot walk is
+// stashed whole, as before the sparse stash.
 func stashLost[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Direction[S, D], back Direction[D, S]) error {
-	switch there.loss {
-	case lossNone:
+	if there.loss == lossNone || there.loss == lossChecked && !there.lost(src) {
 		return nil
-	case lossChecked:
-		if !there.lost(src) {
-			return nil
-		}
-	case lossRoundTrip:
-		var again S
-		if err := back.convert(dst, &again, nil); err != nil {
+	}
+	fields, sparse := rootFields(reflect.TypeFor[S]())
+	again := getScratch[S]()
+	defer putScratch(again)
+	if there.loss == lossRoundTrip || sparse {
+		if err := back.convert(dst, again, nil); err != nil {
 			return fmt.Errorf("converting %s back to %s to check for lost data: %w", there.to, there.from, err)
 		}
-		if sameData(src, &again) {
-			return nil
-		}
+	}
+	if sparse {
+		_, err := stashSparse(dst, there.from, reflect.ValueOf(src).Elem(), reflect.ValueOf(again).Elem(), fields)
+		return err
+	}
+	if there.loss == lossRoundTrip && sameData(src, again) {
+		return nil
 	}
 	data := *src
 	clearMeta(&data)
@@ -156,10 +174,23 @@ func stashLost[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Direc
 }
 
 // restoreStashed brings back into dst the data of dst's version that an
-// earlier conversion the other way stashed on it.
+// earlier conversion the other way stashed on it: from a sparse stash (see
+// restoreSparse), or from a full one, as stashed by crdforge before the
+// sparse stash and still found in clusters.
 func restoreStashed[S, D any, PD Object[D]](dst PD, there Direction[S, D], back Direction[D, S]) error {
-	if !hasStash(dst, there.to) {
+	value, ok := dst.GetAnnotations()[Annotation(there.to)]
+	if !ok || !knownFormat(value) {
 		return nil
+	}
+	if isSparse(value) {
+		if _, err := unstash(dst, there.to, nil); err != nil {
+			return err
+		}
+		data, err := decode(value)
+		if err != nil {
+			return fmt.Errorf("restoring data from annotation %s: %w", Annotation(there.to), err)
+		}
+		return restoreSparse(dst, data, there, back)
 	}
 	var saved D
 	if _, err := unstash(dst, there.to, &saved); err != nil {

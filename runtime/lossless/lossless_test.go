@@ -100,7 +100,7 @@ func TestNothingIsStashedWhenNothingIsLost(t *testing.T) {
 func TestTheStashLeavesMetadataOut(t *testing.T) {
 	h := toHubObj(t, &old{ObjectMeta: metav1.ObjectMeta{Name: "w", Labels: map[string]string{"a": "b"}}, Extra: "e"})
 	got := h.Annotations[Annotation("v1alpha1")]
-	if got != `{"extra":"e"}` {
+	if got != `sparse:{"extra":"e","replicas":null}` {
 		t.Errorf("stash = %s", got)
 	}
 }

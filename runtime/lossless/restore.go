@@ -3,7 +3,6 @@ package lossless
 import (
 	"reflect"
 
-	"k8s.io/apimachinery/pkg/api/equality"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -11,24 +10,6 @@ var (
 	typeMetaType   = reflect.TypeFor[metav1.TypeMeta]()
 	objectMetaType = reflect.TypeFor[metav1.ObjectMeta]()
 )
-
-// sameData reports whether two objects of the same type hold the same data,
-// their TypeMeta and ObjectMeta aside, by Kubernetes' semantic equality
-// (quantities and times by value, nil and empty collections alike).
-// Conversions use it to find out whether a round trip would lose anything.
-func sameData(a, b any) bool {
-	va, vb := reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem()
-	for i := range va.NumField() {
-		f := va.Type().Field(i)
-		if !f.IsExported() || isMeta(f.Type) {
-			continue
-		}
-		if !equality.Semantic.DeepEqual(va.Field(i).Interface(), vb.Field(i).Interface()) {
-			return false
-		}
-	}
-	return true
-}
 
 func isMeta(t reflect.Type) bool { return t == typeMetaType || t == objectMetaType }
 
@@ -42,17 +23,13 @@ func isMeta(t reflect.Type) bool { return t == typeMetaType || t == objectMetaTy
 // not be used afterwards: out may share its memory.
 func restore(out, base, saved any) {
 	vo, vb, vs := reflect.ValueOf(out).Elem(), reflect.ValueOf(base).Elem(), reflect.ValueOf(saved).Elem()
-	for i := range vo.NumField() {
-		f := vo.Type().Field(i)
-		if !f.IsExported() || isMeta(f.Type) {
-			continue
-		}
+	for _, i := range dataFields(vo.Type()) {
 		merge(vo.Field(i), vb.Field(i), vs.Field(i))
 	}
 }
 
 func merge(out, base, saved reflect.Value) {
-	if equality.Semantic.DeepEqual(out.Interface(), base.Interface()) {
+	if semanticEqual(out, base) {
 		out.Set(saved)
 		return
 	}

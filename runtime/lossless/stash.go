@@ -18,16 +18,26 @@ import (
 //
 // Converting an object from version X to version Y can lose data: a field
 // that only X has, or a nil pointer that Y holds as a plain value. Before the
-// API server prunes it, the conversion writes X's object, without its
-// metadata, as JSON into the annotation conversion.crdforge.io/X on the Y
-// object. Converting the Y object back to X restores exactly those fields
-// from the annotation and removes it. Every other field of metadata is copied
-// untouched, so a round trip X → Y → X is exact, whichever way it goes
-// through the hub.
+// API server prunes it, the conversion writes the fields of X's object that
+// converting the Y object back would not give again, as JSON, into the
+// annotation conversion.crdforge.io/X on the Y object:
 //
-// Stashes larger than compressAbove bytes are stored as "gzip:" followed by
-// the base64 of the gzipped JSON: annotations of an object share a 256 KiB
-// budget, and a spec with a pod template compresses several times over.
+//	conversion.crdforge.io/v1: sparse:{"spec":{"warranty":{"years":2}}}
+//
+// (the format is described at sparsePrefix). Converting the Y object back to
+// X restores those fields, each unless it was changed through Y, and removes
+// the annotation. Every other field of metadata is copied untouched, so a
+// round trip X → Y → X is exact, whichever way it goes through the hub.
+//
+// crdforge before the sparse stash wrote X's whole object, without its
+// metadata: a JSON object ("{...}"), or "gzip:" followed by the base64 of the
+// gzipped JSON. Such stashes, still found in clusters, are restored as they
+// always were, by a three-way merge of the stashed object, its round trip
+// and the object now.
+//
+// Stashes larger than compressAbove bytes are gzipped and base64-encoded, the
+// sparse ones after "sparse+gzip:": annotations of an object share a 256 KiB
+// budget, and a pod template compresses several times over.
 const AnnotationPrefix = "conversion.crdforge.io/"
 
 // Annotation is the annotation that holds the stashed data of version. It is
@@ -42,7 +52,7 @@ const compressAbove = 2048
 const gzipPrefix = "gzip:"
 
 // errUnknownFormat marks a stash this crdforge cannot read: neither a JSON
-// object nor gzip. A later crdforge may add encodings; an older webhook
+// object nor gzip, full or sparse (see sparsePrefix). A later crdforge may add encodings; an older webhook
 // serving during a rollback must leave such a stash for the newer one to
 // read rather than fail the conversion or drop the data.
 var errUnknownFormat = errors.New("stash in an unknown format")
@@ -89,16 +99,31 @@ func stash(obj annotated, version string, v any) error {
 	raw = dropEmptyMeta(raw)
 	value := string(raw)
 	if len(raw) > compressAbove {
-		var buf bytes.Buffer
-		zw := gzip.NewWriter(&buf)
-		if _, err := zw.Write(raw); err != nil {
+		z, err := compress(raw)
+		if err != nil {
 			return fmt.Errorf("compressing the stash for annotation %s: %w", key, err)
 		}
-		if err := zw.Close(); err != nil {
-			return fmt.Errorf("compressing the stash for annotation %s: %w", key, err)
-		}
-		value = gzipPrefix + base64.StdEncoding.EncodeToString(buf.Bytes())
+		value = gzipPrefix + z
 	}
+	setAnnotation(obj, key, value)
+	return nil
+}
+
+// compress returns the base64 of raw gzipped.
+func compress(raw []byte) (string, error) {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if _, err := zw.Write(raw); err != nil {
+		return "", err
+	}
+	if err := zw.Close(); err != nil {
+		return "", err
+	}
+	return base64.StdEncoding.EncodeToString(buf.Bytes()), nil
+}
+
+// setAnnotation sets obj's annotation key to value.
+func setAnnotation(obj annotated, key, value string) {
 	// A copy: conversion-gen style conversions assign ObjectMeta, so the
 	// map may be the source object's too, which must not change.
 	a := maps.Clone(obj.GetAnnotations())
@@ -107,18 +132,10 @@ func stash(obj annotated, version string, v any) error {
 	}
 	a[key] = value
 	obj.SetAnnotations(a)
-	return nil
-}
-
-// hasStash reports whether obj carries the stash annotation of version in a
-// format this crdforge reads.
-func hasStash(obj annotated, version string) bool {
-	value, ok := obj.GetAnnotations()[Annotation(version)]
-	return ok && knownFormat(value)
 }
 
 func knownFormat(value string) bool {
-	return strings.HasPrefix(value, "{") || strings.HasPrefix(value, gzipPrefix)
+	return strings.HasPrefix(value, "{") || strings.HasPrefix(value, gzipPrefix) || isSparse(value)
 }
 
 // unstash removes obj's stash annotation of version and, when into is not
@@ -153,9 +170,13 @@ func unstash(obj annotated, version string, into any) (bool, error) {
 	return true, nil
 }
 
-// decode returns a stash's JSON, uncompressed.
+// decode returns a stash's JSON, uncompressed, full or sparse.
 func decode(value string) ([]byte, error) {
+	value = strings.TrimPrefix(value, sparsePrefix)
 	rest, zipped := strings.CutPrefix(value, gzipPrefix)
+	if !zipped {
+		rest, zipped = strings.CutPrefix(value, sparseGzipPrefix)
+	}
 	if !zipped {
 		return []byte(value), nil
 	}

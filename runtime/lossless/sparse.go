@@ -1,0 +1,317 @@
+package lossless
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+)
+
+// The sparse stash.
+//
+// A conversion that loses data stashes only what the round trip loses: the
+// fields where the source and the source converted there and back differ.
+// The annotation value is
+//
+//	sparse:{"spec":{"legacyID":"W-0042","replicas":null}}
+//
+// a JSON object shaped like the stashed version's object, holding only those
+// fields, or "sparse+gzip:" followed by the base64 of that JSON gzipped when
+// it is longer than compressAbove bytes. The object's structs are walked
+// field by field, as encoding/json names them (embedded structs promoted);
+// everything else (pointers, slices, maps, scalars, and structs with a JSON
+// form of their own such as Quantity, Time, IntOrString, RawExtension) is a
+// leaf and stored whole, a nil one as an explicit null, so that a field
+// present in the stash always says "restore this", never "absent". Structs
+// reached through an embedded pointer are leaves too; a root type with such
+// fields of its own is stashed whole in the full format instead.
+//
+// The prefix is one that crdforge runtimes before the sparse stash do not
+// know: they leave the annotation alone (see errUnknownFormat) rather than
+// decode it as a whole object. A full stash ("{" or "gzip:"), as written
+// before, is still read and restored as before.
+const (
+	sparsePrefix     = "sparse:"
+	sparseGzipPrefix = "sparse+gzip:"
+)
+
+func isSparse(value string) bool {
+	return strings.HasPrefix(value, sparsePrefix) || strings.HasPrefix(value, sparseGzipPrefix)
+}
+
+// rootFields returns the fields of a root type that hold its data, those
+// outside its TypeMeta and ObjectMeta, and false when the sparse stash
+// cannot walk them.
+func rootFields(t reflect.Type) ([]jsonField, bool) {
+	if r, ok := rootFieldsOf.Load(t); ok {
+		r := r.(*rootTable)
+		return r.fields, r.ok
+	}
+	r := &rootTable{ok: true}
+	meta := map[int]bool{}
+	for _, i := range metaFields(t) {
+		meta[i] = true
+	}
+	for _, f := range fieldsOf(t).fields {
+		if meta[f.index[0]] {
+			continue
+		}
+		if f.viaPointer {
+			r.ok = false
+		}
+		r.fields = append(r.fields, f)
+	}
+	actual, _ := rootFieldsOf.LoadOrStore(t, r)
+	r = actual.(*rootTable)
+	return r.fields, r.ok
+}
+
+type rootTable struct {
+	fields []jsonField
+	ok     bool
+}
+
+var rootFieldsOf sync.Map // reflect.Type → *rootTable
+
+func metaFields(t reflect.Type) []int {
+	var idx []int
+	for i := range t.NumField() {
+		if isMeta(t.Field(i).Type) {
+			idx = append(idx, i)
+		}
+	}
+	return idx
+}
+
+// sparseWriter encodes a sparse stash. Pooled: a stash is written for every
+// lossy conversion, and the buffer and encoder are the same every time.
+type sparseWriter struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+var sparseWriters = sync.Pool{New: func() any {
+	w := &sparseWriter{}
+	w.enc = json.NewEncoder(&w.buf)
+	return w
+}}
+
+// stashSparse stashes on dst, in the annotation of version, the data fields
+// where src and again, what src becomes converted there and back, differ. It
+// reports false, and stashes nothing, when they do not differ.
+func stashSparse(dst annotated, version string, src, again reflect.Value, fields []jsonField) (bool, error) {
+	w := sparseWriters.Get().(*sparseWriter)
+	defer func() {
+		if w.buf.Cap() <= 64<<10 {
+			w.buf.Reset()
+			sparseWriters.Put(w)
+		}
+	}()
+	w.buf.Reset()
+	w.buf.WriteString(sparsePrefix)
+	wrote, err := w.diff(src, again, fields)
+	if err != nil {
+		return false, fmt.Errorf("stashing data in annotation %s: %w", Annotation(version), err)
+	}
+	if !wrote {
+		return false, nil
+	}
+	raw := w.buf.Bytes()[len(sparsePrefix):]
+	value := ""
+	if len(raw) > compressAbove {
+		z, err := compress(raw)
+		if err != nil {
+			return false, fmt.Errorf("compressing the stash for annotation %s: %w", Annotation(version), err)
+		}
+		value = sparseGzipPrefix + z
+	} else {
+		value = w.buf.String()
+	}
+	setAnnotation(dst, stashKey(version), value)
+	return true, nil
+}
+
+// diff writes, as one JSON object, the fields of the struct a (of fields)
+// that differ from b's; nothing, and false, when none does.
+func (w *sparseWriter) diff(a, b reflect.Value, fields []jsonField) (bool, error) {
+	start := w.buf.Len()
+	w.buf.WriteByte('{')
+	wrote := false
+	for i := range fields {
+		f := &fields[i]
+		fa, fb := a.FieldByIndex(f.index), b.FieldByIndex(f.index)
+		mark := w.buf.Len()
+		if wrote {
+			w.buf.WriteByte(',')
+		}
+		w.buf.Write(f.key)
+		if f.walk {
+			sub, err := w.diff(fa, fb, fieldsOf(f.typ).fields)
+			if err != nil {
+				return false, err
+			}
+			if !sub {
+				w.buf.Truncate(mark)
+				continue
+			}
+		} else {
+			if semanticEqual(fa, fb) {
+				w.buf.Truncate(mark)
+				continue
+			}
+			if err := w.leaf(fa, f.quoted); err != nil {
+				return false, fmt.Errorf("field %s: %w", f.name, err)
+			}
+		}
+		wrote = true
+	}
+	if !wrote {
+		w.buf.Truncate(start)
+		return false, nil
+	}
+	w.buf.WriteByte('}')
+	return true, nil
+}
+
+// leaf writes v's JSON as encoding/json writes it in its struct.
+func (w *sparseWriter) leaf(v reflect.Value, quoted bool) error {
+	if quoted && (v.Kind() != reflect.Pointer || !v.IsNil()) {
+		raw, err := json.Marshal(v.Addr().Interface())
+		if err != nil {
+			return err
+		}
+		s, _ := json.Marshal(string(raw))
+		w.buf.Write(s)
+		return nil
+	}
+	if err := w.enc.Encode(v.Addr().Interface()); err != nil {
+		return err
+	}
+	w.buf.Truncate(w.buf.Len() - 1) // Encode ends the value with a newline
+	return nil
+}
+
+// decodeSparse decodes a sparse stash's JSON into into, a struct whose
+// fields are fields, and returns the index paths (from the root) of the
+// leaves it holds.
+func decodeSparse(data []byte, into reflect.Value, fields []jsonField, prefix []int, paths [][]int) ([][]int, error) {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(data, &obj); err != nil {
+		return nil, err
+	}
+	if obj == nil {
+		return nil, errors.New("not a JSON object")
+	}
+	for i := range fields {
+		f := &fields[i]
+		raw, ok := obj[f.name]
+		if !ok {
+			continue
+		}
+		path := append(append([]int(nil), prefix...), f.index...)
+		v := into.FieldByIndex(f.index)
+		var err error
+		switch {
+		case f.walk:
+			paths, err = decodeSparse(raw, v, fieldsOf(f.typ).fields, path, paths)
+		case f.quoted && string(raw) != "null":
+			var s string
+			if err = json.Unmarshal(raw, &s); err == nil {
+				err = json.Unmarshal([]byte(s), v.Addr().Interface())
+			}
+			paths = append(paths, path)
+		default:
+			err = json.Unmarshal(raw, v.Addr().Interface())
+			paths = append(paths, path)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("field %s: %w", f.name, err)
+		}
+	}
+	return paths, nil
+}
+
+// restoreSparse brings back into dst the fields a sparse stash holds, each
+// where the other version did not change it.
+//
+// saved holds the stashed fields of the object src as it was before
+// converting it to the other version, and nothing else. The full stash
+// compared dst with base, the round trip of all of src, and took src's value
+// wherever they agreed. Here the rest of src is not known, but it need not
+// be: where the round trip keeps src's data, dst (unless edited) already
+// holds it. candidate is dst with the stashed fields put back, and base its
+// round trip. When nothing was changed in the other version, dst is the
+// round trip of src, so candidate has src's data (stashed fields from src,
+// all others equal to src's, or they would have been stashed), base is the
+// round trip of src's data, the full stash's base, and each stashed field of
+// dst equals base's: all of them are restored, giving src's data, as the
+// full stash gave. A stashed field changed in the other version differs from
+// base, and dst's value is kept, as with the full stash; fields not stashed
+// are dst's either way. (Unlike the full stash, a stashed list or map whose
+// elements were changed in part keeps dst's value whole: the sparse stash
+// restores leaves, it does not merge inside them.)
+//
+// dst's stashed fields are set whole, with values decoded for this call:
+// dst may share slices, maps and pointees with the object it was converted
+// from, which must not change, and nothing here writes into them. The walk
+// goes through struct fields held by value only, which are dst's own memory.
+func restoreSparse[S, D any, PD Object[D]](dst PD, data []byte, there Direction[S, D], back Direction[D, S]) error {
+	fields, ok := rootFields(reflect.TypeFor[D]())
+	if !ok {
+		return fmt.Errorf("restoring data from annotation %s: a sparse stash, but %T has fields behind embedded pointers, which only a full stash holds", Annotation(there.to), dst)
+	}
+	var saved D
+	vs := reflect.ValueOf(&saved).Elem()
+	paths, err := decodeSparse(data, vs, fields, nil, nil)
+	if err != nil {
+		return fmt.Errorf("restoring data from annotation %s: %w", Annotation(there.to), err)
+	}
+	if len(paths) == 0 {
+		return nil
+	}
+	out := reflect.ValueOf(dst).Elem()
+	candidate := *dst
+	vc := reflect.ValueOf(&candidate).Elem()
+	for _, p := range paths {
+		vc.FieldByIndex(p).Set(vs.FieldByIndex(p))
+	}
+	var through S
+	var base D
+	if err := back.convert(&candidate, &through, nil); err != nil {
+		return fmt.Errorf("converting the %s data stashed in %s: %w", there.to, Annotation(there.to), err)
+	}
+	if err := there.convert(&through, &base, nil); err != nil {
+		return fmt.Errorf("converting the %s data stashed in %s: %w", there.to, Annotation(there.to), err)
+	}
+	vb := reflect.ValueOf(&base).Elem()
+	for _, p := range paths {
+		if o := out.FieldByIndex(p); semanticEqual(o, vb.FieldByIndex(p)) {
+			o.Set(vs.FieldByIndex(p))
+		}
+	}
+	return nil
+}
+
+// scratches pools, per root type, the objects into which stashLost converts
+// the destination back: one for every stash, thrown away right after.
+var scratches sync.Map // reflect.Type → *sync.Pool
+
+func getScratch[T any]() *T {
+	p, ok := scratches.Load(reflect.TypeFor[T]())
+	if !ok {
+		p, _ = scratches.LoadOrStore(reflect.TypeFor[T](), &sync.Pool{New: func() any { return new(T) }})
+	}
+	return p.(*sync.Pool).Get().(*T)
+}
+
+// putScratch zeroes v, which may share memory with the objects converted,
+// so that the pool keeps none of it alive, and returns it to the pool.
+func putScratch[T any](v *T) {
+	var zero T
+	*v = zero
+	p, _ := scratches.Load(reflect.TypeFor[T]())
+	p.(*sync.Pool).Put(v)
+}
