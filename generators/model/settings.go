@@ -8,9 +8,9 @@ import (
 
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/markers"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/util/validation"
-	"sigs.k8s.io/controller-tools/pkg/crd"
 )
 
 // resolveConversion settles a kind's conversion: the strategy, the
@@ -196,18 +196,90 @@ func mergeField[T comparable](dst *T, src T, agree *bool) {
 // schemasIdentical reports whether every version has the same schema,
 // descriptions aside: then the API server needs no webhook to convert.
 func (k *Kind) schemasIdentical() bool {
-	var first any
+	var first *apiextensionsv1.JSONSchemaProps
 	for i, v := range k.CRD.Spec.Versions {
 		if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
 			return false
 		}
-		s := v.Schema.OpenAPIV3Schema.DeepCopy()
-		crd.TruncateDescription(s, 0)
 		if i == 0 {
-			first = s
+			first = v.Schema.OpenAPIV3Schema
 			continue
 		}
-		if !equality.Semantic.DeepEqual(first, s) {
+		if !sameButDescriptions(first, v.Schema.OpenAPIV3Schema) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameButDescriptions reports whether two schemas are semantically equal
+// once every description in them (those controller-tools' TruncateDescription
+// clears: the schema's and its sub-schemas') is left out. It compares in
+// place, stopping at the first difference, where copying both schemas to
+// clear their descriptions cost a copy of every version's schema per kind.
+func sameButDescriptions(a, b *apiextensionsv1.JSONSchemaProps) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	x, y := *a, *b // shallow: sub-schemas are compared below, then left out
+	x.Description, y.Description = "", ""
+	if !sameSchemaMaps(x.Properties, y.Properties) || !sameSchemaMaps(x.PatternProperties, y.PatternProperties) ||
+		!sameSchemaMaps(x.Definitions, y.Definitions) || !sameSchemaSlices(x.AllOf, y.AllOf) ||
+		!sameSchemaSlices(x.OneOf, y.OneOf) || !sameSchemaSlices(x.AnyOf, y.AnyOf) || !sameButDescriptions(x.Not, y.Not) {
+		return false
+	}
+	x.Properties, y.Properties, x.PatternProperties, y.PatternProperties = nil, nil, nil, nil
+	x.Definitions, y.Definitions, x.AllOf, y.AllOf, x.OneOf, y.OneOf, x.AnyOf, y.AnyOf = nil, nil, nil, nil, nil, nil, nil, nil
+	x.Not, y.Not = nil, nil
+	if (x.Items == nil) != (y.Items == nil) {
+		return false
+	}
+	if x.Items != nil && (!sameButDescriptions(x.Items.Schema, y.Items.Schema) || !sameSchemaSlices(x.Items.JSONSchemas, y.Items.JSONSchemas)) {
+		return false
+	}
+	x.Items, y.Items = nil, nil
+	for _, p := range [][2]**apiextensionsv1.JSONSchemaPropsOrBool{{&x.AdditionalProperties, &y.AdditionalProperties}, {&x.AdditionalItems, &y.AdditionalItems}} {
+		xb, yb := *p[0], *p[1]
+		if (xb == nil) != (yb == nil) {
+			return false
+		}
+		if xb != nil && (xb.Allows != yb.Allows || !sameButDescriptions(xb.Schema, yb.Schema)) {
+			return false
+		}
+		*p[0], *p[1] = nil, nil
+	}
+	if len(x.Dependencies) != len(y.Dependencies) {
+		return false
+	}
+	for name, xd := range x.Dependencies {
+		yd, ok := y.Dependencies[name]
+		if !ok || !sameButDescriptions(xd.Schema, yd.Schema) || !equality.Semantic.DeepEqual(xd.Property, yd.Property) {
+			return false
+		}
+	}
+	x.Dependencies, y.Dependencies = nil, nil
+	return equality.Semantic.DeepEqual(x, y)
+}
+
+func sameSchemaMaps(a, b map[string]apiextensionsv1.JSONSchemaProps) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for name, as := range a {
+		bs, ok := b[name]
+		if !ok || !sameButDescriptions(&as, &bs) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameSchemaSlices(a, b []apiextensionsv1.JSONSchemaProps) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !sameButDescriptions(&a[i], &b[i]) {
 			return false
 		}
 	}
