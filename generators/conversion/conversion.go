@@ -5,6 +5,13 @@
 // hand-written Convert_ function takes over from the generated one. Data a
 // version cannot hold is stashed in an annotation and restored on the way
 // back (see the runtime/lossless package).
+//
+// Like conversion-gen's, the Convert_ functions share memory with their
+// input: fields of one type are assigned, and pairs of structs with one
+// memory layout (model.Direction.SameLayout) are read as the other type
+// through unsafe.Pointer, so a converted object borrows its source's slices,
+// maps and pointers. ConvertTo and ConvertFrom still never modify their
+// source: the lossless runtime copies what it writes into.
 package conversion
 
 import (

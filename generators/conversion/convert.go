@@ -7,27 +7,24 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// convert prints statements that set dst from src.
+// convert prints statements that set dst from src. A value that converts
+// by sharing memory (model.Conv.SameMemory) is assigned or read as the
+// destination type; everything else is converted part by part into new
+// memory.
 func convert(c *model.Conv, src, dst *jen.Statement) []jen.Code {
+	if c.SameMemory() {
+		return []jen.Code{share(c, src, dst)}
+	}
 	switch c.Kind {
-	case model.ConvAssign:
-		return []jen.Code{dst.Clone().Op("=").Add(src)}
 	case model.ConvCast:
+		// Integers of different sizes: model.Check guards the narrowing ones.
 		return []jen.Code{dst.Clone().Op("=").Add(typeExpr(c.To)).Parens(src)}
-	case model.ConvDeepCopy:
-		return []jen.Code{src.Clone().Dot("DeepCopyInto").Call(jen.Op("&").Add(dst))}
 	case model.ConvPair:
 		return []jen.Code{errCheck(jen.Id(c.Dir.Func).Call(jen.Op("&").Add(src), jen.Op("&").Add(dst), jen.Id("s")))}
 	case model.ConvFunc:
 		// A hand-written function of the spoke or the hub package.
 		return []jen.Code{errCheck(jen.Qual(c.Func.Pkg().Path(), c.Func.Name()).Call(jen.Op("&").Add(src), jen.Op("&").Add(dst), jen.Id("s")))}
 	case model.ConvPointer:
-		if c.Elem.Kind == model.ConvDeepCopy {
-			// As deepcopy-gen writes it: *out is already the pointer to fill.
-			return nilable(src, dst,
-				jen.Op("*").Id("out").Op("=").New(typeExpr(c.Elem.To)),
-				jen.Parens(jen.Op("*").Id("in")).Dot("DeepCopyInto").Call(jen.Op("*").Id("out")))
-		}
 		return nilable(src, dst,
 			jen.Op("*").Id("out").Op("=").New(typeExpr(c.Elem.To)),
 			elem(c.Elem, jen.Op("**").Id("in"), jen.Op("**").Id("out")))
@@ -37,17 +34,16 @@ func convert(c *model.Conv, src, dst *jen.Statement) []jen.Code {
 			elem(c.Elem, jen.Op("**").Id("in"), jen.Op("*").Id("out")),
 		).Else().Block(dst.Clone().Op("=").Add(zero(c.To)))}
 	case model.ConvAddr:
+		// A value becomes a pointer: the pointer is new, what it points to
+		// may share memory like any other value.
 		return []jen.Code{jen.Block(
 			inOut(src, dst),
 			jen.Op("*").Id("out").Op("=").New(typeExpr(c.Elem.To)),
 			elem(c.Elem, jen.Op("*").Id("in"), jen.Op("**").Id("out")),
 		)}
 	case model.ConvSlice:
-		inner := jen.For(jen.Id("i").Op(":=").Range().Op("*").Id("in")).Block(convert(c.Elem, jen.Parens(jen.Op("*").Id("in")).Index(jen.Id("i")), jen.Parens(jen.Op("*").Id("out")).Index(jen.Id("i")))...)
-		if c.Elem.Kind == model.ConvAssign {
-			inner = jen.Copy(jen.Op("*").Id("out"), jen.Op("*").Id("in"))
-		}
-		return nilable(src, dst, jen.Op("*").Id("out").Op("=").Make(typeExpr(c.To), jen.Len(jen.Op("*").Id("in"))), inner)
+		return nilable(src, dst, jen.Op("*").Id("out").Op("=").Make(typeExpr(c.To), jen.Len(jen.Op("*").Id("in"))),
+			jen.For(jen.Id("i").Op(":=").Range().Op("*").Id("in")).Block(convert(c.Elem, jen.Parens(jen.Op("*").Id("in")).Index(jen.Id("i")), jen.Parens(jen.Op("*").Id("out")).Index(jen.Id("i")))...))
 	case model.ConvArray:
 		return []jen.Code{jen.For(jen.Id("i").Op(":=").Range().Add(src.Clone())).Block(
 			convert(c.Elem, src.Clone().Index(jen.Id("i")), dst.Clone().Index(jen.Id("i")))...,
@@ -58,6 +54,30 @@ func convert(c *model.Conv, src, dst *jen.Statement) []jen.Code {
 			jen.For(jen.List(jen.Id("key"), jen.Id("val")).Op(":=").Range().Op("*").Id("in")).Block(mapEntry(c)...))
 	}
 	return []jen.Code{jen.Commentf("WARNING: no conversion for %s", c.Reason)}
+}
+
+// share prints the conversion of a value that shares memory with its
+// source: an assignment between the same types, a cast between basic types
+// of one kind, and otherwise a read of the source's memory as the
+// destination type, which model.Conv.SameMemory allows only where the two
+// have one layout. The result shares the source's slices, maps and
+// pointers, as conversion-gen's does.
+func share(c *model.Conv, src, dst *jen.Statement) jen.Code {
+	switch {
+	case types.Identical(c.From, c.To):
+		return dst.Clone().Op("=").Add(src)
+	case c.Kind == model.ConvCast:
+		return dst.Clone().Op("=").Add(typeExpr(c.To)).Parens(src)
+	}
+	if _, ok := c.To.(*types.Pointer); ok {
+		return dst.Clone().Op("=").Parens(typeExpr(c.To)).Parens(unsafePointer(src))
+	}
+	return dst.Clone().Op("=").Op("*").Parens(jen.Op("*").Add(typeExpr(c.To))).Parens(unsafePointer(jen.Op("&").Add(src)))
+}
+
+// unsafePointer prints unsafe.Pointer(p).
+func unsafePointer(p *jen.Statement) *jen.Statement {
+	return jen.Qual("unsafe", "Pointer").Call(p)
 }
 
 // inOut binds in and out to pointers to src and dst, for the statements of
@@ -87,10 +107,10 @@ func mapEntry(c *model.Conv) []jen.Code {
 	return append(loop, jen.Parens(jen.Op("*").Id("out")).Index(key).Op("=").Id("newVal"))
 }
 
-// elem converts the element behind pointers held in in/out locals. Only a
-// method call or an index on a dereference needs parentheses.
+// elem converts the element behind pointers held in in/out locals. Only an
+// index on a dereference needs parentheses.
 func elem(c *model.Conv, src, dst *jen.Statement) jen.Code {
-	if c.Kind == model.ConvDeepCopy || c.Kind == model.ConvArray {
+	if c.Kind == model.ConvArray && !c.SameMemory() {
 		src, dst = jen.Parens(src), jen.Parens(dst)
 	}
 	return jen.Add(convert(c, src, dst)...)

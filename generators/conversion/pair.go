@@ -52,6 +52,7 @@ func printDirection(f *jen.File, d *model.Direction) {
 		f.Line()
 	default:
 		f.Commentf("%s converts %s %s to %s %s.", d.Func, d.FromVersion.Name, d.From.Obj().Name(), d.ToVersion.Name, d.To.Obj().Name())
+		f.Comment("Like conversion-gen's, its result may share memory with in.")
 		f.Func().Id(d.Func).Add(params).Error().Block(
 			jen.Return(jen.Id(d.AutoFunc).Call(jen.Id("in"), jen.Id("out"), jen.Id("s"))),
 		)
@@ -62,6 +63,14 @@ func printDirection(f *jen.File, d *model.Direction) {
 // autoBody is the body of an autoConvert_ function: the root's metadata,
 // then every field, then notes on fields with no counterpart.
 func autoBody(d *model.Direction) []jen.Code {
+	if d.SameLayout {
+		return []jen.Code{
+			jen.Commentf("%s %s and %s %s have one memory layout, and every field converts by copying: out shares in's memory.",
+				d.FromVersion.Name, d.From.Obj().Name(), d.ToVersion.Name, d.To.Obj().Name()),
+			jen.Op("*").Id("out").Op("=").Op("*").Parens(jen.Op("*").Add(qual(d.To))).Parens(unsafePointer(jen.Id("in"))),
+			jen.Return(jen.Nil()),
+		}
+	}
 	var body []jen.Code
 	if d.Pair.Root() {
 		// As conversion-gen writes it, which hand-written conversions count

@@ -97,6 +97,11 @@ type Direction struct {
 	NilThrough [][]*types.Var
 	// Loss says whether and how the direction can drop data.
 	Loss Loss
+	// SameLayout says the two structs have one memory layout and the
+	// conversion would only copy every field: it reads the source as the
+	// destination type through unsafe.Pointer, and its result shares the
+	// source's memory (see settleLayout).
+	SameLayout bool
 	// Needed says a generated ConvertTo or ConvertFrom depends on the
 	// direction's Convert_, directly or through fields: then its functions
 	// are generated even when they cannot compile until the author writes

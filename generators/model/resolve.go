@@ -50,6 +50,7 @@ func (m *Model) resolveConversions(diags *diag.List) {
 		p.checkNarrowing()
 		p.findManual()
 		settleLoss(p.order)
+		settleLayout(p.order)
 		m.Pairs[p.spoke.Package] = append(m.Pairs[p.spoke.Package], p.order...)
 	}
 	// Each spoke lists what it reaches in the pairer's discovery order: the

@@ -107,6 +107,23 @@ func TestRoundTripCatchesBrokenConversions(t *testing.T) {
 			"hub-spoke-hub": pass,
 		},
 	}, {
+		name:  "conversion writes on the way back into memory shared with the original",
+		spoke: func() conversion.Convertible { return &EmptiesSharedSelector{} },
+		want: map[string]string{
+			"spoke-hub-spoke": pass,
+			// The result is right; the hub the spoke came from is not.
+			"hub-spoke-hub": "spoke.ConvertTo(hub) changed the original *conversiontest.WidgetHub through memory they share (- before, + after):",
+		},
+	}, {
+		// As Cluster API's conversions do: allowed, the object in between
+		// owns its annotations.
+		name:  "conversion removes its own data annotation on the way back",
+		spoke: func() conversion.Convertible { return &DropsStashInPlace{} },
+		want: map[string]string{
+			"spoke-hub-spoke": pass,
+			"hub-spoke-hub":   pass,
+		},
+	}, {
 		name:  "conversion panics",
 		spoke: func() conversion.Convertible { return &PanicsOnNilDeadline{} },
 		want: map[string]string{

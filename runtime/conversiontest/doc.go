@@ -15,6 +15,12 @@
 // it in annotations named conversion.crdforge.io/<version> and remove them on
 // the way back, so the result must equal the original, annotations included.
 //
+// A conversion may share memory with its source, as conversion-gen's and
+// crdforge's generated conversions do, but must not change it: each round
+// trip fails when the first conversion changes the object it converts from,
+// or when the way back changes the original object through memory the
+// objects share.
+//
 // The random objects come from sigs.k8s.io/randfill. Since the stash
 // annotations are JSON, every value must survive encoding/json; the package
 // fills the Kubernetes types whose purely random contents would not (see

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"strings"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -249,6 +250,58 @@ func (s *AliasesAnnotations) ConvertTo(dstRaw conversion.Hub) error {
 
 func (s *AliasesAnnotations) DeepCopyObject() runtime.Object {
 	return &AliasesAnnotations{*s.WidgetSpoke.DeepCopy()}
+}
+
+// DropsStashInPlace deletes the stash annotation from the object it
+// converts from, as Cluster API's conversions delete their data annotation:
+// the object's own map, which it may change.
+type DropsStashInPlace struct{ WidgetSpoke }
+
+func (s *DropsStashInPlace) ConvertTo(dstRaw conversion.Hub) error {
+	if err := s.WidgetSpoke.ConvertTo(dstRaw); err != nil {
+		return err
+	}
+	for k := range s.Annotations {
+		if strings.HasPrefix(k, "conversion.crdforge.io/") {
+			delete(s.Annotations, k)
+		}
+	}
+	return nil
+}
+
+func (s *DropsStashInPlace) DeepCopyObject() runtime.Object {
+	return &DropsStashInPlace{*s.WidgetSpoke.DeepCopy()}
+}
+
+// EmptiesSharedSelector shares Selector with the hub it converts from, as a
+// conversion may share memory with its source, and on the way back, when it
+// restores stashed data, empties the selector of the spoke it converts from
+// after copying it into the hub: a map the hub it came from still holds.
+// Only the way back, from a spoke that shares the hub's map and carries a
+// stash, shows the bug, and the result is right.
+type EmptiesSharedSelector struct{ WidgetSpoke }
+
+func (s *EmptiesSharedSelector) ConvertFrom(srcRaw conversion.Hub) error {
+	if err := s.WidgetSpoke.ConvertFrom(srcRaw); err != nil {
+		return err
+	}
+	s.Spec.Selector = srcRaw.(*WidgetHub).Spec.Selector
+	return nil
+}
+
+func (s *EmptiesSharedSelector) ConvertTo(dstRaw conversion.Hub) error {
+	_, restoring := s.Annotations[hubStash]
+	if err := s.WidgetSpoke.ConvertTo(dstRaw); err != nil {
+		return err
+	}
+	if restoring {
+		clear(s.Spec.Selector)
+	}
+	return nil
+}
+
+func (s *EmptiesSharedSelector) DeepCopyObject() runtime.Object {
+	return &EmptiesSharedSelector{*s.WidgetSpoke.DeepCopy()}
 }
 
 // PanicsOnNilDeadline dereferences a pointer without checking it.

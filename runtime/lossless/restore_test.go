@@ -1,6 +1,7 @@
 package lossless
 
 import (
+	"reflect"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -20,6 +21,7 @@ type obj struct {
 	Count    *int32
 	Items    []item
 	ByName   map[string]item
+	Ref      *item
 	Quantity resource.Quantity
 }
 
@@ -67,5 +69,61 @@ func TestRestoreTakesSavedDataWhereNothingChanged(t *testing.T) {
 	}
 	if out.Name != "keep-me" {
 		t.Errorf("metadata changed: %q", out.Name)
+	}
+}
+
+// TestRestoreLeavesMemoryItSharesUntouched restores into an object that
+// shares its slice, map and pointer with another, as the result of a
+// conversion shares them with its source: the other object must not change,
+// and out must still get the merged values.
+func TestRestoreLeavesMemoryItSharesUntouched(t *testing.T) {
+	source := func() *obj {
+		return &obj{
+			Items:  []item{{Name: "a"}, {Name: "renamed"}},
+			ByName: map[string]item{"x": {Name: "x"}, "y": {Name: "renamed"}},
+			Ref:    &item{Name: "renamed"},
+		}
+	}
+	src := source()
+	out := &obj{Items: src.Items, ByName: src.ByName, Ref: src.Ref}
+	saved := &obj{
+		Items:  []item{{Name: "a", Extra: "ea"}, {Name: "b", Extra: "eb"}},
+		ByName: map[string]item{"x": {Name: "x", Extra: "ex"}, "y": {Name: "y", Extra: "ey"}},
+		Ref:    &item{Name: "r", Extra: "er"},
+	}
+	base := &obj{
+		Items:  []item{{Name: "a"}, {Name: "b"}},
+		ByName: map[string]item{"x": {Name: "x"}, "y": {Name: "y"}},
+		Ref:    &item{Name: "r"},
+	}
+
+	restore(out, base, saved)
+
+	if want := source(); !reflect.DeepEqual(src, want) {
+		t.Errorf("restore wrote into memory out shares with another object:\n got %+v\nwant %+v", src, want)
+	}
+	wantOut := &obj{
+		Items:  []item{{Name: "a", Extra: "ea"}, {Name: "renamed", Extra: "eb"}},
+		ByName: map[string]item{"x": {Name: "x", Extra: "ex"}, "y": {Name: "renamed", Extra: "ey"}},
+		Ref:    &item{Name: "renamed", Extra: "er"},
+	}
+	if !reflect.DeepEqual(out, wantOut) {
+		t.Errorf("restored\n got %+v\nwant %+v", out, wantOut)
+	}
+}
+
+// TestRestoreCopiesOnlyWhatItWrites checks that restore leaves shared what
+// it does not write into: a slice none of whose elements takes stashed data
+// stays the same slice.
+func TestRestoreCopiesOnlyWhatItWrites(t *testing.T) {
+	items := []item{{Name: "changed"}}
+	out := &obj{Kept: "changed", Items: items}
+	base := &obj{Kept: "k", Items: []item{{Name: "a", Extra: "x"}}}
+	saved := &obj{Kept: "k", Items: []item{{Name: "a", Extra: "ea"}}}
+
+	restore(out, base, saved)
+
+	if &out.Items[0] != &items[0] || out.Items[0].Extra != "" {
+		t.Errorf("Items = %+v: a slice restore did not write into was copied or changed", out.Items)
 	}
 }

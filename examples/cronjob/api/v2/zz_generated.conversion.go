@@ -8,10 +8,10 @@ import (
 	fmt "fmt"
 	v1 "github.com/crdforge/crdforge/examples/cronjob/api/v1"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
-	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
+	"unsafe"
 )
 
 // ConvertTo converts this CronJob to the hub version, v1.
@@ -51,13 +51,12 @@ func autoConvert_v2_CronJob_To_v1_CronJob(in *CronJob, out *v1.CronJob, s conver
 	if err := Convert_v2_CronJobSpec_To_v1_CronJobSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
-	if err := Convert_v2_CronJobStatus_To_v1_CronJobStatus(&in.Status, &out.Status, s); err != nil {
-		return err
-	}
+	out.Status = *(*v1.CronJobStatus)(unsafe.Pointer(&in.Status))
 	return nil
 }
 
 // Convert_v2_CronJob_To_v1_CronJob converts v2 CronJob to v1 CronJob.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_CronJob_To_v1_CronJob(in *CronJob, out *v1.CronJob, s conversion.Scope) error {
 	return autoConvert_v2_CronJob_To_v1_CronJob(in, out, s)
 }
@@ -67,49 +66,24 @@ func autoConvert_v1_CronJob_To_v2_CronJob(in *v1.CronJob, out *CronJob, s conver
 	if err := Convert_v1_CronJobSpec_To_v2_CronJobSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
-	if err := Convert_v1_CronJobStatus_To_v2_CronJobStatus(&in.Status, &out.Status, s); err != nil {
-		return err
-	}
+	out.Status = *(*CronJobStatus)(unsafe.Pointer(&in.Status))
 	return nil
 }
 
 // Convert_v1_CronJob_To_v2_CronJob converts v1 CronJob to v2 CronJob.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_CronJob_To_v2_CronJob(in *v1.CronJob, out *CronJob, s conversion.Scope) error {
 	return autoConvert_v1_CronJob_To_v2_CronJob(in, out, s)
 }
 
 func autoConvert_v2_CronJobSpec_To_v1_CronJobSpec(in *CronJobSpec, out *v1.CronJobSpec, s conversion.Scope) error {
 	// WARNING: in.Schedule requires manual conversion: v2.CronSchedule and string have no mechanical conversion
-	if in.StartingDeadlineSeconds != nil {
-		in, out := &in.StartingDeadlineSeconds, &out.StartingDeadlineSeconds
-		*out = new(int64)
-		**out = **in
-	} else {
-		out.StartingDeadlineSeconds = nil
-	}
+	out.StartingDeadlineSeconds = in.StartingDeadlineSeconds
 	out.ConcurrencyPolicy = v1.ConcurrencyPolicy(in.ConcurrencyPolicy)
-	if in.Suspend != nil {
-		in, out := &in.Suspend, &out.Suspend
-		*out = new(bool)
-		**out = **in
-	} else {
-		out.Suspend = nil
-	}
-	in.JobTemplate.DeepCopyInto(&out.JobTemplate)
-	if in.SuccessfulJobsHistoryLimit != nil {
-		in, out := &in.SuccessfulJobsHistoryLimit, &out.SuccessfulJobsHistoryLimit
-		*out = new(int32)
-		**out = **in
-	} else {
-		out.SuccessfulJobsHistoryLimit = nil
-	}
-	if in.FailedJobsHistoryLimit != nil {
-		in, out := &in.FailedJobsHistoryLimit, &out.FailedJobsHistoryLimit
-		*out = new(int32)
-		**out = **in
-	} else {
-		out.FailedJobsHistoryLimit = nil
-	}
+	out.Suspend = in.Suspend
+	out.JobTemplate = in.JobTemplate
+	out.SuccessfulJobsHistoryLimit = in.SuccessfulJobsHistoryLimit
+	out.FailedJobsHistoryLimit = in.FailedJobsHistoryLimit
 	return nil
 }
 
@@ -117,83 +91,37 @@ func autoConvert_v2_CronJobSpec_To_v1_CronJobSpec(in *CronJobSpec, out *v1.CronJ
 
 func autoConvert_v1_CronJobSpec_To_v2_CronJobSpec(in *v1.CronJobSpec, out *CronJobSpec, s conversion.Scope) error {
 	// WARNING: in.Schedule requires manual conversion: string and v2.CronSchedule have no mechanical conversion
-	if in.StartingDeadlineSeconds != nil {
-		in, out := &in.StartingDeadlineSeconds, &out.StartingDeadlineSeconds
-		*out = new(int64)
-		**out = **in
-	} else {
-		out.StartingDeadlineSeconds = nil
-	}
+	out.StartingDeadlineSeconds = in.StartingDeadlineSeconds
 	out.ConcurrencyPolicy = ConcurrencyPolicy(in.ConcurrencyPolicy)
-	if in.Suspend != nil {
-		in, out := &in.Suspend, &out.Suspend
-		*out = new(bool)
-		**out = **in
-	} else {
-		out.Suspend = nil
-	}
-	in.JobTemplate.DeepCopyInto(&out.JobTemplate)
-	if in.SuccessfulJobsHistoryLimit != nil {
-		in, out := &in.SuccessfulJobsHistoryLimit, &out.SuccessfulJobsHistoryLimit
-		*out = new(int32)
-		**out = **in
-	} else {
-		out.SuccessfulJobsHistoryLimit = nil
-	}
-	if in.FailedJobsHistoryLimit != nil {
-		in, out := &in.FailedJobsHistoryLimit, &out.FailedJobsHistoryLimit
-		*out = new(int32)
-		**out = **in
-	} else {
-		out.FailedJobsHistoryLimit = nil
-	}
+	out.Suspend = in.Suspend
+	out.JobTemplate = in.JobTemplate
+	out.SuccessfulJobsHistoryLimit = in.SuccessfulJobsHistoryLimit
+	out.FailedJobsHistoryLimit = in.FailedJobsHistoryLimit
 	return nil
 }
 
 // Convert_v1_CronJobSpec_To_v2_CronJobSpec is hand-written.
 
 func autoConvert_v2_CronJobStatus_To_v1_CronJobStatus(in *CronJobStatus, out *v1.CronJobStatus, s conversion.Scope) error {
-	if in.Active != nil {
-		in, out := &in.Active, &out.Active
-		*out = make([]corev1.ObjectReference, len(*in))
-		copy(*out, *in)
-	} else {
-		out.Active = nil
-	}
-	if in.LastScheduleTime != nil {
-		in, out := &in.LastScheduleTime, &out.LastScheduleTime
-		*out = new(metav1.Time)
-		(*in).DeepCopyInto(*out)
-	} else {
-		out.LastScheduleTime = nil
-	}
+	// v2 CronJobStatus and v1 CronJobStatus have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.CronJobStatus)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v2_CronJobStatus_To_v1_CronJobStatus converts v2 CronJobStatus to v1 CronJobStatus.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_CronJobStatus_To_v1_CronJobStatus(in *CronJobStatus, out *v1.CronJobStatus, s conversion.Scope) error {
 	return autoConvert_v2_CronJobStatus_To_v1_CronJobStatus(in, out, s)
 }
 
 func autoConvert_v1_CronJobStatus_To_v2_CronJobStatus(in *v1.CronJobStatus, out *CronJobStatus, s conversion.Scope) error {
-	if in.Active != nil {
-		in, out := &in.Active, &out.Active
-		*out = make([]corev1.ObjectReference, len(*in))
-		copy(*out, *in)
-	} else {
-		out.Active = nil
-	}
-	if in.LastScheduleTime != nil {
-		in, out := &in.LastScheduleTime, &out.LastScheduleTime
-		*out = new(metav1.Time)
-		(*in).DeepCopyInto(*out)
-	} else {
-		out.LastScheduleTime = nil
-	}
+	// v1 CronJobStatus and v2 CronJobStatus have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*CronJobStatus)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_CronJobStatus_To_v2_CronJobStatus converts v1 CronJobStatus to v2 CronJobStatus.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_CronJobStatus_To_v2_CronJobStatus(in *v1.CronJobStatus, out *CronJobStatus, s conversion.Scope) error {
 	return autoConvert_v1_CronJobStatus_To_v2_CronJobStatus(in, out, s)
 }

@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
+	"unsafe"
 )
 
 // ConvertTo converts this CronTab to the hub version, v1.
@@ -47,9 +48,7 @@ var _ ctrlconversion.Convertible = &CronTab{}
 
 func autoConvert_v1beta1_CronTab_To_v1_CronTab(in *CronTab, out *v1.CronTab, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
-	if err := Convert_v1beta1_CronTabSpec_To_v1_CronTabSpec(&in.Spec, &out.Spec, s); err != nil {
-		return err
-	}
+	out.Spec = *(*v1.CronTabSpec)(unsafe.Pointer(&in.Spec))
 	// in.HostPort has no counterpart in v1: a hand-written Convert_v1beta1_CronTab_To_v1_CronTab converts it, or the stash keeps it.
 	return nil
 }
@@ -58,9 +57,7 @@ func autoConvert_v1beta1_CronTab_To_v1_CronTab(in *CronTab, out *v1.CronTab, s c
 
 func autoConvert_v1_CronTab_To_v1beta1_CronTab(in *v1.CronTab, out *CronTab, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
-	if err := Convert_v1_CronTabSpec_To_v1beta1_CronTabSpec(&in.Spec, &out.Spec, s); err != nil {
-		return err
-	}
+	out.Spec = *(*CronTabSpec)(unsafe.Pointer(&in.Spec))
 	// in.Host has no counterpart in v1beta1: a hand-written Convert_v1_CronTab_To_v1beta1_CronTab converts it, or the stash keeps it.
 	// in.Port has no counterpart in v1beta1: a hand-written Convert_v1_CronTab_To_v1beta1_CronTab converts it, or the stash keeps it.
 	return nil
@@ -69,25 +66,25 @@ func autoConvert_v1_CronTab_To_v1beta1_CronTab(in *v1.CronTab, out *CronTab, s c
 // Convert_v1_CronTab_To_v1beta1_CronTab is hand-written.
 
 func autoConvert_v1beta1_CronTabSpec_To_v1_CronTabSpec(in *CronTabSpec, out *v1.CronTabSpec, s conversion.Scope) error {
-	out.CronSpec = in.CronSpec
-	out.Image = in.Image
-	out.Replicas = in.Replicas
+	// v1beta1 CronTabSpec and v1 CronTabSpec have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.CronTabSpec)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1beta1_CronTabSpec_To_v1_CronTabSpec converts v1beta1 CronTabSpec to v1 CronTabSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_CronTabSpec_To_v1_CronTabSpec(in *CronTabSpec, out *v1.CronTabSpec, s conversion.Scope) error {
 	return autoConvert_v1beta1_CronTabSpec_To_v1_CronTabSpec(in, out, s)
 }
 
 func autoConvert_v1_CronTabSpec_To_v1beta1_CronTabSpec(in *v1.CronTabSpec, out *CronTabSpec, s conversion.Scope) error {
-	out.CronSpec = in.CronSpec
-	out.Image = in.Image
-	out.Replicas = in.Replicas
+	// v1 CronTabSpec and v1beta1 CronTabSpec have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*CronTabSpec)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_CronTabSpec_To_v1beta1_CronTabSpec converts v1 CronTabSpec to v1beta1 CronTabSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_CronTabSpec_To_v1beta1_CronTabSpec(in *v1.CronTabSpec, out *CronTabSpec, s conversion.Scope) error {
 	return autoConvert_v1_CronTabSpec_To_v1beta1_CronTabSpec(in, out, s)
 }

@@ -8,10 +8,10 @@ import (
 	"fmt"
 	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
-	resource "k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
+	"unsafe"
 )
 
 // ConvertTo converts this Widget to the hub version, v1.
@@ -51,9 +51,7 @@ func autoConvert_v1alpha1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conv
 	if err := Convert_v1alpha1_WidgetSpec_To_v1_WidgetSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
-	if err := Convert_v1alpha1_WidgetStatus_To_v1_WidgetStatus(&in.Status, &out.Status, s); err != nil {
-		return err
-	}
+	out.Status = *(*v1.WidgetStatus)(unsafe.Pointer(&in.Status))
 	return nil
 }
 
@@ -66,6 +64,7 @@ func lossy_v1alpha1_Widget_To_v1_Widget(in *Widget) bool {
 }
 
 // Convert_v1alpha1_Widget_To_v1_Widget converts v1alpha1 Widget to v1 Widget.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conversion.Scope) error {
 	return autoConvert_v1alpha1_Widget_To_v1_Widget(in, out, s)
 }
@@ -75,9 +74,7 @@ func autoConvert_v1_Widget_To_v1alpha1_Widget(in *v1.Widget, out *Widget, s conv
 	if err := Convert_v1_WidgetSpec_To_v1alpha1_WidgetSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
-	if err := Convert_v1_WidgetStatus_To_v1alpha1_WidgetStatus(&in.Status, &out.Status, s); err != nil {
-		return err
-	}
+	out.Status = *(*WidgetStatus)(unsafe.Pointer(&in.Status))
 	return nil
 }
 
@@ -90,6 +87,7 @@ func lossy_v1_Widget_To_v1alpha1_Widget(in *v1.Widget) bool {
 }
 
 // Convert_v1_Widget_To_v1alpha1_Widget converts v1 Widget to v1alpha1 Widget.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Widget_To_v1alpha1_Widget(in *v1.Widget, out *Widget, s conversion.Scope) error {
 	return autoConvert_v1_Widget_To_v1alpha1_Widget(in, out, s)
 }
@@ -104,40 +102,10 @@ func autoConvert_v1alpha1_WidgetSpec_To_v1_WidgetSpec(in *WidgetSpec, out *v1.Wi
 		*out = new(int32)
 		**out = *in
 	}
-	if in.Parts != nil {
-		in, out := &in.Parts, &out.Parts
-		*out = make([]v1.Part, len(*in))
-		for i := range *in {
-			if err := Convert_v1alpha1_Part_To_v1_Part(&(*in)[i], &(*out)[i], s); err != nil {
-				return err
-			}
-		}
-	} else {
-		out.Parts = nil
-	}
-	if in.Finishes != nil {
-		in, out := &in.Finishes, &out.Finishes
-		*out = make(map[string]v1.Finish, len(*in))
-		for key, val := range *in {
-			var newVal v1.Finish
-			if err := Convert_v1alpha1_Finish_To_v1_Finish(&val, &newVal, s); err != nil {
-				return err
-			}
-			(*out)[key] = newVal
-		}
-	} else {
-		out.Finishes = nil
-	}
-	if in.Labels != nil {
-		in, out := &in.Labels, &out.Labels
-		*out = make(map[string]string, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
-	} else {
-		out.Labels = nil
-	}
-	in.Options.DeepCopyInto(&out.Options)
+	out.Parts = *(*[]v1.Part)(unsafe.Pointer(&in.Parts))
+	out.Finishes = *(*map[string]v1.Finish)(unsafe.Pointer(&in.Finishes))
+	out.Labels = in.Labels
+	out.Options = in.Options
 	// in.LegacyID has no counterpart in v1: a hand-written Convert_v1alpha1_WidgetSpec_To_v1_WidgetSpec converts it, or the stash keeps it.
 	return nil
 }
@@ -151,6 +119,7 @@ func lossy_v1alpha1_WidgetSpec_To_v1_WidgetSpec(in *WidgetSpec) bool {
 }
 
 // Convert_v1alpha1_WidgetSpec_To_v1_WidgetSpec converts v1alpha1 WidgetSpec to v1 WidgetSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_WidgetSpec_To_v1_WidgetSpec(in *WidgetSpec, out *v1.WidgetSpec, s conversion.Scope) error {
 	return autoConvert_v1alpha1_WidgetSpec_To_v1_WidgetSpec(in, out, s)
 }
@@ -166,40 +135,10 @@ func autoConvert_v1_WidgetSpec_To_v1alpha1_WidgetSpec(in *v1.WidgetSpec, out *Wi
 	} else {
 		out.Replicas = 0
 	}
-	if in.Parts != nil {
-		in, out := &in.Parts, &out.Parts
-		*out = make([]Part, len(*in))
-		for i := range *in {
-			if err := Convert_v1_Part_To_v1alpha1_Part(&(*in)[i], &(*out)[i], s); err != nil {
-				return err
-			}
-		}
-	} else {
-		out.Parts = nil
-	}
-	if in.Finishes != nil {
-		in, out := &in.Finishes, &out.Finishes
-		*out = make(map[string]Finish, len(*in))
-		for key, val := range *in {
-			var newVal Finish
-			if err := Convert_v1_Finish_To_v1alpha1_Finish(&val, &newVal, s); err != nil {
-				return err
-			}
-			(*out)[key] = newVal
-		}
-	} else {
-		out.Finishes = nil
-	}
-	if in.Labels != nil {
-		in, out := &in.Labels, &out.Labels
-		*out = make(map[string]string, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
-	} else {
-		out.Labels = nil
-	}
-	in.Options.DeepCopyInto(&out.Options)
+	out.Parts = *(*[]Part)(unsafe.Pointer(&in.Parts))
+	out.Finishes = *(*map[string]Finish)(unsafe.Pointer(&in.Finishes))
+	out.Labels = in.Labels
+	out.Options = in.Options
 	// in.Warranty has no counterpart in v1alpha1: a hand-written Convert_v1_WidgetSpec_To_v1alpha1_WidgetSpec converts it, or the stash keeps it.
 	return nil
 }
@@ -216,102 +155,79 @@ func lossy_v1_WidgetSpec_To_v1alpha1_WidgetSpec(in *v1.WidgetSpec) bool {
 }
 
 // Convert_v1_WidgetSpec_To_v1alpha1_WidgetSpec converts v1 WidgetSpec to v1alpha1 WidgetSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_WidgetSpec_To_v1alpha1_WidgetSpec(in *v1.WidgetSpec, out *WidgetSpec, s conversion.Scope) error {
 	return autoConvert_v1_WidgetSpec_To_v1alpha1_WidgetSpec(in, out, s)
 }
 
 func autoConvert_v1alpha1_WidgetStatus_To_v1_WidgetStatus(in *WidgetStatus, out *v1.WidgetStatus, s conversion.Scope) error {
-	out.ObservedGeneration = in.ObservedGeneration
-	if in.Conditions != nil {
-		in, out := &in.Conditions, &out.Conditions
-		*out = make([]metav1.Condition, len(*in))
-		for i := range *in {
-			(*in)[i].DeepCopyInto(&(*out)[i])
-		}
-	} else {
-		out.Conditions = nil
-	}
+	// v1alpha1 WidgetStatus and v1 WidgetStatus have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.WidgetStatus)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1alpha1_WidgetStatus_To_v1_WidgetStatus converts v1alpha1 WidgetStatus to v1 WidgetStatus.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_WidgetStatus_To_v1_WidgetStatus(in *WidgetStatus, out *v1.WidgetStatus, s conversion.Scope) error {
 	return autoConvert_v1alpha1_WidgetStatus_To_v1_WidgetStatus(in, out, s)
 }
 
 func autoConvert_v1_WidgetStatus_To_v1alpha1_WidgetStatus(in *v1.WidgetStatus, out *WidgetStatus, s conversion.Scope) error {
-	out.ObservedGeneration = in.ObservedGeneration
-	if in.Conditions != nil {
-		in, out := &in.Conditions, &out.Conditions
-		*out = make([]metav1.Condition, len(*in))
-		for i := range *in {
-			(*in)[i].DeepCopyInto(&(*out)[i])
-		}
-	} else {
-		out.Conditions = nil
-	}
+	// v1 WidgetStatus and v1alpha1 WidgetStatus have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*WidgetStatus)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_WidgetStatus_To_v1alpha1_WidgetStatus converts v1 WidgetStatus to v1alpha1 WidgetStatus.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_WidgetStatus_To_v1alpha1_WidgetStatus(in *v1.WidgetStatus, out *WidgetStatus, s conversion.Scope) error {
 	return autoConvert_v1_WidgetStatus_To_v1alpha1_WidgetStatus(in, out, s)
 }
 
 func autoConvert_v1alpha1_Part_To_v1_Part(in *Part, out *v1.Part, s conversion.Scope) error {
-	out.Name = in.Name
-	out.Count = in.Count
-	if in.Weight != nil {
-		in, out := &in.Weight, &out.Weight
-		*out = new(resource.Quantity)
-		(*in).DeepCopyInto(*out)
-	} else {
-		out.Weight = nil
-	}
+	// v1alpha1 Part and v1 Part have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.Part)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1alpha1_Part_To_v1_Part converts v1alpha1 Part to v1 Part.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_Part_To_v1_Part(in *Part, out *v1.Part, s conversion.Scope) error {
 	return autoConvert_v1alpha1_Part_To_v1_Part(in, out, s)
 }
 
 func autoConvert_v1_Part_To_v1alpha1_Part(in *v1.Part, out *Part, s conversion.Scope) error {
-	out.Name = in.Name
-	out.Count = in.Count
-	if in.Weight != nil {
-		in, out := &in.Weight, &out.Weight
-		*out = new(resource.Quantity)
-		(*in).DeepCopyInto(*out)
-	} else {
-		out.Weight = nil
-	}
+	// v1 Part and v1alpha1 Part have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*Part)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_Part_To_v1alpha1_Part converts v1 Part to v1alpha1 Part.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Part_To_v1alpha1_Part(in *v1.Part, out *Part, s conversion.Scope) error {
 	return autoConvert_v1_Part_To_v1alpha1_Part(in, out, s)
 }
 
 func autoConvert_v1alpha1_Finish_To_v1_Finish(in *Finish, out *v1.Finish, s conversion.Scope) error {
-	out.Color = in.Color
-	out.Gloss = in.Gloss
+	// v1alpha1 Finish and v1 Finish have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.Finish)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1alpha1_Finish_To_v1_Finish converts v1alpha1 Finish to v1 Finish.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_Finish_To_v1_Finish(in *Finish, out *v1.Finish, s conversion.Scope) error {
 	return autoConvert_v1alpha1_Finish_To_v1_Finish(in, out, s)
 }
 
 func autoConvert_v1_Finish_To_v1alpha1_Finish(in *v1.Finish, out *Finish, s conversion.Scope) error {
-	out.Color = in.Color
-	out.Gloss = in.Gloss
+	// v1 Finish and v1alpha1 Finish have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*Finish)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_Finish_To_v1alpha1_Finish converts v1 Finish to v1alpha1 Finish.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Finish_To_v1alpha1_Finish(in *v1.Finish, out *Finish, s conversion.Scope) error {
 	return autoConvert_v1_Finish_To_v1alpha1_Finish(in, out, s)
 }

@@ -8,10 +8,10 @@ import (
 	"fmt"
 	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
-	resource "k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
+	"unsafe"
 )
 
 // ConvertTo converts this Widget to the hub version, v1.
@@ -51,13 +51,12 @@ func autoConvert_v1beta1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conve
 	if err := Convert_v1beta1_WidgetSpec_To_v1_WidgetSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
-	if err := Convert_v1beta1_WidgetStatus_To_v1_WidgetStatus(&in.Status, &out.Status, s); err != nil {
-		return err
-	}
+	out.Status = *(*v1.WidgetStatus)(unsafe.Pointer(&in.Status))
 	return nil
 }
 
 // Convert_v1beta1_Widget_To_v1_Widget converts v1beta1 Widget to v1 Widget.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conversion.Scope) error {
 	return autoConvert_v1beta1_Widget_To_v1_Widget(in, out, s)
 }
@@ -67,9 +66,7 @@ func autoConvert_v1_Widget_To_v1beta1_Widget(in *v1.Widget, out *Widget, s conve
 	if err := Convert_v1_WidgetSpec_To_v1beta1_WidgetSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
-	if err := Convert_v1_WidgetStatus_To_v1beta1_WidgetStatus(&in.Status, &out.Status, s); err != nil {
-		return err
-	}
+	out.Status = *(*WidgetStatus)(unsafe.Pointer(&in.Status))
 	return nil
 }
 
@@ -82,6 +79,7 @@ func lossy_v1_Widget_To_v1beta1_Widget(in *v1.Widget) bool {
 }
 
 // Convert_v1_Widget_To_v1beta1_Widget converts v1 Widget to v1beta1 Widget.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Widget_To_v1beta1_Widget(in *v1.Widget, out *Widget, s conversion.Scope) error {
 	return autoConvert_v1_Widget_To_v1beta1_Widget(in, out, s)
 }
@@ -89,52 +87,21 @@ func Convert_v1_Widget_To_v1beta1_Widget(in *v1.Widget, out *Widget, s conversio
 func autoConvert_v1beta1_WidgetSpec_To_v1_WidgetSpec(in *WidgetSpec, out *v1.WidgetSpec, s conversion.Scope) error {
 	out.DisplayName = in.DisplayName
 	out.Size = v1.WidgetSize(in.Size)
-	if err := Convert_v1beta1_Network_To_v1_Network(&in.Network, &out.Network, s); err != nil {
-		return err
-	}
+	out.Network = *(*v1.Network)(unsafe.Pointer(&in.Network))
 	{
 		in, out := &in.Replicas, &out.Replicas
 		*out = new(int32)
 		**out = *in
 	}
-	if in.Parts != nil {
-		in, out := &in.Parts, &out.Parts
-		*out = make([]v1.Part, len(*in))
-		for i := range *in {
-			if err := Convert_v1beta1_Part_To_v1_Part(&(*in)[i], &(*out)[i], s); err != nil {
-				return err
-			}
-		}
-	} else {
-		out.Parts = nil
-	}
-	if in.Finishes != nil {
-		in, out := &in.Finishes, &out.Finishes
-		*out = make(map[string]v1.Finish, len(*in))
-		for key, val := range *in {
-			var newVal v1.Finish
-			if err := Convert_v1beta1_Finish_To_v1_Finish(&val, &newVal, s); err != nil {
-				return err
-			}
-			(*out)[key] = newVal
-		}
-	} else {
-		out.Finishes = nil
-	}
-	if in.Labels != nil {
-		in, out := &in.Labels, &out.Labels
-		*out = make(map[string]string, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
-	} else {
-		out.Labels = nil
-	}
-	in.Options.DeepCopyInto(&out.Options)
+	out.Parts = *(*[]v1.Part)(unsafe.Pointer(&in.Parts))
+	out.Finishes = *(*map[string]v1.Finish)(unsafe.Pointer(&in.Finishes))
+	out.Labels = in.Labels
+	out.Options = in.Options
 	return nil
 }
 
 // Convert_v1beta1_WidgetSpec_To_v1_WidgetSpec converts v1beta1 WidgetSpec to v1 WidgetSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_WidgetSpec_To_v1_WidgetSpec(in *WidgetSpec, out *v1.WidgetSpec, s conversion.Scope) error {
 	return autoConvert_v1beta1_WidgetSpec_To_v1_WidgetSpec(in, out, s)
 }
@@ -142,49 +109,17 @@ func Convert_v1beta1_WidgetSpec_To_v1_WidgetSpec(in *WidgetSpec, out *v1.WidgetS
 func autoConvert_v1_WidgetSpec_To_v1beta1_WidgetSpec(in *v1.WidgetSpec, out *WidgetSpec, s conversion.Scope) error {
 	out.DisplayName = in.DisplayName
 	out.Size = WidgetSize(in.Size)
-	if err := Convert_v1_Network_To_v1beta1_Network(&in.Network, &out.Network, s); err != nil {
-		return err
-	}
+	out.Network = *(*Network)(unsafe.Pointer(&in.Network))
 	if in.Replicas != nil {
 		in, out := &in.Replicas, &out.Replicas
 		*out = **in
 	} else {
 		out.Replicas = 0
 	}
-	if in.Parts != nil {
-		in, out := &in.Parts, &out.Parts
-		*out = make([]Part, len(*in))
-		for i := range *in {
-			if err := Convert_v1_Part_To_v1beta1_Part(&(*in)[i], &(*out)[i], s); err != nil {
-				return err
-			}
-		}
-	} else {
-		out.Parts = nil
-	}
-	if in.Finishes != nil {
-		in, out := &in.Finishes, &out.Finishes
-		*out = make(map[string]Finish, len(*in))
-		for key, val := range *in {
-			var newVal Finish
-			if err := Convert_v1_Finish_To_v1beta1_Finish(&val, &newVal, s); err != nil {
-				return err
-			}
-			(*out)[key] = newVal
-		}
-	} else {
-		out.Finishes = nil
-	}
-	if in.Labels != nil {
-		in, out := &in.Labels, &out.Labels
-		*out = make(map[string]string, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
-	} else {
-		out.Labels = nil
-	}
-	in.Options.DeepCopyInto(&out.Options)
+	out.Parts = *(*[]Part)(unsafe.Pointer(&in.Parts))
+	out.Finishes = *(*map[string]Finish)(unsafe.Pointer(&in.Finishes))
+	out.Labels = in.Labels
+	out.Options = in.Options
 	// in.Warranty has no counterpart in v1beta1: a hand-written Convert_v1_WidgetSpec_To_v1beta1_WidgetSpec converts it, or the stash keeps it.
 	return nil
 }
@@ -201,124 +136,103 @@ func lossy_v1_WidgetSpec_To_v1beta1_WidgetSpec(in *v1.WidgetSpec) bool {
 }
 
 // Convert_v1_WidgetSpec_To_v1beta1_WidgetSpec converts v1 WidgetSpec to v1beta1 WidgetSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_WidgetSpec_To_v1beta1_WidgetSpec(in *v1.WidgetSpec, out *WidgetSpec, s conversion.Scope) error {
 	return autoConvert_v1_WidgetSpec_To_v1beta1_WidgetSpec(in, out, s)
 }
 
 func autoConvert_v1beta1_WidgetStatus_To_v1_WidgetStatus(in *WidgetStatus, out *v1.WidgetStatus, s conversion.Scope) error {
-	out.ObservedGeneration = in.ObservedGeneration
-	if in.Conditions != nil {
-		in, out := &in.Conditions, &out.Conditions
-		*out = make([]metav1.Condition, len(*in))
-		for i := range *in {
-			(*in)[i].DeepCopyInto(&(*out)[i])
-		}
-	} else {
-		out.Conditions = nil
-	}
+	// v1beta1 WidgetStatus and v1 WidgetStatus have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.WidgetStatus)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1beta1_WidgetStatus_To_v1_WidgetStatus converts v1beta1 WidgetStatus to v1 WidgetStatus.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_WidgetStatus_To_v1_WidgetStatus(in *WidgetStatus, out *v1.WidgetStatus, s conversion.Scope) error {
 	return autoConvert_v1beta1_WidgetStatus_To_v1_WidgetStatus(in, out, s)
 }
 
 func autoConvert_v1_WidgetStatus_To_v1beta1_WidgetStatus(in *v1.WidgetStatus, out *WidgetStatus, s conversion.Scope) error {
-	out.ObservedGeneration = in.ObservedGeneration
-	if in.Conditions != nil {
-		in, out := &in.Conditions, &out.Conditions
-		*out = make([]metav1.Condition, len(*in))
-		for i := range *in {
-			(*in)[i].DeepCopyInto(&(*out)[i])
-		}
-	} else {
-		out.Conditions = nil
-	}
+	// v1 WidgetStatus and v1beta1 WidgetStatus have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*WidgetStatus)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_WidgetStatus_To_v1beta1_WidgetStatus converts v1 WidgetStatus to v1beta1 WidgetStatus.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_WidgetStatus_To_v1beta1_WidgetStatus(in *v1.WidgetStatus, out *WidgetStatus, s conversion.Scope) error {
 	return autoConvert_v1_WidgetStatus_To_v1beta1_WidgetStatus(in, out, s)
 }
 
 func autoConvert_v1beta1_Network_To_v1_Network(in *Network, out *v1.Network, s conversion.Scope) error {
-	out.Host = in.Host
-	out.Port = in.Port
+	// v1beta1 Network and v1 Network have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.Network)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1beta1_Network_To_v1_Network converts v1beta1 Network to v1 Network.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Network_To_v1_Network(in *Network, out *v1.Network, s conversion.Scope) error {
 	return autoConvert_v1beta1_Network_To_v1_Network(in, out, s)
 }
 
 func autoConvert_v1_Network_To_v1beta1_Network(in *v1.Network, out *Network, s conversion.Scope) error {
-	out.Host = in.Host
-	out.Port = in.Port
+	// v1 Network and v1beta1 Network have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*Network)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_Network_To_v1beta1_Network converts v1 Network to v1beta1 Network.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Network_To_v1beta1_Network(in *v1.Network, out *Network, s conversion.Scope) error {
 	return autoConvert_v1_Network_To_v1beta1_Network(in, out, s)
 }
 
 func autoConvert_v1beta1_Part_To_v1_Part(in *Part, out *v1.Part, s conversion.Scope) error {
-	out.Name = in.Name
-	out.Count = in.Count
-	if in.Weight != nil {
-		in, out := &in.Weight, &out.Weight
-		*out = new(resource.Quantity)
-		(*in).DeepCopyInto(*out)
-	} else {
-		out.Weight = nil
-	}
+	// v1beta1 Part and v1 Part have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.Part)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1beta1_Part_To_v1_Part converts v1beta1 Part to v1 Part.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Part_To_v1_Part(in *Part, out *v1.Part, s conversion.Scope) error {
 	return autoConvert_v1beta1_Part_To_v1_Part(in, out, s)
 }
 
 func autoConvert_v1_Part_To_v1beta1_Part(in *v1.Part, out *Part, s conversion.Scope) error {
-	out.Name = in.Name
-	out.Count = in.Count
-	if in.Weight != nil {
-		in, out := &in.Weight, &out.Weight
-		*out = new(resource.Quantity)
-		(*in).DeepCopyInto(*out)
-	} else {
-		out.Weight = nil
-	}
+	// v1 Part and v1beta1 Part have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*Part)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_Part_To_v1beta1_Part converts v1 Part to v1beta1 Part.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Part_To_v1beta1_Part(in *v1.Part, out *Part, s conversion.Scope) error {
 	return autoConvert_v1_Part_To_v1beta1_Part(in, out, s)
 }
 
 func autoConvert_v1beta1_Finish_To_v1_Finish(in *Finish, out *v1.Finish, s conversion.Scope) error {
-	out.Color = in.Color
-	out.Gloss = in.Gloss
+	// v1beta1 Finish and v1 Finish have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.Finish)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1beta1_Finish_To_v1_Finish converts v1beta1 Finish to v1 Finish.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Finish_To_v1_Finish(in *Finish, out *v1.Finish, s conversion.Scope) error {
 	return autoConvert_v1beta1_Finish_To_v1_Finish(in, out, s)
 }
 
 func autoConvert_v1_Finish_To_v1beta1_Finish(in *v1.Finish, out *Finish, s conversion.Scope) error {
-	out.Color = in.Color
-	out.Gloss = in.Gloss
+	// v1 Finish and v1beta1 Finish have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*Finish)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_Finish_To_v1beta1_Finish converts v1 Finish to v1beta1 Finish.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Finish_To_v1beta1_Finish(in *v1.Finish, out *Finish, s conversion.Scope) error {
 	return autoConvert_v1_Finish_To_v1beta1_Finish(in, out, s)
 }

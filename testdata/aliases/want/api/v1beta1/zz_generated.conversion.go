@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
+	"unsafe"
 )
 
 // ConvertTo converts this Grant to the hub version, v1.
@@ -47,22 +48,24 @@ var _ ctrlconversion.Convertible = &Grant{}
 
 func autoConvert_v1beta1_Grant_To_v1_Grant(in *Grant, out *v1.Grant, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
-	in.Spec.DeepCopyInto(&out.Spec)
+	out.Spec = in.Spec
 	return nil
 }
 
 // Convert_v1beta1_Grant_To_v1_Grant converts v1beta1 Grant to v1 Grant.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Grant_To_v1_Grant(in *Grant, out *v1.Grant, s conversion.Scope) error {
 	return autoConvert_v1beta1_Grant_To_v1_Grant(in, out, s)
 }
 
 func autoConvert_v1_Grant_To_v1beta1_Grant(in *v1.Grant, out *Grant, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
-	in.Spec.DeepCopyInto(&out.Spec)
+	out.Spec = in.Spec
 	return nil
 }
 
 // Convert_v1_Grant_To_v1beta1_Grant converts v1 Grant to v1beta1 Grant.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Grant_To_v1beta1_Grant(in *v1.Grant, out *Grant, s conversion.Scope) error {
 	return autoConvert_v1_Grant_To_v1beta1_Grant(in, out, s)
 }
@@ -101,92 +104,50 @@ var _ ctrlconversion.Convertible = &Route{}
 
 func autoConvert_v1beta1_Route_To_v1_Route(in *Route, out *v1.Route, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
-	if err := Convert_v1beta1_RouteSpec_To_v1_RouteSpec(&in.Spec, &out.Spec, s); err != nil {
-		return err
-	}
-	in.Status.DeepCopyInto(&out.Status)
+	out.Spec = *(*v1.RouteSpec)(unsafe.Pointer(&in.Spec))
+	out.Status = in.Status
 	return nil
 }
 
 // Convert_v1beta1_Route_To_v1_Route converts v1beta1 Route to v1 Route.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Route_To_v1_Route(in *Route, out *v1.Route, s conversion.Scope) error {
 	return autoConvert_v1beta1_Route_To_v1_Route(in, out, s)
 }
 
 func autoConvert_v1_Route_To_v1beta1_Route(in *v1.Route, out *Route, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
-	if err := Convert_v1_RouteSpec_To_v1beta1_RouteSpec(&in.Spec, &out.Spec, s); err != nil {
-		return err
-	}
-	in.Status.DeepCopyInto(&out.Status)
+	out.Spec = *(*RouteSpec)(unsafe.Pointer(&in.Spec))
+	out.Status = in.Status
 	return nil
 }
 
 // Convert_v1_Route_To_v1beta1_Route converts v1 Route to v1beta1 Route.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Route_To_v1beta1_Route(in *v1.Route, out *Route, s conversion.Scope) error {
 	return autoConvert_v1_Route_To_v1beta1_Route(in, out, s)
 }
 
 func autoConvert_v1beta1_RouteSpec_To_v1_RouteSpec(in *RouteSpec, out *v1.RouteSpec, s conversion.Scope) error {
-	if in.Hostnames != nil {
-		in, out := &in.Hostnames, &out.Hostnames
-		*out = make([]v1.Hostname, len(*in))
-		copy(*out, *in)
-	} else {
-		out.Hostnames = nil
-	}
-	if in.Rules != nil {
-		in, out := &in.Rules, &out.Rules
-		*out = make([]v1.RouteRule, len(*in))
-		for i := range *in {
-			(*in)[i].DeepCopyInto(&(*out)[i])
-		}
-	} else {
-		out.Rules = nil
-	}
-	if in.Timeout != nil {
-		in, out := &in.Timeout, &out.Timeout
-		*out = new(metav1.Duration)
-		**out = **in
-	} else {
-		out.Timeout = nil
-	}
+	// v1beta1 RouteSpec and v1 RouteSpec have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.RouteSpec)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1beta1_RouteSpec_To_v1_RouteSpec converts v1beta1 RouteSpec to v1 RouteSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_RouteSpec_To_v1_RouteSpec(in *RouteSpec, out *v1.RouteSpec, s conversion.Scope) error {
 	return autoConvert_v1beta1_RouteSpec_To_v1_RouteSpec(in, out, s)
 }
 
 func autoConvert_v1_RouteSpec_To_v1beta1_RouteSpec(in *v1.RouteSpec, out *RouteSpec, s conversion.Scope) error {
-	if in.Hostnames != nil {
-		in, out := &in.Hostnames, &out.Hostnames
-		*out = make([]v1.Hostname, len(*in))
-		copy(*out, *in)
-	} else {
-		out.Hostnames = nil
-	}
-	if in.Rules != nil {
-		in, out := &in.Rules, &out.Rules
-		*out = make([]v1.RouteRule, len(*in))
-		for i := range *in {
-			(*in)[i].DeepCopyInto(&(*out)[i])
-		}
-	} else {
-		out.Rules = nil
-	}
-	if in.Timeout != nil {
-		in, out := &in.Timeout, &out.Timeout
-		*out = new(metav1.Duration)
-		**out = **in
-	} else {
-		out.Timeout = nil
-	}
+	// v1 RouteSpec and v1beta1 RouteSpec have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*RouteSpec)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_RouteSpec_To_v1beta1_RouteSpec converts v1 RouteSpec to v1beta1 RouteSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_RouteSpec_To_v1beta1_RouteSpec(in *v1.RouteSpec, out *RouteSpec, s conversion.Scope) error {
 	return autoConvert_v1_RouteSpec_To_v1beta1_RouteSpec(in, out, s)
 }

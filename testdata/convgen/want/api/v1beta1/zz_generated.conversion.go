@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
+	"unsafe"
 )
 
 // ConvertTo converts this Cluster to the hub version, v1.
@@ -54,6 +55,7 @@ func autoConvert_v1beta1_Cluster_To_v1_Cluster(in *Cluster, out *v1.Cluster, s c
 }
 
 // Convert_v1beta1_Cluster_To_v1_Cluster converts v1beta1 Cluster to v1 Cluster.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Cluster_To_v1_Cluster(in *Cluster, out *v1.Cluster, s conversion.Scope) error {
 	return autoConvert_v1beta1_Cluster_To_v1_Cluster(in, out, s)
 }
@@ -67,6 +69,7 @@ func autoConvert_v1_Cluster_To_v1beta1_Cluster(in *v1.Cluster, out *Cluster, s c
 }
 
 // Convert_v1_Cluster_To_v1beta1_Cluster converts v1 Cluster to v1beta1 Cluster.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Cluster_To_v1beta1_Cluster(in *v1.Cluster, out *Cluster, s conversion.Scope) error {
 	return autoConvert_v1_Cluster_To_v1beta1_Cluster(in, out, s)
 }
@@ -110,23 +113,25 @@ func autoConvert_v1_ClusterSpec_To_v1beta1_ClusterSpec(in *v1.ClusterSpec, out *
 // Convert_v1_ClusterSpec_To_v1beta1_ClusterSpec is hand-written.
 
 func autoConvert_v1beta1_Zone_To_v1_Zone(in *Zone, out *v1.Zone, s conversion.Scope) error {
-	out.Region = in.Region
-	out.Name = in.Name
+	// v1beta1 Zone and v1 Zone have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.Zone)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1beta1_Zone_To_v1_Zone converts v1beta1 Zone to v1 Zone.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Zone_To_v1_Zone(in *Zone, out *v1.Zone, s conversion.Scope) error {
 	return autoConvert_v1beta1_Zone_To_v1_Zone(in, out, s)
 }
 
 func autoConvert_v1_Zone_To_v1beta1_Zone(in *v1.Zone, out *Zone, s conversion.Scope) error {
-	out.Region = in.Region
-	out.Name = in.Name
+	// v1 Zone and v1beta1 Zone have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*Zone)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_Zone_To_v1beta1_Zone converts v1 Zone to v1beta1 Zone.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Zone_To_v1beta1_Zone(in *v1.Zone, out *Zone, s conversion.Scope) error {
 	return autoConvert_v1_Zone_To_v1beta1_Zone(in, out, s)
 }

@@ -62,6 +62,7 @@ func lossy_v1alpha1_Database_To_v1_Database(in *Database) bool {
 }
 
 // Convert_v1alpha1_Database_To_v1_Database converts v1alpha1 Database to v1 Database.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_Database_To_v1_Database(in *Database, out *v1.Database, s conversion.Scope) error {
 	return autoConvert_v1alpha1_Database_To_v1_Database(in, out, s)
 }
@@ -83,6 +84,7 @@ func lossy_v1_Database_To_v1alpha1_Database(in *v1.Database) bool {
 }
 
 // Convert_v1_Database_To_v1alpha1_Database converts v1 Database to v1alpha1 Database.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Database_To_v1alpha1_Database(in *v1.Database, out *Database, s conversion.Scope) error {
 	return autoConvert_v1_Database_To_v1alpha1_Database(in, out, s)
 }
@@ -113,6 +115,7 @@ func lossy_v1alpha1_DatabaseSpec_To_v1_DatabaseSpec(in *DatabaseSpec) bool {
 }
 
 // Convert_v1alpha1_DatabaseSpec_To_v1_DatabaseSpec converts v1alpha1 DatabaseSpec to v1 DatabaseSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_DatabaseSpec_To_v1_DatabaseSpec(in *DatabaseSpec, out *v1.DatabaseSpec, s conversion.Scope) error {
 	return autoConvert_v1alpha1_DatabaseSpec_To_v1_DatabaseSpec(in, out, s)
 }
@@ -133,6 +136,7 @@ func lossy_v1_DatabaseSpec_To_v1alpha1_DatabaseSpec(in *v1.DatabaseSpec) bool {
 }
 
 // Convert_v1_DatabaseSpec_To_v1alpha1_DatabaseSpec converts v1 DatabaseSpec to v1alpha1 DatabaseSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_DatabaseSpec_To_v1alpha1_DatabaseSpec(in *v1.DatabaseSpec, out *DatabaseSpec, s conversion.Scope) error {
 	return autoConvert_v1_DatabaseSpec_To_v1alpha1_DatabaseSpec(in, out, s)
 }

@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
+	"unsafe"
 )
 
 // ConvertTo converts this Sprocket to the hub version, v1.
@@ -47,46 +48,48 @@ var _ ctrlconversion.Convertible = &Sprocket{}
 
 func autoConvert_v1alpha1_Sprocket_To_v1_Sprocket(in *Sprocket, out *v1.Sprocket, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
-	if err := Convert_v1alpha1_SprocketSpec_To_v1_SprocketSpec(&in.Spec, &out.Spec, s); err != nil {
-		return err
-	}
+	out.Spec = *(*v1.SprocketSpec)(unsafe.Pointer(&in.Spec))
 	return nil
 }
 
 // Convert_v1alpha1_Sprocket_To_v1_Sprocket converts v1alpha1 Sprocket to v1 Sprocket.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_Sprocket_To_v1_Sprocket(in *Sprocket, out *v1.Sprocket, s conversion.Scope) error {
 	return autoConvert_v1alpha1_Sprocket_To_v1_Sprocket(in, out, s)
 }
 
 func autoConvert_v1_Sprocket_To_v1alpha1_Sprocket(in *v1.Sprocket, out *Sprocket, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
-	if err := Convert_v1_SprocketSpec_To_v1alpha1_SprocketSpec(&in.Spec, &out.Spec, s); err != nil {
-		return err
-	}
+	out.Spec = *(*SprocketSpec)(unsafe.Pointer(&in.Spec))
 	return nil
 }
 
 // Convert_v1_Sprocket_To_v1alpha1_Sprocket converts v1 Sprocket to v1alpha1 Sprocket.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Sprocket_To_v1alpha1_Sprocket(in *v1.Sprocket, out *Sprocket, s conversion.Scope) error {
 	return autoConvert_v1_Sprocket_To_v1alpha1_Sprocket(in, out, s)
 }
 
 func autoConvert_v1alpha1_SprocketSpec_To_v1_SprocketSpec(in *SprocketSpec, out *v1.SprocketSpec, s conversion.Scope) error {
-	out.Teeth = in.Teeth
+	// v1alpha1 SprocketSpec and v1 SprocketSpec have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.SprocketSpec)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1alpha1_SprocketSpec_To_v1_SprocketSpec converts v1alpha1 SprocketSpec to v1 SprocketSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_SprocketSpec_To_v1_SprocketSpec(in *SprocketSpec, out *v1.SprocketSpec, s conversion.Scope) error {
 	return autoConvert_v1alpha1_SprocketSpec_To_v1_SprocketSpec(in, out, s)
 }
 
 func autoConvert_v1_SprocketSpec_To_v1alpha1_SprocketSpec(in *v1.SprocketSpec, out *SprocketSpec, s conversion.Scope) error {
-	out.Teeth = in.Teeth
+	// v1 SprocketSpec and v1alpha1 SprocketSpec have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*SprocketSpec)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_SprocketSpec_To_v1alpha1_SprocketSpec converts v1 SprocketSpec to v1alpha1 SprocketSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_SprocketSpec_To_v1alpha1_SprocketSpec(in *v1.SprocketSpec, out *SprocketSpec, s conversion.Scope) error {
 	return autoConvert_v1_SprocketSpec_To_v1alpha1_SprocketSpec(in, out, s)
 }

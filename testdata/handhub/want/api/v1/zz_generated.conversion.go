@@ -54,6 +54,7 @@ func autoConvert_v1_Thing_To_v1beta1_Thing(in *Thing, out *v1beta1.Thing, s conv
 }
 
 // Convert_v1_Thing_To_v1beta1_Thing converts v1 Thing to v1beta1 Thing.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Thing_To_v1beta1_Thing(in *Thing, out *v1beta1.Thing, s conversion.Scope) error {
 	return autoConvert_v1_Thing_To_v1beta1_Thing(in, out, s)
 }
@@ -67,6 +68,7 @@ func autoConvert_v1beta1_Thing_To_v1_Thing(in *v1beta1.Thing, out *Thing, s conv
 }
 
 // Convert_v1beta1_Thing_To_v1_Thing converts v1beta1 Thing to v1 Thing.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Thing_To_v1_Thing(in *v1beta1.Thing, out *Thing, s conversion.Scope) error {
 	return autoConvert_v1beta1_Thing_To_v1_Thing(in, out, s)
 }

@@ -16,13 +16,7 @@ import (
 
 func autoConvert_v2_CronJobSpec_To_v1_CronJobSpec(in *CronJobSpec, out *v1.CronJobSpec, s conversion.Scope) error {
 	// WARNING: in.Schedule requires manual conversion: v2.CronSchedule and string have no mechanical conversion
-	if in.Suspend != nil {
-		in, out := &in.Suspend, &out.Suspend
-		*out = new(bool)
-		**out = **in
-	} else {
-		out.Suspend = nil
-	}
+	out.Suspend = in.Suspend
 	return nil
 }
 
@@ -30,13 +24,7 @@ func autoConvert_v2_CronJobSpec_To_v1_CronJobSpec(in *CronJobSpec, out *v1.CronJ
 
 func autoConvert_v1_CronJobSpec_To_v2_CronJobSpec(in *v1.CronJobSpec, out *CronJobSpec, s conversion.Scope) error {
 	// WARNING: in.Schedule requires manual conversion: string and v2.CronSchedule have no mechanical conversion
-	if in.Suspend != nil {
-		in, out := &in.Suspend, &out.Suspend
-		*out = new(bool)
-		**out = **in
-	} else {
-		out.Suspend = nil
-	}
+	out.Suspend = in.Suspend
 	return nil
 }
 
@@ -55,6 +43,7 @@ func autoConvert_v2_GadgetSpec_To_v1_GadgetSpec(in *GadgetSpec, out *v1.GadgetSp
 }
 
 // Convert_v2_GadgetSpec_To_v1_GadgetSpec converts v2 GadgetSpec to v1 GadgetSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_GadgetSpec_To_v1_GadgetSpec(in *GadgetSpec, out *v1.GadgetSpec, s conversion.Scope) error {
 	return autoConvert_v2_GadgetSpec_To_v1_GadgetSpec(in, out, s)
 }
@@ -65,6 +54,7 @@ func autoConvert_v1_GadgetSpec_To_v2_GadgetSpec(in *v1.GadgetSpec, out *GadgetSp
 }
 
 // Convert_v1_GadgetSpec_To_v2_GadgetSpec converts v1 GadgetSpec to v2 GadgetSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_GadgetSpec_To_v2_GadgetSpec(in *v1.GadgetSpec, out *GadgetSpec, s conversion.Scope) error {
 	return autoConvert_v1_GadgetSpec_To_v2_GadgetSpec(in, out, s)
 }

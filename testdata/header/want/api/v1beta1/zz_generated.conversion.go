@@ -59,6 +59,7 @@ func autoConvert_v1beta1_Gizmo_To_v1_Gizmo(in *Gizmo, out *v1.Gizmo, s conversio
 }
 
 // Convert_v1beta1_Gizmo_To_v1_Gizmo converts v1beta1 Gizmo to v1 Gizmo.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Gizmo_To_v1_Gizmo(in *Gizmo, out *v1.Gizmo, s conversion.Scope) error {
 	return autoConvert_v1beta1_Gizmo_To_v1_Gizmo(in, out, s)
 }
@@ -70,6 +71,7 @@ func autoConvert_v1_Gizmo_To_v1beta1_Gizmo(in *v1.Gizmo, out *Gizmo, s conversio
 }
 
 // Convert_v1_Gizmo_To_v1beta1_Gizmo converts v1 Gizmo to v1beta1 Gizmo.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Gizmo_To_v1beta1_Gizmo(in *v1.Gizmo, out *Gizmo, s conversion.Scope) error {
 	return autoConvert_v1_Gizmo_To_v1beta1_Gizmo(in, out, s)
 }

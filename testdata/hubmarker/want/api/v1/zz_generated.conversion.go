@@ -52,6 +52,7 @@ func autoConvert_v1_Cog_To_v1beta1_Cog(in *Cog, out *v1beta1.Cog, s conversion.S
 }
 
 // Convert_v1_Cog_To_v1beta1_Cog converts v1 Cog to v1beta1 Cog.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Cog_To_v1beta1_Cog(in *Cog, out *v1beta1.Cog, s conversion.Scope) error {
 	return autoConvert_v1_Cog_To_v1beta1_Cog(in, out, s)
 }
@@ -63,6 +64,7 @@ func autoConvert_v1beta1_Cog_To_v1_Cog(in *v1beta1.Cog, out *Cog, s conversion.S
 }
 
 // Convert_v1beta1_Cog_To_v1_Cog converts v1beta1 Cog to v1 Cog.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Cog_To_v1_Cog(in *v1beta1.Cog, out *Cog, s conversion.Scope) error {
 	return autoConvert_v1beta1_Cog_To_v1_Cog(in, out, s)
 }

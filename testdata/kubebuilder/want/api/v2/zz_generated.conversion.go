@@ -62,6 +62,7 @@ func lossy_v2_CronJob_To_v1_CronJob(in *CronJob) bool {
 }
 
 // Convert_v2_CronJob_To_v1_CronJob converts v2 CronJob to v1 CronJob.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_CronJob_To_v1_CronJob(in *CronJob, out *v1.CronJob, s conversion.Scope) error {
 	return autoConvert_v2_CronJob_To_v1_CronJob(in, out, s)
 }
@@ -75,6 +76,7 @@ func autoConvert_v1_CronJob_To_v2_CronJob(in *v1.CronJob, out *CronJob, s conver
 }
 
 // Convert_v1_CronJob_To_v2_CronJob converts v1 CronJob to v2 CronJob.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_CronJob_To_v2_CronJob(in *v1.CronJob, out *CronJob, s conversion.Scope) error {
 	return autoConvert_v1_CronJob_To_v2_CronJob(in, out, s)
 }
@@ -94,6 +96,7 @@ func lossy_v2_CronJobSpec_To_v1_CronJobSpec(in *CronJobSpec) bool {
 }
 
 // Convert_v2_CronJobSpec_To_v1_CronJobSpec converts v2 CronJobSpec to v1 CronJobSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_CronJobSpec_To_v1_CronJobSpec(in *CronJobSpec, out *v1.CronJobSpec, s conversion.Scope) error {
 	return autoConvert_v2_CronJobSpec_To_v1_CronJobSpec(in, out, s)
 }
@@ -104,6 +107,7 @@ func autoConvert_v1_CronJobSpec_To_v2_CronJobSpec(in *v1.CronJobSpec, out *CronJ
 }
 
 // Convert_v1_CronJobSpec_To_v2_CronJobSpec converts v1 CronJobSpec to v2 CronJobSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_CronJobSpec_To_v2_CronJobSpec(in *v1.CronJobSpec, out *CronJobSpec, s conversion.Scope) error {
 	return autoConvert_v1_CronJobSpec_To_v2_CronJobSpec(in, out, s)
 }

@@ -54,6 +54,7 @@ func autoConvert_v1beta1_Relay_To_v1_Relay(in *Relay, out *v1.Relay, s conversio
 }
 
 // Convert_v1beta1_Relay_To_v1_Relay converts v1beta1 Relay to v1 Relay.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Relay_To_v1_Relay(in *Relay, out *v1.Relay, s conversion.Scope) error {
 	return autoConvert_v1beta1_Relay_To_v1_Relay(in, out, s)
 }
@@ -75,6 +76,7 @@ func lossy_v1_Relay_To_v1beta1_Relay(in *v1.Relay) bool {
 }
 
 // Convert_v1_Relay_To_v1beta1_Relay converts v1 Relay to v1beta1 Relay.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Relay_To_v1beta1_Relay(in *v1.Relay, out *Relay, s conversion.Scope) error {
 	return autoConvert_v1_Relay_To_v1beta1_Relay(in, out, s)
 }
@@ -93,6 +95,7 @@ func autoConvert_v1beta1_RelaySpec_To_v1_RelaySpec(in *RelaySpec, out *v1.RelayS
 }
 
 // Convert_v1beta1_RelaySpec_To_v1_RelaySpec converts v1beta1 RelaySpec to v1 RelaySpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_RelaySpec_To_v1_RelaySpec(in *RelaySpec, out *v1.RelaySpec, s conversion.Scope) error {
 	return autoConvert_v1beta1_RelaySpec_To_v1_RelaySpec(in, out, s)
 }
@@ -124,6 +127,7 @@ func lossy_v1_RelaySpec_To_v1beta1_RelaySpec(in *v1.RelaySpec) bool {
 }
 
 // Convert_v1_RelaySpec_To_v1beta1_RelaySpec converts v1 RelaySpec to v1beta1 RelaySpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_RelaySpec_To_v1beta1_RelaySpec(in *v1.RelaySpec, out *RelaySpec, s conversion.Scope) error {
 	return autoConvert_v1_RelaySpec_To_v1beta1_RelaySpec(in, out, s)
 }

@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
+	"unsafe"
 )
 
 // ConvertTo converts this Apple to the hub version, v1.
@@ -47,46 +48,48 @@ var _ ctrlconversion.Convertible = &Apple{}
 
 func autoConvert_v1beta1_Apple_To_v1_Apple(in *Apple, out *v1.Apple, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
-	if err := Convert_v1beta1_AppleSpec_To_v1_AppleSpec(&in.Spec, &out.Spec, s); err != nil {
-		return err
-	}
+	out.Spec = *(*v1.AppleSpec)(unsafe.Pointer(&in.Spec))
 	return nil
 }
 
 // Convert_v1beta1_Apple_To_v1_Apple converts v1beta1 Apple to v1 Apple.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Apple_To_v1_Apple(in *Apple, out *v1.Apple, s conversion.Scope) error {
 	return autoConvert_v1beta1_Apple_To_v1_Apple(in, out, s)
 }
 
 func autoConvert_v1_Apple_To_v1beta1_Apple(in *v1.Apple, out *Apple, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
-	if err := Convert_v1_AppleSpec_To_v1beta1_AppleSpec(&in.Spec, &out.Spec, s); err != nil {
-		return err
-	}
+	out.Spec = *(*AppleSpec)(unsafe.Pointer(&in.Spec))
 	return nil
 }
 
 // Convert_v1_Apple_To_v1beta1_Apple converts v1 Apple to v1beta1 Apple.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Apple_To_v1beta1_Apple(in *v1.Apple, out *Apple, s conversion.Scope) error {
 	return autoConvert_v1_Apple_To_v1beta1_Apple(in, out, s)
 }
 
 func autoConvert_v1beta1_AppleSpec_To_v1_AppleSpec(in *AppleSpec, out *v1.AppleSpec, s conversion.Scope) error {
-	out.Variety = in.Variety
+	// v1beta1 AppleSpec and v1 AppleSpec have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.AppleSpec)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1beta1_AppleSpec_To_v1_AppleSpec converts v1beta1 AppleSpec to v1 AppleSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_AppleSpec_To_v1_AppleSpec(in *AppleSpec, out *v1.AppleSpec, s conversion.Scope) error {
 	return autoConvert_v1beta1_AppleSpec_To_v1_AppleSpec(in, out, s)
 }
 
 func autoConvert_v1_AppleSpec_To_v1beta1_AppleSpec(in *v1.AppleSpec, out *AppleSpec, s conversion.Scope) error {
-	out.Variety = in.Variety
+	// v1 AppleSpec and v1beta1 AppleSpec have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*AppleSpec)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_AppleSpec_To_v1beta1_AppleSpec converts v1 AppleSpec to v1beta1 AppleSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_AppleSpec_To_v1beta1_AppleSpec(in *v1.AppleSpec, out *AppleSpec, s conversion.Scope) error {
 	return autoConvert_v1_AppleSpec_To_v1beta1_AppleSpec(in, out, s)
 }
@@ -125,84 +128,74 @@ var _ ctrlconversion.Convertible = &Basket{}
 
 func autoConvert_v1beta1_Basket_To_v1_Basket(in *Basket, out *v1.Basket, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
-	if err := Convert_v1beta1_BasketSpec_To_v1_BasketSpec(&in.Spec, &out.Spec, s); err != nil {
-		return err
-	}
-	if err := Convert_v1beta1_BasketStatus_To_v1_BasketStatus(&in.Status, &out.Status, s); err != nil {
-		return err
-	}
+	out.Spec = *(*v1.BasketSpec)(unsafe.Pointer(&in.Spec))
+	out.Status = *(*v1.BasketStatus)(unsafe.Pointer(&in.Status))
 	return nil
 }
 
 // Convert_v1beta1_Basket_To_v1_Basket converts v1beta1 Basket to v1 Basket.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Basket_To_v1_Basket(in *Basket, out *v1.Basket, s conversion.Scope) error {
 	return autoConvert_v1beta1_Basket_To_v1_Basket(in, out, s)
 }
 
 func autoConvert_v1_Basket_To_v1beta1_Basket(in *v1.Basket, out *Basket, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
-	if err := Convert_v1_BasketSpec_To_v1beta1_BasketSpec(&in.Spec, &out.Spec, s); err != nil {
-		return err
-	}
-	if err := Convert_v1_BasketStatus_To_v1beta1_BasketStatus(&in.Status, &out.Status, s); err != nil {
-		return err
-	}
+	out.Spec = *(*BasketSpec)(unsafe.Pointer(&in.Spec))
+	out.Status = *(*BasketStatus)(unsafe.Pointer(&in.Status))
 	return nil
 }
 
 // Convert_v1_Basket_To_v1beta1_Basket converts v1 Basket to v1beta1 Basket.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Basket_To_v1beta1_Basket(in *v1.Basket, out *Basket, s conversion.Scope) error {
 	return autoConvert_v1_Basket_To_v1beta1_Basket(in, out, s)
 }
 
 func autoConvert_v1beta1_BasketSpec_To_v1_BasketSpec(in *BasketSpec, out *v1.BasketSpec, s conversion.Scope) error {
-	if in.Apples != nil {
-		in, out := &in.Apples, &out.Apples
-		*out = make([]string, len(*in))
-		copy(*out, *in)
-	} else {
-		out.Apples = nil
-	}
+	// v1beta1 BasketSpec and v1 BasketSpec have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.BasketSpec)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1beta1_BasketSpec_To_v1_BasketSpec converts v1beta1 BasketSpec to v1 BasketSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_BasketSpec_To_v1_BasketSpec(in *BasketSpec, out *v1.BasketSpec, s conversion.Scope) error {
 	return autoConvert_v1beta1_BasketSpec_To_v1_BasketSpec(in, out, s)
 }
 
 func autoConvert_v1_BasketSpec_To_v1beta1_BasketSpec(in *v1.BasketSpec, out *BasketSpec, s conversion.Scope) error {
-	if in.Apples != nil {
-		in, out := &in.Apples, &out.Apples
-		*out = make([]string, len(*in))
-		copy(*out, *in)
-	} else {
-		out.Apples = nil
-	}
+	// v1 BasketSpec and v1beta1 BasketSpec have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*BasketSpec)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_BasketSpec_To_v1beta1_BasketSpec converts v1 BasketSpec to v1beta1 BasketSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_BasketSpec_To_v1beta1_BasketSpec(in *v1.BasketSpec, out *BasketSpec, s conversion.Scope) error {
 	return autoConvert_v1_BasketSpec_To_v1beta1_BasketSpec(in, out, s)
 }
 
 func autoConvert_v1beta1_BasketStatus_To_v1_BasketStatus(in *BasketStatus, out *v1.BasketStatus, s conversion.Scope) error {
-	out.Count = in.Count
+	// v1beta1 BasketStatus and v1 BasketStatus have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.BasketStatus)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1beta1_BasketStatus_To_v1_BasketStatus converts v1beta1 BasketStatus to v1 BasketStatus.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_BasketStatus_To_v1_BasketStatus(in *BasketStatus, out *v1.BasketStatus, s conversion.Scope) error {
 	return autoConvert_v1beta1_BasketStatus_To_v1_BasketStatus(in, out, s)
 }
 
 func autoConvert_v1_BasketStatus_To_v1beta1_BasketStatus(in *v1.BasketStatus, out *BasketStatus, s conversion.Scope) error {
-	out.Count = in.Count
+	// v1 BasketStatus and v1beta1 BasketStatus have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*BasketStatus)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_BasketStatus_To_v1beta1_BasketStatus converts v1 BasketStatus to v1beta1 BasketStatus.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_BasketStatus_To_v1beta1_BasketStatus(in *v1.BasketStatus, out *BasketStatus, s conversion.Scope) error {
 	return autoConvert_v1_BasketStatus_To_v1beta1_BasketStatus(in, out, s)
 }

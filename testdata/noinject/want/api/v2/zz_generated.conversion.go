@@ -60,6 +60,7 @@ func lossy_v2_Doohickey_To_v1_Doohickey(in *Doohickey) bool {
 }
 
 // Convert_v2_Doohickey_To_v1_Doohickey converts v2 Doohickey to v1 Doohickey.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_Doohickey_To_v1_Doohickey(in *Doohickey, out *v1.Doohickey, s conversion.Scope) error {
 	return autoConvert_v2_Doohickey_To_v1_Doohickey(in, out, s)
 }
@@ -79,6 +80,7 @@ func lossy_v1_Doohickey_To_v2_Doohickey(in *v1.Doohickey) bool {
 }
 
 // Convert_v1_Doohickey_To_v2_Doohickey converts v1 Doohickey to v2 Doohickey.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Doohickey_To_v2_Doohickey(in *v1.Doohickey, out *Doohickey, s conversion.Scope) error {
 	return autoConvert_v1_Doohickey_To_v2_Doohickey(in, out, s)
 }

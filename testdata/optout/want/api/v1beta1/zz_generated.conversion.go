@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
+	"unsafe"
 )
 
 // ConvertTo converts this Gauge to the hub version, v1.
@@ -57,6 +58,7 @@ func autoConvert_v1beta1_Gauge_To_v1_Gauge(in *Gauge, out *v1.Gauge, s conversio
 }
 
 // Convert_v1beta1_Gauge_To_v1_Gauge converts v1beta1 Gauge to v1 Gauge.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Gauge_To_v1_Gauge(in *Gauge, out *v1.Gauge, s conversion.Scope) error {
 	return autoConvert_v1beta1_Gauge_To_v1_Gauge(in, out, s)
 }
@@ -73,34 +75,33 @@ func autoConvert_v1_Gauge_To_v1beta1_Gauge(in *v1.Gauge, out *Gauge, s conversio
 }
 
 // Convert_v1_Gauge_To_v1beta1_Gauge converts v1 Gauge to v1beta1 Gauge.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Gauge_To_v1beta1_Gauge(in *v1.Gauge, out *Gauge, s conversion.Scope) error {
 	return autoConvert_v1_Gauge_To_v1beta1_Gauge(in, out, s)
 }
 
 func autoConvert_v1beta1_GaugeSpec_To_v1_GaugeSpec(in *GaugeSpec, out *v1.GaugeSpec, s conversion.Scope) error {
-	if err := Convert_v1beta1_Common_To_v1_Common(&in.Common, &out.Common, s); err != nil {
-		return err
-	}
+	out.Common = *(*v1.Common)(unsafe.Pointer(&in.Common))
 	out.Level = in.Level
 	// in.Secret is opted out with +k8s:conversion-gen=false.
 	return nil
 }
 
 // Convert_v1beta1_GaugeSpec_To_v1_GaugeSpec converts v1beta1 GaugeSpec to v1 GaugeSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_GaugeSpec_To_v1_GaugeSpec(in *GaugeSpec, out *v1.GaugeSpec, s conversion.Scope) error {
 	return autoConvert_v1beta1_GaugeSpec_To_v1_GaugeSpec(in, out, s)
 }
 
 func autoConvert_v1_GaugeSpec_To_v1beta1_GaugeSpec(in *v1.GaugeSpec, out *GaugeSpec, s conversion.Scope) error {
-	if err := Convert_v1_Common_To_v1beta1_Common(&in.Common, &out.Common, s); err != nil {
-		return err
-	}
+	out.Common = *(*Common)(unsafe.Pointer(&in.Common))
 	out.Level = in.Level
 	// in.Secret is opted out with +k8s:conversion-gen=false.
 	return nil
 }
 
 // Convert_v1_GaugeSpec_To_v1beta1_GaugeSpec converts v1 GaugeSpec to v1beta1 GaugeSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_GaugeSpec_To_v1beta1_GaugeSpec(in *v1.GaugeSpec, out *GaugeSpec, s conversion.Scope) error {
 	return autoConvert_v1_GaugeSpec_To_v1beta1_GaugeSpec(in, out, s)
 }
@@ -110,21 +111,25 @@ func Convert_v1_GaugeSpec_To_v1beta1_GaugeSpec(in *v1.GaugeSpec, out *GaugeSpec,
 // Convert_v1_GaugeStatus_To_v1beta1_GaugeStatus is hand-written: +k8s:conversion-gen=false opts GaugeStatus out.
 
 func autoConvert_v1beta1_Common_To_v1_Common(in *Common, out *v1.Common, s conversion.Scope) error {
-	out.Owner = in.Owner
+	// v1beta1 Common and v1 Common have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.Common)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1beta1_Common_To_v1_Common converts v1beta1 Common to v1 Common.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Common_To_v1_Common(in *Common, out *v1.Common, s conversion.Scope) error {
 	return autoConvert_v1beta1_Common_To_v1_Common(in, out, s)
 }
 
 func autoConvert_v1_Common_To_v1beta1_Common(in *v1.Common, out *Common, s conversion.Scope) error {
-	out.Owner = in.Owner
+	// v1 Common and v1beta1 Common have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*Common)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_Common_To_v1beta1_Common converts v1 Common to v1beta1 Common.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Common_To_v1beta1_Common(in *v1.Common, out *Common, s conversion.Scope) error {
 	return autoConvert_v1_Common_To_v1beta1_Common(in, out, s)
 }

@@ -55,6 +55,7 @@ func autoConvert_v1alpha1_Pool_To_v1_Pool(in *Pool, out *v1.Pool, s conversion.S
 }
 
 // Convert_v1alpha1_Pool_To_v1_Pool converts v1alpha1 Pool to v1 Pool.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_Pool_To_v1_Pool(in *Pool, out *v1.Pool, s conversion.Scope) error {
 	return autoConvert_v1alpha1_Pool_To_v1_Pool(in, out, s)
 }
@@ -68,6 +69,7 @@ func autoConvert_v1_Pool_To_v1alpha1_Pool(in *v1.Pool, out *Pool, s conversion.S
 }
 
 // Convert_v1_Pool_To_v1alpha1_Pool converts v1 Pool to v1alpha1 Pool.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Pool_To_v1alpha1_Pool(in *v1.Pool, out *Pool, s conversion.Scope) error {
 	return autoConvert_v1_Pool_To_v1alpha1_Pool(in, out, s)
 }
@@ -80,6 +82,7 @@ func autoConvert_v1alpha1_PoolSpec_To_v1_PoolSpec(in *PoolSpec, out *v1.PoolSpec
 }
 
 // Convert_v1alpha1_PoolSpec_To_v1_PoolSpec converts v1alpha1 PoolSpec to v1 PoolSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_PoolSpec_To_v1_PoolSpec(in *PoolSpec, out *v1.PoolSpec, s conversion.Scope) error {
 	return autoConvert_v1alpha1_PoolSpec_To_v1_PoolSpec(in, out, s)
 }
@@ -92,6 +95,7 @@ func autoConvert_v1_PoolSpec_To_v1alpha1_PoolSpec(in *v1.PoolSpec, out *PoolSpec
 }
 
 // Convert_v1_PoolSpec_To_v1alpha1_PoolSpec converts v1 PoolSpec to v1alpha1 PoolSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_PoolSpec_To_v1alpha1_PoolSpec(in *v1.PoolSpec, out *PoolSpec, s conversion.Scope) error {
 	return autoConvert_v1_PoolSpec_To_v1alpha1_PoolSpec(in, out, s)
 }

@@ -54,6 +54,7 @@ func autoConvert_v1beta1_Pool_To_v1_Pool(in *Pool, out *v1.Pool, s conversion.Sc
 }
 
 // Convert_v1beta1_Pool_To_v1_Pool converts v1beta1 Pool to v1 Pool.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Pool_To_v1_Pool(in *Pool, out *v1.Pool, s conversion.Scope) error {
 	return autoConvert_v1beta1_Pool_To_v1_Pool(in, out, s)
 }
@@ -67,6 +68,7 @@ func autoConvert_v1_Pool_To_v1beta1_Pool(in *v1.Pool, out *Pool, s conversion.Sc
 }
 
 // Convert_v1_Pool_To_v1beta1_Pool converts v1 Pool to v1beta1 Pool.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Pool_To_v1beta1_Pool(in *v1.Pool, out *Pool, s conversion.Scope) error {
 	return autoConvert_v1_Pool_To_v1beta1_Pool(in, out, s)
 }
@@ -79,6 +81,7 @@ func autoConvert_v1beta1_PoolSpec_To_v1_PoolSpec(in *PoolSpec, out *v1.PoolSpec,
 }
 
 // Convert_v1beta1_PoolSpec_To_v1_PoolSpec converts v1beta1 PoolSpec to v1 PoolSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_PoolSpec_To_v1_PoolSpec(in *PoolSpec, out *v1.PoolSpec, s conversion.Scope) error {
 	return autoConvert_v1beta1_PoolSpec_To_v1_PoolSpec(in, out, s)
 }
@@ -91,6 +94,7 @@ func autoConvert_v1_PoolSpec_To_v1beta1_PoolSpec(in *v1.PoolSpec, out *PoolSpec,
 }
 
 // Convert_v1_PoolSpec_To_v1beta1_PoolSpec converts v1 PoolSpec to v1beta1 PoolSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_PoolSpec_To_v1beta1_PoolSpec(in *v1.PoolSpec, out *PoolSpec, s conversion.Scope) error {
 	return autoConvert_v1_PoolSpec_To_v1beta1_PoolSpec(in, out, s)
 }

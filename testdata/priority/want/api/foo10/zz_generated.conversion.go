@@ -52,6 +52,7 @@ func autoConvert_foo10_Gadget_To_v1_Gadget(in *Gadget, out *v1.Gadget, s convers
 }
 
 // Convert_foo10_Gadget_To_v1_Gadget converts foo10 Gadget to v1 Gadget.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_foo10_Gadget_To_v1_Gadget(in *Gadget, out *v1.Gadget, s conversion.Scope) error {
 	return autoConvert_foo10_Gadget_To_v1_Gadget(in, out, s)
 }
@@ -63,6 +64,7 @@ func autoConvert_v1_Gadget_To_foo10_Gadget(in *v1.Gadget, out *Gadget, s convers
 }
 
 // Convert_v1_Gadget_To_foo10_Gadget converts v1 Gadget to foo10 Gadget.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Gadget_To_foo10_Gadget(in *v1.Gadget, out *Gadget, s conversion.Scope) error {
 	return autoConvert_v1_Gadget_To_foo10_Gadget(in, out, s)
 }

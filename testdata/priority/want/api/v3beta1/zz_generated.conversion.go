@@ -52,6 +52,7 @@ func autoConvert_v3beta1_Gadget_To_v1_Gadget(in *Gadget, out *v1.Gadget, s conve
 }
 
 // Convert_v3beta1_Gadget_To_v1_Gadget converts v3beta1 Gadget to v1 Gadget.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v3beta1_Gadget_To_v1_Gadget(in *Gadget, out *v1.Gadget, s conversion.Scope) error {
 	return autoConvert_v3beta1_Gadget_To_v1_Gadget(in, out, s)
 }
@@ -63,6 +64,7 @@ func autoConvert_v1_Gadget_To_v3beta1_Gadget(in *v1.Gadget, out *Gadget, s conve
 }
 
 // Convert_v1_Gadget_To_v3beta1_Gadget converts v1 Gadget to v3beta1 Gadget.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Gadget_To_v3beta1_Gadget(in *v1.Gadget, out *Gadget, s conversion.Scope) error {
 	return autoConvert_v1_Gadget_To_v3beta1_Gadget(in, out, s)
 }

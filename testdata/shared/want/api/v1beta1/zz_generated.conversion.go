@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
+	"unsafe"
 )
 
 // ConvertTo converts this Machine to the hub version, v1.
@@ -54,6 +55,7 @@ func autoConvert_v1beta1_Machine_To_v1_Machine(in *Machine, out *v1.Machine, s c
 }
 
 // Convert_v1beta1_Machine_To_v1_Machine converts v1beta1 Machine to v1 Machine.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Machine_To_v1_Machine(in *Machine, out *v1.Machine, s conversion.Scope) error {
 	return autoConvert_v1beta1_Machine_To_v1_Machine(in, out, s)
 }
@@ -67,80 +69,59 @@ func autoConvert_v1_Machine_To_v1beta1_Machine(in *v1.Machine, out *Machine, s c
 }
 
 // Convert_v1_Machine_To_v1beta1_Machine converts v1 Machine to v1beta1 Machine.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Machine_To_v1beta1_Machine(in *v1.Machine, out *Machine, s conversion.Scope) error {
 	return autoConvert_v1_Machine_To_v1beta1_Machine(in, out, s)
 }
 
 func autoConvert_v1beta1_MachineSpec_To_v1_MachineSpec(in *MachineSpec, out *v1.MachineSpec, s conversion.Scope) error {
 	out.ClusterName = in.ClusterName
-	if err := Convert_v1beta1_Bootstrap_To_v1_Bootstrap(&in.Bootstrap, &out.Bootstrap, s); err != nil {
-		return err
-	}
-	if in.Version != nil {
-		in, out := &in.Version, &out.Version
-		*out = new(string)
-		**out = **in
-	} else {
-		out.Version = nil
-	}
+	out.Bootstrap = *(*v1.Bootstrap)(unsafe.Pointer(&in.Bootstrap))
+	out.Version = in.Version
 	out.FailureDomain = in.ZoneName
 	return nil
 }
 
 // Convert_v1beta1_MachineSpec_To_v1_MachineSpec converts v1beta1 MachineSpec to v1 MachineSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_MachineSpec_To_v1_MachineSpec(in *MachineSpec, out *v1.MachineSpec, s conversion.Scope) error {
 	return autoConvert_v1beta1_MachineSpec_To_v1_MachineSpec(in, out, s)
 }
 
 func autoConvert_v1_MachineSpec_To_v1beta1_MachineSpec(in *v1.MachineSpec, out *MachineSpec, s conversion.Scope) error {
 	out.ClusterName = in.ClusterName
-	if err := Convert_v1_Bootstrap_To_v1beta1_Bootstrap(&in.Bootstrap, &out.Bootstrap, s); err != nil {
-		return err
-	}
-	if in.Version != nil {
-		in, out := &in.Version, &out.Version
-		*out = new(string)
-		**out = **in
-	} else {
-		out.Version = nil
-	}
+	out.Bootstrap = *(*Bootstrap)(unsafe.Pointer(&in.Bootstrap))
+	out.Version = in.Version
 	out.ZoneName = in.FailureDomain
 	return nil
 }
 
 // Convert_v1_MachineSpec_To_v1beta1_MachineSpec converts v1 MachineSpec to v1beta1 MachineSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_MachineSpec_To_v1beta1_MachineSpec(in *v1.MachineSpec, out *MachineSpec, s conversion.Scope) error {
 	return autoConvert_v1_MachineSpec_To_v1beta1_MachineSpec(in, out, s)
 }
 
 func autoConvert_v1beta1_Bootstrap_To_v1_Bootstrap(in *Bootstrap, out *v1.Bootstrap, s conversion.Scope) error {
-	if in.DataSecretName != nil {
-		in, out := &in.DataSecretName, &out.DataSecretName
-		*out = new(string)
-		**out = **in
-	} else {
-		out.DataSecretName = nil
-	}
+	// v1beta1 Bootstrap and v1 Bootstrap have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.Bootstrap)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1beta1_Bootstrap_To_v1_Bootstrap converts v1beta1 Bootstrap to v1 Bootstrap.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Bootstrap_To_v1_Bootstrap(in *Bootstrap, out *v1.Bootstrap, s conversion.Scope) error {
 	return autoConvert_v1beta1_Bootstrap_To_v1_Bootstrap(in, out, s)
 }
 
 func autoConvert_v1_Bootstrap_To_v1beta1_Bootstrap(in *v1.Bootstrap, out *Bootstrap, s conversion.Scope) error {
-	if in.DataSecretName != nil {
-		in, out := &in.DataSecretName, &out.DataSecretName
-		*out = new(string)
-		**out = **in
-	} else {
-		out.DataSecretName = nil
-	}
+	// v1 Bootstrap and v1beta1 Bootstrap have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*Bootstrap)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_Bootstrap_To_v1beta1_Bootstrap converts v1 Bootstrap to v1beta1 Bootstrap.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Bootstrap_To_v1beta1_Bootstrap(in *v1.Bootstrap, out *Bootstrap, s conversion.Scope) error {
 	return autoConvert_v1_Bootstrap_To_v1beta1_Bootstrap(in, out, s)
 }
@@ -186,6 +167,7 @@ func autoConvert_v1beta1_MachineDeployment_To_v1_MachineDeployment(in *MachineDe
 }
 
 // Convert_v1beta1_MachineDeployment_To_v1_MachineDeployment converts v1beta1 MachineDeployment to v1 MachineDeployment.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_MachineDeployment_To_v1_MachineDeployment(in *MachineDeployment, out *v1.MachineDeployment, s conversion.Scope) error {
 	return autoConvert_v1beta1_MachineDeployment_To_v1_MachineDeployment(in, out, s)
 }
@@ -199,18 +181,13 @@ func autoConvert_v1_MachineDeployment_To_v1beta1_MachineDeployment(in *v1.Machin
 }
 
 // Convert_v1_MachineDeployment_To_v1beta1_MachineDeployment converts v1 MachineDeployment to v1beta1 MachineDeployment.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_MachineDeployment_To_v1beta1_MachineDeployment(in *v1.MachineDeployment, out *MachineDeployment, s conversion.Scope) error {
 	return autoConvert_v1_MachineDeployment_To_v1beta1_MachineDeployment(in, out, s)
 }
 
 func autoConvert_v1beta1_MachineDeploymentSpec_To_v1_MachineDeploymentSpec(in *MachineDeploymentSpec, out *v1.MachineDeploymentSpec, s conversion.Scope) error {
-	if in.Replicas != nil {
-		in, out := &in.Replicas, &out.Replicas
-		*out = new(int32)
-		**out = **in
-	} else {
-		out.Replicas = nil
-	}
+	out.Replicas = in.Replicas
 	out.Paused = in.Paused
 	if err := Convert_v1beta1_MachineTemplateSpec_To_v1_MachineTemplateSpec(&in.Template, &out.Template, s); err != nil {
 		return err
@@ -219,18 +196,13 @@ func autoConvert_v1beta1_MachineDeploymentSpec_To_v1_MachineDeploymentSpec(in *M
 }
 
 // Convert_v1beta1_MachineDeploymentSpec_To_v1_MachineDeploymentSpec converts v1beta1 MachineDeploymentSpec to v1 MachineDeploymentSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_MachineDeploymentSpec_To_v1_MachineDeploymentSpec(in *MachineDeploymentSpec, out *v1.MachineDeploymentSpec, s conversion.Scope) error {
 	return autoConvert_v1beta1_MachineDeploymentSpec_To_v1_MachineDeploymentSpec(in, out, s)
 }
 
 func autoConvert_v1_MachineDeploymentSpec_To_v1beta1_MachineDeploymentSpec(in *v1.MachineDeploymentSpec, out *MachineDeploymentSpec, s conversion.Scope) error {
-	if in.Replicas != nil {
-		in, out := &in.Replicas, &out.Replicas
-		*out = new(int32)
-		**out = **in
-	} else {
-		out.Replicas = nil
-	}
+	out.Replicas = in.Replicas
 	out.Paused = in.Paused
 	if err := Convert_v1_MachineTemplateSpec_To_v1beta1_MachineTemplateSpec(&in.Template, &out.Template, s); err != nil {
 		return err
@@ -239,14 +211,13 @@ func autoConvert_v1_MachineDeploymentSpec_To_v1beta1_MachineDeploymentSpec(in *v
 }
 
 // Convert_v1_MachineDeploymentSpec_To_v1beta1_MachineDeploymentSpec converts v1 MachineDeploymentSpec to v1beta1 MachineDeploymentSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_MachineDeploymentSpec_To_v1beta1_MachineDeploymentSpec(in *v1.MachineDeploymentSpec, out *MachineDeploymentSpec, s conversion.Scope) error {
 	return autoConvert_v1_MachineDeploymentSpec_To_v1beta1_MachineDeploymentSpec(in, out, s)
 }
 
 func autoConvert_v1beta1_MachineTemplateSpec_To_v1_MachineTemplateSpec(in *MachineTemplateSpec, out *v1.MachineTemplateSpec, s conversion.Scope) error {
-	if err := Convert_v1beta1_ObjectMeta_To_v1_ObjectMeta(&in.ObjectMeta, &out.ObjectMeta, s); err != nil {
-		return err
-	}
+	out.ObjectMeta = *(*v1.ObjectMeta)(unsafe.Pointer(&in.ObjectMeta))
 	if err := Convert_v1beta1_MachineSpec_To_v1_MachineSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -254,14 +225,13 @@ func autoConvert_v1beta1_MachineTemplateSpec_To_v1_MachineTemplateSpec(in *Machi
 }
 
 // Convert_v1beta1_MachineTemplateSpec_To_v1_MachineTemplateSpec converts v1beta1 MachineTemplateSpec to v1 MachineTemplateSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_MachineTemplateSpec_To_v1_MachineTemplateSpec(in *MachineTemplateSpec, out *v1.MachineTemplateSpec, s conversion.Scope) error {
 	return autoConvert_v1beta1_MachineTemplateSpec_To_v1_MachineTemplateSpec(in, out, s)
 }
 
 func autoConvert_v1_MachineTemplateSpec_To_v1beta1_MachineTemplateSpec(in *v1.MachineTemplateSpec, out *MachineTemplateSpec, s conversion.Scope) error {
-	if err := Convert_v1_ObjectMeta_To_v1beta1_ObjectMeta(&in.ObjectMeta, &out.ObjectMeta, s); err != nil {
-		return err
-	}
+	out.ObjectMeta = *(*ObjectMeta)(unsafe.Pointer(&in.ObjectMeta))
 	if err := Convert_v1_MachineSpec_To_v1beta1_MachineSpec(&in.Spec, &out.Spec, s); err != nil {
 		return err
 	}
@@ -269,60 +239,31 @@ func autoConvert_v1_MachineTemplateSpec_To_v1beta1_MachineTemplateSpec(in *v1.Ma
 }
 
 // Convert_v1_MachineTemplateSpec_To_v1beta1_MachineTemplateSpec converts v1 MachineTemplateSpec to v1beta1 MachineTemplateSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_MachineTemplateSpec_To_v1beta1_MachineTemplateSpec(in *v1.MachineTemplateSpec, out *MachineTemplateSpec, s conversion.Scope) error {
 	return autoConvert_v1_MachineTemplateSpec_To_v1beta1_MachineTemplateSpec(in, out, s)
 }
 
 func autoConvert_v1beta1_ObjectMeta_To_v1_ObjectMeta(in *ObjectMeta, out *v1.ObjectMeta, s conversion.Scope) error {
-	if in.Labels != nil {
-		in, out := &in.Labels, &out.Labels
-		*out = make(map[string]string, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
-	} else {
-		out.Labels = nil
-	}
-	if in.Annotations != nil {
-		in, out := &in.Annotations, &out.Annotations
-		*out = make(map[string]string, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
-	} else {
-		out.Annotations = nil
-	}
+	// v1beta1 ObjectMeta and v1 ObjectMeta have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.ObjectMeta)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1beta1_ObjectMeta_To_v1_ObjectMeta converts v1beta1 ObjectMeta to v1 ObjectMeta.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_ObjectMeta_To_v1_ObjectMeta(in *ObjectMeta, out *v1.ObjectMeta, s conversion.Scope) error {
 	return autoConvert_v1beta1_ObjectMeta_To_v1_ObjectMeta(in, out, s)
 }
 
 func autoConvert_v1_ObjectMeta_To_v1beta1_ObjectMeta(in *v1.ObjectMeta, out *ObjectMeta, s conversion.Scope) error {
-	if in.Labels != nil {
-		in, out := &in.Labels, &out.Labels
-		*out = make(map[string]string, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
-	} else {
-		out.Labels = nil
-	}
-	if in.Annotations != nil {
-		in, out := &in.Annotations, &out.Annotations
-		*out = make(map[string]string, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
-	} else {
-		out.Annotations = nil
-	}
+	// v1 ObjectMeta and v1beta1 ObjectMeta have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*ObjectMeta)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_ObjectMeta_To_v1beta1_ObjectMeta converts v1 ObjectMeta to v1beta1 ObjectMeta.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_ObjectMeta_To_v1beta1_ObjectMeta(in *v1.ObjectMeta, out *ObjectMeta, s conversion.Scope) error {
 	return autoConvert_v1_ObjectMeta_To_v1beta1_ObjectMeta(in, out, s)
 }
@@ -368,6 +309,7 @@ func autoConvert_v1beta1_MachineSet_To_v1_MachineSet(in *MachineSet, out *v1.Mac
 }
 
 // Convert_v1beta1_MachineSet_To_v1_MachineSet converts v1beta1 MachineSet to v1 MachineSet.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_MachineSet_To_v1_MachineSet(in *MachineSet, out *v1.MachineSet, s conversion.Scope) error {
 	return autoConvert_v1beta1_MachineSet_To_v1_MachineSet(in, out, s)
 }
@@ -381,18 +323,13 @@ func autoConvert_v1_MachineSet_To_v1beta1_MachineSet(in *v1.MachineSet, out *Mac
 }
 
 // Convert_v1_MachineSet_To_v1beta1_MachineSet converts v1 MachineSet to v1beta1 MachineSet.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_MachineSet_To_v1beta1_MachineSet(in *v1.MachineSet, out *MachineSet, s conversion.Scope) error {
 	return autoConvert_v1_MachineSet_To_v1beta1_MachineSet(in, out, s)
 }
 
 func autoConvert_v1beta1_MachineSetSpec_To_v1_MachineSetSpec(in *MachineSetSpec, out *v1.MachineSetSpec, s conversion.Scope) error {
-	if in.Replicas != nil {
-		in, out := &in.Replicas, &out.Replicas
-		*out = new(int32)
-		**out = **in
-	} else {
-		out.Replicas = nil
-	}
+	out.Replicas = in.Replicas
 	if err := Convert_v1beta1_MachineTemplateSpec_To_v1_MachineTemplateSpec(&in.Template, &out.Template, s); err != nil {
 		return err
 	}
@@ -400,18 +337,13 @@ func autoConvert_v1beta1_MachineSetSpec_To_v1_MachineSetSpec(in *MachineSetSpec,
 }
 
 // Convert_v1beta1_MachineSetSpec_To_v1_MachineSetSpec converts v1beta1 MachineSetSpec to v1 MachineSetSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_MachineSetSpec_To_v1_MachineSetSpec(in *MachineSetSpec, out *v1.MachineSetSpec, s conversion.Scope) error {
 	return autoConvert_v1beta1_MachineSetSpec_To_v1_MachineSetSpec(in, out, s)
 }
 
 func autoConvert_v1_MachineSetSpec_To_v1beta1_MachineSetSpec(in *v1.MachineSetSpec, out *MachineSetSpec, s conversion.Scope) error {
-	if in.Replicas != nil {
-		in, out := &in.Replicas, &out.Replicas
-		*out = new(int32)
-		**out = **in
-	} else {
-		out.Replicas = nil
-	}
+	out.Replicas = in.Replicas
 	if err := Convert_v1_MachineTemplateSpec_To_v1beta1_MachineTemplateSpec(&in.Template, &out.Template, s); err != nil {
 		return err
 	}
@@ -419,6 +351,7 @@ func autoConvert_v1_MachineSetSpec_To_v1beta1_MachineSetSpec(in *v1.MachineSetSp
 }
 
 // Convert_v1_MachineSetSpec_To_v1beta1_MachineSetSpec converts v1 MachineSetSpec to v1beta1 MachineSetSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_MachineSetSpec_To_v1beta1_MachineSetSpec(in *v1.MachineSetSpec, out *MachineSetSpec, s conversion.Scope) error {
 	return autoConvert_v1_MachineSetSpec_To_v1beta1_MachineSetSpec(in, out, s)
 }

@@ -18,6 +18,7 @@ func autoConvert_v1beta1_Widget_To_v1beta2_Widget(in *Widget, out *v1beta2.Widge
 }
 
 // Convert_v1beta1_Widget_To_v1beta2_Widget converts v1beta1 Widget to v1beta2 Widget.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Widget_To_v1beta2_Widget(in *Widget, out *v1beta2.Widget, s conversion.Scope) error {
 	return autoConvert_v1beta1_Widget_To_v1beta2_Widget(in, out, s)
 }
@@ -31,6 +32,7 @@ func autoConvert_v1beta2_Widget_To_v1beta1_Widget(in *v1beta2.Widget, out *Widge
 }
 
 // Convert_v1beta2_Widget_To_v1beta1_Widget converts v1beta2 Widget to v1beta1 Widget.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta2_Widget_To_v1beta1_Widget(in *v1beta2.Widget, out *Widget, s conversion.Scope) error {
 	return autoConvert_v1beta2_Widget_To_v1beta1_Widget(in, out, s)
 }

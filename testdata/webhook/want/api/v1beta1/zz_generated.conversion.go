@@ -54,6 +54,7 @@ func autoConvert_v1beta1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conve
 }
 
 // Convert_v1beta1_Widget_To_v1_Widget converts v1beta1 Widget to v1 Widget.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conversion.Scope) error {
 	return autoConvert_v1beta1_Widget_To_v1_Widget(in, out, s)
 }
@@ -67,6 +68,7 @@ func autoConvert_v1_Widget_To_v1beta1_Widget(in *v1.Widget, out *Widget, s conve
 }
 
 // Convert_v1_Widget_To_v1beta1_Widget converts v1 Widget to v1beta1 Widget.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Widget_To_v1beta1_Widget(in *v1.Widget, out *Widget, s conversion.Scope) error {
 	return autoConvert_v1_Widget_To_v1beta1_Widget(in, out, s)
 }
