@@ -12,13 +12,27 @@ var errFound = errors.New("found")
 
 // ReplaceMember returns obj, a JSON object that encoding/json wrote, with the
 // value of its top-level member name replaced by val. obj must hold that
-// member, once: the walk stops there, so that the members after it (an
-// object's spec and status, after its metadata) are not walked.
+// member, once: see MemberSpan.
 func ReplaceMember(obj []byte, name string, val []byte) ([]byte, error) {
+	start, end, err := MemberSpan(obj, name)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(obj)-(end-start)+len(val))
+	out = append(out, obj[:start]...)
+	out = append(out, val...)
+	return append(out, obj[end:]...), nil
+}
+
+// MemberSpan returns where, in obj, a JSON object that encoding/json wrote,
+// the value of its top-level member name starts and ends. obj must hold
+// that member, once: the walk stops there, so that the members after it (an
+// object's spec and status, after its metadata) are not walked.
+func MemberSpan(obj []byte, name string) (start, end int, err error) {
 	w := &walker{b: obj}
-	start, end := -1, -1
-	err := w.object(func(_ int, key []byte, escaped bool) error {
-		if keyName(key, escaped) != name {
+	start, end = -1, -1
+	err = w.object(func(_ int, key []byte, escaped bool) error {
+		if string(unquote(key, escaped)) != name {
 			return w.value()
 		}
 		w.space()
@@ -30,15 +44,12 @@ func ReplaceMember(obj []byte, name string, val []byte) ([]byte, error) {
 		return errFound
 	})
 	if err != nil && err != errFound {
-		return nil, err
+		return 0, 0, err
 	}
 	if start < 0 {
-		return nil, fmt.Errorf("no %q in the encoded object", name)
+		return 0, 0, fmt.Errorf("no %q in the encoded object", name)
 	}
-	out := make([]byte, 0, len(obj)-(end-start)+len(val))
-	out = append(out, obj[:start]...)
-	out = append(out, val...)
-	return append(out, obj[end:]...), nil
+	return start, end, nil
 }
 
 // ReplaceLabelsAndAnnotations returns meta, an object's metadata as it came
@@ -53,7 +64,7 @@ func ReplaceLabelsAndAnnotations(meta []byte, labels, annotations map[string]str
 		if err != nil {
 			return err
 		}
-		switch keyName(key, escaped) {
+		switch string(unquote(key, escaped)) {
 		case "labels", "annotations":
 			return nil
 		}

@@ -36,6 +36,9 @@ type walker struct {
 	b     []byte
 	i     int
 	depth int
+	// apiVersion and kind are the last object's, which the next one most
+	// likely repeats (repeatedString).
+	apiVersion, kind string
 }
 
 func (w *walker) fail(msg string) error {
@@ -257,19 +260,22 @@ func (w *walker) array(elem func() error) error {
 	}
 }
 
-// keyName returns an object key as a string, unescaping it when it holds
-// escapes: "api\u0056ersion" is apiVersion.
-func keyName(key []byte, escaped bool) string {
+// unquote returns the contents of a JSON string as it is in the input,
+// quotes and all (an object key, a string value), unescaping it when it holds
+// escapes: "api\u0056ersion" is apiVersion. Without escapes it is a slice of
+// the input, so that comparing it, as in switch string(unquote(key, escaped)),
+// allocates nothing.
+func unquote(quoted []byte, escaped bool) []byte {
 	if !escaped {
-		return string(key[1 : len(key)-1])
+		return quoted[1 : len(quoted)-1]
 	}
-	s, err := strconv.Unquote(string(key))
+	s, err := strconv.Unquote(string(quoted))
 	if err != nil {
 		// Valid JSON escapes strconv does not take (\/, a lone
 		// surrogate): encoding/json decodes them as the decoders do.
-		_ = json.Unmarshal(key, &s)
+		_ = json.Unmarshal(quoted, &s)
 	}
-	return s
+	return []byte(s)
 }
 
 // stringValue walks a value that must be a JSON string and returns it.
@@ -286,7 +292,22 @@ func (w *walker) stringValue(what string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return keyName(w.b[start:w.i], escaped), nil
+	return string(unquote(w.b[start:w.i], escaped)), nil
+}
+
+// repeatedString walks the string at w.i and returns it, as *last when it
+// is the same, so that the objects of a review, which mostly share their
+// apiVersion and kind, share one copy of each; *last becomes the string.
+func (w *walker) repeatedString(last *string) (string, error) {
+	start := w.i
+	escaped, err := w.str()
+	if err != nil {
+		return "", err
+	}
+	if v := unquote(w.b[start:w.i], escaped); string(v) != *last {
+		*last = string(v)
+	}
+	return *last, nil
 }
 
 func describeValue(v []byte) string {

@@ -157,3 +157,31 @@ func TestReplaceMember(t *testing.T) {
 		t.Error("replaced a member that is not there")
 	}
 }
+
+// Parse reuses a Review for one review after another: what the next holds
+// is all it holds, however much longer the last one was.
+func TestReviewParseForgetsTheLastReview(t *testing.T) {
+	var r Review
+	long := `{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"u1","desiredAPIVersion":"g/v2","objects":[{"apiVersion":"g/v1","kind":"K"},{"apiVersion":"g/v1","kind":"K"},{"apiVersion":"g/v0","kind":"J"}]}}`
+	short := `{"apiVersion":"apiextensions.k8s.io/v1beta1","request":{"uid":"u2","objects":[{"kind":"K"}]}}`
+	if err := r.Parse([]byte(long)); err != nil || len(r.Request.Objects) != 3 || r.Request.Objects[2].Kind != "J" {
+		t.Fatalf("%+v, %v", r.Request, err)
+	}
+	if err := r.Parse([]byte(short)); err != nil {
+		t.Fatal(err)
+	}
+	o := r.Request.Objects
+	if r.APIVersion != "apiextensions.k8s.io/v1beta1" || r.Kind != "" || r.Request.UID != "u2" || r.Request.DesiredAPIVersion != "" ||
+		len(o) != 1 || o[0].HasAPIVersion || o[0].Kind != "K" || string(o[0].Raw) != `{"kind":"K"}` {
+		t.Errorf("review %+v, request %+v", r, r.Request)
+	}
+	if err := r.Parse([]byte(`{"request":null}`)); err != nil || r.Request != nil || r.APIVersion != "" {
+		t.Errorf("%+v, %v", r, err)
+	}
+	if err := r.Parse([]byte(long)); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Parse([]byte(`{"request":{"objects":[}`)); err == nil || r.Request != nil || r.APIVersion != "" {
+		t.Errorf("a failed Parse kept %+v (%v)", r, err)
+	}
+}
