@@ -27,8 +27,9 @@ func (e *UnknownError) Error() string { return e.What }
 type Scratch struct {
 	// in is an object's JSON without its managedFields, to decode.
 	in []byte
-	// enc is the converted object as encoded, before its metadata goes in.
-	enc bytes.Buffer
+	// enc is the converted object as encoded, before its metadata goes in;
+	// mapEnc a map of its labels or annotations, when they changed.
+	enc, mapEnc bytes.Buffer
 	// last is the last object's conversion, which the next one of a
 	// review most likely repeats.
 	last route
@@ -166,13 +167,6 @@ func encode(out []byte, dst, src runtime.Object, rawMeta []byte, s *Scratch) ([]
 		}
 		return append(out, s.enc.Bytes()...), nil
 	}
-	meta := rawMeta
-	if !maps.Equal(dstMeta.Labels, srcMeta.Labels) || !maps.Equal(dstMeta.Annotations, srcMeta.Annotations) {
-		var err error
-		if meta, err = jsonscan.ReplaceLabelsAndAnnotations(rawMeta, dstMeta.Labels, dstMeta.Annotations); err != nil {
-			return out, err
-		}
-	}
 	saved := *dstMeta
 	*dstMeta = metav1.ObjectMeta{}
 	err := marshal(&s.enc, dst)
@@ -185,9 +179,23 @@ func encode(out []byte, dst, src runtime.Object, rawMeta []byte, s *Scratch) ([]
 	if err != nil {
 		return out, err
 	}
+	mark := len(out)
 	out = append(out, enc[:start]...)
-	out = append(out, meta...)
+	if maps.Equal(dstMeta.Labels, srcMeta.Labels) && maps.Equal(dstMeta.Annotations, srcMeta.Annotations) {
+		out = append(out, rawMeta...)
+	} else if out, err = jsonscan.AppendLabelsAndAnnotations(out, rawMeta, dstMeta.Labels, dstMeta.Annotations, s.appendMap); err != nil {
+		return out[:mark], err
+	}
 	return append(out, enc[end:]...), nil
+}
+
+// appendMap appends m encoded as the API server would.
+func (s *Scratch) appendMap(dst []byte, m map[string]string) ([]byte, error) {
+	s.mapEnc.Reset()
+	if err := codec.MarshalWrite(&s.mapEnc, m); err != nil {
+		return dst, err
+	}
+	return append(dst, s.mapEnc.Bytes()...), nil
 }
 
 // objectMeta returns the object's own ObjectMeta, or nil when it has none

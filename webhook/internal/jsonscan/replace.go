@@ -1,8 +1,6 @@
 package jsonscan
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -52,12 +50,13 @@ func MemberSpan(obj []byte, name string) (start, end int, err error) {
 	return start, end, nil
 }
 
-// ReplaceLabelsAndAnnotations returns meta, an object's metadata as it came
-// in, with its labels and annotations members replaced by these (left out
-// when empty) and every other member as it was.
-func ReplaceLabelsAndAnnotations(meta []byte, labels, annotations map[string]string) ([]byte, error) {
-	out := make([]byte, 0, len(meta)+64)
-	out = append(out, '{')
+// AppendLabelsAndAnnotations appends to dst meta, an object's metadata as
+// it came in, with its labels and annotations members replaced by these
+// (left out when empty), encoded by appendMap, and every other member as it
+// was.
+func AppendLabelsAndAnnotations(dst, meta []byte, labels, annotations map[string]string, appendMap func([]byte, map[string]string) ([]byte, error)) ([]byte, error) {
+	dst = append(dst, '{')
+	open := len(dst)
 	w := &walker{b: meta}
 	err := w.object(func(start int, key []byte, escaped bool) error {
 		err := w.value()
@@ -68,35 +67,31 @@ func ReplaceLabelsAndAnnotations(meta []byte, labels, annotations map[string]str
 		case "labels", "annotations":
 			return nil
 		}
-		if len(out) > 1 {
-			out = append(out, ',')
+		if len(dst) > open {
+			dst = append(dst, ',')
 		}
-		out = append(out, meta[start:w.i]...)
+		dst = append(dst, meta[start:w.i]...)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	for _, m := range []struct {
+	for _, m := range [...]struct {
 		name string
 		m    map[string]string
 	}{{"labels", labels}, {"annotations", annotations}} {
 		if len(m.m) == 0 {
 			continue
 		}
-		if len(out) > 1 {
-			out = append(out, ',')
+		if len(dst) > open {
+			dst = append(dst, ',')
 		}
-		out = append(out, '"')
-		out = append(out, m.name...)
-		out = append(out, `":`...)
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(m.m); err != nil {
+		dst = append(dst, '"')
+		dst = append(dst, m.name...)
+		dst = append(dst, `":`...)
+		if dst, err = appendMap(dst, m.m); err != nil {
 			return nil, err
 		}
-		out = append(out, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
 	}
-	return append(out, '}'), nil
+	return append(dst, '}'), nil
 }

@@ -132,17 +132,21 @@ func TestWithoutManagedFieldsLeavesOutTheMemberAndOneComma(t *testing.T) {
 	}
 }
 
-func TestReplaceLabelsAndAnnotationsKeepsEveryOtherMember(t *testing.T) {
-	meta := []byte(`{"name":"a","labels":{"x":"1"}, "managedFields":[{"manager":"m"}],"annotations":{"old":"1"},"uid":"u"}`)
-	got, err := ReplaceLabelsAndAnnotations(meta, map[string]string{"y": "<2>"}, map[string]string{"b": "2", "a": "1"})
+func TestAppendLabelsAndAnnotationsKeepsEveryOtherMember(t *testing.T) {
+	meta := []byte(`{"name":"a","labels":{"x":"1"}, "managedFields":[{"manager":"m"}],"annotations":{"old":"1"},"uid":"u","labels":{"x":"2"}}`)
+	appendMap := func(dst []byte, m map[string]string) ([]byte, error) {
+		b, err := json.Marshal(m)
+		return append(dst, b...), err
+	}
+	got, err := AppendLabelsAndAnnotations([]byte("before"), meta, map[string]string{"y": "2"}, map[string]string{"b": "2", "a": "1"}, appendMap)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"name":"a","managedFields":[{"manager":"m"}],"uid":"u","labels":{"y":"<2>"},"annotations":{"a":"1","b":"2"}}`
+	want := `before{"name":"a","managedFields":[{"manager":"m"}],"uid":"u","labels":{"y":"2"},"annotations":{"a":"1","b":"2"}}`
 	if string(got) != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
-	got, err = ReplaceLabelsAndAnnotations(meta, nil, nil)
+	got, err = AppendLabelsAndAnnotations(nil, meta, nil, nil, appendMap)
 	if err != nil || string(got) != `{"name":"a","managedFields":[{"manager":"m"}],"uid":"u"}` {
 		t.Errorf("no labels nor annotations: %s, %v", got, err)
 	}
