@@ -109,7 +109,7 @@ func (c *Table) Append(out []byte, obj *jsonscan.Object, desiredAPIVersion strin
 	} else {
 		dst.GetObjectKind().SetGroupVersionKind(schema.FromAPIVersionAndKind(r.toAPIVersion, obj.Kind))
 	}
-	return encode(out, dst, src, obj.Metadata, s)
+	return encode(out, dst, src, obj, s)
 }
 
 // route resolves the versions an object converts between, from s.last when
@@ -154,14 +154,14 @@ func (c *Table) route(obj *jsonscan.Object, desiredAPIVersion string, s *Scratch
 	return &s.last, nil
 }
 
-// encode appends dst, the conversion of src, whose metadata came in as
-// rawMeta, to out. When both are ObjectMeta, dst's metadata is not encoded:
-// rawMeta goes out in its place, with labels and annotations rewritten when
-// the conversion changed them.
-func encode(out []byte, dst, src runtime.Object, rawMeta []byte, s *Scratch) ([]byte, error) {
+// encode appends dst, the conversion of src, which came in as obj, to out.
+// When both are ObjectMeta, dst's metadata is not encoded: obj's goes out in
+// its place, with labels and annotations rewritten when the conversion
+// changed them.
+func encode(out []byte, dst, src runtime.Object, obj *jsonscan.Object, s *Scratch) ([]byte, error) {
 	s.enc.Reset()
 	dstMeta, srcMeta := objectMeta(dst), objectMeta(src)
-	if dstMeta == nil || srcMeta == nil || rawMeta == nil {
+	if dstMeta == nil || srcMeta == nil || obj.Metadata == nil {
 		if err := marshal(&s.enc, dst); err != nil {
 			return out, err
 		}
@@ -182,8 +182,8 @@ func encode(out []byte, dst, src runtime.Object, rawMeta []byte, s *Scratch) ([]
 	mark := len(out)
 	out = append(out, enc[:start]...)
 	if maps.Equal(dstMeta.Labels, srcMeta.Labels) && maps.Equal(dstMeta.Annotations, srcMeta.Annotations) {
-		out = append(out, rawMeta...)
-	} else if out, err = jsonscan.AppendLabelsAndAnnotations(out, rawMeta, dstMeta.Labels, dstMeta.Annotations, s.appendMap); err != nil {
+		out = append(out, obj.Metadata...)
+	} else if out, err = obj.AppendMetadata(out, dstMeta.Labels, dstMeta.Annotations, s.appendMap); err != nil {
 		return out[:mark], err
 	}
 	return append(out, enc[end:]...), nil

@@ -76,6 +76,41 @@ func AppendLabelsAndAnnotations(dst, meta []byte, labels, annotations map[string
 	if err != nil {
 		return nil, err
 	}
+	return appendMaps(dst, open, labels, annotations, appendMap)
+}
+
+// AppendMetadata is AppendLabelsAndAnnotations of the object's Metadata,
+// which it does not walk again: the pass that read the object noted where
+// each of its members is.
+func (o *Object) AppendMetadata(dst []byte, labels, annotations map[string]string, appendMap func([]byte, map[string]string) ([]byte, error)) ([]byte, error) {
+	if o.metaMembers == nil {
+		return AppendLabelsAndAnnotations(dst, o.Metadata, labels, annotations, appendMap)
+	}
+	dst = append(dst, '{')
+	open := len(dst)
+	for i := 0; i+1 < len(o.metaMembers); i += 2 {
+		start, end := int(o.metaMembers[i]), int(o.metaMembers[i+1])
+		w := &walker{b: o.Metadata, i: start}
+		escaped, err := w.str()
+		if err != nil {
+			return nil, err
+		}
+		switch string(unquote(o.Metadata[start:w.i], escaped)) {
+		case "labels", "annotations":
+			continue
+		}
+		if len(dst) > open {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, o.Metadata[start:end]...)
+	}
+	return appendMaps(dst, open, labels, annotations, appendMap)
+}
+
+// appendMaps appends the labels and annotations members, those not empty,
+// to dst, an object's members from open on, and closes it.
+func appendMaps(dst []byte, open int, labels, annotations map[string]string, appendMap func([]byte, map[string]string) ([]byte, error)) ([]byte, error) {
+	var err error
 	for _, m := range [...]struct {
 		name string
 		m    map[string]string

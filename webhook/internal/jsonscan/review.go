@@ -13,6 +13,8 @@ type Review struct {
 	// req is where Request points when there is one, kept with its
 	// objects' slice for the next Parse.
 	req Request
+	// spans holds the objects' metaMembers, kept for the next Parse.
+	spans []int32
 }
 
 // Request is a ConversionReview's request.
@@ -34,6 +36,10 @@ type Object struct {
 	// Metadata is the raw value of the object's metadata, a slice of Raw;
 	// nil when there is none or it is not an object.
 	Metadata []byte
+	// metaMembers are where each member of Metadata starts and ends
+	// (from its key to the end of its value), in pairs of offsets into
+	// Metadata, as the pass that read it found them.
+	metaMembers []int32
 	// cutStart and cutEnd delimit, in Raw, the metadata's managedFields
 	// member with one comma beside it, when there is one: what
 	// WithoutManagedFields leaves out.
@@ -92,11 +98,12 @@ func (r *Review) Parse(body []byte) error {
 func (r *Review) reset() {
 	objects := r.req.Objects
 	clear(objects[:cap(objects)]) // no hold on the bodies of past reviews
-	*r = Review{req: Request{Objects: objects[:0]}}
+	*r = Review{req: Request{Objects: objects[:0]}, spans: r.spans[:0]}
 }
 
 func (r *Review) parse(body []byte) error {
-	w := &walker{b: body}
+	w := &walker{b: body, spans: r.spans[:0]}
+	defer func() { r.spans = w.spans[:0] }()
 	if w.peek() != '{' {
 		if err := w.value(); err != nil {
 			return err
@@ -232,11 +239,13 @@ func (w *walker) object1() (Object, error) {
 				return w.value()
 			}
 			metaStart = w.i
+			first := len(w.spans)
 			cs, ce, err := w.metadata()
 			if err != nil {
 				return err
 			}
 			o.Metadata = w.b[metaStart:w.i]
+			o.metaMembers = w.spans[first:len(w.spans):len(w.spans)]
 			cutStart, cutEnd = cs, ce
 			return nil
 		}
@@ -271,6 +280,7 @@ func (w *walker) metadata() (cutStart, cutEnd int, err error) {
 		if err := w.value(); err != nil {
 			return err
 		}
+		w.spans = append(w.spans, int32(start-open), int32(w.i-open))
 		if string(unquote(key, escaped)) != "managedFields" {
 			return nil
 		}

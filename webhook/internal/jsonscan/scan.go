@@ -39,6 +39,8 @@ type walker struct {
 	// apiVersion and kind are the last object's, which the next one most
 	// likely repeats (repeatedString).
 	apiVersion, kind string
+	// spans collects the objects' metaMembers.
+	spans []int32
 }
 
 func (w *walker) fail(msg string) error {

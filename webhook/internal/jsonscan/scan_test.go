@@ -189,3 +189,48 @@ func TestReviewParseForgetsTheLastReview(t *testing.T) {
 		t.Errorf("a failed Parse kept %+v (%v)", r, err)
 	}
 }
+
+// AppendMetadata, from the members the first pass noted, writes what
+// AppendLabelsAndAnnotations writes walking the metadata again.
+func TestAppendMetadataAgreesWithAWalk(t *testing.T) {
+	appendMap := func(dst []byte, m map[string]string) ([]byte, error) {
+		b, err := json.Marshal(m)
+		return append(dst, b...), err
+	}
+	metas := []string{
+		`{"name":"a","labels":{"x":"1"}, "managedFields":[{"manager":"m"}],"annotations":{"old":"1"},"uid":"u","labels":{"x":"2"}}`,
+		`{ "l\u0061bels" : {"x":"1"} , "name" : "b" }`,
+		`{"annotations":{},"labels":{}}`,
+		`{}`,
+		`{"name":"c"}`,
+	}
+	var objects []string
+	for _, m := range metas {
+		objects = append(objects, `{"apiVersion":"g/v1","kind":"K","metadata":`+m+`,"spec":{"labels":{"no":"t"}}}`)
+	}
+	r, err := ParseReview([]byte(`{"request":{"objects":[` + strings.Join(objects, ",") + `]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range metas {
+		for _, maps := range [][2]map[string]string{{nil, nil}, {{"new": "l"}, {"a": "1", "b": "<2>"}}} {
+			want, err := AppendLabelsAndAnnotations([]byte("x"), []byte(m), maps[0], maps[1], appendMap)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, err := ParseObject([]byte(objects[i]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, o := range []*Object{&r.Request.Objects[i], &o} {
+				if o.metaMembers == nil && m != `{}` {
+					t.Errorf("%s: no members noted", m)
+				}
+				got, err := o.AppendMetadata([]byte("x"), maps[0], maps[1], appendMap)
+				if err != nil || string(got) != string(want) {
+					t.Errorf("%s: got %s, %v\nwant %s", m, got, err, want)
+				}
+			}
+		}
+	}
+}
