@@ -48,14 +48,11 @@ func (w *walker) fail(msg string) error {
 }
 
 func (w *walker) space() {
-	for w.i < len(w.b) {
-		switch w.b[w.i] {
-		case ' ', '\t', '\n', '\r':
-			w.i++
-		default:
-			return
-		}
+	b, i := w.b, w.i
+	for i < len(b) && b[i] <= ' ' && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
 	}
+	w.i = i
 }
 
 // peek returns the next non-space byte, or 0 at the end.
@@ -69,43 +66,67 @@ func (w *walker) peek() byte {
 
 // str validates the string at w.i and moves past it. It reports whether the
 // string holds escapes, so that a caller unquotes only those.
+//
+// Its loops work on locals, and skip the bytes that need no look (most of
+// them) with one table lookup each: the walk is the one pass over the whole
+// body.
 func (w *walker) str() (escaped bool, err error) {
-	if w.i >= len(w.b) || w.b[w.i] != '"' {
+	b, i := w.b, w.i
+	if i >= len(b) || b[i] != '"' {
 		return false, w.fail("want a string")
 	}
-	for w.i++; w.i < len(w.b); w.i++ {
-		c := w.b[w.i]
-		switch {
+	for i++; ; {
+		for i < len(b) && plainInString[b[i]] {
+			i++
+		}
+		if i >= len(b) {
+			w.i = i
+			return false, w.fail("unterminated string")
+		}
+		switch c := b[i]; {
 		case c == '"':
-			w.i++
+			w.i = i + 1
 			return escaped, nil
 		case c < 0x20:
+			w.i = i
 			return false, w.fail("control character in a string")
-		case c == '\\':
-			escaped = true
-			w.i++
-			if w.i >= len(w.b) {
+		}
+		// A backslash.
+		escaped = true
+		if i++; i >= len(b) {
+			w.i = i
+			return false, w.fail("unterminated string")
+		}
+		switch b[i] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			i++
+		case 'u':
+			if i+4 >= len(b) {
+				w.i = i
 				return false, w.fail("unterminated string")
 			}
-			switch w.b[w.i] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			case 'u':
-				if w.i+4 >= len(w.b) {
-					return false, w.fail("unterminated string")
+			for _, h := range b[i+1 : i+5] {
+				if !isHex(h) {
+					w.i = i
+					return false, w.fail("invalid \\u escape")
 				}
-				for _, h := range w.b[w.i+1 : w.i+5] {
-					if !isHex(h) {
-						return false, w.fail("invalid \\u escape")
-					}
-				}
-				w.i += 4
-			default:
-				return false, w.fail("invalid escape")
 			}
+			i += 5
+		default:
+			w.i = i
+			return false, w.fail("invalid escape")
 		}
 	}
-	return false, w.fail("unterminated string")
 }
+
+// plainInString is the bytes a string holds as they are: all but the quote,
+// the backslash and control characters.
+var plainInString = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'

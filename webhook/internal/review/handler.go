@@ -97,9 +97,8 @@ func (h *Handler) read(w http.ResponseWriter, r *http.Request, s *state) *httpEr
 	if r.Method != http.MethodPost {
 		return &httpError{http.StatusMethodNotAllowed, "method_not_allowed", fmt.Sprintf("method %s not allowed: ConversionReviews are POSTed", r.Method)}
 	}
-	ct, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil || ct != "application/json" {
-		return &httpError{http.StatusUnsupportedMediaType, "unsupported_media_type", fmt.Sprintf("unsupported Content-Type %q: want application/json", r.Header.Get("Content-Type"))}
+	if ct := r.Header.Get("Content-Type"); ct != "application/json" && !isJSON(ct) {
+		return &httpError{http.StatusUnsupportedMediaType, "unsupported_media_type", fmt.Sprintf("unsupported Content-Type %q: want application/json", ct)}
 	}
 	if r.ContentLength > h.opts.MaxRequestBytes {
 		return tooLarge(h.opts.MaxRequestBytes)
@@ -135,6 +134,15 @@ func (h *Handler) read(w http.ResponseWriter, r *http.Request, s *state) *httpEr
 		return &httpError{http.StatusBadRequest, "bad_request", "the ConversionReview's request has no desiredAPIVersion"}
 	}
 	return nil
+}
+
+// isJSON reports whether a Content-Type other than plain
+// "application/json", which the API server sends and which is taken without
+// parsing (parsing allocates its parameters' map), is application/json with
+// parameters or in other letter cases.
+func isJSON(contentType string) bool {
+	ct, _, err := mime.ParseMediaType(contentType)
+	return err == nil && ct == "application/json"
 }
 
 func tooLarge(limit int64) *httpError {
