@@ -183,16 +183,18 @@ func (w *walker) literal(lit string) error {
 }
 
 // value validates the value starting at the next non-space byte and moves
-// past it.
+// past it. Objects and arrays whose members no one looks at (most of a
+// body: specs, statuses, managedFields) are walked here, without the
+// callbacks of object and array.
 func (w *walker) value() error {
 	switch w.peek() {
 	case '"':
 		_, err := w.str()
 		return err
 	case '{':
-		return w.object(func(int, []byte, bool) error { return w.value() })
+		return w.skipObject()
 	case '[':
-		return w.array(func() error { return w.value() })
+		return w.skipArray()
 	case 't':
 		return w.literal("true")
 	case 'f':
@@ -203,6 +205,70 @@ func (w *walker) value() error {
 		return w.fail("unexpected end of JSON")
 	default:
 		return w.number()
+	}
+}
+
+// skipObject is object with a member callback that walks each value.
+func (w *walker) skipObject() error {
+	if w.depth++; w.depth > maxDepth {
+		return w.fail("nested too deeply")
+	}
+	w.i++ // the '{' value saw
+	if w.peek() == '}' {
+		w.i++
+		w.depth--
+		return nil
+	}
+	for {
+		w.space()
+		if _, err := w.str(); err != nil {
+			return err
+		}
+		if w.peek() != ':' {
+			return w.fail("want ':' after an object key")
+		}
+		w.i++
+		if err := w.value(); err != nil {
+			return err
+		}
+		switch w.peek() {
+		case ',':
+			w.i++
+		case '}':
+			w.i++
+			w.depth--
+			return nil
+		default:
+			return w.fail("want ',' or '}' after an object member")
+		}
+	}
+}
+
+// skipArray is array with an element callback that walks each element.
+func (w *walker) skipArray() error {
+	if w.depth++; w.depth > maxDepth {
+		return w.fail("nested too deeply")
+	}
+	w.i++ // the '[' value saw
+	if w.peek() == ']' {
+		w.i++
+		w.depth--
+		return nil
+	}
+	for {
+		if err := w.value(); err != nil {
+			return err
+		}
+		switch w.peek() {
+		case ',':
+			w.i++
+		case ']':
+			w.i++
+			w.depth--
+			return nil
+		default:
+			return w.fail("want ',' or ']' after an array element")
+		}
 	}
 }
 
