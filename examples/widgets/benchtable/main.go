@@ -105,7 +105,7 @@ func readFile(path string) (results, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: closing cannot lose anything
 	return parse(f)
 }
 
@@ -154,10 +154,11 @@ func write(w io.Writer, before, after results) error {
 		}
 		return a.objects - b.objects
 	})
-	fmt.Fprintln(w, "| to | v1-only data | objects | crdforge before µs/obj | crdforge after µs/obj | controller-runtime µs/obj | floor µs/obj | floor-jsonv2 µs/obj | after vs controller-runtime (goal ≥3×, ≥5× at 100+) | after vs floor, time (goal ≤1.15×) | after vs floor-jsonv2, time | allocs/object before → after | samples |")
-	fmt.Fprintln(w, "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	var b strings.Builder
+	fmt.Fprintln(&b, "| to | v1-only data | objects | crdforge before µs/obj | crdforge after µs/obj | controller-runtime µs/obj | floor µs/obj | floor-jsonv2 µs/obj | after vs controller-runtime (goal ≥3×, ≥5× at 100+) | after vs floor, time (goal ≤1.15×) | after vs floor-jsonv2, time | allocs/object before → after | samples |")
+	fmt.Fprintln(&b, "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for _, k := range rows {
-		b, bAllocs, _ := before.median(k, "crdforge")
+		bef, bAllocs, _ := before.median(k, "crdforge")
 		a, aAllocs, n := after.median(k, "crdforge")
 		cr, _, _ := after.median(k, "controller-runtime")
 		fl, _, _ := after.median(k, "floor")
@@ -179,11 +180,12 @@ func write(w io.Writer, before, after results) error {
 		if k.v1Only == "true" {
 			yes = "yes"
 		}
-		fmt.Fprintf(w, "| %s | %s | %d | %s | %.1f | %.1f | %.1f | %s | %.2f×%s | %.2f×%s | %s | %.0f → %.0f | %d |\n",
-			k.to, yes, k.objects, us(b), a/1e3, cr/1e3, fl/1e3, us(fl2),
+		fmt.Fprintf(&b, "| %s | %s | %d | %s | %.1f | %.1f | %.1f | %s | %.2f×%s | %.2f×%s | %s | %.0f → %.0f | %d |\n",
+			k.to, yes, k.objects, us(bef), a/1e3, cr/1e3, fl/1e3, us(fl2),
 			vsCR, mark(vsCR >= goal), vsFloor, mark(vsFloor <= 1.15), vsFloor2, bAllocs, aAllocs, n)
 	}
-	return nil
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // us formats nanoseconds as microseconds, or a dash for none.
