@@ -151,10 +151,14 @@ func (floorHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // floorV2Handler is floorHandler with the codec crdforge's webhook uses,
 // go-json-experiment/json set to the API server's semantics (the options of
-// webhook/internal/codec): the floor that codec sets.
+// webhook/internal/codec): the floor that codec sets. As the codec's
+// Decoder does on its first attempt for a type without interface values,
+// it decodes streaming, without v1's validating pass over the input before
+// the decode (the codec decodes again with that pass only after an error).
 type floorV2Handler struct{}
 
-var floorV2Options = jsonv2.JoinOptions(jsonv1.DefaultOptionsV1(), jsonv2.MatchCaseInsensitiveNames(false), jsontext.EscapeForHTML(false))
+var floorV2Options = jsonv2.JoinOptions(jsonv1.DefaultOptionsV1(), jsonv2.MatchCaseInsensitiveNames(false), jsontext.EscapeForHTML(false),
+	jsonv1.ReportErrorsWithLegacySemantics(false))
 
 func (floorV2Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	var in struct {

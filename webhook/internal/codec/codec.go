@@ -16,25 +16,36 @@ import (
 	jsonv1 "github.com/go-json-experiment/json/v1"
 )
 
-// options are encoding/json's (v1) semantics, which sigs.k8s.io/json keeps
+// base are encoding/json's (v1) semantics, which sigs.k8s.io/json keeps
 // but for two changes that make it the API server's: names match
-// case-sensitively, and a number decoded into an interface value is an
-// int64 when it is an integer that fits, as sigs.k8s.io/json's
-// PreserveInts does. On output, HTML characters are not escaped, as the
-// API server writes JSON (encoding/json's SetEscapeHTML(false)); U+2028 and
-// U+2029 still are, as by encoding/json.
+// case-sensitively, and (in options, below) a number decoded into an
+// interface value is an int64 when it is an integer that fits, as
+// sigs.k8s.io/json's PreserveInts does. On output, HTML characters are not
+// escaped, as the API server writes JSON (encoding/json's
+// SetEscapeHTML(false)); U+2028 and U+2029 still are, as by encoding/json.
 //
 // What v1 semantics mean here, each as encoding/json does it: unknown
 // names dropped, the last of duplicate names wins, invalid UTF-8 accepted
 // (replaced by U+FFFD), omitempty as in v1, nil slices and maps written as
 // null, map keys sorted, MarshalJSON/UnmarshalJSON methods called (Time,
 // Quantity, IntOrString, RawExtension keep their formats).
-var options = json.JoinOptions(
+var base = json.JoinOptions(
 	jsonv1.DefaultOptionsV1(),
 	json.MatchCaseInsensitiveNames(false),
 	jsontext.EscapeForHTML(false),
-	json.WithUnmarshalers(json.UnmarshalFromFunc(preserveInts)),
 )
+
+// options are the API server's semantics: base, with integers in interface
+// values kept as int64.
+var options = json.JoinOptions(base, json.WithUnmarshalers(json.UnmarshalFromFunc(preserveInts)))
+
+// streaming turns off v1's way of reporting errors, which costs every
+// decode a whole validating pass over its input before the decode proper
+// (besides choosing which error to report, and how to wrap it). Every use
+// of the flag in go-json-experiment is on a path that ends in an error, so a
+// decode that succeeds without it yields what it would have with it; one
+// that fails is done again with it, for the error v1 would give.
+var streaming = jsonv1.ReportErrorsWithLegacySemantics(false)
 
 // preserveInts decodes a JSON number into an interface value as an int64
 // when it is an integer that fits, else as a float64; anything else is left
@@ -61,12 +72,18 @@ func preserveInts(dec *jsontext.Decoder, v *any) error {
 	return nil
 }
 
-// Unmarshal decodes data into v.
+// Unmarshal decodes data into v, a pointer to a zero value (a new object):
+// on an error v is zeroed again before the decode that reports it.
 func Unmarshal(data []byte, v any) error {
-	return json.Unmarshal(data, v, options)
+	return anyType.Unmarshal(data, v)
 }
 
 // Marshal encodes v.
 func Marshal(v any) ([]byte, error) {
 	return json.Marshal(v, options)
+}
+
+// MarshalWrite appends the encoding of v to buf, as Marshal encodes it.
+func MarshalWrite(buf *bytes.Buffer, v any) error {
+	return json.MarshalWrite(buf, v, options)
 }

@@ -189,6 +189,16 @@ func FuzzCodecAgainstTheAPIServersCodec(f *testing.F) {
 			t.Fatalf("%q: decoded\n%#v\nthe API server's decoder\n%#v", in, got, want)
 		}
 		assertSameEncoding(t, &got)
+
+		// A type without interface values, decoded without preserveInts.
+		var gotLean, wantLean leanObject
+		errGot, errWant = DecoderFor(reflect.TypeOf(&gotLean)).Unmarshal(in, &gotLean), reference(in, &wantLean)
+		if (errGot != nil) != (errWant != nil) {
+			t.Fatalf("%q: lean: error %v, the API server's decoder: %v", in, errGot, errWant)
+		}
+		if errGot == nil && !reflect.DeepEqual(gotLean, wantLean) {
+			t.Fatalf("%q: lean: decoded\n%#v\nthe API server's decoder\n%#v", in, gotLean, wantLean)
+		}
 	})
 }
 

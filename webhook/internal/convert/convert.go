@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
 
@@ -19,8 +20,41 @@ type UnknownError struct{ What string }
 
 func (e *UnknownError) Error() string { return e.What }
 
+// Scratch is what converting one object after another reuses: the buffers
+// an object passes through, and what the last object's versions resolved
+// to. The zero value is ready to use; a Scratch serves one conversion at a
+// time.
+type Scratch struct {
+	// in is an object's JSON without its managedFields, to decode.
+	in []byte
+	// enc is the converted object as encoded, before its metadata goes in;
+	// mapEnc a map of its labels or annotations, when they changed.
+	enc, mapEnc bytes.Buffer
+	// last is the last object's conversion, which the next one of a
+	// review most likely repeats.
+	last route
+}
+
+// route is how objects of one apiVersion and kind convert to one
+// desiredAPIVersion.
+type route struct {
+	apiVersion, kind, desired string
+	from, to                  version
+	// fromVersion and toVersion are the versions' names; toAPIVersion
+	// is the converted object's apiVersion.
+	fromVersion, toVersion, toAPIVersion string
+}
+
 // Convert converts one object of a request to desiredAPIVersion and returns
-// it serialized, with the API server's JSON semantics (package codec).
+// it serialized; see Append.
+func (c *Table) Convert(obj *jsonscan.Object, desiredAPIVersion string) ([]byte, error) {
+	var s Scratch
+	return c.Append(nil, obj, desiredAPIVersion, &s)
+}
+
+// Append converts one object of a request to desiredAPIVersion and appends
+// it, serialized with the API server's JSON semantics (package codec), to
+// out. On an error out is returned as it came, with what was appended.
 //
 // The object's metadata goes out as the bytes that came in: the API server
 // keeps a converted object's metadata but for labels and annotations, which
@@ -28,12 +62,67 @@ func (e *UnknownError) Error() string { return e.What }
 // version lacks is an annotation), so only those are re-encoded, and only
 // when the conversion changed them. metadata.managedFields, often most of an
 // object's bytes, is neither decoded nor encoded.
-func (c *Table) Convert(obj *jsonscan.Object, desiredAPIVersion string) ([]byte, error) {
+func (c *Table) Append(out []byte, obj *jsonscan.Object, desiredAPIVersion string, s *Scratch) ([]byte, error) {
+	r, err := c.route(obj, desiredAPIVersion, s)
+	if err != nil {
+		return out, err
+	}
+	in := obj.Raw
+	if obj.HasManagedFields() {
+		s.in = obj.AppendWithoutManagedFields(s.in[:0])
+		in = s.in
+	}
+	src := r.from.new()
+	if err := r.from.dec.Unmarshal(in, src); err != nil {
+		return out, fmt.Errorf("decoding %s: %w", obj.APIVersion, err)
+	}
+	hub := r.from.kind.Hub
+	var dst runtime.Object
+	switch {
+	case r.fromVersion == r.toVersion:
+		dst = src
+	case r.fromVersion == hub:
+		dst = r.to.new()
+		if err := dst.(conversion.Convertible).ConvertFrom(src.(conversion.Hub)); err != nil {
+			return out, err
+		}
+	case r.toVersion == hub:
+		dst = r.to.new()
+		if err := src.(conversion.Convertible).ConvertTo(dst.(conversion.Hub)); err != nil {
+			return out, err
+		}
+	default:
+		hub := r.from.kind.Versions[hub]().(conversion.Hub)
+		if err := src.(conversion.Convertible).ConvertTo(hub); err != nil {
+			return out, err
+		}
+		dst = r.to.new()
+		if err := dst.(conversion.Convertible).ConvertFrom(hub); err != nil {
+			return out, err
+		}
+	}
+	if err := sameIdentity(src, dst); err != nil {
+		return out, err
+	}
+	if tm, ok := dst.GetObjectKind().(*metav1.TypeMeta); ok {
+		tm.APIVersion, tm.Kind = r.toAPIVersion, obj.Kind // what SetGroupVersionKind sets, without joining the strings again
+	} else {
+		dst.GetObjectKind().SetGroupVersionKind(schema.FromAPIVersionAndKind(r.toAPIVersion, obj.Kind))
+	}
+	return encode(out, dst, src, obj, s)
+}
+
+// route resolves the versions an object converts between, from s.last when
+// they are the last object's.
+func (c *Table) route(obj *jsonscan.Object, desiredAPIVersion string, s *Scratch) (*route, error) {
 	switch {
 	case !obj.HasAPIVersion:
 		return nil, &UnknownError{"the object has no apiVersion"}
 	case !obj.HasKind:
 		return nil, &UnknownError{"the object has no kind"}
+	}
+	if r := &s.last; r.apiVersion == obj.APIVersion && r.kind == obj.Kind && r.desired == desiredAPIVersion && r.from.new != nil {
+		return r, nil
 	}
 	from, err := schema.ParseGroupVersion(obj.APIVersion)
 	if err != nil {
@@ -44,81 +133,69 @@ func (c *Table) Convert(obj *jsonscan.Object, desiredAPIVersion string) ([]byte,
 		return nil, &UnknownError{fmt.Sprintf("invalid desiredAPIVersion %q", desiredAPIVersion)}
 	}
 	gk := schema.GroupKind{Group: from.Group, Kind: obj.Kind}
-	k, ok := c.kinds[gk]
-	if !ok {
+	if _, ok := c.kinds[gk]; !ok {
 		return nil, &UnknownError{fmt.Sprintf("unknown kind %s", gk)}
 	}
 	if to.Group != from.Group {
 		return nil, &UnknownError{fmt.Sprintf("cannot convert %s to another group (%s)", gk, desiredAPIVersion)}
 	}
-	newFrom, ok := k.Versions[from.Version]
+	fromV, ok := c.versions[gk.WithVersion(from.Version)]
 	if !ok {
 		return nil, &UnknownError{fmt.Sprintf("unknown version %s of %s", from.Version, gk)}
 	}
-	newTo, ok := k.Versions[to.Version]
+	toV, ok := c.versions[gk.WithVersion(to.Version)]
 	if !ok {
 		return nil, &UnknownError{fmt.Sprintf("unknown version %s of %s", to.Version, gk)}
 	}
-
-	src := newFrom()
-	if err := codec.Unmarshal(obj.WithoutManagedFields(), src); err != nil {
-		return nil, fmt.Errorf("decoding %s: %w", obj.APIVersion, err)
+	s.last = route{
+		apiVersion: obj.APIVersion, kind: obj.Kind, desired: desiredAPIVersion,
+		from: fromV, to: toV, fromVersion: from.Version, toVersion: to.Version, toAPIVersion: to.String(),
 	}
-	var dst runtime.Object
-	switch {
-	case from.Version == to.Version:
-		dst = src
-	case from.Version == k.Hub:
-		dst = newTo()
-		if err := dst.(conversion.Convertible).ConvertFrom(src.(conversion.Hub)); err != nil {
-			return nil, err
-		}
-	case to.Version == k.Hub:
-		dst = newTo()
-		if err := src.(conversion.Convertible).ConvertTo(dst.(conversion.Hub)); err != nil {
-			return nil, err
-		}
-	default:
-		hub := k.Versions[k.Hub]().(conversion.Hub)
-		if err := src.(conversion.Convertible).ConvertTo(hub); err != nil {
-			return nil, err
-		}
-		dst = newTo()
-		if err := dst.(conversion.Convertible).ConvertFrom(hub); err != nil {
-			return nil, err
-		}
-	}
-	if err := sameIdentity(src, dst); err != nil {
-		return nil, err
-	}
-	dst.GetObjectKind().SetGroupVersionKind(to.WithKind(obj.Kind))
-	return encode(dst, src, obj.Metadata)
+	return &s.last, nil
 }
 
-// encode serializes dst, the conversion of src, whose metadata came in as
-// rawMeta. When both are ObjectMeta, dst's metadata is not encoded: rawMeta
-// goes out in its place, with labels and annotations rewritten when the
-// conversion changed them.
-func encode(dst, src runtime.Object, rawMeta []byte) ([]byte, error) {
+// encode appends dst, the conversion of src, which came in as obj, to out.
+// When both are ObjectMeta, dst's metadata is not encoded: obj's goes out in
+// its place, with labels and annotations rewritten when the conversion
+// changed them.
+func encode(out []byte, dst, src runtime.Object, obj *jsonscan.Object, s *Scratch) ([]byte, error) {
+	s.enc.Reset()
 	dstMeta, srcMeta := objectMeta(dst), objectMeta(src)
-	if dstMeta == nil || srcMeta == nil || rawMeta == nil {
-		return marshal(dst)
-	}
-	meta := rawMeta
-	if !maps.Equal(dstMeta.Labels, srcMeta.Labels) || !maps.Equal(dstMeta.Annotations, srcMeta.Annotations) {
-		var err error
-		if meta, err = jsonscan.ReplaceLabelsAndAnnotations(rawMeta, dstMeta.Labels, dstMeta.Annotations); err != nil {
-			return nil, err
+	if dstMeta == nil || srcMeta == nil || obj.Metadata == nil {
+		if err := marshal(&s.enc, dst); err != nil {
+			return out, err
 		}
+		return append(out, s.enc.Bytes()...), nil
 	}
 	saved := *dstMeta
 	*dstMeta = metav1.ObjectMeta{}
-	out, err := marshal(dst)
+	err := marshal(&s.enc, dst)
 	*dstMeta = saved
 	if err != nil {
-		return nil, err
+		return out, err
 	}
-	return jsonscan.ReplaceMember(out, "metadata", meta)
+	enc := s.enc.Bytes()
+	start, end, err := jsonscan.MemberSpan(enc, "metadata")
+	if err != nil {
+		return out, err
+	}
+	mark := len(out)
+	out = append(out, enc[:start]...)
+	if maps.Equal(dstMeta.Labels, srcMeta.Labels) && maps.Equal(dstMeta.Annotations, srcMeta.Annotations) {
+		out = append(out, obj.Metadata...)
+	} else if out, err = obj.AppendMetadata(out, dstMeta.Labels, dstMeta.Annotations, s.appendMap); err != nil {
+		return out[:mark], err
+	}
+	return append(out, enc[end:]...), nil
+}
+
+// appendMap appends m encoded as the API server would.
+func (s *Scratch) appendMap(dst []byte, m map[string]string) ([]byte, error) {
+	s.mapEnc.Reset()
+	if err := codec.MarshalWrite(&s.mapEnc, m); err != nil {
+		return dst, err
+	}
+	return append(dst, s.mapEnc.Bytes()...), nil
 }
 
 // objectMeta returns the object's own ObjectMeta, or nil when it has none
@@ -132,13 +209,12 @@ func objectMeta(obj runtime.Object) *metav1.ObjectMeta {
 	return m
 }
 
-// marshal encodes obj as the API server would.
-func marshal(obj runtime.Object) ([]byte, error) {
-	b, err := codec.Marshal(obj)
-	if err != nil {
-		return nil, fmt.Errorf("encoding %s: %w", obj.GetObjectKind().GroupVersionKind().GroupVersion(), err)
+// marshal encodes obj as the API server would, into buf.
+func marshal(buf *bytes.Buffer, obj runtime.Object) error {
+	if err := codec.MarshalWrite(buf, obj); err != nil {
+		return fmt.Errorf("encoding %s: %w", obj.GetObjectKind().GroupVersionKind().GroupVersion(), err)
 	}
-	return b, nil
+	return nil
 }
 
 // sameIdentity checks what the API server rejects a conversion for

@@ -6,8 +6,11 @@ package convert
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
+
+	"github.com/crdforge/crdforge/webhook/internal/codec"
 
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -33,11 +36,21 @@ type Kind struct {
 // through the hub. It is read-only once built, so safe for concurrent use.
 type Table struct {
 	kinds map[schema.GroupKind]*Kind
+	// versions are the kinds' versions, with what decodes each.
+	versions map[schema.GroupVersionKind]version
+}
+
+// version is one version of a kind in the table.
+type version struct {
+	kind *Kind
+	new  func() runtime.Object
+	// dec decodes objects of the version's Go type.
+	dec codec.Decoder
 }
 
 // NewTable checks the kinds and builds the table.
 func NewTable(kinds ...Kind) (*Table, error) {
-	c := &Table{kinds: map[schema.GroupKind]*Kind{}}
+	c := &Table{kinds: map[schema.GroupKind]*Kind{}, versions: map[schema.GroupVersionKind]version{}}
 	var errs []error
 	for i := range kinds {
 		k := &kinds[i]
@@ -55,9 +68,11 @@ func NewTable(kinds ...Kind) (*Table, error) {
 			errs = append(errs, fmt.Errorf("%s: the %s object does not implement conversion.Hub", gk, k.Hub))
 		}
 		for v, newObj := range k.Versions {
-			if _, ok := newObj().(conversion.Convertible); v != k.Hub && !ok {
+			obj := newObj()
+			if _, ok := obj.(conversion.Convertible); v != k.Hub && !ok {
 				errs = append(errs, fmt.Errorf("%s: the %s object does not implement conversion.Convertible", gk, v))
 			}
+			c.versions[gk.WithVersion(v)] = version{kind: k, new: newObj, dec: codec.DecoderFor(reflect.TypeOf(obj))}
 		}
 		c.kinds[gk] = k
 	}

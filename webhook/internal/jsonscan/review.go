@@ -9,6 +9,12 @@ type Review struct {
 	APIVersion, Kind string
 	// Request is nil when the review has none, or a null one.
 	Request *Request
+
+	// req is where Request points when there is one, kept with its
+	// objects' slice for the next Parse.
+	req Request
+	// spans holds the objects' metaMembers, kept for the next Parse.
+	spans []int32
 }
 
 // Request is a ConversionReview's request.
@@ -30,6 +36,10 @@ type Object struct {
 	// Metadata is the raw value of the object's metadata, a slice of Raw;
 	// nil when there is none or it is not an object.
 	Metadata []byte
+	// metaMembers are where each member of Metadata starts and ends
+	// (from its key to the end of its value), in pairs of offsets into
+	// Metadata, as the pass that read it found them.
+	metaMembers []int32
 	// cutStart and cutEnd delimit, in Raw, the metadata's managedFields
 	// member with one comma beside it, when there is one: what
 	// WithoutManagedFields leaves out.
@@ -45,9 +55,17 @@ func (o *Object) WithoutManagedFields() []byte {
 	if o.cutEnd == 0 {
 		return o.Raw
 	}
-	out := make([]byte, 0, len(o.Raw)-(o.cutEnd-o.cutStart))
-	out = append(out, o.Raw[:o.cutStart]...)
-	return append(out, o.Raw[o.cutEnd:]...)
+	return o.AppendWithoutManagedFields(make([]byte, 0, len(o.Raw)-(o.cutEnd-o.cutStart)))
+}
+
+// AppendWithoutManagedFields appends the object's JSON without its
+// metadata.managedFields to dst, for a caller that reuses one buffer.
+func (o *Object) AppendWithoutManagedFields(dst []byte) []byte {
+	if o.cutEnd == 0 {
+		return append(dst, o.Raw...)
+	}
+	dst = append(dst, o.Raw[:o.cutStart]...)
+	return append(dst, o.Raw[o.cutEnd:]...)
 }
 
 // ParseReview validates body as JSON and reads a ConversionReview's
@@ -57,17 +75,44 @@ func (o *Object) WithoutManagedFields() []byte {
 // that is not one, a uid that is not a string, ...). What the envelope
 // holds (versions, a missing uid) is for the caller to check.
 func ParseReview(body []byte) (*Review, error) {
-	w := &walker{b: body}
+	r := new(Review)
+	if err := r.Parse(body); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Parse is ParseReview into r, reusing the memory of r's last request, as a
+// server reading one review after another does. What r held before is
+// forgotten; when Parse fails, r is left empty.
+func (r *Review) Parse(body []byte) error {
+	r.reset()
+	err := r.parse(body)
+	if err != nil {
+		r.reset()
+	}
+	return err
+}
+
+// reset empties r but for the capacity of its objects' slice.
+func (r *Review) reset() {
+	objects := r.req.Objects
+	clear(objects[:cap(objects)]) // no hold on the bodies of past reviews
+	*r = Review{req: Request{Objects: objects[:0]}, spans: r.spans[:0]}
+}
+
+func (r *Review) parse(body []byte) error {
+	w := &walker{b: body, spans: r.spans[:0]}
+	defer func() { r.spans = w.spans[:0] }()
 	if w.peek() != '{' {
 		if err := w.value(); err != nil {
-			return nil, err
+			return err
 		}
 		if w.space(); w.i != len(body) {
-			return nil, w.fail("data after the JSON value")
+			return w.fail("data after the JSON value")
 		}
-		return nil, errNotObject
+		return errNotObject
 	}
-	var r Review
 	var shape error // the first shape error; the walk goes on to validate
 	note := func(err error) {
 		if shape == nil {
@@ -76,7 +121,7 @@ func ParseReview(body []byte) (*Review, error) {
 	}
 	err := w.object(func(_ int, key []byte, escaped bool) error {
 		var err error
-		switch keyName(key, escaped) {
+		switch string(unquote(key, escaped)) {
 		case "apiVersion":
 			r.APIVersion, err = w.stringValue("apiVersion")
 		case "kind":
@@ -87,7 +132,8 @@ func ParseReview(body []byte) (*Review, error) {
 			case 'n':
 				return w.literal("null")
 			case '{':
-				r.Request = &Request{}
+				r.req = Request{Objects: r.req.Objects[:0]}
+				r.Request = &r.req
 				return w.request(r.Request, note)
 			}
 			start := w.i
@@ -106,22 +152,19 @@ func ParseReview(body []byte) (*Review, error) {
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if w.space(); w.i != len(body) {
-		return nil, w.fail("data after the ConversionReview")
+		return w.fail("data after the ConversionReview")
 	}
-	if shape != nil {
-		return nil, shape
-	}
-	return &r, nil
+	return shape
 }
 
 // request walks a ConversionReview's request into req.
 func (w *walker) request(req *Request, note func(error)) error {
 	return w.object(func(_ int, key []byte, escaped bool) error {
 		var err error
-		switch keyName(key, escaped) {
+		switch string(unquote(key, escaped)) {
 		case "uid":
 			req.UID, err = w.stringValue("request.uid")
 		case "desiredAPIVersion":
@@ -175,17 +218,17 @@ func (w *walker) object1() (Object, error) {
 	var o Object
 	var metaStart, cutStart, cutEnd int
 	err := w.object(func(_ int, key []byte, escaped bool) error {
-		switch keyName(key, escaped) {
+		switch string(unquote(key, escaped)) {
 		case "apiVersion":
 			if w.peek() == '"' {
-				v, err := w.stringValue("apiVersion")
+				v, err := w.repeatedString(&w.apiVersion)
 				o.APIVersion, o.HasAPIVersion = v, true
 				return err
 			}
 			o.APIVersion, o.HasAPIVersion = "", false
 		case "kind":
 			if w.peek() == '"' {
-				v, err := w.stringValue("kind")
+				v, err := w.repeatedString(&w.kind)
 				o.Kind, o.HasKind = v, true
 				return err
 			}
@@ -196,11 +239,13 @@ func (w *walker) object1() (Object, error) {
 				return w.value()
 			}
 			metaStart = w.i
+			first := len(w.spans)
 			cs, ce, err := w.metadata()
 			if err != nil {
 				return err
 			}
 			o.Metadata = w.b[metaStart:w.i]
+			o.metaMembers = w.spans[first:len(w.spans):len(w.spans)]
 			cutStart, cutEnd = cs, ce
 			return nil
 		}
@@ -235,7 +280,8 @@ func (w *walker) metadata() (cutStart, cutEnd int, err error) {
 		if err := w.value(); err != nil {
 			return err
 		}
-		if keyName(key, escaped) != "managedFields" {
+		w.spans = append(w.spans, int32(start-open), int32(w.i-open))
+		if string(unquote(key, escaped)) != "managedFields" {
 			return nil
 		}
 		end := w.i
@@ -270,3 +316,7 @@ func ParseObject(raw []byte) (Object, error) {
 	}
 	return o, nil
 }
+
+// HasManagedFields reports whether the object's metadata holds
+// managedFields, which WithoutManagedFields leaves out.
+func (o *Object) HasManagedFields() bool { return o.cutEnd != 0 }

@@ -36,6 +36,11 @@ type walker struct {
 	b     []byte
 	i     int
 	depth int
+	// apiVersion and kind are the last object's, which the next one most
+	// likely repeats (repeatedString).
+	apiVersion, kind string
+	// spans collects the objects' metaMembers.
+	spans []int32
 }
 
 func (w *walker) fail(msg string) error {
@@ -43,14 +48,11 @@ func (w *walker) fail(msg string) error {
 }
 
 func (w *walker) space() {
-	for w.i < len(w.b) {
-		switch w.b[w.i] {
-		case ' ', '\t', '\n', '\r':
-			w.i++
-		default:
-			return
-		}
+	b, i := w.b, w.i
+	for i < len(b) && b[i] <= ' ' && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
 	}
+	w.i = i
 }
 
 // peek returns the next non-space byte, or 0 at the end.
@@ -64,43 +66,67 @@ func (w *walker) peek() byte {
 
 // str validates the string at w.i and moves past it. It reports whether the
 // string holds escapes, so that a caller unquotes only those.
+//
+// Its loops work on locals, and skip the bytes that need no look (most of
+// them) with one table lookup each: the walk is the one pass over the whole
+// body.
 func (w *walker) str() (escaped bool, err error) {
-	if w.i >= len(w.b) || w.b[w.i] != '"' {
+	b, i := w.b, w.i
+	if i >= len(b) || b[i] != '"' {
 		return false, w.fail("want a string")
 	}
-	for w.i++; w.i < len(w.b); w.i++ {
-		c := w.b[w.i]
-		switch {
+	for i++; ; {
+		for i < len(b) && plainInString[b[i]] {
+			i++
+		}
+		if i >= len(b) {
+			w.i = i
+			return false, w.fail("unterminated string")
+		}
+		switch c := b[i]; {
 		case c == '"':
-			w.i++
+			w.i = i + 1
 			return escaped, nil
 		case c < 0x20:
+			w.i = i
 			return false, w.fail("control character in a string")
-		case c == '\\':
-			escaped = true
-			w.i++
-			if w.i >= len(w.b) {
+		}
+		// A backslash.
+		escaped = true
+		if i++; i >= len(b) {
+			w.i = i
+			return false, w.fail("unterminated string")
+		}
+		switch b[i] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			i++
+		case 'u':
+			if i+4 >= len(b) {
+				w.i = i
 				return false, w.fail("unterminated string")
 			}
-			switch w.b[w.i] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			case 'u':
-				if w.i+4 >= len(w.b) {
-					return false, w.fail("unterminated string")
+			for _, h := range b[i+1 : i+5] {
+				if !isHex(h) {
+					w.i = i
+					return false, w.fail("invalid \\u escape")
 				}
-				for _, h := range w.b[w.i+1 : w.i+5] {
-					if !isHex(h) {
-						return false, w.fail("invalid \\u escape")
-					}
-				}
-				w.i += 4
-			default:
-				return false, w.fail("invalid escape")
 			}
+			i += 5
+		default:
+			w.i = i
+			return false, w.fail("invalid escape")
 		}
 	}
-	return false, w.fail("unterminated string")
 }
+
+// plainInString is the bytes a string holds as they are: all but the quote,
+// the backslash and control characters.
+var plainInString = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
@@ -157,16 +183,18 @@ func (w *walker) literal(lit string) error {
 }
 
 // value validates the value starting at the next non-space byte and moves
-// past it.
+// past it. Objects and arrays whose members no one looks at (most of a
+// body: specs, statuses, managedFields) are walked here, without the
+// callbacks of object and array.
 func (w *walker) value() error {
 	switch w.peek() {
 	case '"':
 		_, err := w.str()
 		return err
 	case '{':
-		return w.object(func(int, []byte, bool) error { return w.value() })
+		return w.skipObject()
 	case '[':
-		return w.array(func() error { return w.value() })
+		return w.skipArray()
 	case 't':
 		return w.literal("true")
 	case 'f':
@@ -177,6 +205,70 @@ func (w *walker) value() error {
 		return w.fail("unexpected end of JSON")
 	default:
 		return w.number()
+	}
+}
+
+// skipObject is object with a member callback that walks each value.
+func (w *walker) skipObject() error {
+	if w.depth++; w.depth > maxDepth {
+		return w.fail("nested too deeply")
+	}
+	w.i++ // the '{' value saw
+	if w.peek() == '}' {
+		w.i++
+		w.depth--
+		return nil
+	}
+	for {
+		w.space()
+		if _, err := w.str(); err != nil {
+			return err
+		}
+		if w.peek() != ':' {
+			return w.fail("want ':' after an object key")
+		}
+		w.i++
+		if err := w.value(); err != nil {
+			return err
+		}
+		switch w.peek() {
+		case ',':
+			w.i++
+		case '}':
+			w.i++
+			w.depth--
+			return nil
+		default:
+			return w.fail("want ',' or '}' after an object member")
+		}
+	}
+}
+
+// skipArray is array with an element callback that walks each element.
+func (w *walker) skipArray() error {
+	if w.depth++; w.depth > maxDepth {
+		return w.fail("nested too deeply")
+	}
+	w.i++ // the '[' value saw
+	if w.peek() == ']' {
+		w.i++
+		w.depth--
+		return nil
+	}
+	for {
+		if err := w.value(); err != nil {
+			return err
+		}
+		switch w.peek() {
+		case ',':
+			w.i++
+		case ']':
+			w.i++
+			w.depth--
+			return nil
+		default:
+			return w.fail("want ',' or ']' after an array element")
+		}
 	}
 }
 
@@ -257,19 +349,22 @@ func (w *walker) array(elem func() error) error {
 	}
 }
 
-// keyName returns an object key as a string, unescaping it when it holds
-// escapes: "api\u0056ersion" is apiVersion.
-func keyName(key []byte, escaped bool) string {
+// unquote returns the contents of a JSON string as it is in the input,
+// quotes and all (an object key, a string value), unescaping it when it holds
+// escapes: "api\u0056ersion" is apiVersion. Without escapes it is a slice of
+// the input, so that comparing it, as in switch string(unquote(key, escaped)),
+// allocates nothing.
+func unquote(quoted []byte, escaped bool) []byte {
 	if !escaped {
-		return string(key[1 : len(key)-1])
+		return quoted[1 : len(quoted)-1]
 	}
-	s, err := strconv.Unquote(string(key))
+	s, err := strconv.Unquote(string(quoted))
 	if err != nil {
 		// Valid JSON escapes strconv does not take (\/, a lone
 		// surrogate): encoding/json decodes them as the decoders do.
-		_ = json.Unmarshal(key, &s)
+		_ = json.Unmarshal(quoted, &s)
 	}
-	return s
+	return []byte(s)
 }
 
 // stringValue walks a value that must be a JSON string and returns it.
@@ -286,7 +381,22 @@ func (w *walker) stringValue(what string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return keyName(w.b[start:w.i], escaped), nil
+	return string(unquote(w.b[start:w.i], escaped)), nil
+}
+
+// repeatedString walks the string at w.i and returns it, as *last when it
+// is the same, so that the objects of a review, which mostly share their
+// apiVersion and kind, share one copy of each; *last becomes the string.
+func (w *walker) repeatedString(last *string) (string, error) {
+	start := w.i
+	escaped, err := w.str()
+	if err != nil {
+		return "", err
+	}
+	if v := unquote(w.b[start:w.i], escaped); string(v) != *last {
+		*last = string(v)
+	}
+	return *last, nil
 }
 
 func describeValue(v []byte) string {

@@ -132,17 +132,21 @@ func TestWithoutManagedFieldsLeavesOutTheMemberAndOneComma(t *testing.T) {
 	}
 }
 
-func TestReplaceLabelsAndAnnotationsKeepsEveryOtherMember(t *testing.T) {
-	meta := []byte(`{"name":"a","labels":{"x":"1"}, "managedFields":[{"manager":"m"}],"annotations":{"old":"1"},"uid":"u"}`)
-	got, err := ReplaceLabelsAndAnnotations(meta, map[string]string{"y": "<2>"}, map[string]string{"b": "2", "a": "1"})
+func TestAppendLabelsAndAnnotationsKeepsEveryOtherMember(t *testing.T) {
+	meta := []byte(`{"name":"a","labels":{"x":"1"}, "managedFields":[{"manager":"m"}],"annotations":{"old":"1"},"uid":"u","labels":{"x":"2"}}`)
+	appendMap := func(dst []byte, m map[string]string) ([]byte, error) {
+		b, err := json.Marshal(m)
+		return append(dst, b...), err
+	}
+	got, err := AppendLabelsAndAnnotations([]byte("before"), meta, map[string]string{"y": "2"}, map[string]string{"b": "2", "a": "1"}, appendMap)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"name":"a","managedFields":[{"manager":"m"}],"uid":"u","labels":{"y":"<2>"},"annotations":{"a":"1","b":"2"}}`
+	want := `before{"name":"a","managedFields":[{"manager":"m"}],"uid":"u","labels":{"y":"2"},"annotations":{"a":"1","b":"2"}}`
 	if string(got) != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
-	got, err = ReplaceLabelsAndAnnotations(meta, nil, nil)
+	got, err = AppendLabelsAndAnnotations(nil, meta, nil, nil, appendMap)
 	if err != nil || string(got) != `{"name":"a","managedFields":[{"manager":"m"}],"uid":"u"}` {
 		t.Errorf("no labels nor annotations: %s, %v", got, err)
 	}
@@ -155,5 +159,78 @@ func TestReplaceMember(t *testing.T) {
 	}
 	if _, err := ReplaceMember([]byte(`{"kind":"K"}`), "metadata", []byte(`{}`)); err == nil {
 		t.Error("replaced a member that is not there")
+	}
+}
+
+// Parse reuses a Review for one review after another: what the next holds
+// is all it holds, however much longer the last one was.
+func TestReviewParseForgetsTheLastReview(t *testing.T) {
+	var r Review
+	long := `{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"u1","desiredAPIVersion":"g/v2","objects":[{"apiVersion":"g/v1","kind":"K"},{"apiVersion":"g/v1","kind":"K"},{"apiVersion":"g/v0","kind":"J"}]}}`
+	short := `{"apiVersion":"apiextensions.k8s.io/v1beta1","request":{"uid":"u2","objects":[{"kind":"K"}]}}`
+	if err := r.Parse([]byte(long)); err != nil || len(r.Request.Objects) != 3 || r.Request.Objects[2].Kind != "J" {
+		t.Fatalf("%+v, %v", r.Request, err)
+	}
+	if err := r.Parse([]byte(short)); err != nil {
+		t.Fatal(err)
+	}
+	o := r.Request.Objects
+	if r.APIVersion != "apiextensions.k8s.io/v1beta1" || r.Kind != "" || r.Request.UID != "u2" || r.Request.DesiredAPIVersion != "" ||
+		len(o) != 1 || o[0].HasAPIVersion || o[0].Kind != "K" || string(o[0].Raw) != `{"kind":"K"}` {
+		t.Errorf("review %+v, request %+v", r, r.Request)
+	}
+	if err := r.Parse([]byte(`{"request":null}`)); err != nil || r.Request != nil || r.APIVersion != "" {
+		t.Errorf("%+v, %v", r, err)
+	}
+	if err := r.Parse([]byte(long)); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Parse([]byte(`{"request":{"objects":[}`)); err == nil || r.Request != nil || r.APIVersion != "" {
+		t.Errorf("a failed Parse kept %+v (%v)", r, err)
+	}
+}
+
+// AppendMetadata, from the members the first pass noted, writes what
+// AppendLabelsAndAnnotations writes walking the metadata again.
+func TestAppendMetadataAgreesWithAWalk(t *testing.T) {
+	appendMap := func(dst []byte, m map[string]string) ([]byte, error) {
+		b, err := json.Marshal(m)
+		return append(dst, b...), err
+	}
+	metas := []string{
+		`{"name":"a","labels":{"x":"1"}, "managedFields":[{"manager":"m"}],"annotations":{"old":"1"},"uid":"u","labels":{"x":"2"}}`,
+		`{ "l\u0061bels" : {"x":"1"} , "name" : "b" }`,
+		`{"annotations":{},"labels":{}}`,
+		`{}`,
+		`{"name":"c"}`,
+	}
+	var objects []string
+	for _, m := range metas {
+		objects = append(objects, `{"apiVersion":"g/v1","kind":"K","metadata":`+m+`,"spec":{"labels":{"no":"t"}}}`)
+	}
+	r, err := ParseReview([]byte(`{"request":{"objects":[` + strings.Join(objects, ",") + `]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range metas {
+		for _, maps := range [][2]map[string]string{{nil, nil}, {{"new": "l"}, {"a": "1", "b": "<2>"}}} {
+			want, err := AppendLabelsAndAnnotations([]byte("x"), []byte(m), maps[0], maps[1], appendMap)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, err := ParseObject([]byte(objects[i]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, o := range []*Object{&r.Request.Objects[i], &o} {
+				if o.metaMembers == nil && m != `{}` {
+					t.Errorf("%s: no members noted", m)
+				}
+				got, err := o.AppendMetadata([]byte("x"), maps[0], maps[1], appendMap)
+				if err != nil || string(got) != string(want) {
+					t.Errorf("%s: got %s, %v\nwant %s", m, got, err, want)
+				}
+			}
+		}
 	}
 }

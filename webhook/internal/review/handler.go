@@ -4,11 +4,11 @@
 package review
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"mime"
 	"net/http"
@@ -67,7 +67,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) serve(w http.ResponseWriter, r *http.Request) int {
-	in, herr := h.read(w, r)
+	s := getState()
+	defer putState(s)
+	herr := h.read(w, r, s)
 	if herr != nil {
 		h.opts.Metrics.Failure(herr.reason)
 		if herr.code == http.StatusMethodNotAllowed {
@@ -77,10 +79,11 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request) int {
 		h.log(slog.LevelWarn, "refused a request", "code", herr.code, "reason", herr.msg)
 		return herr.code
 	}
-	out := encodeResponse(in.APIVersion, h.convert(in.Request))
+	in := &s.review
+	s.out = h.respond(s.out[:0], in.APIVersion, in.Request, &s.scratch)
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusOK)
-	if _, err := w.Write(out); err != nil {
+	if _, err := w.Write(s.out); err != nil {
 		// The caller most likely went away, such as an API server that
 		// stopped waiting: no answer can reach it any more, but the log
 		// says why it got none.
@@ -89,58 +92,76 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request) int {
 	return http.StatusOK
 }
 
-// read checks the request and decodes the review.
-func (h *Handler) read(w http.ResponseWriter, r *http.Request) (*jsonscan.Review, *httpError) {
+// read checks the request and reads the review into s.
+func (h *Handler) read(w http.ResponseWriter, r *http.Request, s *state) *httpError {
 	if r.Method != http.MethodPost {
-		return nil, &httpError{http.StatusMethodNotAllowed, "method_not_allowed", fmt.Sprintf("method %s not allowed: ConversionReviews are POSTed", r.Method)}
+		return &httpError{http.StatusMethodNotAllowed, "method_not_allowed", fmt.Sprintf("method %s not allowed: ConversionReviews are POSTed", r.Method)}
 	}
-	ct, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil || ct != "application/json" {
-		return nil, &httpError{http.StatusUnsupportedMediaType, "unsupported_media_type", fmt.Sprintf("unsupported Content-Type %q: want application/json", r.Header.Get("Content-Type"))}
+	if ct := r.Header.Get("Content-Type"); ct != "application/json" && !isJSON(ct) {
+		return &httpError{http.StatusUnsupportedMediaType, "unsupported_media_type", fmt.Sprintf("unsupported Content-Type %q: want application/json", ct)}
 	}
 	if r.ContentLength > h.opts.MaxRequestBytes {
-		return nil, tooLarge(h.opts.MaxRequestBytes)
+		return tooLarge(h.opts.MaxRequestBytes)
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxRequestBytes))
-	if err != nil {
+	if r.ContentLength > 0 {
+		// Room for the body and for the read that finds its end, which
+		// bytes.Buffer.ReadFrom makes only with MinRead bytes free.
+		s.body.Grow(int(r.ContentLength) + bytes.MinRead)
+	}
+	if _, err := s.body.ReadFrom(http.MaxBytesReader(w, r.Body, h.opts.MaxRequestBytes)); err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return nil, tooLarge(h.opts.MaxRequestBytes)
+			return tooLarge(h.opts.MaxRequestBytes)
 		}
-		return nil, &httpError{http.StatusBadRequest, "bad_request", "reading the body: " + err.Error()}
+		return &httpError{http.StatusBadRequest, "bad_request", "reading the body: " + err.Error()}
 	}
 	// One pass validates the body and reads the envelope in place; every
 	// object is then decoded once, into its own type.
-	in, err := jsonscan.ParseReview(body)
-	if err != nil {
-		return nil, &httpError{http.StatusBadRequest, "bad_request", "malformed ConversionReview: " + err.Error()}
+	in := &s.review
+	if err := in.Parse(s.body.Bytes()); err != nil {
+		return &httpError{http.StatusBadRequest, "bad_request", "malformed ConversionReview: " + err.Error()}
 	}
 	switch {
 	case in.APIVersion != reviewV1 && in.APIVersion != reviewV1beta1:
-		return nil, &httpError{http.StatusBadRequest, "bad_request", fmt.Sprintf("unsupported apiVersion %q: want %s or %s", in.APIVersion, reviewV1, reviewV1beta1)}
+		return &httpError{http.StatusBadRequest, "bad_request", fmt.Sprintf("unsupported apiVersion %q: want %s or %s", in.APIVersion, reviewV1, reviewV1beta1)}
 	case in.Kind != "ConversionReview":
-		return nil, &httpError{http.StatusBadRequest, "bad_request", fmt.Sprintf("unsupported kind %q: want ConversionReview", in.Kind)}
+		return &httpError{http.StatusBadRequest, "bad_request", fmt.Sprintf("unsupported kind %q: want ConversionReview", in.Kind)}
 	case in.Request == nil:
-		return nil, &httpError{http.StatusBadRequest, "bad_request", "the ConversionReview has no request"}
+		return &httpError{http.StatusBadRequest, "bad_request", "the ConversionReview has no request"}
 	case in.Request.UID == "":
-		return nil, &httpError{http.StatusBadRequest, "bad_request", "the ConversionReview's request has no uid"}
+		return &httpError{http.StatusBadRequest, "bad_request", "the ConversionReview's request has no uid"}
 	case in.Request.DesiredAPIVersion == "":
-		return nil, &httpError{http.StatusBadRequest, "bad_request", "the ConversionReview's request has no desiredAPIVersion"}
+		return &httpError{http.StatusBadRequest, "bad_request", "the ConversionReview's request has no desiredAPIVersion"}
 	}
-	return in, nil
+	return nil
+}
+
+// isJSON reports whether a Content-Type other than plain
+// "application/json", which the API server sends and which is taken without
+// parsing (parsing allocates its parameters' map), is application/json with
+// parameters or in other letter cases.
+func isJSON(contentType string) bool {
+	ct, _, err := mime.ParseMediaType(contentType)
+	return err == nil && ct == "application/json"
 }
 
 func tooLarge(limit int64) *httpError {
 	return &httpError{http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("request body larger than %d bytes", limit)}
 }
 
-// convert converts every object independently, in order.
-func (h *Handler) convert(req *jsonscan.Request) *reviewResponse {
-	resp := &reviewResponse{UID: req.UID, ConvertedObjects: make([]json.RawMessage, len(req.Objects))}
+// respond appends to out the response to req, a review of apiVersion:
+// every object converted, independently, in order, straight into out.
+func (h *Handler) respond(out []byte, apiVersion string, req *jsonscan.Request, scratch *convert.Scratch) []byte {
+	out = appendResponseStart(out, apiVersion, req.UID)
+	mark := len(out)
+	out = appendSuccess(out, len(req.Objects))
 	for i := range req.Objects {
 		obj := &req.Objects[i]
-		out, err := h.convertOne(obj, req.DesiredAPIVersion)
-		if err != nil {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		var err error
+		if out, err = h.convertOne(out, obj, req.DesiredAPIVersion, scratch); err != nil {
 			reason := "conversion_error"
 			var unknown *convert.UnknownError
 			var p *panicError
@@ -154,27 +175,27 @@ func (h *Handler) convert(req *jsonscan.Request) *reviewResponse {
 			h.opts.Metrics.Failure(reason)
 			msg := fmt.Sprintf("converting object %d (%s) to %s: %v", i, describe(obj.Raw), req.DesiredAPIVersion, err)
 			h.log(slog.LevelError, "conversion failed", "uid", req.UID, "error", msg)
-			return &reviewResponse{UID: req.UID, Result: status{Status: "Failed", Message: msg}}
+			// What was written of the success goes: the response is the
+			// failure alone.
+			return appendFailure(out[:mark], msg)
 		}
-		resp.ConvertedObjects[i] = out
 	}
 	h.opts.Metrics.ObjectsConverted(len(req.Objects))
-	resp.Result = status{Status: "Success"}
-	return resp
+	return appendSuccessEnd(out, len(req.Objects))
 }
 
 type panicError struct{ value any }
 
 func (p *panicError) Error() string { return fmt.Sprintf("panic: %v", p.value) }
 
-// convertOne converts one object, turning a panic into an error.
-func (h *Handler) convertOne(obj *jsonscan.Object, desired string) (out []byte, err error) {
+// convertOne appends one object converted, turning a panic into an error.
+func (h *Handler) convertOne(out []byte, obj *jsonscan.Object, desired string, scratch *convert.Scratch) (res []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = &panicError{r}
+			res, err = out, &panicError{r}
 		}
 	}()
-	return h.table.Convert(obj, desired)
+	return h.table.Append(out, obj, desired, scratch)
 }
 
 // describe names an object for messages: namespace/name.

@@ -297,3 +297,59 @@ func TestHandlerLogsAResponseThatCannotBeWritten(t *testing.T) {
 		}
 	}
 }
+
+// The handler reuses its memory from one request to the next: each answer
+// is its own review's, byte for byte what encoding/json writes of it, after
+// longer and shorter reviews, failed and refused ones.
+func TestHandlerAnswersEachReviewAloneOneAfterAnother(t *testing.T) {
+	h := NewHandler(testTable(t), Options{})
+	converted := func(name, host, port string) json.RawMessage {
+		return json.RawMessage(`{"kind":"Box","apiVersion":"test.io/v3","metadata":{"name":"` + name + `","namespace":"ns","uid":"u-` + name + `"},"host":"` + host + `","number":"` + port + `"}`)
+	}
+	type result struct {
+		Status  string `json:"status"`
+		Message string `json:"message,omitempty"`
+	}
+	type response struct {
+		UID              string            `json:"uid"`
+		Result           result            `json:"result"`
+		ConvertedObjects []json.RawMessage `json:"convertedObjects,omitempty"`
+	}
+	want := func(apiVersion string, r response) string {
+		b, err := json.Marshal(struct {
+			APIVersion string   `json:"apiVersion"`
+			Kind       string   `json:"kind"`
+			Response   response `json:"response"`
+		}{apiVersion, "ConversionReview", r})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	v1, v1beta1 := "apiextensions.k8s.io/v1", "apiextensions.k8s.io/v1beta1"
+	for i, tc := range []struct{ body, want string }{
+		{reviewBody(v1, "u<1>", "test.io/v3", box("v1", "a", `"hostPort":"h1:1"`), box("v1", "bb", `"hostPort":"host2:22"`), box("v2", "c", `"host":"h3","port":"3"`)),
+			want(v1, response{UID: "u<1>", Result: result{Status: "Success"}, ConvertedObjects: []json.RawMessage{converted("a", "h1", "1"), converted("bb", "host2", "22"), converted("c", "h3", "3")}})},
+		{reviewBody(v1beta1, "u2", "test.io/v3", box("v1", "d", `"hostPort":"h:4"`)),
+			want(v1beta1, response{UID: "u2", Result: result{Status: "Success"}, ConvertedObjects: []json.RawMessage{converted("d", "h", "4")}})},
+		{reviewBody(v1, "u3", "test.io/v3", box("v1", "e", `"hostPort":"h:5"`), box("v1", "bad", `"hostPort":"nocolon"`)),
+			want(v1, response{UID: "u3", Result: result{Status: "Failed", Message: "converting object 1 (ns/bad) to test.io/v3: hostPort could not be parsed into a separate host and port"}})},
+		{reviewBody(v1, "u4", "test.io/v3"), want(v1, response{UID: "u4", Result: result{Status: "Success"}})},
+		{reviewBody(v1, "u5", "test.io/v3", box("v1", "p", `"hostPort":"panic"`)),
+			want(v1, response{UID: "u5", Result: result{Status: "Failed", Message: "converting object 0 (ns/p) to test.io/v3: panic: boom"}})},
+		{`{"apiVersion":`, ""},
+		{reviewBody(v1, "u6", "test.io/v3", box("v3", "f", `"host":"h6","number":"6"`)),
+			want(v1, response{UID: "u6", Result: result{Status: "Success"}, ConvertedObjects: []json.RawMessage{converted("f", "h6", "6")}})},
+	} {
+		w := post(h, "application/json", tc.body)
+		if tc.want == "" {
+			if w.Code != http.StatusBadRequest {
+				t.Errorf("request %d: %d %s, want 400", i, w.Code, w.Body)
+			}
+			continue
+		}
+		if got := w.Body.String(); w.Code != http.StatusOK || got != tc.want {
+			t.Errorf("request %d: %d\n got %s\nwant %s", i, w.Code, got, tc.want)
+		}
+	}
+}
