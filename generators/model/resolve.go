@@ -66,6 +66,7 @@ func (m *Model) resolveConversions(diags *diag.List) {
 	reportConvertingMarkers(order)
 	for _, p := range order {
 		settleEmit(spokesOf[p], p.order)
+		p.relaxUnguarded(spokesOf[p])
 		p.reportManual(spokesOf[p])
 		p.reportNoCounterpart()
 		p.reportNarrowing()
