@@ -72,13 +72,14 @@ func autoBody(d *model.Direction) []jen.Code {
 		}
 	}
 	var body []jen.Code
-	if d.Pair.Root() {
+	for _, meta := range d.Pair.Meta {
 		// As conversion-gen writes it, which hand-written conversions count
 		// on (Cluster API's drop a data annotation from the source and
-		// expect it gone from the destination): ObjectMeta assigned, maps
-		// shared, and TypeMeta left to whoever asked for the conversion
-		// (a webhook sets the version it was asked for).
-		body = append(body, jen.Id("out").Dot("ObjectMeta").Op("=").Id("in").Dot("ObjectMeta"))
+		// expect it gone from the destination): ObjectMeta (or a list's
+		// ListMeta) assigned, maps shared, and TypeMeta left to whoever
+		// asked for the conversion (a webhook sets the version it was asked
+		// for).
+		body = append(body, jen.Id("out").Dot(meta).Op("=").Id("in").Dot(meta))
 	}
 	for _, fc := range d.Fields {
 		body = append(body, checkCode(d, fc)...)

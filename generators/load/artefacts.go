@@ -21,56 +21,107 @@ import (
 // are the ones on disk, maybe stale: when the hand-written files still have
 // errors with them, the errors are reported.
 func (r *Result) explainedByGenerated(root *loader.Package) bool {
+	if !hasGenerated(root) {
+		return false
+	}
+	_, handWritten := r.withGenerated(root)
+	return handWritten
+}
+
+// rechecked is a root type-checked again with its generated files.
+type rechecked struct {
+	types *types.Package
+	// handWritten: no error in a hand-written file.
+	handWritten bool
+}
+
+// withGenerated type-checks root again with its generated files, as
+// controller-tools' checker checks a package: declarations only (function
+// bodies may call into imports the load checked only shallowly, against
+// placeholders), and it reports whether its hand-written files then check.
+// The other roots it imports are taken checked the same way, with their
+// generated files: a spoke's `var _ conversion.Hub = &v1.Thing{}` needs
+// DeepCopyObject from the hub's zz_generated file. Each root is checked
+// once.
+func (r *Result) withGenerated(root *loader.Package) (*types.Package, bool) {
+	if r.recheck == nil {
+		r.recheck = map[string]*rechecked{}
+		r.byPath = map[string]*loader.Package{}
+		var walk func(p *loader.Package)
+		walk = func(p *loader.Package) {
+			for _, imp := range p.Imports() {
+				if _, ok := r.byPath[imp.PkgPath]; !ok {
+					r.byPath[imp.PkgPath] = imp
+					walk(imp)
+				}
+			}
+		}
+		for _, rt := range r.Roots {
+			r.byPath[rt.PkgPath] = rt
+			walk(rt)
+		}
+		r.isRoot = map[string]bool{}
+		for _, rt := range r.Roots {
+			r.isRoot[rt.PkgPath] = true
+		}
+	}
+	if done := r.recheck[root.PkgPath]; done != nil {
+		return done.types, done.handWritten
+	}
 	files := append([]*ast.File(nil), root.Syntax...)
-	found := false
 	for _, name := range root.IgnoredFiles {
-		if !strings.HasPrefix(filepath.Base(name), generatedPrefix) || !strings.HasSuffix(name, ".go") {
+		if !isGenerated(name) {
 			continue
 		}
 		f, err := parser.ParseFile(r.Fset, name, nil, parser.SkipObjectResolution)
 		if err != nil || f.Name.Name != root.Name {
-			return false
+			r.recheck[root.PkgPath] = &rechecked{types: root.Types}
+			return root.Types, false
 		}
 		files = append(files, f)
-		found = true
 	}
-	if !found {
-		return false
-	}
-	byPath := map[string]*loader.Package{}
-	var walk func(p *loader.Package)
-	walk = func(p *loader.Package) {
-		for _, imp := range p.Imports() {
-			if _, ok := byPath[imp.PkgPath]; !ok {
-				byPath[imp.PkgPath] = imp
-				walk(imp)
-			}
-		}
-	}
-	for _, rt := range r.Roots {
-		byPath[rt.PkgPath] = rt
-		walk(rt)
-	}
-	// Errors inside the generated files themselves are expected: they call
-	// the generated methods of other packages, hidden from this load too.
-	// What matters is that the hand-written files check.
+	// Errors inside the generated files themselves are expected: they may
+	// call the generated methods of packages outside the roots, hidden from
+	// this load too. What matters is that the hand-written files check.
 	handWritten := true
 	conf := types.Config{
+		IgnoreFuncBodies: true,
 		Importer: importerFunc(func(path string) (*types.Package, error) {
-			if p := byPath[path]; p != nil && p.Types != nil && p.Types.Complete() {
+			p := r.byPath[path]
+			if p != nil && r.isRoot[path] && hasGenerated(p) {
+				t, _ := r.withGenerated(p)
+				return t, nil
+			}
+			if p != nil && p.Types != nil && p.Types.Complete() {
 				return p.Types, nil
 			}
 			return nil, fmt.Errorf("%s is not in the load", path)
 		}),
 		Error: func(err error) {
 			te, ok := err.(types.Error)
-			if !ok || !strings.HasPrefix(filepath.Base(te.Fset.Position(te.Pos).Filename), generatedPrefix) {
+			if !ok || !isGenerated(te.Fset.Position(te.Pos).Filename) {
 				handWritten = false
 			}
 		},
 	}
-	_, _ = conf.Check(root.PkgPath, r.Fset, files, nil)
-	return handWritten
+	pkg, _ := conf.Check(root.PkgPath, r.Fset, files, nil)
+	r.recheck[root.PkgPath] = &rechecked{types: pkg, handWritten: handWritten}
+	return pkg, handWritten
+}
+
+// hasGenerated reports whether the load hid generated Go files of p.
+func hasGenerated(p *loader.Package) bool {
+	for _, name := range p.IgnoredFiles {
+		if isGenerated(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// isGenerated reports whether name is a generated Go file by its name.
+func isGenerated(name string) bool {
+	return strings.HasPrefix(filepath.Base(name), generatedPrefix) && strings.HasSuffix(name, ".go")
 }
 
 type importerFunc func(path string) (*types.Package, error)

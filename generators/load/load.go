@@ -32,6 +32,12 @@ type Result struct {
 	Kubebuilder *KubebuilderProject
 
 	generated generated
+	// recheck holds the roots checked again with their generated files
+	// (artefacts.go), by import path; byPath and isRoot index the load for
+	// it.
+	recheck map[string]*rechecked
+	byPath  map[string]*loader.Package
+	isRoot  map[string]bool
 }
 
 // Packages loads the packages that patterns (at least one) name, relative to

@@ -33,6 +33,11 @@ type TypePair struct {
 	// OptOut is set by +k8s:conversion-gen=false on either type: no function
 	// is generated, the author writes both.
 	OptOut bool
+	// Meta names the embedded metav1 ObjectMeta and ListMeta that both
+	// structs have, which autoConvert_ assigns as conversion-gen does (the
+	// kind's root its ObjectMeta, a list its ListMeta); TypeMeta is left to
+	// whoever asked for the conversion.
+	Meta []string
 	// Pos is the spoke type's declaration.
 	Pos token.Pos
 }

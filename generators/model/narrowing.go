@@ -78,13 +78,61 @@ func (p *pairer) checkNarrowing() {
 			for _, fc := range d.Fields {
 				var covered *Conv
 				if !fc.Mapping.OptOut && !fc.Mapping.Whole {
-					fc.Check, covered = p.narrowing(d, fc)
+					fc.Check, covered = p.narrowing(d, fc, d.ToVersion.Storage)
 				}
 				walkConv(fc.Conv, func(c *Conv) {
 					if c != covered && c.Kind == ConvCast && intNarrows(c.From, c.To) {
 						c.Kind, c.Reason = ConvManual, fmt.Sprintf("not every %s fits in %s", p.qualified(c.From), p.qualified(c.To))
 					}
 				})
+			}
+		}
+	}
+}
+
+// relaxUnguarded keeps the schema's checks only where crdforge's own
+// ConvertTo and ConvertFrom lead: the directions they reach, through
+// hand-written Convert_ functions too (which call their autoConvert_). A
+// direction only hand-written entry points call converts values as
+// conversion-gen's does, checking no more than its Go types need: its
+// callers count on that (Cluster API providers' fuzz tests fill a string
+// that became an enum with random values), and crdforge, which writes
+// neither the caller nor its tests, warns about none of it. Call it once
+// the spokes' hand-written methods are known.
+func (p *pairer) relaxUnguarded(spokes []*Spoke) {
+	guarded := map[*Direction]bool{}
+	var queue []*Direction
+	add := func(d *Direction) {
+		if !guarded[d] {
+			guarded[d] = true
+			queue = append(queue, d)
+		}
+	}
+	for _, s := range spokes {
+		root := s.Pairs[0]
+		if s.Generates(root.ToHub) || s.Generates(root.ToSpoke) {
+			add(root.ToHub)
+			add(root.ToSpoke)
+		}
+	}
+	for len(queue) > 0 {
+		d := queue[0]
+		queue = queue[1:]
+		if !d.Pair.OptOut {
+			for _, e := range calls(d) {
+				add(e)
+			}
+		}
+	}
+	for _, tp := range p.order {
+		for _, d := range tp.Directions() {
+			if guarded[d] {
+				continue
+			}
+			for _, fc := range d.Fields {
+				if fc.Check != nil {
+					fc.Check, _ = p.narrowing(d, fc, false)
+				}
 			}
 		}
 	}
@@ -139,8 +187,9 @@ func (p *pairer) reportNarrowing() {
 }
 
 // narrowing returns the check a field conversion needs, or nil, and the
-// integer cast the check covers.
-func (p *pairer) narrowing(d *Direction, fc *FieldConv) (*Check, *Conv) {
+// integer cast the check covers. Without schema, only what the Go types
+// cannot hold is checked.
+func (p *pairer) narrowing(d *Direction, fc *FieldConv, schema bool) (*Check, *Conv) {
 	c := fc.Conv
 	srcPtr, dstPtr := false, false
 	switch c.Kind {
@@ -170,7 +219,7 @@ func (p *pairer) narrowing(d *Direction, fc *FieldConv) (*Check, *Conv) {
 	if !ok {
 		return nil, nil
 	}
-	if !d.ToVersion.Storage {
+	if !schema {
 		// Only what is stored must validate: the API server validates an
 		// object at the version it was written in, converts it to the
 		// storage version and stores it without validating again, so a

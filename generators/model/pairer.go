@@ -137,7 +137,11 @@ func (p *pairer) fill(tp *TypePair) {
 	for i := 0; i < spokeSt.NumFields(); i++ {
 		f := spokeSt.Field(i)
 		if isMeta(f) {
-			covered[hubField(hubSt, f.Name())] = true
+			hf := hubField(hubSt, f.Name())
+			covered[hf] = true
+			if f.Name() != "TypeMeta" && hf != nil && isMeta(hf) {
+				tp.Meta = append(tp.Meta, f.Name())
+			}
 			continue
 		}
 		if !f.Exported() {

@@ -38,6 +38,7 @@ func (m *Model) resolveConversions(diags *diag.List) {
 				}
 				s := &Spoke{Version: v, Pairs: []*TypePair{p.pairRoot(v, k.Hub)}}
 				reach[s] = p.reachable(s.Pairs[0])
+				p.pairList(v, k.Hub)
 				spokesOf[p] = append(spokesOf[p], s)
 				pairerOf[s] = p
 				k.Spokes = append(k.Spokes, s)
@@ -66,6 +67,7 @@ func (m *Model) resolveConversions(diags *diag.List) {
 	reportConvertingMarkers(order)
 	for _, p := range order {
 		settleEmit(spokesOf[p], p.order)
+		p.relaxUnguarded(spokesOf[p])
 		p.reportManual(spokesOf[p])
 		p.reportNoCounterpart()
 		p.reportNarrowing()
@@ -110,11 +112,46 @@ func (p *pairer) pairRoot(spoke, hub *Version) *TypePair {
 	return root
 }
 
+// pairList pairs the list types of a kind's two versions (<Kind>List, as
+// kubebuilder names them, in each package), as conversion-gen does: no
+// field reaches them, yet hand-written code calls their Convert_ (Cluster
+// API providers convert their lists with ConvertTo and ConvertFrom). A list
+// is left out of the kind's reach: its round trips are its items'.
+func (p *pairer) pairList(spoke, hub *Version) {
+	sl, ok := listType(spoke)
+	if !ok {
+		return
+	}
+	hl, ok := listType(hub)
+	if !ok {
+		return
+	}
+	p.pair(sl, hl)
+	for i := 0; i < len(p.order); i++ {
+		p.fill(p.order[i])
+	}
+}
+
+// listType finds the list type of a version's kind: the struct named after
+// its root type with a List suffix, embedding TypeMeta.
+func listType(v *Version) (*types.Named, bool) {
+	tn, ok := v.Package.Types.Scope().Lookup(v.Type.Obj().Name() + "List").(*types.TypeName)
+	if !ok {
+		return nil, false
+	}
+	n, ok := namedStruct(tn.Type())
+	if !ok || !hasTypeMeta(n) {
+		return nil, false
+	}
+	return n, true
+}
+
 // pairSameNamed pairs every struct type of the spoke package with the hub
 // package's struct of the same name, as conversion-gen does, whether or not
 // a field reaches it: hand-written code may call their autoConvert_ (a type
 // reached through a renamed field, say). Kinds' root and list types (those
-// that embed TypeMeta) are left to their kinds.
+// that embed TypeMeta) are left to their kinds (pairRoot, pairList): a
+// package's kinds may have their hubs in different packages.
 func (p *pairer) pairSameNamed() {
 	spokeScope, hubScope := p.spoke.Package.Types.Scope(), p.hub.Package.Types.Scope()
 	for _, name := range spokeScope.Names() {

@@ -70,6 +70,8 @@ func Plan(dir string, files []File) ([]Change, error) {
 		case err != nil:
 			errs = append(errs, err)
 		case bytes.Equal(old, f.Content) && !modeDiffers(abs, f):
+		case !f.Owned && !MayReplace(old) && IsGenerated(old):
+			errs = append(errs, fmt.Errorf("%s: refusing to overwrite another generator's output: crdforge writes this file in place of controller-gen's, conversion-gen's or deepcopy-gen's only, and the package's other code may call what this one declares; have that generator write elsewhere", rel))
 		case !f.Owned && !MayReplace(old):
 			errs = append(errs, fmt.Errorf("%s: refusing to overwrite a file that is neither marked as generated (no %q line) nor a CRD written by controller-gen (no %s annotation): it looks hand-written or scaffolded; move it away, or add that line to let crdforge replace it", rel, "Code generated ... DO NOT EDIT.", ControllerGenAnnotation))
 		default:

@@ -88,3 +88,45 @@ func autoConvert_v1_CronTabSpec_To_v1beta1_CronTabSpec(in *v1.CronTabSpec, out *
 func Convert_v1_CronTabSpec_To_v1beta1_CronTabSpec(in *v1.CronTabSpec, out *CronTabSpec, s conversion.Scope) error {
 	return autoConvert_v1_CronTabSpec_To_v1beta1_CronTabSpec(in, out, s)
 }
+
+func autoConvert_v1beta1_CronTabList_To_v1_CronTabList(in *CronTabList, out *v1.CronTabList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.CronTab, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_CronTab_To_v1_CronTab(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta1_CronTabList_To_v1_CronTabList converts v1beta1 CronTabList to v1 CronTabList.
+func Convert_v1beta1_CronTabList_To_v1_CronTabList(in *CronTabList, out *v1.CronTabList, s conversion.Scope) error {
+	return autoConvert_v1beta1_CronTabList_To_v1_CronTabList(in, out, s)
+}
+
+func autoConvert_v1_CronTabList_To_v1beta1_CronTabList(in *v1.CronTabList, out *CronTabList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]CronTab, len(*in))
+		for i := range *in {
+			if err := Convert_v1_CronTab_To_v1beta1_CronTab(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1_CronTabList_To_v1beta1_CronTabList converts v1 CronTabList to v1beta1 CronTabList.
+func Convert_v1_CronTabList_To_v1beta1_CronTabList(in *v1.CronTabList, out *CronTabList, s conversion.Scope) error {
+	return autoConvert_v1_CronTabList_To_v1beta1_CronTabList(in, out, s)
+}

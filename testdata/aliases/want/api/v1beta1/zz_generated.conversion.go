@@ -151,3 +151,87 @@ func autoConvert_v1_RouteSpec_To_v1beta1_RouteSpec(in *v1.RouteSpec, out *RouteS
 func Convert_v1_RouteSpec_To_v1beta1_RouteSpec(in *v1.RouteSpec, out *RouteSpec, s conversion.Scope) error {
 	return autoConvert_v1_RouteSpec_To_v1beta1_RouteSpec(in, out, s)
 }
+
+func autoConvert_v1beta1_GrantList_To_v1_GrantList(in *GrantList, out *v1.GrantList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.Grant, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_Grant_To_v1_Grant(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta1_GrantList_To_v1_GrantList converts v1beta1 GrantList to v1 GrantList.
+func Convert_v1beta1_GrantList_To_v1_GrantList(in *GrantList, out *v1.GrantList, s conversion.Scope) error {
+	return autoConvert_v1beta1_GrantList_To_v1_GrantList(in, out, s)
+}
+
+func autoConvert_v1_GrantList_To_v1beta1_GrantList(in *v1.GrantList, out *GrantList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Grant, len(*in))
+		for i := range *in {
+			if err := Convert_v1_Grant_To_v1beta1_Grant(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1_GrantList_To_v1beta1_GrantList converts v1 GrantList to v1beta1 GrantList.
+func Convert_v1_GrantList_To_v1beta1_GrantList(in *v1.GrantList, out *GrantList, s conversion.Scope) error {
+	return autoConvert_v1_GrantList_To_v1beta1_GrantList(in, out, s)
+}
+
+func autoConvert_v1beta1_RouteList_To_v1_RouteList(in *RouteList, out *v1.RouteList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.Route, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_Route_To_v1_Route(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta1_RouteList_To_v1_RouteList converts v1beta1 RouteList to v1 RouteList.
+func Convert_v1beta1_RouteList_To_v1_RouteList(in *RouteList, out *v1.RouteList, s conversion.Scope) error {
+	return autoConvert_v1beta1_RouteList_To_v1_RouteList(in, out, s)
+}
+
+func autoConvert_v1_RouteList_To_v1beta1_RouteList(in *v1.RouteList, out *RouteList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Route, len(*in))
+		for i := range *in {
+			if err := Convert_v1_Route_To_v1beta1_Route(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1_RouteList_To_v1beta1_RouteList converts v1 RouteList to v1beta1 RouteList.
+func Convert_v1_RouteList_To_v1beta1_RouteList(in *v1.RouteList, out *RouteList, s conversion.Scope) error {
+	return autoConvert_v1_RouteList_To_v1beta1_RouteList(in, out, s)
+}

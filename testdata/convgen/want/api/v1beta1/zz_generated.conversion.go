@@ -112,6 +112,48 @@ func autoConvert_v1_ClusterSpec_To_v1beta1_ClusterSpec(in *v1.ClusterSpec, out *
 
 // Convert_v1_ClusterSpec_To_v1beta1_ClusterSpec is hand-written.
 
+func autoConvert_v1beta1_ClusterList_To_v1_ClusterList(in *ClusterList, out *v1.ClusterList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.Cluster, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_Cluster_To_v1_Cluster(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta1_ClusterList_To_v1_ClusterList converts v1beta1 ClusterList to v1 ClusterList.
+func Convert_v1beta1_ClusterList_To_v1_ClusterList(in *ClusterList, out *v1.ClusterList, s conversion.Scope) error {
+	return autoConvert_v1beta1_ClusterList_To_v1_ClusterList(in, out, s)
+}
+
+func autoConvert_v1_ClusterList_To_v1beta1_ClusterList(in *v1.ClusterList, out *ClusterList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Cluster, len(*in))
+		for i := range *in {
+			if err := Convert_v1_Cluster_To_v1beta1_Cluster(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1_ClusterList_To_v1beta1_ClusterList converts v1 ClusterList to v1beta1 ClusterList.
+func Convert_v1_ClusterList_To_v1beta1_ClusterList(in *v1.ClusterList, out *ClusterList, s conversion.Scope) error {
+	return autoConvert_v1_ClusterList_To_v1beta1_ClusterList(in, out, s)
+}
+
 func autoConvert_v1beta1_Zone_To_v1_Zone(in *Zone, out *v1.Zone, s conversion.Scope) error {
 	// v1beta1 Zone and v1 Zone have one memory layout, and every field converts by copying: out shares in's memory.
 	*out = *(*v1.Zone)(unsafe.Pointer(in))

@@ -140,3 +140,65 @@ func lossy_v1_DatabaseSpec_To_v1alpha1_DatabaseSpec(in *v1.DatabaseSpec) bool {
 func Convert_v1_DatabaseSpec_To_v1alpha1_DatabaseSpec(in *v1.DatabaseSpec, out *DatabaseSpec, s conversion.Scope) error {
 	return autoConvert_v1_DatabaseSpec_To_v1alpha1_DatabaseSpec(in, out, s)
 }
+
+func autoConvert_v1alpha1_DatabaseList_To_v1_DatabaseList(in *DatabaseList, out *v1.DatabaseList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.Database, len(*in))
+		for i := range *in {
+			if err := Convert_v1alpha1_Database_To_v1_Database(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// lossy_v1alpha1_DatabaseList_To_v1_DatabaseList reports whether in holds data the conversion drops.
+func lossy_v1alpha1_DatabaseList_To_v1_DatabaseList(in *DatabaseList) bool {
+	for i := range in.Items {
+		if lossy_v1alpha1_Database_To_v1_Database(&in.Items[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// Convert_v1alpha1_DatabaseList_To_v1_DatabaseList converts v1alpha1 DatabaseList to v1 DatabaseList.
+func Convert_v1alpha1_DatabaseList_To_v1_DatabaseList(in *DatabaseList, out *v1.DatabaseList, s conversion.Scope) error {
+	return autoConvert_v1alpha1_DatabaseList_To_v1_DatabaseList(in, out, s)
+}
+
+func autoConvert_v1_DatabaseList_To_v1alpha1_DatabaseList(in *v1.DatabaseList, out *DatabaseList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Database, len(*in))
+		for i := range *in {
+			if err := Convert_v1_Database_To_v1alpha1_Database(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// lossy_v1_DatabaseList_To_v1alpha1_DatabaseList reports whether in holds data the conversion drops.
+func lossy_v1_DatabaseList_To_v1alpha1_DatabaseList(in *v1.DatabaseList) bool {
+	for i := range in.Items {
+		if lossy_v1_Database_To_v1alpha1_Database(&in.Items[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// Convert_v1_DatabaseList_To_v1alpha1_DatabaseList converts v1 DatabaseList to v1alpha1 DatabaseList.
+func Convert_v1_DatabaseList_To_v1alpha1_DatabaseList(in *v1.DatabaseList, out *DatabaseList, s conversion.Scope) error {
+	return autoConvert_v1_DatabaseList_To_v1alpha1_DatabaseList(in, out, s)
+}

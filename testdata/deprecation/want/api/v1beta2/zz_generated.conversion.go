@@ -93,3 +93,45 @@ func autoConvert_v1_SprocketSpec_To_v1beta2_SprocketSpec(in *v1.SprocketSpec, ou
 func Convert_v1_SprocketSpec_To_v1beta2_SprocketSpec(in *v1.SprocketSpec, out *SprocketSpec, s conversion.Scope) error {
 	return autoConvert_v1_SprocketSpec_To_v1beta2_SprocketSpec(in, out, s)
 }
+
+func autoConvert_v1beta2_SprocketList_To_v1_SprocketList(in *SprocketList, out *v1.SprocketList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.Sprocket, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta2_Sprocket_To_v1_Sprocket(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta2_SprocketList_To_v1_SprocketList converts v1beta2 SprocketList to v1 SprocketList.
+func Convert_v1beta2_SprocketList_To_v1_SprocketList(in *SprocketList, out *v1.SprocketList, s conversion.Scope) error {
+	return autoConvert_v1beta2_SprocketList_To_v1_SprocketList(in, out, s)
+}
+
+func autoConvert_v1_SprocketList_To_v1beta2_SprocketList(in *v1.SprocketList, out *SprocketList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Sprocket, len(*in))
+		for i := range *in {
+			if err := Convert_v1_Sprocket_To_v1beta2_Sprocket(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1_SprocketList_To_v1beta2_SprocketList converts v1 SprocketList to v1beta2 SprocketList.
+func Convert_v1_SprocketList_To_v1beta2_SprocketList(in *v1.SprocketList, out *SprocketList, s conversion.Scope) error {
+	return autoConvert_v1_SprocketList_To_v1beta2_SprocketList(in, out, s)
+}

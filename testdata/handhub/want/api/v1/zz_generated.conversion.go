@@ -89,3 +89,45 @@ func autoConvert_v1beta1_ThingSpec_To_v1_ThingSpec(in *v1beta1.ThingSpec, out *T
 }
 
 // Convert_v1beta1_ThingSpec_To_v1_ThingSpec is hand-written.
+
+func autoConvert_v1_ThingList_To_v1beta1_ThingList(in *ThingList, out *v1beta1.ThingList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1beta1.Thing, len(*in))
+		for i := range *in {
+			if err := Convert_v1_Thing_To_v1beta1_Thing(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1_ThingList_To_v1beta1_ThingList converts v1 ThingList to v1beta1 ThingList.
+func Convert_v1_ThingList_To_v1beta1_ThingList(in *ThingList, out *v1beta1.ThingList, s conversion.Scope) error {
+	return autoConvert_v1_ThingList_To_v1beta1_ThingList(in, out, s)
+}
+
+func autoConvert_v1beta1_ThingList_To_v1_ThingList(in *v1beta1.ThingList, out *ThingList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Thing, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_Thing_To_v1_Thing(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta1_ThingList_To_v1_ThingList converts v1beta1 ThingList to v1 ThingList.
+func Convert_v1beta1_ThingList_To_v1_ThingList(in *v1beta1.ThingList, out *ThingList, s conversion.Scope) error {
+	return autoConvert_v1beta1_ThingList_To_v1_ThingList(in, out, s)
+}

@@ -75,3 +75,45 @@ func autoConvert_v1_Gizmo_To_v1beta1_Gizmo(in *v1.Gizmo, out *Gizmo, s conversio
 func Convert_v1_Gizmo_To_v1beta1_Gizmo(in *v1.Gizmo, out *Gizmo, s conversion.Scope) error {
 	return autoConvert_v1_Gizmo_To_v1beta1_Gizmo(in, out, s)
 }
+
+func autoConvert_v1beta1_GizmoList_To_v1_GizmoList(in *GizmoList, out *v1.GizmoList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.Gizmo, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_Gizmo_To_v1_Gizmo(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta1_GizmoList_To_v1_GizmoList converts v1beta1 GizmoList to v1 GizmoList.
+func Convert_v1beta1_GizmoList_To_v1_GizmoList(in *GizmoList, out *v1.GizmoList, s conversion.Scope) error {
+	return autoConvert_v1beta1_GizmoList_To_v1_GizmoList(in, out, s)
+}
+
+func autoConvert_v1_GizmoList_To_v1beta1_GizmoList(in *v1.GizmoList, out *GizmoList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Gizmo, len(*in))
+		for i := range *in {
+			if err := Convert_v1_Gizmo_To_v1beta1_Gizmo(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1_GizmoList_To_v1beta1_GizmoList converts v1 GizmoList to v1beta1 GizmoList.
+func Convert_v1_GizmoList_To_v1beta1_GizmoList(in *v1.GizmoList, out *GizmoList, s conversion.Scope) error {
+	return autoConvert_v1_GizmoList_To_v1beta1_GizmoList(in, out, s)
+}

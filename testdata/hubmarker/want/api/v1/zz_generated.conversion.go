@@ -68,3 +68,45 @@ func autoConvert_v1beta1_Cog_To_v1_Cog(in *v1beta1.Cog, out *Cog, s conversion.S
 func Convert_v1beta1_Cog_To_v1_Cog(in *v1beta1.Cog, out *Cog, s conversion.Scope) error {
 	return autoConvert_v1beta1_Cog_To_v1_Cog(in, out, s)
 }
+
+func autoConvert_v1_CogList_To_v1beta1_CogList(in *CogList, out *v1beta1.CogList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1beta1.Cog, len(*in))
+		for i := range *in {
+			if err := Convert_v1_Cog_To_v1beta1_Cog(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1_CogList_To_v1beta1_CogList converts v1 CogList to v1beta1 CogList.
+func Convert_v1_CogList_To_v1beta1_CogList(in *CogList, out *v1beta1.CogList, s conversion.Scope) error {
+	return autoConvert_v1_CogList_To_v1beta1_CogList(in, out, s)
+}
+
+func autoConvert_v1beta1_CogList_To_v1_CogList(in *v1beta1.CogList, out *CogList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Cog, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_Cog_To_v1_Cog(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta1_CogList_To_v1_CogList converts v1beta1 CogList to v1 CogList.
+func Convert_v1beta1_CogList_To_v1_CogList(in *v1beta1.CogList, out *CogList, s conversion.Scope) error {
+	return autoConvert_v1beta1_CogList_To_v1_CogList(in, out, s)
+}

@@ -111,3 +111,55 @@ func autoConvert_v1_CronJobSpec_To_v2_CronJobSpec(in *v1.CronJobSpec, out *CronJ
 func Convert_v1_CronJobSpec_To_v2_CronJobSpec(in *v1.CronJobSpec, out *CronJobSpec, s conversion.Scope) error {
 	return autoConvert_v1_CronJobSpec_To_v2_CronJobSpec(in, out, s)
 }
+
+func autoConvert_v2_CronJobList_To_v1_CronJobList(in *CronJobList, out *v1.CronJobList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.CronJob, len(*in))
+		for i := range *in {
+			if err := Convert_v2_CronJob_To_v1_CronJob(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// lossy_v2_CronJobList_To_v1_CronJobList reports whether in holds data the conversion drops.
+func lossy_v2_CronJobList_To_v1_CronJobList(in *CronJobList) bool {
+	for i := range in.Items {
+		if lossy_v2_CronJob_To_v1_CronJob(&in.Items[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// Convert_v2_CronJobList_To_v1_CronJobList converts v2 CronJobList to v1 CronJobList.
+func Convert_v2_CronJobList_To_v1_CronJobList(in *CronJobList, out *v1.CronJobList, s conversion.Scope) error {
+	return autoConvert_v2_CronJobList_To_v1_CronJobList(in, out, s)
+}
+
+func autoConvert_v1_CronJobList_To_v2_CronJobList(in *v1.CronJobList, out *CronJobList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]CronJob, len(*in))
+		for i := range *in {
+			if err := Convert_v1_CronJob_To_v2_CronJob(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1_CronJobList_To_v2_CronJobList converts v1 CronJobList to v2 CronJobList.
+func Convert_v1_CronJobList_To_v2_CronJobList(in *v1.CronJobList, out *CronJobList, s conversion.Scope) error {
+	return autoConvert_v1_CronJobList_To_v2_CronJobList(in, out, s)
+}

@@ -131,3 +131,55 @@ func lossy_v1_RelaySpec_To_v1beta1_RelaySpec(in *v1.RelaySpec) bool {
 func Convert_v1_RelaySpec_To_v1beta1_RelaySpec(in *v1.RelaySpec, out *RelaySpec, s conversion.Scope) error {
 	return autoConvert_v1_RelaySpec_To_v1beta1_RelaySpec(in, out, s)
 }
+
+func autoConvert_v1beta1_RelayList_To_v1_RelayList(in *RelayList, out *v1.RelayList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.Relay, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_Relay_To_v1_Relay(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta1_RelayList_To_v1_RelayList converts v1beta1 RelayList to v1 RelayList.
+func Convert_v1beta1_RelayList_To_v1_RelayList(in *RelayList, out *v1.RelayList, s conversion.Scope) error {
+	return autoConvert_v1beta1_RelayList_To_v1_RelayList(in, out, s)
+}
+
+func autoConvert_v1_RelayList_To_v1beta1_RelayList(in *v1.RelayList, out *RelayList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Relay, len(*in))
+		for i := range *in {
+			if err := Convert_v1_Relay_To_v1beta1_Relay(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// lossy_v1_RelayList_To_v1beta1_RelayList reports whether in holds data the conversion drops.
+func lossy_v1_RelayList_To_v1beta1_RelayList(in *v1.RelayList) bool {
+	for i := range in.Items {
+		if lossy_v1_Relay_To_v1beta1_Relay(&in.Items[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// Convert_v1_RelayList_To_v1beta1_RelayList converts v1 RelayList to v1beta1 RelayList.
+func Convert_v1_RelayList_To_v1beta1_RelayList(in *v1.RelayList, out *RelayList, s conversion.Scope) error {
+	return autoConvert_v1_RelayList_To_v1beta1_RelayList(in, out, s)
+}

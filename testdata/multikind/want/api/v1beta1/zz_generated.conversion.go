@@ -199,3 +199,87 @@ func autoConvert_v1_BasketStatus_To_v1beta1_BasketStatus(in *v1.BasketStatus, ou
 func Convert_v1_BasketStatus_To_v1beta1_BasketStatus(in *v1.BasketStatus, out *BasketStatus, s conversion.Scope) error {
 	return autoConvert_v1_BasketStatus_To_v1beta1_BasketStatus(in, out, s)
 }
+
+func autoConvert_v1beta1_AppleList_To_v1_AppleList(in *AppleList, out *v1.AppleList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.Apple, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_Apple_To_v1_Apple(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta1_AppleList_To_v1_AppleList converts v1beta1 AppleList to v1 AppleList.
+func Convert_v1beta1_AppleList_To_v1_AppleList(in *AppleList, out *v1.AppleList, s conversion.Scope) error {
+	return autoConvert_v1beta1_AppleList_To_v1_AppleList(in, out, s)
+}
+
+func autoConvert_v1_AppleList_To_v1beta1_AppleList(in *v1.AppleList, out *AppleList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Apple, len(*in))
+		for i := range *in {
+			if err := Convert_v1_Apple_To_v1beta1_Apple(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1_AppleList_To_v1beta1_AppleList converts v1 AppleList to v1beta1 AppleList.
+func Convert_v1_AppleList_To_v1beta1_AppleList(in *v1.AppleList, out *AppleList, s conversion.Scope) error {
+	return autoConvert_v1_AppleList_To_v1beta1_AppleList(in, out, s)
+}
+
+func autoConvert_v1beta1_BasketList_To_v1_BasketList(in *BasketList, out *v1.BasketList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.Basket, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_Basket_To_v1_Basket(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta1_BasketList_To_v1_BasketList converts v1beta1 BasketList to v1 BasketList.
+func Convert_v1beta1_BasketList_To_v1_BasketList(in *BasketList, out *v1.BasketList, s conversion.Scope) error {
+	return autoConvert_v1beta1_BasketList_To_v1_BasketList(in, out, s)
+}
+
+func autoConvert_v1_BasketList_To_v1beta1_BasketList(in *v1.BasketList, out *BasketList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Basket, len(*in))
+		for i := range *in {
+			if err := Convert_v1_Basket_To_v1beta1_Basket(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1_BasketList_To_v1beta1_BasketList converts v1 BasketList to v1beta1 BasketList.
+func Convert_v1_BasketList_To_v1beta1_BasketList(in *v1.BasketList, out *BasketList, s conversion.Scope) error {
+	return autoConvert_v1_BasketList_To_v1beta1_BasketList(in, out, s)
+}

@@ -84,3 +84,65 @@ func lossy_v1_Doohickey_To_v2_Doohickey(in *v1.Doohickey) bool {
 func Convert_v1_Doohickey_To_v2_Doohickey(in *v1.Doohickey, out *Doohickey, s conversion.Scope) error {
 	return autoConvert_v1_Doohickey_To_v2_Doohickey(in, out, s)
 }
+
+func autoConvert_v2_DoohickeyList_To_v1_DoohickeyList(in *DoohickeyList, out *v1.DoohickeyList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.Doohickey, len(*in))
+		for i := range *in {
+			if err := Convert_v2_Doohickey_To_v1_Doohickey(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// lossy_v2_DoohickeyList_To_v1_DoohickeyList reports whether in holds data the conversion drops.
+func lossy_v2_DoohickeyList_To_v1_DoohickeyList(in *DoohickeyList) bool {
+	for i := range in.Items {
+		if lossy_v2_Doohickey_To_v1_Doohickey(&in.Items[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// Convert_v2_DoohickeyList_To_v1_DoohickeyList converts v2 DoohickeyList to v1 DoohickeyList.
+func Convert_v2_DoohickeyList_To_v1_DoohickeyList(in *DoohickeyList, out *v1.DoohickeyList, s conversion.Scope) error {
+	return autoConvert_v2_DoohickeyList_To_v1_DoohickeyList(in, out, s)
+}
+
+func autoConvert_v1_DoohickeyList_To_v2_DoohickeyList(in *v1.DoohickeyList, out *DoohickeyList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Doohickey, len(*in))
+		for i := range *in {
+			if err := Convert_v1_Doohickey_To_v2_Doohickey(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// lossy_v1_DoohickeyList_To_v2_DoohickeyList reports whether in holds data the conversion drops.
+func lossy_v1_DoohickeyList_To_v2_DoohickeyList(in *v1.DoohickeyList) bool {
+	for i := range in.Items {
+		if lossy_v1_Doohickey_To_v2_Doohickey(&in.Items[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// Convert_v1_DoohickeyList_To_v2_DoohickeyList converts v1 DoohickeyList to v2 DoohickeyList.
+func Convert_v1_DoohickeyList_To_v2_DoohickeyList(in *v1.DoohickeyList, out *DoohickeyList, s conversion.Scope) error {
+	return autoConvert_v1_DoohickeyList_To_v2_DoohickeyList(in, out, s)
+}

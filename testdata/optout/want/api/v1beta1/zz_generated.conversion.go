@@ -133,3 +133,45 @@ func autoConvert_v1_Common_To_v1beta1_Common(in *v1.Common, out *Common, s conve
 func Convert_v1_Common_To_v1beta1_Common(in *v1.Common, out *Common, s conversion.Scope) error {
 	return autoConvert_v1_Common_To_v1beta1_Common(in, out, s)
 }
+
+func autoConvert_v1beta1_GaugeList_To_v1_GaugeList(in *GaugeList, out *v1.GaugeList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.Gauge, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_Gauge_To_v1_Gauge(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta1_GaugeList_To_v1_GaugeList converts v1beta1 GaugeList to v1 GaugeList.
+func Convert_v1beta1_GaugeList_To_v1_GaugeList(in *GaugeList, out *v1.GaugeList, s conversion.Scope) error {
+	return autoConvert_v1beta1_GaugeList_To_v1_GaugeList(in, out, s)
+}
+
+func autoConvert_v1_GaugeList_To_v1beta1_GaugeList(in *v1.GaugeList, out *GaugeList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Gauge, len(*in))
+		for i := range *in {
+			if err := Convert_v1_Gauge_To_v1beta1_Gauge(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1_GaugeList_To_v1beta1_GaugeList converts v1 GaugeList to v1beta1 GaugeList.
+func Convert_v1_GaugeList_To_v1beta1_GaugeList(in *v1.GaugeList, out *GaugeList, s conversion.Scope) error {
+	return autoConvert_v1_GaugeList_To_v1beta1_GaugeList(in, out, s)
+}

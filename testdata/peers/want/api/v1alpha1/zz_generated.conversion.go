@@ -99,3 +99,45 @@ func autoConvert_v1_PoolSpec_To_v1alpha1_PoolSpec(in *v1.PoolSpec, out *PoolSpec
 func Convert_v1_PoolSpec_To_v1alpha1_PoolSpec(in *v1.PoolSpec, out *PoolSpec, s conversion.Scope) error {
 	return autoConvert_v1_PoolSpec_To_v1alpha1_PoolSpec(in, out, s)
 }
+
+func autoConvert_v1alpha1_PoolList_To_v1_PoolList(in *PoolList, out *v1.PoolList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.Pool, len(*in))
+		for i := range *in {
+			if err := Convert_v1alpha1_Pool_To_v1_Pool(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1alpha1_PoolList_To_v1_PoolList converts v1alpha1 PoolList to v1 PoolList.
+func Convert_v1alpha1_PoolList_To_v1_PoolList(in *PoolList, out *v1.PoolList, s conversion.Scope) error {
+	return autoConvert_v1alpha1_PoolList_To_v1_PoolList(in, out, s)
+}
+
+func autoConvert_v1_PoolList_To_v1alpha1_PoolList(in *v1.PoolList, out *PoolList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Pool, len(*in))
+		for i := range *in {
+			if err := Convert_v1_Pool_To_v1alpha1_Pool(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1_PoolList_To_v1alpha1_PoolList converts v1 PoolList to v1alpha1 PoolList.
+func Convert_v1_PoolList_To_v1alpha1_PoolList(in *v1.PoolList, out *PoolList, s conversion.Scope) error {
+	return autoConvert_v1_PoolList_To_v1alpha1_PoolList(in, out, s)
+}

@@ -68,3 +68,45 @@ func autoConvert_v1_Gadget_To_v10beta3_Gadget(in *v1.Gadget, out *Gadget, s conv
 func Convert_v1_Gadget_To_v10beta3_Gadget(in *v1.Gadget, out *Gadget, s conversion.Scope) error {
 	return autoConvert_v1_Gadget_To_v10beta3_Gadget(in, out, s)
 }
+
+func autoConvert_v10beta3_GadgetList_To_v1_GadgetList(in *GadgetList, out *v1.GadgetList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.Gadget, len(*in))
+		for i := range *in {
+			if err := Convert_v10beta3_Gadget_To_v1_Gadget(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v10beta3_GadgetList_To_v1_GadgetList converts v10beta3 GadgetList to v1 GadgetList.
+func Convert_v10beta3_GadgetList_To_v1_GadgetList(in *GadgetList, out *v1.GadgetList, s conversion.Scope) error {
+	return autoConvert_v10beta3_GadgetList_To_v1_GadgetList(in, out, s)
+}
+
+func autoConvert_v1_GadgetList_To_v10beta3_GadgetList(in *v1.GadgetList, out *GadgetList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Gadget, len(*in))
+		for i := range *in {
+			if err := Convert_v1_Gadget_To_v10beta3_Gadget(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1_GadgetList_To_v10beta3_GadgetList converts v1 GadgetList to v10beta3 GadgetList.
+func Convert_v1_GadgetList_To_v10beta3_GadgetList(in *v1.GadgetList, out *GadgetList, s conversion.Scope) error {
+	return autoConvert_v1_GadgetList_To_v10beta3_GadgetList(in, out, s)
+}

@@ -355,3 +355,129 @@ func autoConvert_v1_MachineSetSpec_To_v1beta1_MachineSetSpec(in *v1.MachineSetSp
 func Convert_v1_MachineSetSpec_To_v1beta1_MachineSetSpec(in *v1.MachineSetSpec, out *MachineSetSpec, s conversion.Scope) error {
 	return autoConvert_v1_MachineSetSpec_To_v1beta1_MachineSetSpec(in, out, s)
 }
+
+func autoConvert_v1beta1_MachineList_To_v1_MachineList(in *MachineList, out *v1.MachineList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.Machine, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_Machine_To_v1_Machine(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta1_MachineList_To_v1_MachineList converts v1beta1 MachineList to v1 MachineList.
+func Convert_v1beta1_MachineList_To_v1_MachineList(in *MachineList, out *v1.MachineList, s conversion.Scope) error {
+	return autoConvert_v1beta1_MachineList_To_v1_MachineList(in, out, s)
+}
+
+func autoConvert_v1_MachineList_To_v1beta1_MachineList(in *v1.MachineList, out *MachineList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Machine, len(*in))
+		for i := range *in {
+			if err := Convert_v1_Machine_To_v1beta1_Machine(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1_MachineList_To_v1beta1_MachineList converts v1 MachineList to v1beta1 MachineList.
+func Convert_v1_MachineList_To_v1beta1_MachineList(in *v1.MachineList, out *MachineList, s conversion.Scope) error {
+	return autoConvert_v1_MachineList_To_v1beta1_MachineList(in, out, s)
+}
+
+func autoConvert_v1beta1_MachineDeploymentList_To_v1_MachineDeploymentList(in *MachineDeploymentList, out *v1.MachineDeploymentList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.MachineDeployment, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_MachineDeployment_To_v1_MachineDeployment(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta1_MachineDeploymentList_To_v1_MachineDeploymentList converts v1beta1 MachineDeploymentList to v1 MachineDeploymentList.
+func Convert_v1beta1_MachineDeploymentList_To_v1_MachineDeploymentList(in *MachineDeploymentList, out *v1.MachineDeploymentList, s conversion.Scope) error {
+	return autoConvert_v1beta1_MachineDeploymentList_To_v1_MachineDeploymentList(in, out, s)
+}
+
+func autoConvert_v1_MachineDeploymentList_To_v1beta1_MachineDeploymentList(in *v1.MachineDeploymentList, out *MachineDeploymentList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]MachineDeployment, len(*in))
+		for i := range *in {
+			if err := Convert_v1_MachineDeployment_To_v1beta1_MachineDeployment(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1_MachineDeploymentList_To_v1beta1_MachineDeploymentList converts v1 MachineDeploymentList to v1beta1 MachineDeploymentList.
+func Convert_v1_MachineDeploymentList_To_v1beta1_MachineDeploymentList(in *v1.MachineDeploymentList, out *MachineDeploymentList, s conversion.Scope) error {
+	return autoConvert_v1_MachineDeploymentList_To_v1beta1_MachineDeploymentList(in, out, s)
+}
+
+func autoConvert_v1beta1_MachineSetList_To_v1_MachineSetList(in *MachineSetList, out *v1.MachineSetList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.MachineSet, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_MachineSet_To_v1_MachineSet(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta1_MachineSetList_To_v1_MachineSetList converts v1beta1 MachineSetList to v1 MachineSetList.
+func Convert_v1beta1_MachineSetList_To_v1_MachineSetList(in *MachineSetList, out *v1.MachineSetList, s conversion.Scope) error {
+	return autoConvert_v1beta1_MachineSetList_To_v1_MachineSetList(in, out, s)
+}
+
+func autoConvert_v1_MachineSetList_To_v1beta1_MachineSetList(in *v1.MachineSetList, out *MachineSetList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]MachineSet, len(*in))
+		for i := range *in {
+			if err := Convert_v1_MachineSet_To_v1beta1_MachineSet(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1_MachineSetList_To_v1beta1_MachineSetList converts v1 MachineSetList to v1beta1 MachineSetList.
+func Convert_v1_MachineSetList_To_v1beta1_MachineSetList(in *v1.MachineSetList, out *MachineSetList, s conversion.Scope) error {
+	return autoConvert_v1_MachineSetList_To_v1beta1_MachineSetList(in, out, s)
+}

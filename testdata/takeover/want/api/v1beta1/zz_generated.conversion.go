@@ -63,3 +63,45 @@ func autoConvert_v1beta2_WidgetSpec_To_v1beta1_WidgetSpec(in *v1beta2.WidgetSpec
 }
 
 // Convert_v1beta2_WidgetSpec_To_v1beta1_WidgetSpec is hand-written.
+
+func autoConvert_v1beta1_WidgetList_To_v1beta2_WidgetList(in *WidgetList, out *v1beta2.WidgetList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1beta2.Widget, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_Widget_To_v1beta2_Widget(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta1_WidgetList_To_v1beta2_WidgetList converts v1beta1 WidgetList to v1beta2 WidgetList.
+func Convert_v1beta1_WidgetList_To_v1beta2_WidgetList(in *WidgetList, out *v1beta2.WidgetList, s conversion.Scope) error {
+	return autoConvert_v1beta1_WidgetList_To_v1beta2_WidgetList(in, out, s)
+}
+
+func autoConvert_v1beta2_WidgetList_To_v1beta1_WidgetList(in *v1beta2.WidgetList, out *WidgetList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Widget, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta2_Widget_To_v1beta1_Widget(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta2_WidgetList_To_v1beta1_WidgetList converts v1beta2 WidgetList to v1beta1 WidgetList.
+func Convert_v1beta2_WidgetList_To_v1beta1_WidgetList(in *v1beta2.WidgetList, out *WidgetList, s conversion.Scope) error {
+	return autoConvert_v1beta2_WidgetList_To_v1beta1_WidgetList(in, out, s)
+}

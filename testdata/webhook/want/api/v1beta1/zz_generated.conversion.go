@@ -87,3 +87,45 @@ func autoConvert_v1_WidgetSpec_To_v1beta1_WidgetSpec(in *v1.WidgetSpec, out *Wid
 }
 
 // Convert_v1_WidgetSpec_To_v1beta1_WidgetSpec is hand-written.
+
+func autoConvert_v1beta1_WidgetList_To_v1_WidgetList(in *WidgetList, out *v1.WidgetList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.Widget, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_Widget_To_v1_Widget(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta1_WidgetList_To_v1_WidgetList converts v1beta1 WidgetList to v1 WidgetList.
+func Convert_v1beta1_WidgetList_To_v1_WidgetList(in *WidgetList, out *v1.WidgetList, s conversion.Scope) error {
+	return autoConvert_v1beta1_WidgetList_To_v1_WidgetList(in, out, s)
+}
+
+func autoConvert_v1_WidgetList_To_v1beta1_WidgetList(in *v1.WidgetList, out *WidgetList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Widget, len(*in))
+		for i := range *in {
+			if err := Convert_v1_Widget_To_v1beta1_Widget(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1_WidgetList_To_v1beta1_WidgetList converts v1 WidgetList to v1beta1 WidgetList.
+func Convert_v1_WidgetList_To_v1beta1_WidgetList(in *v1.WidgetList, out *WidgetList, s conversion.Scope) error {
+	return autoConvert_v1_WidgetList_To_v1beta1_WidgetList(in, out, s)
+}
