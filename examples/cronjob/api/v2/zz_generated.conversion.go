@@ -143,6 +143,7 @@ func autoConvert_v2_CronJobList_To_v1_CronJobList(in *CronJobList, out *v1.CronJ
 }
 
 // Convert_v2_CronJobList_To_v1_CronJobList converts v2 CronJobList to v1 CronJobList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_CronJobList_To_v1_CronJobList(in *CronJobList, out *v1.CronJobList, s conversion.Scope) error {
 	return autoConvert_v2_CronJobList_To_v1_CronJobList(in, out, s)
 }
@@ -164,6 +165,7 @@ func autoConvert_v1_CronJobList_To_v2_CronJobList(in *v1.CronJobList, out *CronJ
 }
 
 // Convert_v1_CronJobList_To_v2_CronJobList converts v1 CronJobList to v2 CronJobList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_CronJobList_To_v2_CronJobList(in *v1.CronJobList, out *CronJobList, s conversion.Scope) error {
 	return autoConvert_v1_CronJobList_To_v2_CronJobList(in, out, s)
 }

@@ -106,6 +106,7 @@ func autoConvert_v1beta1_CronTabList_To_v1_CronTabList(in *CronTabList, out *v1.
 }
 
 // Convert_v1beta1_CronTabList_To_v1_CronTabList converts v1beta1 CronTabList to v1 CronTabList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_CronTabList_To_v1_CronTabList(in *CronTabList, out *v1.CronTabList, s conversion.Scope) error {
 	return autoConvert_v1beta1_CronTabList_To_v1_CronTabList(in, out, s)
 }
@@ -127,6 +128,7 @@ func autoConvert_v1_CronTabList_To_v1beta1_CronTabList(in *v1.CronTabList, out *
 }
 
 // Convert_v1_CronTabList_To_v1beta1_CronTabList converts v1 CronTabList to v1beta1 CronTabList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_CronTabList_To_v1beta1_CronTabList(in *v1.CronTabList, out *CronTabList, s conversion.Scope) error {
 	return autoConvert_v1_CronTabList_To_v1beta1_CronTabList(in, out, s)
 }

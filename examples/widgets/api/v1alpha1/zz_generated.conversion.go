@@ -259,6 +259,7 @@ func lossy_v1alpha1_WidgetList_To_v1_WidgetList(in *WidgetList) bool {
 }
 
 // Convert_v1alpha1_WidgetList_To_v1_WidgetList converts v1alpha1 WidgetList to v1 WidgetList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_WidgetList_To_v1_WidgetList(in *WidgetList, out *v1.WidgetList, s conversion.Scope) error {
 	return autoConvert_v1alpha1_WidgetList_To_v1_WidgetList(in, out, s)
 }
@@ -290,6 +291,7 @@ func lossy_v1_WidgetList_To_v1alpha1_WidgetList(in *v1.WidgetList) bool {
 }
 
 // Convert_v1_WidgetList_To_v1alpha1_WidgetList converts v1 WidgetList to v1alpha1 WidgetList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_WidgetList_To_v1alpha1_WidgetList(in *v1.WidgetList, out *WidgetList, s conversion.Scope) error {
 	return autoConvert_v1_WidgetList_To_v1alpha1_WidgetList(in, out, s)
 }

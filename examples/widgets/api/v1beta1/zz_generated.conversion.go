@@ -254,6 +254,7 @@ func autoConvert_v1beta1_WidgetList_To_v1_WidgetList(in *WidgetList, out *v1.Wid
 }
 
 // Convert_v1beta1_WidgetList_To_v1_WidgetList converts v1beta1 WidgetList to v1 WidgetList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_WidgetList_To_v1_WidgetList(in *WidgetList, out *v1.WidgetList, s conversion.Scope) error {
 	return autoConvert_v1beta1_WidgetList_To_v1_WidgetList(in, out, s)
 }
@@ -285,6 +286,7 @@ func lossy_v1_WidgetList_To_v1beta1_WidgetList(in *v1.WidgetList) bool {
 }
 
 // Convert_v1_WidgetList_To_v1beta1_WidgetList converts v1 WidgetList to v1beta1 WidgetList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_WidgetList_To_v1beta1_WidgetList(in *v1.WidgetList, out *WidgetList, s conversion.Scope) error {
 	return autoConvert_v1_WidgetList_To_v1beta1_WidgetList(in, out, s)
 }

@@ -169,6 +169,7 @@ func autoConvert_v1beta1_GrantList_To_v1_GrantList(in *GrantList, out *v1.GrantL
 }
 
 // Convert_v1beta1_GrantList_To_v1_GrantList converts v1beta1 GrantList to v1 GrantList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_GrantList_To_v1_GrantList(in *GrantList, out *v1.GrantList, s conversion.Scope) error {
 	return autoConvert_v1beta1_GrantList_To_v1_GrantList(in, out, s)
 }
@@ -190,6 +191,7 @@ func autoConvert_v1_GrantList_To_v1beta1_GrantList(in *v1.GrantList, out *GrantL
 }
 
 // Convert_v1_GrantList_To_v1beta1_GrantList converts v1 GrantList to v1beta1 GrantList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_GrantList_To_v1beta1_GrantList(in *v1.GrantList, out *GrantList, s conversion.Scope) error {
 	return autoConvert_v1_GrantList_To_v1beta1_GrantList(in, out, s)
 }
@@ -211,6 +213,7 @@ func autoConvert_v1beta1_RouteList_To_v1_RouteList(in *RouteList, out *v1.RouteL
 }
 
 // Convert_v1beta1_RouteList_To_v1_RouteList converts v1beta1 RouteList to v1 RouteList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_RouteList_To_v1_RouteList(in *RouteList, out *v1.RouteList, s conversion.Scope) error {
 	return autoConvert_v1beta1_RouteList_To_v1_RouteList(in, out, s)
 }
@@ -232,6 +235,7 @@ func autoConvert_v1_RouteList_To_v1beta1_RouteList(in *v1.RouteList, out *RouteL
 }
 
 // Convert_v1_RouteList_To_v1beta1_RouteList converts v1 RouteList to v1beta1 RouteList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_RouteList_To_v1beta1_RouteList(in *v1.RouteList, out *RouteList, s conversion.Scope) error {
 	return autoConvert_v1_RouteList_To_v1beta1_RouteList(in, out, s)
 }

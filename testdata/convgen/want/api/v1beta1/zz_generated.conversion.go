@@ -129,6 +129,7 @@ func autoConvert_v1beta1_ClusterList_To_v1_ClusterList(in *ClusterList, out *v1.
 }
 
 // Convert_v1beta1_ClusterList_To_v1_ClusterList converts v1beta1 ClusterList to v1 ClusterList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_ClusterList_To_v1_ClusterList(in *ClusterList, out *v1.ClusterList, s conversion.Scope) error {
 	return autoConvert_v1beta1_ClusterList_To_v1_ClusterList(in, out, s)
 }
@@ -150,6 +151,7 @@ func autoConvert_v1_ClusterList_To_v1beta1_ClusterList(in *v1.ClusterList, out *
 }
 
 // Convert_v1_ClusterList_To_v1beta1_ClusterList converts v1 ClusterList to v1beta1 ClusterList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_ClusterList_To_v1beta1_ClusterList(in *v1.ClusterList, out *ClusterList, s conversion.Scope) error {
 	return autoConvert_v1_ClusterList_To_v1beta1_ClusterList(in, out, s)
 }

@@ -168,6 +168,7 @@ func lossy_v1alpha1_DatabaseList_To_v1_DatabaseList(in *DatabaseList) bool {
 }
 
 // Convert_v1alpha1_DatabaseList_To_v1_DatabaseList converts v1alpha1 DatabaseList to v1 DatabaseList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_DatabaseList_To_v1_DatabaseList(in *DatabaseList, out *v1.DatabaseList, s conversion.Scope) error {
 	return autoConvert_v1alpha1_DatabaseList_To_v1_DatabaseList(in, out, s)
 }
@@ -199,6 +200,7 @@ func lossy_v1_DatabaseList_To_v1alpha1_DatabaseList(in *v1.DatabaseList) bool {
 }
 
 // Convert_v1_DatabaseList_To_v1alpha1_DatabaseList converts v1 DatabaseList to v1alpha1 DatabaseList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_DatabaseList_To_v1alpha1_DatabaseList(in *v1.DatabaseList, out *DatabaseList, s conversion.Scope) error {
 	return autoConvert_v1_DatabaseList_To_v1alpha1_DatabaseList(in, out, s)
 }

@@ -111,6 +111,7 @@ func autoConvert_v1alpha1_SprocketList_To_v1_SprocketList(in *SprocketList, out 
 }
 
 // Convert_v1alpha1_SprocketList_To_v1_SprocketList converts v1alpha1 SprocketList to v1 SprocketList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_SprocketList_To_v1_SprocketList(in *SprocketList, out *v1.SprocketList, s conversion.Scope) error {
 	return autoConvert_v1alpha1_SprocketList_To_v1_SprocketList(in, out, s)
 }
@@ -132,6 +133,7 @@ func autoConvert_v1_SprocketList_To_v1alpha1_SprocketList(in *v1.SprocketList, o
 }
 
 // Convert_v1_SprocketList_To_v1alpha1_SprocketList converts v1 SprocketList to v1alpha1 SprocketList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_SprocketList_To_v1alpha1_SprocketList(in *v1.SprocketList, out *SprocketList, s conversion.Scope) error {
 	return autoConvert_v1_SprocketList_To_v1alpha1_SprocketList(in, out, s)
 }

@@ -7,52 +7,53 @@ package v1alpha1
 import (
 	v1 "github.com/crdforge/crdforge/testdata/generatedcalls/api/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
+	"unsafe"
 )
 
 func autoConvert_v1alpha1_Gadget_To_v1_Gadget(in *Gadget, out *v1.Gadget, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
-	if err := Convert_v1alpha1_GadgetSpec_To_v1_GadgetSpec(&in.Spec, &out.Spec, s); err != nil {
-		return err
-	}
+	out.Spec = *(*v1.GadgetSpec)(unsafe.Pointer(&in.Spec))
 	return nil
 }
 
 // Convert_v1alpha1_Gadget_To_v1_Gadget converts v1alpha1 Gadget to v1 Gadget.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_Gadget_To_v1_Gadget(in *Gadget, out *v1.Gadget, s conversion.Scope) error {
 	return autoConvert_v1alpha1_Gadget_To_v1_Gadget(in, out, s)
 }
 
 func autoConvert_v1_Gadget_To_v1alpha1_Gadget(in *v1.Gadget, out *Gadget, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
-	if err := Convert_v1_GadgetSpec_To_v1alpha1_GadgetSpec(&in.Spec, &out.Spec, s); err != nil {
-		return err
-	}
+	out.Spec = *(*GadgetSpec)(unsafe.Pointer(&in.Spec))
 	return nil
 }
 
 // Convert_v1_Gadget_To_v1alpha1_Gadget converts v1 Gadget to v1alpha1 Gadget.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Gadget_To_v1alpha1_Gadget(in *v1.Gadget, out *Gadget, s conversion.Scope) error {
 	return autoConvert_v1_Gadget_To_v1alpha1_Gadget(in, out, s)
 }
 
 func autoConvert_v1alpha1_GadgetSpec_To_v1_GadgetSpec(in *GadgetSpec, out *v1.GadgetSpec, s conversion.Scope) error {
-	out.Size = in.Size
-	out.Colour = in.Colour
+	// v1alpha1 GadgetSpec and v1 GadgetSpec have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*v1.GadgetSpec)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1alpha1_GadgetSpec_To_v1_GadgetSpec converts v1alpha1 GadgetSpec to v1 GadgetSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_GadgetSpec_To_v1_GadgetSpec(in *GadgetSpec, out *v1.GadgetSpec, s conversion.Scope) error {
 	return autoConvert_v1alpha1_GadgetSpec_To_v1_GadgetSpec(in, out, s)
 }
 
 func autoConvert_v1_GadgetSpec_To_v1alpha1_GadgetSpec(in *v1.GadgetSpec, out *GadgetSpec, s conversion.Scope) error {
-	out.Size = in.Size
-	out.Colour = in.Colour
+	// v1 GadgetSpec and v1alpha1 GadgetSpec have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*GadgetSpec)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v1_GadgetSpec_To_v1alpha1_GadgetSpec converts v1 GadgetSpec to v1alpha1 GadgetSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_GadgetSpec_To_v1alpha1_GadgetSpec(in *v1.GadgetSpec, out *GadgetSpec, s conversion.Scope) error {
 	return autoConvert_v1_GadgetSpec_To_v1alpha1_GadgetSpec(in, out, s)
 }
@@ -74,6 +75,7 @@ func autoConvert_v1alpha1_GadgetList_To_v1_GadgetList(in *GadgetList, out *v1.Ga
 }
 
 // Convert_v1alpha1_GadgetList_To_v1_GadgetList converts v1alpha1 GadgetList to v1 GadgetList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_GadgetList_To_v1_GadgetList(in *GadgetList, out *v1.GadgetList, s conversion.Scope) error {
 	return autoConvert_v1alpha1_GadgetList_To_v1_GadgetList(in, out, s)
 }
@@ -95,6 +97,7 @@ func autoConvert_v1_GadgetList_To_v1alpha1_GadgetList(in *v1.GadgetList, out *Ga
 }
 
 // Convert_v1_GadgetList_To_v1alpha1_GadgetList converts v1 GadgetList to v1alpha1 GadgetList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_GadgetList_To_v1alpha1_GadgetList(in *v1.GadgetList, out *GadgetList, s conversion.Scope) error {
 	return autoConvert_v1_GadgetList_To_v1alpha1_GadgetList(in, out, s)
 }

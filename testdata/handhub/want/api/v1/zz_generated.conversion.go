@@ -107,6 +107,7 @@ func autoConvert_v1_ThingList_To_v1beta1_ThingList(in *ThingList, out *v1beta1.T
 }
 
 // Convert_v1_ThingList_To_v1beta1_ThingList converts v1 ThingList to v1beta1 ThingList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_ThingList_To_v1beta1_ThingList(in *ThingList, out *v1beta1.ThingList, s conversion.Scope) error {
 	return autoConvert_v1_ThingList_To_v1beta1_ThingList(in, out, s)
 }
@@ -128,6 +129,7 @@ func autoConvert_v1beta1_ThingList_To_v1_ThingList(in *v1beta1.ThingList, out *T
 }
 
 // Convert_v1beta1_ThingList_To_v1_ThingList converts v1beta1 ThingList to v1 ThingList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_ThingList_To_v1_ThingList(in *v1beta1.ThingList, out *ThingList, s conversion.Scope) error {
 	return autoConvert_v1beta1_ThingList_To_v1_ThingList(in, out, s)
 }

@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
+	"unsafe"
 )
 
 func autoConvert_v1_Balancer_To_v2_Balancer(in *Balancer, out *v2.Balancer, s conversion.Scope) error {
@@ -22,19 +23,19 @@ func autoConvert_v1_Balancer_To_v2_Balancer(in *Balancer, out *v2.Balancer, s co
 }
 
 // Convert_v1_Balancer_To_v2_Balancer converts v1 Balancer to v2 Balancer.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Balancer_To_v2_Balancer(in *Balancer, out *v2.Balancer, s conversion.Scope) error {
 	return autoConvert_v1_Balancer_To_v2_Balancer(in, out, s)
 }
 
 func autoConvert_v2_Balancer_To_v1_Balancer(in *v2.Balancer, out *Balancer, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
-	if err := Convert_v2_BalancerSpec_To_v1_BalancerSpec(&in.Spec, &out.Spec, s); err != nil {
-		return err
-	}
+	out.Spec = *(*BalancerSpec)(unsafe.Pointer(&in.Spec))
 	return nil
 }
 
 // Convert_v2_Balancer_To_v1_Balancer converts v2 Balancer to v1 Balancer.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_Balancer_To_v1_Balancer(in *v2.Balancer, out *Balancer, s conversion.Scope) error {
 	return autoConvert_v2_Balancer_To_v1_Balancer(in, out, s)
 }
@@ -47,18 +48,19 @@ func autoConvert_v1_BalancerSpec_To_v2_BalancerSpec(in *BalancerSpec, out *v2.Ba
 }
 
 // Convert_v1_BalancerSpec_To_v2_BalancerSpec converts v1 BalancerSpec to v2 BalancerSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_BalancerSpec_To_v2_BalancerSpec(in *BalancerSpec, out *v2.BalancerSpec, s conversion.Scope) error {
 	return autoConvert_v1_BalancerSpec_To_v2_BalancerSpec(in, out, s)
 }
 
 func autoConvert_v2_BalancerSpec_To_v1_BalancerSpec(in *v2.BalancerSpec, out *BalancerSpec, s conversion.Scope) error {
-	if err := Convert_v2_ListenerSpec_To_v1_ListenerSpec(&in.Listener, &out.Listener, s); err != nil {
-		return err
-	}
+	// v2 BalancerSpec and v1 BalancerSpec have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*BalancerSpec)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v2_BalancerSpec_To_v1_BalancerSpec converts v2 BalancerSpec to v1 BalancerSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_BalancerSpec_To_v1_BalancerSpec(in *v2.BalancerSpec, out *BalancerSpec, s conversion.Scope) error {
 	return autoConvert_v2_BalancerSpec_To_v1_BalancerSpec(in, out, s)
 }
@@ -70,17 +72,19 @@ func autoConvert_v1_ListenerSpec_To_v2_ListenerSpec(in *ListenerSpec, out *v2.Li
 }
 
 // Convert_v1_ListenerSpec_To_v2_ListenerSpec converts v1 ListenerSpec to v2 ListenerSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_ListenerSpec_To_v2_ListenerSpec(in *ListenerSpec, out *v2.ListenerSpec, s conversion.Scope) error {
 	return autoConvert_v1_ListenerSpec_To_v2_ListenerSpec(in, out, s)
 }
 
 func autoConvert_v2_ListenerSpec_To_v1_ListenerSpec(in *v2.ListenerSpec, out *ListenerSpec, s conversion.Scope) error {
-	out.Port = in.Port
-	out.Protocol = string(in.Protocol)
+	// v2 ListenerSpec and v1 ListenerSpec have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*ListenerSpec)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v2_ListenerSpec_To_v1_ListenerSpec converts v2 ListenerSpec to v1 ListenerSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_ListenerSpec_To_v1_ListenerSpec(in *v2.ListenerSpec, out *ListenerSpec, s conversion.Scope) error {
 	return autoConvert_v2_ListenerSpec_To_v1_ListenerSpec(in, out, s)
 }
@@ -126,19 +130,19 @@ func autoConvert_v1_Gateway_To_v2_Gateway(in *Gateway, out *v2.Gateway, s conver
 }
 
 // Convert_v1_Gateway_To_v2_Gateway converts v1 Gateway to v2 Gateway.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Gateway_To_v2_Gateway(in *Gateway, out *v2.Gateway, s conversion.Scope) error {
 	return autoConvert_v1_Gateway_To_v2_Gateway(in, out, s)
 }
 
 func autoConvert_v2_Gateway_To_v1_Gateway(in *v2.Gateway, out *Gateway, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
-	if err := Convert_v2_GatewaySpec_To_v1_GatewaySpec(&in.Spec, &out.Spec, s); err != nil {
-		return err
-	}
+	out.Spec = *(*GatewaySpec)(unsafe.Pointer(&in.Spec))
 	return nil
 }
 
 // Convert_v2_Gateway_To_v1_Gateway converts v2 Gateway to v1 Gateway.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_Gateway_To_v1_Gateway(in *v2.Gateway, out *Gateway, s conversion.Scope) error {
 	return autoConvert_v2_Gateway_To_v1_Gateway(in, out, s)
 }
@@ -152,16 +156,19 @@ func autoConvert_v1_GatewaySpec_To_v2_GatewaySpec(in *GatewaySpec, out *v2.Gatew
 }
 
 // Convert_v1_GatewaySpec_To_v2_GatewaySpec converts v1 GatewaySpec to v2 GatewaySpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_GatewaySpec_To_v2_GatewaySpec(in *GatewaySpec, out *v2.GatewaySpec, s conversion.Scope) error {
 	return autoConvert_v1_GatewaySpec_To_v2_GatewaySpec(in, out, s)
 }
 
 func autoConvert_v2_GatewaySpec_To_v1_GatewaySpec(in *v2.GatewaySpec, out *GatewaySpec, s conversion.Scope) error {
-	out.Protocol = string(in.Protocol)
+	// v2 GatewaySpec and v1 GatewaySpec have one memory layout, and every field converts by copying: out shares in's memory.
+	*out = *(*GatewaySpec)(unsafe.Pointer(in))
 	return nil
 }
 
 // Convert_v2_GatewaySpec_To_v1_GatewaySpec converts v2 GatewaySpec to v1 GatewaySpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_GatewaySpec_To_v1_GatewaySpec(in *v2.GatewaySpec, out *GatewaySpec, s conversion.Scope) error {
 	return autoConvert_v2_GatewaySpec_To_v1_GatewaySpec(in, out, s)
 }
@@ -183,6 +190,7 @@ func autoConvert_v1_BalancerList_To_v2_BalancerList(in *BalancerList, out *v2.Ba
 }
 
 // Convert_v1_BalancerList_To_v2_BalancerList converts v1 BalancerList to v2 BalancerList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_BalancerList_To_v2_BalancerList(in *BalancerList, out *v2.BalancerList, s conversion.Scope) error {
 	return autoConvert_v1_BalancerList_To_v2_BalancerList(in, out, s)
 }
@@ -204,6 +212,7 @@ func autoConvert_v2_BalancerList_To_v1_BalancerList(in *v2.BalancerList, out *Ba
 }
 
 // Convert_v2_BalancerList_To_v1_BalancerList converts v2 BalancerList to v1 BalancerList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_BalancerList_To_v1_BalancerList(in *v2.BalancerList, out *BalancerList, s conversion.Scope) error {
 	return autoConvert_v2_BalancerList_To_v1_BalancerList(in, out, s)
 }
@@ -225,6 +234,7 @@ func autoConvert_v1_GatewayList_To_v2_GatewayList(in *GatewayList, out *v2.Gatew
 }
 
 // Convert_v1_GatewayList_To_v2_GatewayList converts v1 GatewayList to v2 GatewayList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_GatewayList_To_v2_GatewayList(in *GatewayList, out *v2.GatewayList, s conversion.Scope) error {
 	return autoConvert_v1_GatewayList_To_v2_GatewayList(in, out, s)
 }
@@ -246,6 +256,7 @@ func autoConvert_v2_GatewayList_To_v1_GatewayList(in *v2.GatewayList, out *Gatew
 }
 
 // Convert_v2_GatewayList_To_v1_GatewayList converts v2 GatewayList to v1 GatewayList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_GatewayList_To_v1_GatewayList(in *v2.GatewayList, out *GatewayList, s conversion.Scope) error {
 	return autoConvert_v2_GatewayList_To_v1_GatewayList(in, out, s)
 }

@@ -86,6 +86,7 @@ func autoConvert_v1_CogList_To_v1beta1_CogList(in *CogList, out *v1beta1.CogList
 }
 
 // Convert_v1_CogList_To_v1beta1_CogList converts v1 CogList to v1beta1 CogList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_CogList_To_v1beta1_CogList(in *CogList, out *v1beta1.CogList, s conversion.Scope) error {
 	return autoConvert_v1_CogList_To_v1beta1_CogList(in, out, s)
 }
@@ -107,6 +108,7 @@ func autoConvert_v1beta1_CogList_To_v1_CogList(in *v1beta1.CogList, out *CogList
 }
 
 // Convert_v1beta1_CogList_To_v1_CogList converts v1beta1 CogList to v1 CogList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_CogList_To_v1_CogList(in *v1beta1.CogList, out *CogList, s conversion.Scope) error {
 	return autoConvert_v1beta1_CogList_To_v1_CogList(in, out, s)
 }

@@ -86,6 +86,7 @@ func autoConvert_v1beta1_GizmoList_To_v1_GizmoList(in *GizmoList, out *v1.GizmoL
 }
 
 // Convert_v1beta1_GizmoList_To_v1_GizmoList converts v1beta1 GizmoList to v1 GizmoList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_GizmoList_To_v1_GizmoList(in *GizmoList, out *v1.GizmoList, s conversion.Scope) error {
 	return autoConvert_v1beta1_GizmoList_To_v1_GizmoList(in, out, s)
 }
@@ -107,6 +108,7 @@ func autoConvert_v1_GizmoList_To_v1beta1_GizmoList(in *v1.GizmoList, out *GizmoL
 }
 
 // Convert_v1_GizmoList_To_v1beta1_GizmoList converts v1 GizmoList to v1beta1 GizmoList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_GizmoList_To_v1beta1_GizmoList(in *v1.GizmoList, out *GizmoList, s conversion.Scope) error {
 	return autoConvert_v1_GizmoList_To_v1beta1_GizmoList(in, out, s)
 }

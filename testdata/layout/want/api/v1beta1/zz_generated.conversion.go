@@ -568,3 +568,57 @@ func autoConvert_v1_Resized_To_v1beta1_Resized(in *v1.Resized, out *Resized, s c
 func Convert_v1_Resized_To_v1beta1_Resized(in *v1.Resized, out *Resized, s conversion.Scope) error {
 	return autoConvert_v1_Resized_To_v1beta1_Resized(in, out, s)
 }
+
+func autoConvert_v1beta1_GadgetList_To_v1_GadgetList(in *GadgetList, out *v1.GadgetList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v1.Gadget, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_Gadget_To_v1_Gadget(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v1beta1_GadgetList_To_v1_GadgetList converts v1beta1 GadgetList to v1 GadgetList.
+// Like conversion-gen's, its result may share memory with in.
+func Convert_v1beta1_GadgetList_To_v1_GadgetList(in *GadgetList, out *v1.GadgetList, s conversion.Scope) error {
+	return autoConvert_v1beta1_GadgetList_To_v1_GadgetList(in, out, s)
+}
+
+func autoConvert_v1_GadgetList_To_v1beta1_GadgetList(in *v1.GadgetList, out *GadgetList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Gadget, len(*in))
+		for i := range *in {
+			if err := Convert_v1_Gadget_To_v1beta1_Gadget(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// lossy_v1_GadgetList_To_v1beta1_GadgetList reports whether in holds data the conversion drops.
+func lossy_v1_GadgetList_To_v1beta1_GadgetList(in *v1.GadgetList) bool {
+	for i := range in.Items {
+		if lossy_v1_Gadget_To_v1beta1_Gadget(&in.Items[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// Convert_v1_GadgetList_To_v1beta1_GadgetList converts v1 GadgetList to v1beta1 GadgetList.
+// Like conversion-gen's, its result may share memory with in.
+func Convert_v1_GadgetList_To_v1beta1_GadgetList(in *v1.GadgetList, out *GadgetList, s conversion.Scope) error {
+	return autoConvert_v1_GadgetList_To_v1beta1_GadgetList(in, out, s)
+}

@@ -54,6 +54,7 @@ func autoConvert_v1_Widget_To_v2_Widget(in *Widget, out *v2.Widget, s conversion
 }
 
 // Convert_v1_Widget_To_v2_Widget converts v1 Widget to v2 Widget.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_Widget_To_v2_Widget(in *Widget, out *v2.Widget, s conversion.Scope) error {
 	return autoConvert_v1_Widget_To_v2_Widget(in, out, s)
 }
@@ -67,6 +68,7 @@ func autoConvert_v2_Widget_To_v1_Widget(in *v2.Widget, out *Widget, s conversion
 }
 
 // Convert_v2_Widget_To_v1_Widget converts v2 Widget to v1 Widget.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_Widget_To_v1_Widget(in *v2.Widget, out *Widget, s conversion.Scope) error {
 	return autoConvert_v2_Widget_To_v1_Widget(in, out, s)
 }
@@ -80,6 +82,7 @@ func autoConvert_v1_WidgetSpec_To_v2_WidgetSpec(in *WidgetSpec, out *v2.WidgetSp
 }
 
 // Convert_v1_WidgetSpec_To_v2_WidgetSpec converts v1 WidgetSpec to v2 WidgetSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_WidgetSpec_To_v2_WidgetSpec(in *WidgetSpec, out *v2.WidgetSpec, s conversion.Scope) error {
 	return autoConvert_v1_WidgetSpec_To_v2_WidgetSpec(in, out, s)
 }
@@ -93,6 +96,7 @@ func autoConvert_v2_WidgetSpec_To_v1_WidgetSpec(in *v2.WidgetSpec, out *WidgetSp
 }
 
 // Convert_v2_WidgetSpec_To_v1_WidgetSpec converts v2 WidgetSpec to v1 WidgetSpec.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_WidgetSpec_To_v1_WidgetSpec(in *v2.WidgetSpec, out *WidgetSpec, s conversion.Scope) error {
 	return autoConvert_v2_WidgetSpec_To_v1_WidgetSpec(in, out, s)
 }
@@ -104,6 +108,7 @@ func autoConvert_v1_WidgetTemplate_To_v2_WidgetTemplate(in *WidgetTemplate, out 
 }
 
 // Convert_v1_WidgetTemplate_To_v2_WidgetTemplate converts v1 WidgetTemplate to v2 WidgetTemplate.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_WidgetTemplate_To_v2_WidgetTemplate(in *WidgetTemplate, out *v2.WidgetTemplate, s conversion.Scope) error {
 	return autoConvert_v1_WidgetTemplate_To_v2_WidgetTemplate(in, out, s)
 }
@@ -115,6 +120,7 @@ func autoConvert_v2_WidgetTemplate_To_v1_WidgetTemplate(in *v2.WidgetTemplate, o
 }
 
 // Convert_v2_WidgetTemplate_To_v1_WidgetTemplate converts v2 WidgetTemplate to v1 WidgetTemplate.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_WidgetTemplate_To_v1_WidgetTemplate(in *v2.WidgetTemplate, out *WidgetTemplate, s conversion.Scope) error {
 	return autoConvert_v2_WidgetTemplate_To_v1_WidgetTemplate(in, out, s)
 }
@@ -136,6 +142,7 @@ func autoConvert_v1_WidgetList_To_v2_WidgetList(in *WidgetList, out *v2.WidgetLi
 }
 
 // Convert_v1_WidgetList_To_v2_WidgetList converts v1 WidgetList to v2 WidgetList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_WidgetList_To_v2_WidgetList(in *WidgetList, out *v2.WidgetList, s conversion.Scope) error {
 	return autoConvert_v1_WidgetList_To_v2_WidgetList(in, out, s)
 }
@@ -157,6 +164,7 @@ func autoConvert_v2_WidgetList_To_v1_WidgetList(in *v2.WidgetList, out *WidgetLi
 }
 
 // Convert_v2_WidgetList_To_v1_WidgetList converts v2 WidgetList to v1 WidgetList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_WidgetList_To_v1_WidgetList(in *v2.WidgetList, out *WidgetList, s conversion.Scope) error {
 	return autoConvert_v2_WidgetList_To_v1_WidgetList(in, out, s)
 }

@@ -149,6 +149,7 @@ func autoConvert_v1beta1_RelayList_To_v1_RelayList(in *RelayList, out *v1.RelayL
 }
 
 // Convert_v1beta1_RelayList_To_v1_RelayList converts v1beta1 RelayList to v1 RelayList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_RelayList_To_v1_RelayList(in *RelayList, out *v1.RelayList, s conversion.Scope) error {
 	return autoConvert_v1beta1_RelayList_To_v1_RelayList(in, out, s)
 }
@@ -180,6 +181,7 @@ func lossy_v1_RelayList_To_v1beta1_RelayList(in *v1.RelayList) bool {
 }
 
 // Convert_v1_RelayList_To_v1beta1_RelayList converts v1 RelayList to v1beta1 RelayList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_RelayList_To_v1beta1_RelayList(in *v1.RelayList, out *RelayList, s conversion.Scope) error {
 	return autoConvert_v1_RelayList_To_v1beta1_RelayList(in, out, s)
 }

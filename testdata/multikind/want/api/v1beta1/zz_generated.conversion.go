@@ -217,6 +217,7 @@ func autoConvert_v1beta1_AppleList_To_v1_AppleList(in *AppleList, out *v1.AppleL
 }
 
 // Convert_v1beta1_AppleList_To_v1_AppleList converts v1beta1 AppleList to v1 AppleList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_AppleList_To_v1_AppleList(in *AppleList, out *v1.AppleList, s conversion.Scope) error {
 	return autoConvert_v1beta1_AppleList_To_v1_AppleList(in, out, s)
 }
@@ -238,6 +239,7 @@ func autoConvert_v1_AppleList_To_v1beta1_AppleList(in *v1.AppleList, out *AppleL
 }
 
 // Convert_v1_AppleList_To_v1beta1_AppleList converts v1 AppleList to v1beta1 AppleList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_AppleList_To_v1beta1_AppleList(in *v1.AppleList, out *AppleList, s conversion.Scope) error {
 	return autoConvert_v1_AppleList_To_v1beta1_AppleList(in, out, s)
 }
@@ -259,6 +261,7 @@ func autoConvert_v1beta1_BasketList_To_v1_BasketList(in *BasketList, out *v1.Bas
 }
 
 // Convert_v1beta1_BasketList_To_v1_BasketList converts v1beta1 BasketList to v1 BasketList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_BasketList_To_v1_BasketList(in *BasketList, out *v1.BasketList, s conversion.Scope) error {
 	return autoConvert_v1beta1_BasketList_To_v1_BasketList(in, out, s)
 }
@@ -280,6 +283,7 @@ func autoConvert_v1_BasketList_To_v1beta1_BasketList(in *v1.BasketList, out *Bas
 }
 
 // Convert_v1_BasketList_To_v1beta1_BasketList converts v1 BasketList to v1beta1 BasketList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_BasketList_To_v1beta1_BasketList(in *v1.BasketList, out *BasketList, s conversion.Scope) error {
 	return autoConvert_v1_BasketList_To_v1beta1_BasketList(in, out, s)
 }

@@ -112,6 +112,7 @@ func lossy_v2_DoohickeyList_To_v1_DoohickeyList(in *DoohickeyList) bool {
 }
 
 // Convert_v2_DoohickeyList_To_v1_DoohickeyList converts v2 DoohickeyList to v1 DoohickeyList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_DoohickeyList_To_v1_DoohickeyList(in *DoohickeyList, out *v1.DoohickeyList, s conversion.Scope) error {
 	return autoConvert_v2_DoohickeyList_To_v1_DoohickeyList(in, out, s)
 }
@@ -143,6 +144,7 @@ func lossy_v1_DoohickeyList_To_v2_DoohickeyList(in *v1.DoohickeyList) bool {
 }
 
 // Convert_v1_DoohickeyList_To_v2_DoohickeyList converts v1 DoohickeyList to v2 DoohickeyList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_DoohickeyList_To_v2_DoohickeyList(in *v1.DoohickeyList, out *DoohickeyList, s conversion.Scope) error {
 	return autoConvert_v1_DoohickeyList_To_v2_DoohickeyList(in, out, s)
 }

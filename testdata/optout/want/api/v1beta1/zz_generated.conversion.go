@@ -151,6 +151,7 @@ func autoConvert_v1beta1_GaugeList_To_v1_GaugeList(in *GaugeList, out *v1.GaugeL
 }
 
 // Convert_v1beta1_GaugeList_To_v1_GaugeList converts v1beta1 GaugeList to v1 GaugeList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_GaugeList_To_v1_GaugeList(in *GaugeList, out *v1.GaugeList, s conversion.Scope) error {
 	return autoConvert_v1beta1_GaugeList_To_v1_GaugeList(in, out, s)
 }
@@ -172,6 +173,7 @@ func autoConvert_v1_GaugeList_To_v1beta1_GaugeList(in *v1.GaugeList, out *GaugeL
 }
 
 // Convert_v1_GaugeList_To_v1beta1_GaugeList converts v1 GaugeList to v1beta1 GaugeList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_GaugeList_To_v1beta1_GaugeList(in *v1.GaugeList, out *GaugeList, s conversion.Scope) error {
 	return autoConvert_v1_GaugeList_To_v1beta1_GaugeList(in, out, s)
 }

@@ -117,6 +117,7 @@ func autoConvert_v1alpha1_PoolList_To_v1_PoolList(in *PoolList, out *v1.PoolList
 }
 
 // Convert_v1alpha1_PoolList_To_v1_PoolList converts v1alpha1 PoolList to v1 PoolList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_PoolList_To_v1_PoolList(in *PoolList, out *v1.PoolList, s conversion.Scope) error {
 	return autoConvert_v1alpha1_PoolList_To_v1_PoolList(in, out, s)
 }
@@ -138,6 +139,7 @@ func autoConvert_v1_PoolList_To_v1alpha1_PoolList(in *v1.PoolList, out *PoolList
 }
 
 // Convert_v1_PoolList_To_v1alpha1_PoolList converts v1 PoolList to v1alpha1 PoolList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_PoolList_To_v1alpha1_PoolList(in *v1.PoolList, out *PoolList, s conversion.Scope) error {
 	return autoConvert_v1_PoolList_To_v1alpha1_PoolList(in, out, s)
 }

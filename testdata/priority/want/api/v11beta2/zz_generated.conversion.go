@@ -86,6 +86,7 @@ func autoConvert_v11beta2_GadgetList_To_v1_GadgetList(in *GadgetList, out *v1.Ga
 }
 
 // Convert_v11beta2_GadgetList_To_v1_GadgetList converts v11beta2 GadgetList to v1 GadgetList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v11beta2_GadgetList_To_v1_GadgetList(in *GadgetList, out *v1.GadgetList, s conversion.Scope) error {
 	return autoConvert_v11beta2_GadgetList_To_v1_GadgetList(in, out, s)
 }
@@ -107,6 +108,7 @@ func autoConvert_v1_GadgetList_To_v11beta2_GadgetList(in *v1.GadgetList, out *Ga
 }
 
 // Convert_v1_GadgetList_To_v11beta2_GadgetList converts v1 GadgetList to v11beta2 GadgetList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_GadgetList_To_v11beta2_GadgetList(in *v1.GadgetList, out *GadgetList, s conversion.Scope) error {
 	return autoConvert_v1_GadgetList_To_v11beta2_GadgetList(in, out, s)
 }

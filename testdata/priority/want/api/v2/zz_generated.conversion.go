@@ -86,6 +86,7 @@ func autoConvert_v2_GadgetList_To_v1_GadgetList(in *GadgetList, out *v1.GadgetLi
 }
 
 // Convert_v2_GadgetList_To_v1_GadgetList converts v2 GadgetList to v1 GadgetList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v2_GadgetList_To_v1_GadgetList(in *GadgetList, out *v1.GadgetList, s conversion.Scope) error {
 	return autoConvert_v2_GadgetList_To_v1_GadgetList(in, out, s)
 }
@@ -107,6 +108,7 @@ func autoConvert_v1_GadgetList_To_v2_GadgetList(in *v1.GadgetList, out *GadgetLi
 }
 
 // Convert_v1_GadgetList_To_v2_GadgetList converts v1 GadgetList to v2 GadgetList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_GadgetList_To_v2_GadgetList(in *v1.GadgetList, out *GadgetList, s conversion.Scope) error {
 	return autoConvert_v1_GadgetList_To_v2_GadgetList(in, out, s)
 }

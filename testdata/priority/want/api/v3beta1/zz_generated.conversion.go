@@ -86,6 +86,7 @@ func autoConvert_v3beta1_GadgetList_To_v1_GadgetList(in *GadgetList, out *v1.Gad
 }
 
 // Convert_v3beta1_GadgetList_To_v1_GadgetList converts v3beta1 GadgetList to v1 GadgetList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v3beta1_GadgetList_To_v1_GadgetList(in *GadgetList, out *v1.GadgetList, s conversion.Scope) error {
 	return autoConvert_v3beta1_GadgetList_To_v1_GadgetList(in, out, s)
 }
@@ -107,6 +108,7 @@ func autoConvert_v1_GadgetList_To_v3beta1_GadgetList(in *v1.GadgetList, out *Gad
 }
 
 // Convert_v1_GadgetList_To_v3beta1_GadgetList converts v1 GadgetList to v3beta1 GadgetList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_GadgetList_To_v3beta1_GadgetList(in *v1.GadgetList, out *GadgetList, s conversion.Scope) error {
 	return autoConvert_v1_GadgetList_To_v3beta1_GadgetList(in, out, s)
 }

@@ -373,6 +373,7 @@ func autoConvert_v1beta1_MachineList_To_v1_MachineList(in *MachineList, out *v1.
 }
 
 // Convert_v1beta1_MachineList_To_v1_MachineList converts v1beta1 MachineList to v1 MachineList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_MachineList_To_v1_MachineList(in *MachineList, out *v1.MachineList, s conversion.Scope) error {
 	return autoConvert_v1beta1_MachineList_To_v1_MachineList(in, out, s)
 }
@@ -394,6 +395,7 @@ func autoConvert_v1_MachineList_To_v1beta1_MachineList(in *v1.MachineList, out *
 }
 
 // Convert_v1_MachineList_To_v1beta1_MachineList converts v1 MachineList to v1beta1 MachineList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_MachineList_To_v1beta1_MachineList(in *v1.MachineList, out *MachineList, s conversion.Scope) error {
 	return autoConvert_v1_MachineList_To_v1beta1_MachineList(in, out, s)
 }
@@ -415,6 +417,7 @@ func autoConvert_v1beta1_MachineDeploymentList_To_v1_MachineDeploymentList(in *M
 }
 
 // Convert_v1beta1_MachineDeploymentList_To_v1_MachineDeploymentList converts v1beta1 MachineDeploymentList to v1 MachineDeploymentList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_MachineDeploymentList_To_v1_MachineDeploymentList(in *MachineDeploymentList, out *v1.MachineDeploymentList, s conversion.Scope) error {
 	return autoConvert_v1beta1_MachineDeploymentList_To_v1_MachineDeploymentList(in, out, s)
 }
@@ -436,6 +439,7 @@ func autoConvert_v1_MachineDeploymentList_To_v1beta1_MachineDeploymentList(in *v
 }
 
 // Convert_v1_MachineDeploymentList_To_v1beta1_MachineDeploymentList converts v1 MachineDeploymentList to v1beta1 MachineDeploymentList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_MachineDeploymentList_To_v1beta1_MachineDeploymentList(in *v1.MachineDeploymentList, out *MachineDeploymentList, s conversion.Scope) error {
 	return autoConvert_v1_MachineDeploymentList_To_v1beta1_MachineDeploymentList(in, out, s)
 }
@@ -457,6 +461,7 @@ func autoConvert_v1beta1_MachineSetList_To_v1_MachineSetList(in *MachineSetList,
 }
 
 // Convert_v1beta1_MachineSetList_To_v1_MachineSetList converts v1beta1 MachineSetList to v1 MachineSetList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_MachineSetList_To_v1_MachineSetList(in *MachineSetList, out *v1.MachineSetList, s conversion.Scope) error {
 	return autoConvert_v1beta1_MachineSetList_To_v1_MachineSetList(in, out, s)
 }
@@ -478,6 +483,7 @@ func autoConvert_v1_MachineSetList_To_v1beta1_MachineSetList(in *v1.MachineSetLi
 }
 
 // Convert_v1_MachineSetList_To_v1beta1_MachineSetList converts v1 MachineSetList to v1beta1 MachineSetList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1_MachineSetList_To_v1beta1_MachineSetList(in *v1.MachineSetList, out *MachineSetList, s conversion.Scope) error {
 	return autoConvert_v1_MachineSetList_To_v1beta1_MachineSetList(in, out, s)
 }

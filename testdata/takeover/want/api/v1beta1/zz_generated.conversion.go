@@ -81,6 +81,7 @@ func autoConvert_v1beta1_WidgetList_To_v1beta2_WidgetList(in *WidgetList, out *v
 }
 
 // Convert_v1beta1_WidgetList_To_v1beta2_WidgetList converts v1beta1 WidgetList to v1beta2 WidgetList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_WidgetList_To_v1beta2_WidgetList(in *WidgetList, out *v1beta2.WidgetList, s conversion.Scope) error {
 	return autoConvert_v1beta1_WidgetList_To_v1beta2_WidgetList(in, out, s)
 }
@@ -102,6 +103,7 @@ func autoConvert_v1beta2_WidgetList_To_v1beta1_WidgetList(in *v1beta2.WidgetList
 }
 
 // Convert_v1beta2_WidgetList_To_v1beta1_WidgetList converts v1beta2 WidgetList to v1beta1 WidgetList.
+// Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta2_WidgetList_To_v1beta1_WidgetList(in *v1beta2.WidgetList, out *WidgetList, s conversion.Scope) error {
 	return autoConvert_v1beta2_WidgetList_To_v1beta1_WidgetList(in, out, s)
 }
