@@ -17,15 +17,20 @@ import (
 // crdforge may be on: what this module's go.mod requires, and what the
 // README promises. Raising any of them in go.mod fails the tests below.
 //
-// Why these: apimachinery v0.30.0 needs Go 1.22.0, so no older go directive
-// is possible with it; controller-runtime v0.16.0 is the oldest release
-// users of these Kubernetes versions run (it requires apimachinery v0.28).
-// This module's code avoids what came later: apimachinery's util/diff.Diff
-// (v0.31), IntOrString filling itself for randfill (v0.33), ObjectMeta's
-// omitzero creationTimestamp (v0.33), and Go's testing.B.Loop (1.24).
+// Why these: real API modules still run Kubernetes v0.29
+// (cluster-api-provider-openstack v0.10 is on v0.29.3 with controller-runtime
+// v0.16.3, which v0.30 breaks), and requiring v0.30 made their go mod tidy
+// raise them. apimachinery v0.29.0 states go 1.21, so this module's go
+// directive needs be no newer than that. controller-runtime
+// v0.16.0 is the oldest release users of these Kubernetes versions run (it
+// requires apimachinery v0.28). So this module's code avoids what came
+// later: Go 1.22's range over integers, per-iteration loop variables,
+// reflect.TypeFor and slices.Concat, and testing.B.Loop (1.24);
+// apimachinery's util/diff.Diff (v0.31), IntOrString filling itself for
+// randfill (v0.33) and ObjectMeta's omitzero creationTimestamp (v0.33).
 const (
-	oldestGo                = "1.22.0"
-	oldestAPIMachinery      = "v0.30.0"
+	oldestGo                = "1.21"
+	oldestAPIMachinery      = "v0.29.0"
 	oldestControllerRuntime = "v0.16.0"
 )
 

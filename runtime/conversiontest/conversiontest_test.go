@@ -308,7 +308,7 @@ func TestFillFuncsOverrideDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for range 20 {
+	for i := 0; i < 20; i++ {
 		var spec WidgetHubSpec
 		f.Fill(&spec)
 		if spec.Size.Cmp(seven) != 0 {
@@ -349,7 +349,7 @@ func TestPairValidation(t *testing.T) {
 // conversion on the seed corpus, and catches a lossy one.
 func TestFuzzOnce(t *testing.T) {
 	inputs := append([][]byte{}, seedCorpus...)
-	for i := range 50 {
+	for i := 0; i < 50; i++ {
 		inputs = append(inputs, bytes.Repeat([]byte{byte(i), byte(7 * i)}, i))
 	}
 
@@ -378,7 +378,7 @@ func BenchmarkRoundTrip(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for range b.N { // not b.Loop: this module's go directive is older than it
+	for i := 0; i < b.N; i++ { // not b.Loop: this module's go directive is older than it
 		for _, d := range directions {
 			if err := d.once(p, f); err != nil {
 				b.Fatal(err)

@@ -44,7 +44,7 @@ func configure(f *randfill.Filler, extra, objects []any) (*randfill.Filler, erro
 	defaults := append(DefaultFillFuncs(), rawJSONFillFuncs(objects)...)
 	// The nil-able pointer functions go first, so that a function for a
 	// **T that the defaults or the author provide replaces them.
-	for _, fn := range slices.Concat(defaults, extra) {
+	for _, fn := range append(slices.Clip(defaults), extra...) {
 		if nilable, ok := nilablePointerFunc(fn); ok {
 			f.Funcs(nilable)
 		}
@@ -59,8 +59,8 @@ func configure(f *randfill.Filler, extra, objects []any) (*randfill.Filler, erro
 }
 
 var (
-	continueType = reflect.TypeFor[randfill.Continue]()
-	bytesType    = reflect.TypeFor[[]byte]()
+	continueType = reflect.TypeOf((*randfill.Continue)(nil)).Elem()
+	bytesType    = reflect.TypeOf((*[]byte)(nil)).Elem()
 )
 
 // rawJSONPackages is where apiextensions' JSON types live (v1 and v1beta1):
@@ -95,7 +95,7 @@ func rawJSONFillFuncs(objects []any) []any {
 				out = append(out, rawJSONFillFunc(t))
 				return
 			}
-			for i := range t.NumField() {
+			for i := 0; i < t.NumField(); i++ {
 				walk(t.Field(i).Type)
 			}
 		}

@@ -154,7 +154,7 @@ func appendJSONValue(b []byte, c randfill.Continue, depth int) []byte {
 		return appendJSONObject(b, c, depth)
 	default:
 		b = append(b, '[')
-		for i := range c.Intn(maxElements + 1) {
+		for i, n := 0, c.Intn(maxElements+1); i < n; i++ {
 			if i > 0 {
 				b = append(b, ',')
 			}

@@ -52,7 +52,7 @@ func fillEverything(t *testing.T, n int, check func(*everything)) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for range n {
+	for i := 0; i < n; i++ {
 		var e everything
 		f.Fill(&e)
 		check(&e)
@@ -147,7 +147,7 @@ func TestPointersAreSometimesNil(t *testing.T) {
 	nils := map[string]int{}
 	fillEverything(t, n, func(e *everything) {
 		v := reflect.ValueOf(e).Elem()
-		for i := range v.NumField() {
+		for i := 0; i < v.NumField(); i++ {
 			if f := v.Field(i); f.Kind() == reflect.Pointer && f.IsNil() {
 				nils[v.Type().Field(i).Name]++
 			}

@@ -52,23 +52,23 @@ func fillObjectMeta(m *metav1.ObjectMeta, c randfill.Continue) {
 
 	if n := c.Intn(maxElements + 1); n > 0 {
 		m.Labels = make(map[string]string, n)
-		for range n {
+		for i := 0; i < n; i++ {
 			m.Labels[randomQualifiedName(c)] = randomLabelValue(c)
 		}
 	}
 	if n := c.Intn(maxElements + 1); n > 0 {
 		m.Annotations = make(map[string]string, n)
-		for range n {
+		for i := 0; i < n; i++ {
 			// Values are free text, which JSON (and so the stash) carries
 			// whatever the characters.
 			m.Annotations[randomAnnotationKey(c)] = c.String(0)
 		}
 	}
-	for range c.Intn(maxElements) {
+	for i, n := 0, c.Intn(maxElements); i < n; i++ {
 		m.Finalizers = append(m.Finalizers, randomDNSLabel(c)+".example.com/"+randomDNSLabel(c))
 	}
 	hasController := false
-	for range c.Intn(maxElements) {
+	for i, n := 0, c.Intn(maxElements); i < n; i++ {
 		ref := metav1.OwnerReference{
 			APIVersion:         randomDNSLabel(c) + ".example.com/v1",
 			Kind:               "Owner",
@@ -101,7 +101,7 @@ func randomName(c randfill.Continue, edge, middle string, minLen, maxLen int) st
 	n := minLen + c.Intn(maxLen-minLen+1)
 	var b strings.Builder
 	b.Grow(n)
-	for i := range n {
+	for i := 0; i < n; i++ {
 		chars := middle
 		if i == 0 || i == n-1 {
 			chars = edge

@@ -51,7 +51,7 @@ func runDirection(p Pair, d direction, s settings) error {
 	if err != nil {
 		return err
 	}
-	for i := range s.iterations {
+	for i := 0; i < s.iterations; i++ {
 		if err := d.once(p, f); err != nil {
 			return fmt.Errorf("%s: iteration %d of %d, seed %d (set %s=%d to replay): %w",
 				d.name, i+1, s.iterations, s.seed, SeedEnv, s.seed, err)

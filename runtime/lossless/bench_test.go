@@ -14,7 +14,7 @@ func BenchmarkSemanticEqual(b *testing.B) {
 	x, y := widgetLike(), widgetLike()
 	b.Run("impl=lossless", func(b *testing.B) {
 		b.ReportAllocs()
-		for range b.N {
+		for i := 0; i < b.N; i++ {
 			if !sameData(x, y) {
 				b.Fatal("differ")
 			}
@@ -23,7 +23,7 @@ func BenchmarkSemanticEqual(b *testing.B) {
 	b.Run("impl=equality.Semantic", func(b *testing.B) {
 		b.ReportAllocs()
 		vx, vy := reflect.ValueOf(x).Elem(), reflect.ValueOf(y).Elem()
-		for range b.N {
+		for i := 0; i < b.N; i++ {
 			for _, i := range dataFields(vx.Type()) {
 				if !equality.Semantic.DeepEqual(vx.Field(i).Interface(), vy.Field(i).Interface()) {
 					b.Fatal("differ")

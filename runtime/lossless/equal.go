@@ -141,13 +141,13 @@ func walkEqual(a, b reflect.Value) bool {
 }
 
 var (
-	quantityType       = reflect.TypeFor[resource.Quantity]()
-	timeType           = reflect.TypeFor[metav1.Time]()
-	microTimeType      = reflect.TypeFor[metav1.MicroTime]()
-	labelsSelectorType = reflect.TypeFor[labels.Selector]()
-	fieldsSelectorType = reflect.TypeFor[fields.Selector]()
-	byteType           = reflect.TypeFor[byte]()
-	stringMapType      = reflect.TypeFor[map[string]string]()
+	quantityType       = reflect.TypeOf((*resource.Quantity)(nil)).Elem()
+	timeType           = reflect.TypeOf((*metav1.Time)(nil)).Elem()
+	microTimeType      = reflect.TypeOf((*metav1.MicroTime)(nil)).Elem()
+	labelsSelectorType = reflect.TypeOf((*labels.Selector)(nil)).Elem()
+	fieldsSelectorType = reflect.TypeOf((*fields.Selector)(nil)).Elem()
+	byteType           = reflect.TypeOf((*byte)(nil)).Elem()
+	stringMapType      = reflect.TypeOf((*map[string]string)(nil)).Elem()
 )
 
 // sameAddress is Semantic's short cut: two addressable arrays, slices,
@@ -306,7 +306,7 @@ func dataFields(t reflect.Type) []int {
 		return f.([]int)
 	}
 	var idx []int
-	for i := range t.NumField() {
+	for i := 0; i < t.NumField(); i++ {
 		if f := t.Field(i); f.IsExported() && !isMeta(f.Type) {
 			idx = append(idx, i)
 		}

@@ -73,7 +73,7 @@ func differential(t *testing.T, newFiller func() *randfill.Filler, r *rand.Rand)
 	if !lossless.SemanticEqual(&a, &b) {
 		t.Fatalf("identical objects differ:\n%+v", a)
 	}
-	for range r.Intn(3) {
+	for i, n := 0, r.Intn(3); i < n; i++ {
 		mutate(reflect.ValueOf(&b).Elem(), r)
 	}
 	if r.Intn(8) == 0 {
@@ -93,7 +93,7 @@ func filler(f *randfill.Filler) *randfill.Filler {
 }
 
 func TestSemanticEqualAgreesWithEqualityOnRandomObjects(t *testing.T) {
-	for seed := range int64(3000) {
+	for seed := int64(0); seed < 3000; seed++ {
 		r := rand.New(rand.NewSource(seed))
 		differential(t, func() *randfill.Filler { return filler(randfill.NewWithSeed(seed)) }, r)
 	}
@@ -113,9 +113,9 @@ func FuzzSemanticEqualAgreesWithEquality(f *testing.F) {
 }
 
 var (
-	quantityType = reflect.TypeFor[resource.Quantity]()
-	timeType     = reflect.TypeFor[metav1.Time]()
-	microType    = reflect.TypeFor[metav1.MicroTime]()
+	quantityType = reflect.TypeOf((*resource.Quantity)(nil)).Elem()
+	timeType     = reflect.TypeOf((*metav1.Time)(nil)).Elem()
+	microType    = reflect.TypeOf((*metav1.MicroTime)(nil)).Elem()
 )
 
 // mutate changes v, a settable value, at one random place below it.

@@ -31,7 +31,7 @@ type holder struct {
 // bigMap has more entries than smallMap, so mapEqual looks keys up.
 func bigMap(change string) map[string]metav1.Condition {
 	m := map[string]metav1.Condition{}
-	for i := range 12 {
+	for i := 0; i < 12; i++ {
 		m[fmt.Sprint("c", i)] = metav1.Condition{Type: fmt.Sprint("T", i), Reason: "r"}
 	}
 	if change != "" {

@@ -67,7 +67,7 @@ func buildEqOf(t reflect.Type, building map[reflect.Type]*eqFunc) eqFunc {
 			eq     eqFunc
 		}
 		fields := make([]field, 0, t.NumField())
-		for i := range t.NumField() {
+		for i := 0; i < t.NumField(); i++ {
 			f := t.Field(i)
 			if f.Type.Size() == 0 { // nothing to tell apart
 				continue
@@ -110,7 +110,7 @@ func buildEqOf(t reflect.Type, building map[reflect.Type]*eqFunc) eqFunc {
 			if sa.data == sb.data {
 				return true
 			}
-			for i := range uintptr(sa.len) {
+			for i := uintptr(0); i < uintptr(sa.len); i++ {
 				if !elem(unsafe.Add(sa.data, i*size), unsafe.Add(sb.data, i*size)) {
 					return false
 				}
@@ -124,7 +124,7 @@ func buildEqOf(t reflect.Type, building map[reflect.Type]*eqFunc) eqFunc {
 			if a == b {
 				return true
 			}
-			for i := range n {
+			for i := uintptr(0); i < n; i++ {
 				if !elem(unsafe.Add(a, i*size), unsafe.Add(b, i*size)) {
 					return false
 				}

@@ -81,10 +81,10 @@ func walkable(t reflect.Type) bool {
 }
 
 var (
-	jsonMarshalerType   = reflect.TypeFor[json.Marshaler]()
-	jsonUnmarshalerType = reflect.TypeFor[json.Unmarshaler]()
-	textMarshalerType   = reflect.TypeFor[encoding.TextMarshaler]()
-	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+	jsonMarshalerType   = reflect.TypeOf((*json.Marshaler)(nil)).Elem()
+	jsonUnmarshalerType = reflect.TypeOf((*json.Unmarshaler)(nil)).Elem()
+	textMarshalerType   = reflect.TypeOf((*encoding.TextMarshaler)(nil)).Elem()
+	textUnmarshalerType = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
 )
 
 func hasMarshaler(t reflect.Type) bool {
@@ -123,7 +123,7 @@ func resolveFields(t reflect.Type) *structFields {
 				continue
 			}
 			visited[e.typ] = true
-			for i := range e.typ.NumField() {
+			for i := 0; i < e.typ.NumField(); i++ {
 				f := e.typ.Field(i)
 				ft := f.Type
 				if ft.Name() == "" && ft.Kind() == reflect.Pointer {

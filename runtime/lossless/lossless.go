@@ -153,7 +153,7 @@ func stashLost[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Direc
 	if there.loss == lossNone || there.loss == lossChecked && !there.lost(src) {
 		return nil
 	}
-	fields, sparse := rootFields(reflect.TypeFor[S]())
+	fields, sparse := rootFields(reflect.TypeOf((*S)(nil)).Elem())
 	again := getScratch[S]()
 	defer putScratch(again)
 	if there.loss == lossRoundTrip || sparse {
@@ -214,7 +214,7 @@ func restoreStashed[S, D any, PD Object[D]](dst PD, there Direction[S, D], back 
 // stash leaves out: the converted object carries its own.
 func clearMeta(obj any) {
 	v := reflect.ValueOf(obj).Elem()
-	for i := range v.NumField() {
+	for i := 0; i < v.NumField(); i++ {
 		if isMeta(v.Type().Field(i).Type) {
 			v.Field(i).SetZero()
 		}

@@ -7,8 +7,8 @@ import (
 )
 
 var (
-	typeMetaType   = reflect.TypeFor[metav1.TypeMeta]()
-	objectMetaType = reflect.TypeFor[metav1.ObjectMeta]()
+	typeMetaType   = reflect.TypeOf((*metav1.TypeMeta)(nil)).Elem()
+	objectMetaType = reflect.TypeOf((*metav1.ObjectMeta)(nil)).Elem()
 )
 
 func isMeta(t reflect.Type) bool { return t == typeMetaType || t == objectMetaType }
@@ -46,13 +46,13 @@ func merge(out, base, saved reflect.Value) bool {
 	wrote := false
 	switch out.Kind() {
 	case reflect.Struct:
-		for i := range out.NumField() {
+		for i := 0; i < out.NumField(); i++ {
 			if out.Type().Field(i).IsExported() && merge(out.Field(i), base.Field(i), saved.Field(i)) {
 				wrote = true
 			}
 		}
 	case reflect.Array:
-		for i := range out.Len() {
+		for i := 0; i < out.Len(); i++ {
 			if merge(out.Index(i), base.Index(i), saved.Index(i)) {
 				wrote = true
 			}
@@ -76,7 +76,7 @@ func merge(out, base, saved reflect.Value) bool {
 		// the first element written.
 		var copied reflect.Value
 		elem := reflect.New(out.Type().Elem()).Elem()
-		for i := range out.Len() {
+		for i := 0; i < out.Len(); i++ {
 			elem.Set(out.Index(i))
 			if !merge(elem, base.Index(i), saved.Index(i)) {
 				continue

@@ -78,7 +78,7 @@ var rootFieldsOf sync.Map // reflect.Type → *rootTable
 
 func metaFields(t reflect.Type) []int {
 	var idx []int
-	for i := range t.NumField() {
+	for i := 0; i < t.NumField(); i++ {
 		if isMeta(t.Field(i).Type) {
 			idx = append(idx, i)
 		}
@@ -259,7 +259,7 @@ func decodeSparse(data []byte, into reflect.Value, fields []jsonField, prefix []
 // from, which must not change, and nothing here writes into them. The walk
 // goes through struct fields held by value only, which are dst's own memory.
 func restoreSparse[S, D any, PD Object[D]](dst PD, data []byte, there Direction[S, D], back Direction[D, S]) error {
-	fields, ok := rootFields(reflect.TypeFor[D]())
+	fields, ok := rootFields(reflect.TypeOf((*D)(nil)).Elem())
 	if !ok {
 		return fmt.Errorf("restoring data from annotation %s: a sparse stash, but %T has fields behind embedded pointers, which only a full stash holds", Annotation(there.to), dst)
 	}
@@ -300,9 +300,9 @@ func restoreSparse[S, D any, PD Object[D]](dst PD, data []byte, there Direction[
 var scratches sync.Map // reflect.Type → *sync.Pool
 
 func getScratch[T any]() *T {
-	p, ok := scratches.Load(reflect.TypeFor[T]())
+	p, ok := scratches.Load(reflect.TypeOf((*T)(nil)).Elem())
 	if !ok {
-		p, _ = scratches.LoadOrStore(reflect.TypeFor[T](), &sync.Pool{New: func() any { return new(T) }})
+		p, _ = scratches.LoadOrStore(reflect.TypeOf((*T)(nil)).Elem(), &sync.Pool{New: func() any { return new(T) }})
 	}
 	return p.(*sync.Pool).Get().(*T)
 }
@@ -312,6 +312,6 @@ func getScratch[T any]() *T {
 func putScratch[T any](v *T) {
 	var zero T
 	*v = zero
-	p, _ := scratches.Load(reflect.TypeFor[T]())
+	p, _ := scratches.Load(reflect.TypeOf((*T)(nil)).Elem())
 	p.(*sync.Pool).Put(v)
 }

@@ -343,7 +343,7 @@ func TestFieldsAreNamedAsEncodingJSONNamesThem(t *testing.T) {
 		}
 		want = append(want, k.(string))
 	}
-	sf := fieldsOf(reflect.TypeFor[tricky]())
+	sf := fieldsOf(reflect.TypeOf((*tricky)(nil)).Elem())
 	var got []string
 	for _, f := range sf.fields {
 		got = append(got, f.name)
@@ -381,7 +381,7 @@ func TestSparseStashingAllocatesLittle(t *testing.T) {
 	if err := Convert(src, &s, bigToSmallDir, smallToBigDir); err != nil {
 		t.Fatal(err)
 	}
-	fields, _ := rootFields(reflect.TypeFor[big]())
+	fields, _ := rootFields(reflect.TypeOf((*big)(nil)).Elem())
 	var again big
 	_ = smallToBig(&s, &again, nil)
 	vs, va := reflect.ValueOf(src).Elem(), reflect.ValueOf(&again).Elem()
