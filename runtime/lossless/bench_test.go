@@ -14,7 +14,7 @@ func BenchmarkSemanticEqual(b *testing.B) {
 	x, y := widgetLike(), widgetLike()
 	b.Run("impl=lossless", func(b *testing.B) {
 		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
+		for n := 0; n < b.N; n++ {
 			if !sameData(x, y) {
 				b.Fatal("differ")
 			}
@@ -23,7 +23,7 @@ func BenchmarkSemanticEqual(b *testing.B) {
 	b.Run("impl=equality.Semantic", func(b *testing.B) {
 		b.ReportAllocs()
 		vx, vy := reflect.ValueOf(x).Elem(), reflect.ValueOf(y).Elem()
-		for i := 0; i < b.N; i++ {
+		for n := 0; n < b.N; n++ {
 			for _, i := range dataFields(vx.Type()) {
 				if !equality.Semantic.DeepEqual(vx.Field(i).Interface(), vy.Field(i).Interface()) {
 					b.Fatal("differ")
