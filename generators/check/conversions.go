@@ -172,43 +172,27 @@ func (t *tree) goPath(crd, version, path string) string {
 	if k == nil {
 		return ""
 	}
-	var cur types.Type
-	for _, v := range k.Versions {
-		if v.Name == version {
-			cur = v.Type
-		}
-	}
-	if cur == nil {
+	v := kindVersion(k, version)
+	steps, ok := splitPath(path)
+	if v == nil || !ok {
 		return ""
 	}
+	var cur types.Type = v.Type
 	var out strings.Builder
-	rest := strings.TrimPrefix(path, "^")
-	for rest != "" {
-		switch {
-		case strings.HasPrefix(rest, "[*]"):
-			rest = rest[len("[*]"):]
-			e, ok := elem(cur)
-			if !ok {
+	for _, step := range steps {
+		if step.items {
+			if cur, ok = elem(cur); !ok {
 				return ""
 			}
-			cur = e
 			out.WriteString("[*]")
-		case strings.HasPrefix(rest, "."):
-			rest = rest[1:]
-			end := strings.IndexAny(rest, ".[")
-			if end < 0 {
-				end = len(rest)
-			}
-			f := model.FieldByJSONName(cur, rest[:end])
-			if f == nil {
-				return ""
-			}
-			rest = rest[end:]
-			cur = f.Type()
-			out.WriteString("." + f.Name())
-		default:
+			continue
+		}
+		f := model.FieldByJSONName(cur, step.name)
+		if f == nil {
 			return ""
 		}
+		cur = f.Type()
+		out.WriteString("." + f.Name())
 	}
 	return out.String()
 }

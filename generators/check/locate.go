@@ -3,7 +3,6 @@ package check
 import (
 	"go/token"
 	"go/types"
-	"strings"
 
 	"github.com/crdforge/crdforge/generators/model"
 )
@@ -38,12 +37,7 @@ func (l ModelLocator) Locate(crd, version, path string) (token.Position, bool) {
 	if version == "" {
 		return l.position(k.Pos())
 	}
-	var ver *model.Version
-	for _, v := range k.Versions {
-		if v.Name == version {
-			ver = v
-		}
-	}
+	ver := kindVersion(k, version)
 	if ver == nil {
 		return token.Position{}, false
 	}
@@ -86,38 +80,23 @@ func (l ModelLocator) position(p token.Pos) (token.Position, bool) {
 // Go type t and returns the position of the struct field it ends at; ok is
 // false when the path leaves the Go types (a field the tree does not have).
 func fieldPos(t types.Type, path string) (token.Pos, bool) {
-	path = strings.TrimPrefix(path, "^")
+	steps, ok := splitPath(path)
+	if !ok {
+		return token.NoPos, false
+	}
 	var pos token.Pos
-	for path != "" {
-		switch {
-		case strings.HasPrefix(path, "[*]"):
-			path = path[len("[*]"):]
-			switch u := model.Deref(t).Underlying().(type) {
-			case *types.Slice:
-				t = u.Elem()
-			case *types.Array:
-				t = u.Elem()
-			case *types.Map:
-				t = u.Elem()
-			default:
+	for _, step := range steps {
+		if step.items {
+			if t, ok = elem(t); !ok {
 				return token.NoPos, false
 			}
-		case strings.HasPrefix(path, "."):
-			path = path[1:]
-			end := strings.IndexAny(path, ".[")
-			if end < 0 {
-				end = len(path)
-			}
-			name := path[:end]
-			path = path[end:]
-			f := model.FieldByJSONName(t, name)
-			if f == nil {
-				return token.NoPos, false
-			}
-			pos, t = f.Pos(), f.Type()
-		default:
+			continue
+		}
+		f := model.FieldByJSONName(t, step.name)
+		if f == nil {
 			return token.NoPos, false
 		}
+		pos, t = f.Pos(), f.Type()
 	}
 	return pos, pos.IsValid()
 }

@@ -159,33 +159,22 @@ func schemaAt(c *apiextensionsv1.CustomResourceDefinition, version, path string)
 		return nil
 	}
 	s := c.Spec.Versions[i].Schema.OpenAPIV3Schema
-	rest, ok := strings.CutPrefix(path, "^")
-	if !ok {
+	steps, ok := splitPath(path)
+	if !ok || !strings.HasPrefix(path, "^") {
 		return nil
 	}
-	for rest != "" {
+	for _, step := range steps {
 		switch {
-		case strings.HasPrefix(rest, "[*]"):
-			rest = rest[len("[*]"):]
-			switch {
-			case s.Items != nil && s.Items.Schema != nil:
-				s = s.Items.Schema
-			case s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil:
-				s = s.AdditionalProperties.Schema
-			default:
-				return nil
-			}
-		case strings.HasPrefix(rest, "."):
-			rest = rest[1:]
-			end := strings.IndexAny(rest, ".[")
-			if end < 0 {
-				end = len(rest)
-			}
-			child, ok := s.Properties[rest[:end]]
+		case !step.items:
+			child, ok := s.Properties[step.name]
 			if !ok {
 				return nil
 			}
-			s, rest = &child, rest[end:]
+			s = &child
+		case s.Items != nil && s.Items.Schema != nil:
+			s = s.Items.Schema
+		case s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil:
+			s = s.AdditionalProperties.Schema
 		default:
 			return nil
 		}
@@ -307,12 +296,7 @@ func (l ModelLocator) locateMarker(nw *apiextensionsv1.CustomResourceDefinition,
 	if k == nil {
 		return token.Position{}, false
 	}
-	var ver *model.Version
-	for _, v := range k.Versions {
-		if v.Name == version {
-			ver = v
-		}
-	}
+	ver := kindVersion(k, version)
 	if ver == nil {
 		return token.Position{}, false
 	}
@@ -360,44 +344,28 @@ func (l ModelLocator) locateMarker(nw *apiextensionsv1.CustomResourceDefinition,
 // the list field whose items it is (+kubebuilder:validation:items:...) and
 // that list's type, and the property's own named type.
 func markerSites(t types.Type, path string) []markerSite {
-	rest := strings.TrimPrefix(path, "^")
+	walk, ok := splitPath(path)
+	if !ok {
+		return nil
+	}
 	var field *types.Var
 	fieldPath := "^"
 	steps := 0 // [*] steps since the last field
 	walked := "^"
-	for rest != "" {
-		switch {
-		case strings.HasPrefix(rest, "[*]"):
-			rest = rest[len("[*]"):]
-			walked += "[*]"
+	for _, step := range walk {
+		walked += step.String()
+		if step.items {
 			steps++
-			switch u := model.Deref(t).Underlying().(type) {
-			case *types.Slice:
-				t = u.Elem()
-			case *types.Array:
-				t = u.Elem()
-			case *types.Map:
-				t = u.Elem()
-			default:
+			if t, ok = elem(t); !ok {
 				return nil
 			}
-		case strings.HasPrefix(rest, "."):
-			rest = rest[1:]
-			end := strings.IndexAny(rest, ".[")
-			if end < 0 {
-				end = len(rest)
-			}
-			name := rest[:end]
-			rest = rest[end:]
-			walked += "." + name
-			f := model.FieldByJSONName(t, name)
-			if f == nil {
-				return nil
-			}
-			field, fieldPath, t, steps = f, walked, f.Type(), 0
-		default:
+			continue
+		}
+		f := model.FieldByJSONName(t, step.name)
+		if f == nil {
 			return nil
 		}
+		field, fieldPath, t, steps = f, walked, f.Type(), 0
 	}
 	var out []markerSite
 	switch {
