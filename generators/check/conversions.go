@@ -86,17 +86,20 @@ func (t *tree) identity(crd, version, path string) identity {
 	}
 	id := identity{id: "^"}
 	var cur, hub types.Type = spoke.Version.Type, k.Hub.Type
-	rest := strings.TrimPrefix(path, "^")
-	for rest != "" {
+	steps, ok := splitPath(path)
+	if !ok {
+		return own
+	}
+	for i, step := range steps {
 		if types.Identical(cur, hub) {
 			// One type on both sides: the rest of the path is the same.
-			id.id += rest
+			for _, same := range steps[i:] {
+				id.id += same.String()
+			}
 			id.exact = true
 			return id
 		}
-		switch {
-		case strings.HasPrefix(rest, "[*]"):
-			rest = rest[len("[*]"):]
+		if step.items {
 			c, ok1 := elem(cur)
 			h, ok2 := elem(hub)
 			if !ok1 || !ok2 {
@@ -104,62 +107,54 @@ func (t *tree) identity(crd, version, path string) identity {
 			}
 			cur, hub = c, h
 			id.id += "[*]"
-		case strings.HasPrefix(rest, "."):
-			rest = rest[1:]
-			end := strings.IndexAny(rest, ".[")
-			if end < 0 {
-				end = len(rest)
-			}
-			name := rest[:end]
-			rest = rest[end:]
-			n, ok := model.Deref(cur).(*types.Named)
-			if !ok {
-				return own
-			}
-			tp := pairs[n.Obj()]
-			if tp == nil {
-				return own
-			}
-			if d := tp.ToHub; d.Manual != nil || tp.OptOut {
-				own.handWritten = d.Func
-				return own
-			}
-			f := directField(tp.Spoke, name)
-			if f == nil {
-				return own
-			}
-			var m *model.Mapping
-			for _, mp := range tp.Mappings {
-				if mp.Spoke == f {
-					m = mp
-				}
-			}
-			if m == nil {
-				for _, so := range tp.ToHub.SourceOnly {
-					if so == f {
-						return identity{id: "stash " + version + " " + path, exact: true, pair: tp}
-					}
-				}
-				return own
-			}
-			id.mapping, id.pair = m, tp
-			cur = f.Type()
-			if m.Whole {
-				// The field's struct converts to the enclosing hub
-				// struct itself: the hub path stays where it is.
-				continue
-			}
-			st := model.Deref(hub)
-			for _, v := range m.HubPath {
-				if jn := jsonName(st, v); jn != "" {
-					id.id += "." + jn
-				}
-				st = model.Deref(v.Type())
-			}
-			hub = m.HubPath[len(m.HubPath)-1].Type()
-		default:
+			continue
+		}
+		name := step.name
+		n, ok := model.Deref(cur).(*types.Named)
+		if !ok {
 			return own
 		}
+		tp := pairs[n.Obj()]
+		if tp == nil {
+			return own
+		}
+		if d := tp.ToHub; d.Manual != nil || tp.OptOut {
+			own.handWritten = d.Func
+			return own
+		}
+		f := directField(tp.Spoke, name)
+		if f == nil {
+			return own
+		}
+		var m *model.Mapping
+		for _, mp := range tp.Mappings {
+			if mp.Spoke == f {
+				m = mp
+			}
+		}
+		if m == nil {
+			for _, so := range tp.ToHub.SourceOnly {
+				if so == f {
+					return identity{id: "stash " + version + " " + path, exact: true, pair: tp}
+				}
+			}
+			return own
+		}
+		id.mapping, id.pair = m, tp
+		cur = f.Type()
+		if m.Whole {
+			// The field's struct converts to the enclosing hub
+			// struct itself: the hub path stays where it is.
+			continue
+		}
+		st := model.Deref(hub)
+		for _, v := range m.HubPath {
+			if jn := jsonName(st, v); jn != "" {
+				id.id += "." + jn
+			}
+			st = model.Deref(v.Type())
+		}
+		hub = m.HubPath[len(m.HubPath)-1].Type()
 	}
 	id.exact = true
 	return id
