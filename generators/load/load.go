@@ -93,6 +93,9 @@ func Packages(dir string, patterns []string) (*Result, error) {
 // schema needs; then the shallow ones; then the roots, each after the roots
 // it imports.
 //
+// Every package checked is parsed ahead first (parse.go), side by side and
+// without object resolution, which nothing reads.
+//
 // Calls to the checker stay sequential: each TypeChecker.Check makes a
 // sub-checker with its own lock over a shared map, so concurrent calls race.
 // Each call already checks a package's imports in parallel.
@@ -101,6 +104,7 @@ func (r *Result) Check() {
 	for _, root := range r.Roots {
 		isRoot[root] = true
 	}
+	r.parseAhead(isRoot)
 	for _, root := range r.Roots {
 		for _, imp := range typeReferenced(root, r.interesting) {
 			if !isRoot[imp] {
