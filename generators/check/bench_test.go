@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/crdforge/crdforge/generators"
+	"github.com/crdforge/crdforge/generators/internal/benchcpu"
 	"github.com/crdforge/crdforge/generators/internal/synth"
 )
 
@@ -65,6 +66,7 @@ func BenchmarkCheck(b *testing.B) {
 	for _, n := range []int{400} {
 		dir := benchRepo(b, n)
 		b.Run("kinds=400/generate", func(b *testing.B) {
+			defer benchcpu.Report(b)()
 			for b.Loop() {
 				res, err := generators.Generate(generators.Config{Dir: dir})
 				if err != nil || res.Diags.HasErrors() {
@@ -73,6 +75,7 @@ func BenchmarkCheck(b *testing.B) {
 			}
 		})
 		b.Run("kinds=400/check", func(b *testing.B) {
+			defer benchcpu.Report(b)()
 			for b.Loop() {
 				cfg := generators.Config{Dir: dir}
 				baseline := StartGitRevision(context.Background(), cfg, "HEAD")
