@@ -136,7 +136,7 @@ func GitRevision(ctx context.Context, cfg generators.Config, rev string) (*Side,
 	// The baseline's CRDs are what was released: what the API server
 	// thinks of them changes nothing about what the working tree breaks,
 	// and a baseline it would refuse is still worth comparing against. So
-	// they skip its validation, a third of a side's time.
+	// they skip its validation, about a third of a side's work.
 	side, err := generate(bcfg, false)
 	if err != nil {
 		return nil, fmt.Errorf("generating the CRDs at %s: %w", rev, err)

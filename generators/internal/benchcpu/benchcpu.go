@@ -5,8 +5,9 @@ package benchcpu
 
 import "testing"
 
-// Report, deferred at once, reports the CPU time per iteration (cpu-ms/op)
-// of a benchmark's loop, where the platform measures it.
+// Report reports, when the function it returns runs (defer it at once), the
+// CPU time per iteration (cpu-ms/op) of a benchmark's loop, where the
+// platform measures it.
 func Report(b *testing.B) func() {
 	start, ok := cpuTime()
 	return func() {
