@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crdforge/crdforge/generators/internal/benchcpu"
 	"github.com/crdforge/crdforge/generators/internal/synth"
 	"golang.org/x/tools/go/packages"
 	"sigs.k8s.io/controller-tools/pkg/crd"
@@ -96,7 +97,7 @@ func BenchmarkGenerateCRD(b *testing.B) {
 	for _, n := range []int{10, 100, 400} {
 		dir := synthTree(b, n, "", "")
 		b.Run(fmt.Sprintf("kinds=%d/tool=crdforge", n), func(b *testing.B) {
-			defer reportCPU(b)()
+			defer benchcpu.Report(b)()
 			for b.Loop() {
 				res, err := Generate(Config{Dir: dir, Only: []string{"crd"}})
 				if err != nil {
@@ -112,7 +113,7 @@ func BenchmarkGenerateCRD(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n)/1e6, "ms/kind")
 		})
 		b.Run(fmt.Sprintf("kinds=%d/tool=controller-gen", n), func(b *testing.B) {
-			defer reportCPU(b)()
+			defer benchcpu.Report(b)()
 			for b.Loop() {
 				var crdGen genall.Generator = crd.Generator{}
 				rt, err := genall.Generators{&crdGen}.ForRootsWithConfig(&packages.Config{Dir: dir}, "./...")
@@ -126,17 +127,6 @@ func BenchmarkGenerateCRD(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n)/1e6, "ms/kind")
 		})
-	}
-}
-
-// reportCPU, deferred at once, reports the CPU time per iteration
-// (cpu-ms/op) of a benchmark's loop, where the platform measures it.
-func reportCPU(b *testing.B) func() {
-	start, ok := cpuTime()
-	return func() {
-		if end, _ := cpuTime(); ok && b.N > 0 {
-			b.ReportMetric(float64(end-start)/float64(b.N)/1e6, "cpu-ms/op")
-		}
 	}
 }
 

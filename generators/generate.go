@@ -50,39 +50,12 @@ func Generate(cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	regs, err := markers.NewRegistries()
-	if err != nil {
-		return nil, err
+	res, ld, err := buildModel(cfg)
+	if err != nil || res.Model == nil {
+		return res, err
 	}
-	ld, err := load.Packages(cfg.Dir, cfg.Patterns)
-	if err != nil {
-		return nil, err
-	}
-	if len(ld.Roots) == 0 {
-		return nil, fmt.Errorf("no Go packages match %s in %s", strings.Join(cfg.Patterns, " "), cfg.Dir)
-	}
-	diags := diag.New(ld.Fset)
-	res := &Result{Diags: diags}
-	for _, w := range cfg.warnings {
-		diags.Add(w)
-	}
-
-	opts := cfg.modelOptions()
-	ld.Checker.NodeFilters = checkFilters(cfg.gens, opts)
-	ld.Check()
-	ld.Errors(diags, nil, nil)
-	if diags.HasErrors() {
-		// Ill-typed packages would only yield follow-on errors. Still report
-		// crdforge's marker errors, which need no types.
-		for _, root := range ld.Roots {
-			regs.Collect(root, diags)
-		}
-		return res, nil
-	}
-
+	m, diags := res.Model, res.Diags
 	gens := cfg.gens
-	m := model.Build(cfg.Dir, ld, regs, opts, diags)
-	res.Model = m
 	// Generators only read the model, so they run side by side; their
 	// files and diagnostics are gathered in the fixed order.
 	files := make([][]output.File, len(gens))
@@ -107,10 +80,7 @@ func Generate(cfg Config) (*Result, error) {
 		}
 		diags.Append(genDiags[i])
 	}
-	ld.Errors(diags, m.Supersedes, m.Reword)
-	if cfg.Strict {
-		diags.Promote(diag.ClassNoCounterpart)
-	}
+	finish(cfg, ld, res)
 	if diags.HasErrors() {
 		res.Files = nil
 		return res, nil
@@ -120,6 +90,69 @@ func Generate(cfg Config) (*Result, error) {
 		res.Files = append(res.Files, stale(cfg.Dir, m, kept, res.Files)...)
 	}
 	return res, nil
+}
+
+// Model runs the pipeline up to the model, for the generators cfg selects
+// (what they need of the load and the model) without running them: for a
+// caller that reads the model itself and needs none of the generators'
+// printed files (crdforge check builds CRD objects from it). Result.Files
+// is empty; Result.Model is nil when the packages do not type-check.
+func Model(cfg Config) (*Result, error) {
+	cfg, err := cfg.Complete()
+	if err != nil {
+		return nil, err
+	}
+	res, ld, err := buildModel(cfg)
+	if err != nil || res.Model == nil {
+		return res, err
+	}
+	finish(cfg, ld, res)
+	return res, nil
+}
+
+// buildModel loads cfg's packages and builds the model. A result without a
+// model holds the errors that stopped it.
+func buildModel(cfg Config) (*Result, *load.Result, error) {
+	regs, err := markers.NewRegistries()
+	if err != nil {
+		return nil, nil, err
+	}
+	ld, err := load.Packages(cfg.Dir, cfg.Patterns)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(ld.Roots) == 0 {
+		return nil, nil, fmt.Errorf("no Go packages match %s in %s", strings.Join(cfg.Patterns, " "), cfg.Dir)
+	}
+	diags := diag.New(ld.Fset)
+	res := &Result{Diags: diags}
+	for _, w := range cfg.warnings {
+		diags.Add(w)
+	}
+
+	opts := cfg.modelOptions()
+	ld.Checker.NodeFilters = checkFilters(cfg.gens, opts)
+	ld.Check()
+	ld.Errors(diags, nil, nil)
+	if diags.HasErrors() {
+		// Ill-typed packages would only yield follow-on errors. Still report
+		// crdforge's marker errors, which need no types.
+		for _, root := range ld.Roots {
+			regs.Collect(root, diags)
+		}
+		return res, ld, nil
+	}
+	res.Model = model.Build(cfg.Dir, ld, regs, opts, diags)
+	return res, ld, nil
+}
+
+// finish adds what the load and controller-tools recorded while the model
+// and the generators ran, and applies --strict.
+func finish(cfg Config, ld *load.Result, res *Result) {
+	ld.Errors(res.Diags, res.Model.Supersedes, res.Model.Reword)
+	if cfg.Strict {
+		res.Diags.Promote(diag.ClassNoCounterpart)
+	}
 }
 
 // checkFilterer is a generator that, like controller-gen's, needs only part

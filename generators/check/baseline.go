@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/crdforge/crdforge/generators"
+	"github.com/crdforge/crdforge/generators/crd"
 	"github.com/crdforge/crdforge/internal/diag"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	apiext "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
@@ -32,33 +34,59 @@ type Side struct {
 }
 
 // Generate builds the CRDs of cfg's packages through crdforge's pipeline
-// (the crd generator alone: one load, the model, the CRDs, checked with the
-// API server's validation) and a locator into the model's sources.
-func Generate(cfg generators.Config) (*Side, error) {
+// (one load, the model, the CRDs as the crd generator builds them, checked
+// with the API server's validation) and a locator into the model's sources.
+func Generate(cfg generators.Config) (*Side, error) { return generate(cfg, true) }
+
+// generate is Generate; validate says whether the CRDs go through the API
+// server's validation. The CRDs are compared as objects: printing them as
+// generate does and reading the YAML back would cost as much as the rest
+// of a side after validation.
+func generate(cfg generators.Config, validate bool) (*Side, error) {
+	// The crd generator's view of the load (its needs), though only its
+	// objects are built, not its files.
 	cfg.Only = []string{"crd"}
 	// The conversions' field mapping says where each property's values
 	// live across versions (fieldFindings, conversionFindings).
 	cfg.Resolve.Conversions = true
-	res, err := generators.Generate(cfg)
+	res, err := generators.Model(cfg)
 	if err != nil {
 		return nil, err
 	}
 	side := &Side{Diags: res.Diags}
+	if res.Model == nil || res.Diags.HasErrors() {
+		return side, nil
+	}
+	crds := crd.CRDs(res.Model, res.Diags, validate)
 	if res.Diags.HasErrors() {
 		return side, nil
 	}
-	for _, f := range res.Files {
-		if f.Delete || filepath.Ext(f.Path) != ".yaml" {
-			continue
-		}
-		crds, err := DecodeCRDs(f.Content)
+	for _, c := range crds {
+		c, err := asWritten(c)
 		if err != nil {
-			return nil, fmt.Errorf("reading the generated %s: %w", f.Path, err)
+			return nil, err
 		}
-		side.CRDs = append(side.CRDs, crds...)
+		side.CRDs = append(side.CRDs, c)
 	}
 	side.Locator = NewModelLocator(res.Model)
 	return side, nil
+}
+
+// asWritten is c as read back from the YAML generate writes: what the JSON
+// form leaves out (an empty properties map, an empty list) is nil, so that
+// it compares equal to the same CRD read from files or a cluster. YAML is
+// read through JSON, so a JSON round trip is the same at a fraction of the
+// cost.
+func asWritten(c *apiextensionsv1.CustomResourceDefinition) (*apiextensionsv1.CustomResourceDefinition, error) {
+	b, err := json.Marshal(c)
+	if err != nil {
+		return nil, fmt.Errorf("CRD %s: %w", c.Name, err)
+	}
+	out := &apiextensionsv1.CustomResourceDefinition{}
+	if err := json.Unmarshal(b, out); err != nil {
+		return nil, fmt.Errorf("CRD %s: %w", c.Name, err)
+	}
+	return out, nil
 }
 
 // GitRevision generates the CRDs of cfg's packages as they are at rev, in a
@@ -105,7 +133,11 @@ func GitRevision(ctx context.Context, cfg generators.Config, rev string) (*Side,
 	}
 	bcfg := cfg
 	bcfg.Dir = base
-	side, err := Generate(bcfg)
+	// The baseline's CRDs are what was released: what the API server
+	// thinks of them changes nothing about what the working tree breaks,
+	// and a baseline it would refuse is still worth comparing against. So
+	// they skip its validation, about a third of a side's work.
+	side, err := generate(bcfg, false)
 	if err != nil {
 		return nil, fmt.Errorf("generating the CRDs at %s: %w", rev, err)
 	}
@@ -120,6 +152,25 @@ func GitRevision(ctx context.Context, cfg generators.Config, rev string) (*Side,
 		side.Locator = loc
 	}
 	return side, nil
+}
+
+// StartGitRevision starts GitRevision and returns what waits for its
+// result. Most of a side's time is sequential (the go command listing
+// packages, controller-tools' schema parser, the model), so the baseline
+// generated while the working tree is uses the cores that one side leaves
+// idle.
+func StartGitRevision(ctx context.Context, cfg generators.Config, rev string) (wait func() (*Side, error)) {
+	var side *Side
+	var err error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		side, err = GitRevision(ctx, cfg, rev)
+	}()
+	return func() (*Side, error) {
+		<-done
+		return side, err
+	}
 }
 
 // DefaultRevision is the baseline --against defaults to: where the current

@@ -53,42 +53,74 @@ func (Generator) Needs() model.Options { return model.Options{} }
 // Kinds are validated and printed in parallel; the result keeps the model's
 // order.
 func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
+	v := newValidator(m)
+	return eachKind(m, diags, func(k *model.Kind, diags *diag.List) (output.File, bool) {
+		return g.generate(v, k, diags)
+	})
+}
+
+// CRDs returns each kind's CRD as Generate prints it, unprinted, in the
+// model's order, for a caller that compares CRDs rather than writes them
+// (crdforge check): printing and reading back YAML is most of a CRD's
+// cost after validation. With validate, each CRD also goes through the API
+// server's validation, as Generate's do, its problems reported to diags;
+// a validated CRD comes back defaulted.
+func CRDs(m *model.Model, diags *diag.List, validate bool) []*apiextensionsv1.CustomResourceDefinition {
+	var v *validator
+	if validate {
+		v = newValidator(m)
+	}
+	return eachKind(m, diags, func(k *model.Kind, diags *diag.List) (*apiextensionsv1.CustomResourceDefinition, bool) {
+		if k.Storage == nil {
+			return nil, false // the model already reported it
+		}
+		c := Build(k)
+		if v != nil && !k.SchemaErrors {
+			v.validate(k, c, diags)
+		}
+		return c, true
+	})
+}
+
+// eachKind runs fn over the model's kinds in parallel, and returns what it
+// made, in the model's order, and its diagnostics.
+func eachKind[T any](m *model.Model, diags *diag.List, fn func(k *model.Kind, diags *diag.List) (T, bool)) []T {
 	var kinds []*model.Kind
 	for _, grp := range m.Groups {
 		kinds = append(kinds, grp.Kinds...)
 	}
-	files := make([]*output.File, len(kinds))
+	made := make([]T, len(kinds))
+	ok := make([]bool, len(kinds))
 	kindDiags := make([]*diag.List, len(kinds))
-	v := newValidator(m)
 	parallel(len(kinds), func(i int) {
 		kindDiags[i] = diag.New(m.Fset)
-		files[i] = g.generate(v, kinds[i], kindDiags[i])
+		made[i], ok[i] = fn(kinds[i], kindDiags[i])
 	})
-	var out []output.File
+	var out []T
 	for i := range kinds {
 		diags.Append(kindDiags[i])
-		if files[i] != nil {
-			out = append(out, *files[i])
+		if ok[i] {
+			out = append(out, made[i])
 		}
 	}
 	return out
 }
 
-func (g Generator) generate(v *validator, k *model.Kind, diags *diag.List) *output.File {
+func (g Generator) generate(v *validator, k *model.Kind, diags *diag.List) (output.File, bool) {
 	if k.Storage == nil {
-		return nil // the model already reported it; the server would only repeat it
+		return output.File{}, false // the model already reported it; the server would only repeat it
 	}
 	c := Build(k)
 	content, err := Marshal(c)
 	if err != nil {
 		diags.Errorf(k.Pos(), "marshaling the CRD for %s: %v", k.Name, err)
-		return nil
+		return output.File{}, false
 	}
 	if !k.SchemaErrors {
 		v.validate(k, c, diags) // after Marshal: validation defaults c in place
 	}
 	name := fmt.Sprintf("%s_%s.yaml", c.Spec.Group, c.Spec.Names.Plural)
-	return &output.File{Path: filepath.Join(g.Dir, name), Content: withHeader(g.Header, content)}
+	return output.File{Path: filepath.Join(g.Dir, name), Content: withHeader(g.Header, content)}, true
 }
 
 // withHeader puts header before content. controller-gen writes the header

@@ -111,12 +111,27 @@ Exit codes: 0 no breaking change, 1 a breaking change (an error finding),
 			}
 			gcfg.Patterns = args
 
-			nw, err := check.Generate(gcfg)
-			if err != nil {
-				return err
+			// A git baseline is generated while the working tree is.
+			var rev string
+			var revErr error
+			var baselineSide func() (*check.Side, error)
+			if againstFiles == "" && !againstCluster {
+				if rev = against; rev == "" {
+					rev, revErr = check.DefaultRevision(ctx, dir)
+				}
+				if revErr == nil {
+					baselineSide = check.StartGitRevision(ctx, gcfg, rev)
+				}
 			}
-			if failed(stderr, dir, "", nw) {
-				return exitError{ExitErrors}
+			nw, err := check.Generate(gcfg)
+			if err == nil && failed(stderr, dir, "", nw) {
+				err = exitError{ExitErrors}
+			}
+			if err != nil {
+				if baselineSide != nil {
+					_, _ = baselineSide() // its temporary tree goes before the command returns; its result is moot
+				}
+				return err
 			}
 
 			var old *check.Side
@@ -140,15 +155,11 @@ Exit codes: 0 no breaking change, 1 a breaking change (an error finding),
 					names = append(names, c.Name)
 				}
 				old, err = check.Cluster(ctx, rc, names)
+			case revErr != nil:
+				err = revErr
 			default:
-				rev := against
-				if rev == "" {
-					if rev, err = check.DefaultRevision(ctx, dir); err != nil {
-						break
-					}
-				}
 				baseline = rev
-				old, err = check.GitRevision(ctx, gcfg, rev)
+				old, err = baselineSide()
 				if err == nil && failed(stderr, dir, rev, old) {
 					return exitError{ExitErrors}
 				}

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package generators
+package benchcpu
 
 import "time"
 

@@ -1,6 +1,6 @@
 //go:build unix
 
-package generators
+package benchcpu
 
 import (
 	"syscall"
@@ -8,8 +8,7 @@ import (
 )
 
 // cpuTime is the CPU time this process and the children it waited for (the
-// go command both loaders run) have used. On a machine shared with other
-// work it moves far less with their load than the wall time does.
+// go command the loaders run, git) have used.
 func cpuTime() (time.Duration, bool) {
 	var self, children syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &self) != nil || syscall.Getrusage(syscall.RUSAGE_CHILDREN, &children) != nil {
