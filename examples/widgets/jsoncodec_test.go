@@ -11,8 +11,8 @@ import (
 	"github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
 	"github.com/crdforge/crdforge/examples/widgets/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
-	kruntime "k8s.io/apimachinery/pkg/runtime"
 	jsonv2 "github.com/go-json-experiment/json"
+	kruntime "k8s.io/apimachinery/pkg/runtime"
 	kjson "sigs.k8s.io/json"
 )
 

@@ -92,13 +92,13 @@ type codecGen struct {
 	f *jen.File
 	// funcs names the decoder of every struct type that has one; queue
 	// are those still to print.
-	funcs   map[*types.Named]string
-	queue   []*types.Named
+	funcs map[*types.Named]string
+	queue []*types.Named
 	// encFuncs and encQueue are the same for encoders.
 	encFuncs map[*types.Named]string
 	encQueue []*types.Named
-	taken   map[string]bool
-	aliases map[string]string
+	taken    map[string]bool
+	aliases  map[string]string
 }
 
 // decoder returns the name of n's decoder, planning it when it is new, or
