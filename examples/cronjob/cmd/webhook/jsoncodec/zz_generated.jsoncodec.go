@@ -13,11 +13,11 @@ import (
 	batchtutorialkubebuilderiov2 "github.com/crdforge/crdforge/examples/cronjob/api/v2"
 	"github.com/crdforge/crdforge/webhook"
 	"github.com/crdforge/crdforge/webhook/typedjson"
-	v11 "k8s.io/api/batch/v1"
-	v12 "k8s.io/api/core/v1"
-	v1alpha3 "k8s.io/api/scheduling/v1alpha3"
-	resource "k8s.io/apimachinery/pkg/api/resource"
-	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	batchv1 "k8s.io/api/batch/v1"
+	corev1 "k8s.io/api/core/v1"
+	schedulingv1alpha3 "k8s.io/api/scheduling/v1alpha3"
+	apiresource "k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -161,7 +161,7 @@ func decode_batchtutorialkubebuilderiov1_CronJob(d *typedjson.Decoder, v *batcht
 }
 
 // decode_metav1_ObjectMeta decodes a ObjectMeta.
-func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *v1.ObjectMeta) error {
+func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *metav1.ObjectMeta) error {
 	if d.Null() {
 		return nil
 	}
@@ -233,7 +233,7 @@ func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *v1.ObjectMeta) error {
 			} else {
 				p0 := &v.DeletionTimestamp
 				if *p0 == nil {
-					*p0 = new(v1.Time)
+					*p0 = new(metav1.Time)
 				}
 				err = typedjson.Time(d, *p0)
 			}
@@ -430,7 +430,7 @@ func decode_batchtutorialkubebuilderiov2_CronJobStatus(d *typedjson.Decoder, v *
 			} else {
 				p0 := &v.LastScheduleTime
 				if *p0 == nil {
-					*p0 = new(v1.Time)
+					*p0 = new(metav1.Time)
 				}
 				err = typedjson.Time(d, *p0)
 			}
@@ -574,7 +574,7 @@ func decode_batchtutorialkubebuilderiov1_CronJobStatus(d *typedjson.Decoder, v *
 			} else {
 				p0 := &v.LastScheduleTime
 				if *p0 == nil {
-					*p0 = new(v1.Time)
+					*p0 = new(metav1.Time)
 				}
 				err = typedjson.Time(d, *p0)
 			}
@@ -589,7 +589,7 @@ func decode_batchtutorialkubebuilderiov1_CronJobStatus(d *typedjson.Decoder, v *
 }
 
 // decode_metav1_OwnerReference decodes a OwnerReference.
-func decode_metav1_OwnerReference(d *typedjson.Decoder, v *v1.OwnerReference) error {
+func decode_metav1_OwnerReference(d *typedjson.Decoder, v *metav1.OwnerReference) error {
 	if d.Null() {
 		return nil
 	}
@@ -666,7 +666,7 @@ func decode_metav1_OwnerReference(d *typedjson.Decoder, v *v1.OwnerReference) er
 }
 
 // decode_metav1_ManagedFieldsEntry decodes a ManagedFieldsEntry.
-func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *v1.ManagedFieldsEntry) error {
+func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFieldsEntry) error {
 	if d.Null() {
 		return nil
 	}
@@ -708,7 +708,7 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *v1.ManagedFieldsE
 			} else {
 				p0 := &v.Time
 				if *p0 == nil {
-					*p0 = new(v1.Time)
+					*p0 = new(metav1.Time)
 				}
 				err = typedjson.Time(d, *p0)
 			}
@@ -728,7 +728,7 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *v1.ManagedFieldsE
 			} else {
 				p0 := &v.FieldsV1
 				if *p0 == nil {
-					*p0 = new(v1.FieldsV1)
+					*p0 = new(metav1.FieldsV1)
 				}
 				err = typedjson.Unmarshal(d, *p0)
 			}
@@ -844,7 +844,7 @@ func decode_batchtutorialkubebuilderiov2_CronSchedule(d *typedjson.Decoder, v *b
 }
 
 // decode_batchv1_JobTemplateSpec decodes a JobTemplateSpec.
-func decode_batchv1_JobTemplateSpec(d *typedjson.Decoder, v *v11.JobTemplateSpec) error {
+func decode_batchv1_JobTemplateSpec(d *typedjson.Decoder, v *batchv1.JobTemplateSpec) error {
 	if d.Null() {
 		return nil
 	}
@@ -881,7 +881,7 @@ func decode_batchv1_JobTemplateSpec(d *typedjson.Decoder, v *v11.JobTemplateSpec
 }
 
 // decode_corev1_ObjectReference decodes a ObjectReference.
-func decode_corev1_ObjectReference(d *typedjson.Decoder, v *v12.ObjectReference) error {
+func decode_corev1_ObjectReference(d *typedjson.Decoder, v *corev1.ObjectReference) error {
 	if d.Null() {
 		return nil
 	}
@@ -948,7 +948,7 @@ func decode_corev1_ObjectReference(d *typedjson.Decoder, v *v12.ObjectReference)
 }
 
 // decode_batchv1_JobSpec decodes a JobSpec.
-func decode_batchv1_JobSpec(d *typedjson.Decoder, v *v11.JobSpec) error {
+func decode_batchv1_JobSpec(d *typedjson.Decoder, v *batchv1.JobSpec) error {
 	if d.Null() {
 		return nil
 	}
@@ -1014,7 +1014,7 @@ func decode_batchv1_JobSpec(d *typedjson.Decoder, v *v11.JobSpec) error {
 			} else {
 				p0 := &v.PodFailurePolicy
 				if *p0 == nil {
-					*p0 = new(v11.PodFailurePolicy)
+					*p0 = new(batchv1.PodFailurePolicy)
 				}
 				err = decode_batchv1_PodFailurePolicy(d, *p0)
 			}
@@ -1028,7 +1028,7 @@ func decode_batchv1_JobSpec(d *typedjson.Decoder, v *v11.JobSpec) error {
 			} else {
 				p0 := &v.SuccessPolicy
 				if *p0 == nil {
-					*p0 = new(v11.SuccessPolicy)
+					*p0 = new(batchv1.SuccessPolicy)
 				}
 				err = decode_batchv1_SuccessPolicy(d, *p0)
 			}
@@ -1084,7 +1084,7 @@ func decode_batchv1_JobSpec(d *typedjson.Decoder, v *v11.JobSpec) error {
 			} else {
 				p0 := &v.Selector
 				if *p0 == nil {
-					*p0 = new(v1.LabelSelector)
+					*p0 = new(metav1.LabelSelector)
 				}
 				err = decode_metav1_LabelSelector(d, *p0)
 			}
@@ -1132,7 +1132,7 @@ func decode_batchv1_JobSpec(d *typedjson.Decoder, v *v11.JobSpec) error {
 			} else {
 				p0 := &v.CompletionMode
 				if *p0 == nil {
-					*p0 = new(v11.CompletionMode)
+					*p0 = new(batchv1.CompletionMode)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -1160,7 +1160,7 @@ func decode_batchv1_JobSpec(d *typedjson.Decoder, v *v11.JobSpec) error {
 			} else {
 				p0 := &v.PodReplacementPolicy
 				if *p0 == nil {
-					*p0 = new(v11.PodReplacementPolicy)
+					*p0 = new(batchv1.PodReplacementPolicy)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -1188,7 +1188,7 @@ func decode_batchv1_JobSpec(d *typedjson.Decoder, v *v11.JobSpec) error {
 			} else {
 				p0 := &v.Scheduling
 				if *p0 == nil {
-					*p0 = new(v11.JobSchedulingConfiguration)
+					*p0 = new(batchv1.JobSchedulingConfiguration)
 				}
 				err = decode_batchv1_JobSchedulingConfiguration(d, *p0)
 			}
@@ -1203,7 +1203,7 @@ func decode_batchv1_JobSpec(d *typedjson.Decoder, v *v11.JobSpec) error {
 }
 
 // decode_batchv1_PodFailurePolicy decodes a PodFailurePolicy.
-func decode_batchv1_PodFailurePolicy(d *typedjson.Decoder, v *v11.PodFailurePolicy) error {
+func decode_batchv1_PodFailurePolicy(d *typedjson.Decoder, v *batchv1.PodFailurePolicy) error {
 	if d.Null() {
 		return nil
 	}
@@ -1234,7 +1234,7 @@ func decode_batchv1_PodFailurePolicy(d *typedjson.Decoder, v *v11.PodFailurePoli
 }
 
 // decode_batchv1_SuccessPolicy decodes a SuccessPolicy.
-func decode_batchv1_SuccessPolicy(d *typedjson.Decoder, v *v11.SuccessPolicy) error {
+func decode_batchv1_SuccessPolicy(d *typedjson.Decoder, v *batchv1.SuccessPolicy) error {
 	if d.Null() {
 		return nil
 	}
@@ -1265,7 +1265,7 @@ func decode_batchv1_SuccessPolicy(d *typedjson.Decoder, v *v11.SuccessPolicy) er
 }
 
 // decode_metav1_LabelSelector decodes a LabelSelector.
-func decode_metav1_LabelSelector(d *typedjson.Decoder, v *v1.LabelSelector) error {
+func decode_metav1_LabelSelector(d *typedjson.Decoder, v *metav1.LabelSelector) error {
 	if d.Null() {
 		return nil
 	}
@@ -1305,7 +1305,7 @@ func decode_metav1_LabelSelector(d *typedjson.Decoder, v *v1.LabelSelector) erro
 }
 
 // decode_corev1_PodTemplateSpec decodes a PodTemplateSpec.
-func decode_corev1_PodTemplateSpec(d *typedjson.Decoder, v *v12.PodTemplateSpec) error {
+func decode_corev1_PodTemplateSpec(d *typedjson.Decoder, v *corev1.PodTemplateSpec) error {
 	if d.Null() {
 		return nil
 	}
@@ -1342,7 +1342,7 @@ func decode_corev1_PodTemplateSpec(d *typedjson.Decoder, v *v12.PodTemplateSpec)
 }
 
 // decode_batchv1_JobSchedulingConfiguration decodes a JobSchedulingConfiguration.
-func decode_batchv1_JobSchedulingConfiguration(d *typedjson.Decoder, v *v11.JobSchedulingConfiguration) error {
+func decode_batchv1_JobSchedulingConfiguration(d *typedjson.Decoder, v *batchv1.JobSchedulingConfiguration) error {
 	if d.Null() {
 		return nil
 	}
@@ -1366,7 +1366,7 @@ func decode_batchv1_JobSchedulingConfiguration(d *typedjson.Decoder, v *v11.JobS
 			} else {
 				p0 := &v.SchedulingPolicy
 				if *p0 == nil {
-					*p0 = new(v1alpha3.WorkloadPodGroupSchedulingPolicy)
+					*p0 = new(schedulingv1alpha3.WorkloadPodGroupSchedulingPolicy)
 				}
 				err = decode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy(d, *p0)
 			}
@@ -1380,7 +1380,7 @@ func decode_batchv1_JobSchedulingConfiguration(d *typedjson.Decoder, v *v11.JobS
 			} else {
 				p0 := &v.SchedulingConstraints
 				if *p0 == nil {
-					*p0 = new(v1alpha3.WorkloadPodGroupSchedulingConstraints)
+					*p0 = new(schedulingv1alpha3.WorkloadPodGroupSchedulingConstraints)
 				}
 				err = decode_schedulingv1alpha3_WorkloadPodGroupSchedulingConstraints(d, *p0)
 			}
@@ -1394,7 +1394,7 @@ func decode_batchv1_JobSchedulingConfiguration(d *typedjson.Decoder, v *v11.JobS
 			} else {
 				p0 := &v.DisruptionMode
 				if *p0 == nil {
-					*p0 = new(v1alpha3.WorkloadPodGroupDisruptionMode)
+					*p0 = new(schedulingv1alpha3.WorkloadPodGroupDisruptionMode)
 				}
 				err = decode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode(d, *p0)
 			}
@@ -1415,7 +1415,7 @@ func decode_batchv1_JobSchedulingConfiguration(d *typedjson.Decoder, v *v11.JobS
 }
 
 // decode_batchv1_PodFailurePolicyRule decodes a PodFailurePolicyRule.
-func decode_batchv1_PodFailurePolicyRule(d *typedjson.Decoder, v *v11.PodFailurePolicyRule) error {
+func decode_batchv1_PodFailurePolicyRule(d *typedjson.Decoder, v *batchv1.PodFailurePolicyRule) error {
 	if d.Null() {
 		return nil
 	}
@@ -1445,7 +1445,7 @@ func decode_batchv1_PodFailurePolicyRule(d *typedjson.Decoder, v *v11.PodFailure
 			} else {
 				p0 := &v.OnExitCodes
 				if *p0 == nil {
-					*p0 = new(v11.PodFailurePolicyOnExitCodesRequirement)
+					*p0 = new(batchv1.PodFailurePolicyOnExitCodesRequirement)
 				}
 				err = decode_batchv1_PodFailurePolicyOnExitCodesRequirement(d, *p0)
 			}
@@ -1466,7 +1466,7 @@ func decode_batchv1_PodFailurePolicyRule(d *typedjson.Decoder, v *v11.PodFailure
 }
 
 // decode_batchv1_SuccessPolicyRule decodes a SuccessPolicyRule.
-func decode_batchv1_SuccessPolicyRule(d *typedjson.Decoder, v *v11.SuccessPolicyRule) error {
+func decode_batchv1_SuccessPolicyRule(d *typedjson.Decoder, v *batchv1.SuccessPolicyRule) error {
 	if d.Null() {
 		return nil
 	}
@@ -1519,7 +1519,7 @@ func decode_batchv1_SuccessPolicyRule(d *typedjson.Decoder, v *v11.SuccessPolicy
 }
 
 // decode_metav1_LabelSelectorRequirement decodes a LabelSelectorRequirement.
-func decode_metav1_LabelSelectorRequirement(d *typedjson.Decoder, v *v1.LabelSelectorRequirement) error {
+func decode_metav1_LabelSelectorRequirement(d *typedjson.Decoder, v *metav1.LabelSelectorRequirement) error {
 	if d.Null() {
 		return nil
 	}
@@ -1565,7 +1565,7 @@ func decode_metav1_LabelSelectorRequirement(d *typedjson.Decoder, v *v1.LabelSel
 }
 
 // decode_corev1_PodSpec decodes a PodSpec.
-func decode_corev1_PodSpec(d *typedjson.Decoder, v *v12.PodSpec) error {
+func decode_corev1_PodSpec(d *typedjson.Decoder, v *corev1.PodSpec) error {
 	if d.Null() {
 		return nil
 	}
@@ -1726,7 +1726,7 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *v12.PodSpec) error {
 			} else {
 				p0 := &v.SecurityContext
 				if *p0 == nil {
-					*p0 = new(v12.PodSecurityContext)
+					*p0 = new(corev1.PodSecurityContext)
 				}
 				err = decode_corev1_PodSecurityContext(d, *p0)
 			}
@@ -1758,7 +1758,7 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *v12.PodSpec) error {
 			} else {
 				p0 := &v.Affinity
 				if *p0 == nil {
-					*p0 = new(v12.Affinity)
+					*p0 = new(corev1.Affinity)
 				}
 				err = decode_corev1_Affinity(d, *p0)
 			}
@@ -1810,7 +1810,7 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *v12.PodSpec) error {
 			} else {
 				p0 := &v.DNSConfig
 				if *p0 == nil {
-					*p0 = new(v12.PodDNSConfig)
+					*p0 = new(corev1.PodDNSConfig)
 				}
 				err = decode_corev1_PodDNSConfig(d, *p0)
 			}
@@ -1858,7 +1858,7 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *v12.PodSpec) error {
 			} else {
 				p0 := &v.PreemptionPolicy
 				if *p0 == nil {
-					*p0 = new(v12.PreemptionPolicy)
+					*p0 = new(corev1.PreemptionPolicy)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -1867,7 +1867,7 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *v12.PodSpec) error {
 				return typedjson.ErrFallback
 			}
 			seen[32] = true
-			err = typedjson.Map(d, &v.Overhead, func(d *typedjson.Decoder, e *resource.Quantity) (err error) {
+			err = typedjson.Map(d, &v.Overhead, func(d *typedjson.Decoder, e *apiresource.Quantity) (err error) {
 				err = typedjson.Unmarshal(d, e)
 				return
 			})
@@ -1901,7 +1901,7 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *v12.PodSpec) error {
 			} else {
 				p0 := &v.OS
 				if *p0 == nil {
-					*p0 = new(v12.PodOS)
+					*p0 = new(corev1.PodOS)
 				}
 				err = decode_corev1_PodOS(d, *p0)
 			}
@@ -1941,7 +1941,7 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *v12.PodSpec) error {
 			} else {
 				p0 := &v.Resources
 				if *p0 == nil {
-					*p0 = new(v12.ResourceRequirements)
+					*p0 = new(corev1.ResourceRequirements)
 				}
 				err = decode_corev1_ResourceRequirements(d, *p0)
 			}
@@ -1969,7 +1969,7 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *v12.PodSpec) error {
 			} else {
 				p0 := &v.SchedulingGroup
 				if *p0 == nil {
-					*p0 = new(v12.PodSchedulingGroup)
+					*p0 = new(corev1.PodSchedulingGroup)
 				}
 				err = decode_corev1_PodSchedulingGroup(d, *p0)
 			}
@@ -1990,7 +1990,7 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *v12.PodSpec) error {
 }
 
 // decode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy decodes a WorkloadPodGroupSchedulingPolicy.
-func decode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy(d *typedjson.Decoder, v *v1alpha3.WorkloadPodGroupSchedulingPolicy) error {
+func decode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy(d *typedjson.Decoder, v *schedulingv1alpha3.WorkloadPodGroupSchedulingPolicy) error {
 	if d.Null() {
 		return nil
 	}
@@ -2014,7 +2014,7 @@ func decode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy(d *typedjson.Dec
 			} else {
 				p0 := &v.Basic
 				if *p0 == nil {
-					*p0 = new(v1alpha3.WorkloadPodGroupBasicSchedulingPolicy)
+					*p0 = new(schedulingv1alpha3.WorkloadPodGroupBasicSchedulingPolicy)
 				}
 				err = decode_schedulingv1alpha3_WorkloadPodGroupBasicSchedulingPolicy(d, *p0)
 			}
@@ -2028,7 +2028,7 @@ func decode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy(d *typedjson.Dec
 			} else {
 				p0 := &v.Gang
 				if *p0 == nil {
-					*p0 = new(v1alpha3.WorkloadPodGroupGangSchedulingPolicy)
+					*p0 = new(schedulingv1alpha3.WorkloadPodGroupGangSchedulingPolicy)
 				}
 				err = decode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy(d, *p0)
 			}
@@ -2043,7 +2043,7 @@ func decode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy(d *typedjson.Dec
 }
 
 // decode_schedulingv1alpha3_WorkloadPodGroupSchedulingConstraints decodes a WorkloadPodGroupSchedulingConstraints.
-func decode_schedulingv1alpha3_WorkloadPodGroupSchedulingConstraints(d *typedjson.Decoder, v *v1alpha3.WorkloadPodGroupSchedulingConstraints) error {
+func decode_schedulingv1alpha3_WorkloadPodGroupSchedulingConstraints(d *typedjson.Decoder, v *schedulingv1alpha3.WorkloadPodGroupSchedulingConstraints) error {
 	if d.Null() {
 		return nil
 	}
@@ -2074,7 +2074,7 @@ func decode_schedulingv1alpha3_WorkloadPodGroupSchedulingConstraints(d *typedjso
 }
 
 // decode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode decodes a WorkloadPodGroupDisruptionMode.
-func decode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode(d *typedjson.Decoder, v *v1alpha3.WorkloadPodGroupDisruptionMode) error {
+func decode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode(d *typedjson.Decoder, v *schedulingv1alpha3.WorkloadPodGroupDisruptionMode) error {
 	if d.Null() {
 		return nil
 	}
@@ -2098,7 +2098,7 @@ func decode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode(d *typedjson.Decod
 			} else {
 				p0 := &v.Single
 				if *p0 == nil {
-					*p0 = new(v1alpha3.WorkloadPodGroupSingleDisruptionMode)
+					*p0 = new(schedulingv1alpha3.WorkloadPodGroupSingleDisruptionMode)
 				}
 				err = decode_schedulingv1alpha3_WorkloadPodGroupSingleDisruptionMode(d, *p0)
 			}
@@ -2112,7 +2112,7 @@ func decode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode(d *typedjson.Decod
 			} else {
 				p0 := &v.All
 				if *p0 == nil {
-					*p0 = new(v1alpha3.WorkloadPodGroupAllDisruptionMode)
+					*p0 = new(schedulingv1alpha3.WorkloadPodGroupAllDisruptionMode)
 				}
 				err = decode_schedulingv1alpha3_WorkloadPodGroupAllDisruptionMode(d, *p0)
 			}
@@ -2127,7 +2127,7 @@ func decode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode(d *typedjson.Decod
 }
 
 // decode_schedulingv1alpha3_WorkloadPodGroupResourceClaim decodes a WorkloadPodGroupResourceClaim.
-func decode_schedulingv1alpha3_WorkloadPodGroupResourceClaim(d *typedjson.Decoder, v *v1alpha3.WorkloadPodGroupResourceClaim) error {
+func decode_schedulingv1alpha3_WorkloadPodGroupResourceClaim(d *typedjson.Decoder, v *schedulingv1alpha3.WorkloadPodGroupResourceClaim) error {
 	if d.Null() {
 		return nil
 	}
@@ -2186,7 +2186,7 @@ func decode_schedulingv1alpha3_WorkloadPodGroupResourceClaim(d *typedjson.Decode
 }
 
 // decode_batchv1_PodFailurePolicyOnExitCodesRequirement decodes a PodFailurePolicyOnExitCodesRequirement.
-func decode_batchv1_PodFailurePolicyOnExitCodesRequirement(d *typedjson.Decoder, v *v11.PodFailurePolicyOnExitCodesRequirement) error {
+func decode_batchv1_PodFailurePolicyOnExitCodesRequirement(d *typedjson.Decoder, v *batchv1.PodFailurePolicyOnExitCodesRequirement) error {
 	if d.Null() {
 		return nil
 	}
@@ -2240,7 +2240,7 @@ func decode_batchv1_PodFailurePolicyOnExitCodesRequirement(d *typedjson.Decoder,
 }
 
 // decode_batchv1_PodFailurePolicyOnPodConditionsPattern decodes a PodFailurePolicyOnPodConditionsPattern.
-func decode_batchv1_PodFailurePolicyOnPodConditionsPattern(d *typedjson.Decoder, v *v11.PodFailurePolicyOnPodConditionsPattern) error {
+func decode_batchv1_PodFailurePolicyOnPodConditionsPattern(d *typedjson.Decoder, v *batchv1.PodFailurePolicyOnPodConditionsPattern) error {
 	if d.Null() {
 		return nil
 	}
@@ -2277,7 +2277,7 @@ func decode_batchv1_PodFailurePolicyOnPodConditionsPattern(d *typedjson.Decoder,
 }
 
 // decode_corev1_Volume decodes a Volume.
-func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
+func decode_corev1_Volume(d *typedjson.Decoder, v *corev1.Volume) error {
 	if d.Null() {
 		return nil
 	}
@@ -2307,7 +2307,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.HostPath
 				if *p0 == nil {
-					*p0 = new(v12.HostPathVolumeSource)
+					*p0 = new(corev1.HostPathVolumeSource)
 				}
 				err = decode_corev1_HostPathVolumeSource(d, *p0)
 			}
@@ -2321,7 +2321,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.EmptyDir
 				if *p0 == nil {
-					*p0 = new(v12.EmptyDirVolumeSource)
+					*p0 = new(corev1.EmptyDirVolumeSource)
 				}
 				err = decode_corev1_EmptyDirVolumeSource(d, *p0)
 			}
@@ -2335,7 +2335,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.GCEPersistentDisk
 				if *p0 == nil {
-					*p0 = new(v12.GCEPersistentDiskVolumeSource)
+					*p0 = new(corev1.GCEPersistentDiskVolumeSource)
 				}
 				err = decode_corev1_GCEPersistentDiskVolumeSource(d, *p0)
 			}
@@ -2349,7 +2349,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.AWSElasticBlockStore
 				if *p0 == nil {
-					*p0 = new(v12.AWSElasticBlockStoreVolumeSource)
+					*p0 = new(corev1.AWSElasticBlockStoreVolumeSource)
 				}
 				err = decode_corev1_AWSElasticBlockStoreVolumeSource(d, *p0)
 			}
@@ -2363,7 +2363,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.GitRepo
 				if *p0 == nil {
-					*p0 = new(v12.GitRepoVolumeSource)
+					*p0 = new(corev1.GitRepoVolumeSource)
 				}
 				err = decode_corev1_GitRepoVolumeSource(d, *p0)
 			}
@@ -2377,7 +2377,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.Secret
 				if *p0 == nil {
-					*p0 = new(v12.SecretVolumeSource)
+					*p0 = new(corev1.SecretVolumeSource)
 				}
 				err = decode_corev1_SecretVolumeSource(d, *p0)
 			}
@@ -2391,7 +2391,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.NFS
 				if *p0 == nil {
-					*p0 = new(v12.NFSVolumeSource)
+					*p0 = new(corev1.NFSVolumeSource)
 				}
 				err = decode_corev1_NFSVolumeSource(d, *p0)
 			}
@@ -2405,7 +2405,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.ISCSI
 				if *p0 == nil {
-					*p0 = new(v12.ISCSIVolumeSource)
+					*p0 = new(corev1.ISCSIVolumeSource)
 				}
 				err = decode_corev1_ISCSIVolumeSource(d, *p0)
 			}
@@ -2419,7 +2419,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.Glusterfs
 				if *p0 == nil {
-					*p0 = new(v12.GlusterfsVolumeSource)
+					*p0 = new(corev1.GlusterfsVolumeSource)
 				}
 				err = decode_corev1_GlusterfsVolumeSource(d, *p0)
 			}
@@ -2433,7 +2433,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.PersistentVolumeClaim
 				if *p0 == nil {
-					*p0 = new(v12.PersistentVolumeClaimVolumeSource)
+					*p0 = new(corev1.PersistentVolumeClaimVolumeSource)
 				}
 				err = decode_corev1_PersistentVolumeClaimVolumeSource(d, *p0)
 			}
@@ -2447,7 +2447,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.RBD
 				if *p0 == nil {
-					*p0 = new(v12.RBDVolumeSource)
+					*p0 = new(corev1.RBDVolumeSource)
 				}
 				err = decode_corev1_RBDVolumeSource(d, *p0)
 			}
@@ -2461,7 +2461,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.FlexVolume
 				if *p0 == nil {
-					*p0 = new(v12.FlexVolumeSource)
+					*p0 = new(corev1.FlexVolumeSource)
 				}
 				err = decode_corev1_FlexVolumeSource(d, *p0)
 			}
@@ -2475,7 +2475,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.Cinder
 				if *p0 == nil {
-					*p0 = new(v12.CinderVolumeSource)
+					*p0 = new(corev1.CinderVolumeSource)
 				}
 				err = decode_corev1_CinderVolumeSource(d, *p0)
 			}
@@ -2489,7 +2489,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.CephFS
 				if *p0 == nil {
-					*p0 = new(v12.CephFSVolumeSource)
+					*p0 = new(corev1.CephFSVolumeSource)
 				}
 				err = decode_corev1_CephFSVolumeSource(d, *p0)
 			}
@@ -2503,7 +2503,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.Flocker
 				if *p0 == nil {
-					*p0 = new(v12.FlockerVolumeSource)
+					*p0 = new(corev1.FlockerVolumeSource)
 				}
 				err = decode_corev1_FlockerVolumeSource(d, *p0)
 			}
@@ -2517,7 +2517,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.DownwardAPI
 				if *p0 == nil {
-					*p0 = new(v12.DownwardAPIVolumeSource)
+					*p0 = new(corev1.DownwardAPIVolumeSource)
 				}
 				err = decode_corev1_DownwardAPIVolumeSource(d, *p0)
 			}
@@ -2531,7 +2531,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.FC
 				if *p0 == nil {
-					*p0 = new(v12.FCVolumeSource)
+					*p0 = new(corev1.FCVolumeSource)
 				}
 				err = decode_corev1_FCVolumeSource(d, *p0)
 			}
@@ -2545,7 +2545,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.AzureFile
 				if *p0 == nil {
-					*p0 = new(v12.AzureFileVolumeSource)
+					*p0 = new(corev1.AzureFileVolumeSource)
 				}
 				err = decode_corev1_AzureFileVolumeSource(d, *p0)
 			}
@@ -2559,7 +2559,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.ConfigMap
 				if *p0 == nil {
-					*p0 = new(v12.ConfigMapVolumeSource)
+					*p0 = new(corev1.ConfigMapVolumeSource)
 				}
 				err = decode_corev1_ConfigMapVolumeSource(d, *p0)
 			}
@@ -2573,7 +2573,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.VsphereVolume
 				if *p0 == nil {
-					*p0 = new(v12.VsphereVirtualDiskVolumeSource)
+					*p0 = new(corev1.VsphereVirtualDiskVolumeSource)
 				}
 				err = decode_corev1_VsphereVirtualDiskVolumeSource(d, *p0)
 			}
@@ -2587,7 +2587,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.Quobyte
 				if *p0 == nil {
-					*p0 = new(v12.QuobyteVolumeSource)
+					*p0 = new(corev1.QuobyteVolumeSource)
 				}
 				err = decode_corev1_QuobyteVolumeSource(d, *p0)
 			}
@@ -2601,7 +2601,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.AzureDisk
 				if *p0 == nil {
-					*p0 = new(v12.AzureDiskVolumeSource)
+					*p0 = new(corev1.AzureDiskVolumeSource)
 				}
 				err = decode_corev1_AzureDiskVolumeSource(d, *p0)
 			}
@@ -2615,7 +2615,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.PhotonPersistentDisk
 				if *p0 == nil {
-					*p0 = new(v12.PhotonPersistentDiskVolumeSource)
+					*p0 = new(corev1.PhotonPersistentDiskVolumeSource)
 				}
 				err = decode_corev1_PhotonPersistentDiskVolumeSource(d, *p0)
 			}
@@ -2629,7 +2629,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.Projected
 				if *p0 == nil {
-					*p0 = new(v12.ProjectedVolumeSource)
+					*p0 = new(corev1.ProjectedVolumeSource)
 				}
 				err = decode_corev1_ProjectedVolumeSource(d, *p0)
 			}
@@ -2643,7 +2643,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.PortworxVolume
 				if *p0 == nil {
-					*p0 = new(v12.PortworxVolumeSource)
+					*p0 = new(corev1.PortworxVolumeSource)
 				}
 				err = decode_corev1_PortworxVolumeSource(d, *p0)
 			}
@@ -2657,7 +2657,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.ScaleIO
 				if *p0 == nil {
-					*p0 = new(v12.ScaleIOVolumeSource)
+					*p0 = new(corev1.ScaleIOVolumeSource)
 				}
 				err = decode_corev1_ScaleIOVolumeSource(d, *p0)
 			}
@@ -2671,7 +2671,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.StorageOS
 				if *p0 == nil {
-					*p0 = new(v12.StorageOSVolumeSource)
+					*p0 = new(corev1.StorageOSVolumeSource)
 				}
 				err = decode_corev1_StorageOSVolumeSource(d, *p0)
 			}
@@ -2685,7 +2685,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.CSI
 				if *p0 == nil {
-					*p0 = new(v12.CSIVolumeSource)
+					*p0 = new(corev1.CSIVolumeSource)
 				}
 				err = decode_corev1_CSIVolumeSource(d, *p0)
 			}
@@ -2699,7 +2699,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.Ephemeral
 				if *p0 == nil {
-					*p0 = new(v12.EphemeralVolumeSource)
+					*p0 = new(corev1.EphemeralVolumeSource)
 				}
 				err = decode_corev1_EphemeralVolumeSource(d, *p0)
 			}
@@ -2713,7 +2713,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 			} else {
 				p0 := &v.VolumeSource.Image
 				if *p0 == nil {
-					*p0 = new(v12.ImageVolumeSource)
+					*p0 = new(corev1.ImageVolumeSource)
 				}
 				err = decode_corev1_ImageVolumeSource(d, *p0)
 			}
@@ -2728,7 +2728,7 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *v12.Volume) error {
 }
 
 // decode_corev1_Container decodes a Container.
-func decode_corev1_Container(d *typedjson.Decoder, v *v12.Container) error {
+func decode_corev1_Container(d *typedjson.Decoder, v *corev1.Container) error {
 	if d.Null() {
 		return nil
 	}
@@ -2818,7 +2818,7 @@ func decode_corev1_Container(d *typedjson.Decoder, v *v12.Container) error {
 			} else {
 				p0 := &v.RestartPolicy
 				if *p0 == nil {
-					*p0 = new(v12.ContainerRestartPolicy)
+					*p0 = new(corev1.ContainerRestartPolicy)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -2850,7 +2850,7 @@ func decode_corev1_Container(d *typedjson.Decoder, v *v12.Container) error {
 			} else {
 				p0 := &v.LivenessProbe
 				if *p0 == nil {
-					*p0 = new(v12.Probe)
+					*p0 = new(corev1.Probe)
 				}
 				err = decode_corev1_Probe(d, *p0)
 			}
@@ -2864,7 +2864,7 @@ func decode_corev1_Container(d *typedjson.Decoder, v *v12.Container) error {
 			} else {
 				p0 := &v.ReadinessProbe
 				if *p0 == nil {
-					*p0 = new(v12.Probe)
+					*p0 = new(corev1.Probe)
 				}
 				err = decode_corev1_Probe(d, *p0)
 			}
@@ -2878,7 +2878,7 @@ func decode_corev1_Container(d *typedjson.Decoder, v *v12.Container) error {
 			} else {
 				p0 := &v.StartupProbe
 				if *p0 == nil {
-					*p0 = new(v12.Probe)
+					*p0 = new(corev1.Probe)
 				}
 				err = decode_corev1_Probe(d, *p0)
 			}
@@ -2892,7 +2892,7 @@ func decode_corev1_Container(d *typedjson.Decoder, v *v12.Container) error {
 			} else {
 				p0 := &v.Lifecycle
 				if *p0 == nil {
-					*p0 = new(v12.Lifecycle)
+					*p0 = new(corev1.Lifecycle)
 				}
 				err = decode_corev1_Lifecycle(d, *p0)
 			}
@@ -2924,7 +2924,7 @@ func decode_corev1_Container(d *typedjson.Decoder, v *v12.Container) error {
 			} else {
 				p0 := &v.SecurityContext
 				if *p0 == nil {
-					*p0 = new(v12.SecurityContext)
+					*p0 = new(corev1.SecurityContext)
 				}
 				err = decode_corev1_SecurityContext(d, *p0)
 			}
@@ -2957,7 +2957,7 @@ func decode_corev1_Container(d *typedjson.Decoder, v *v12.Container) error {
 }
 
 // decode_corev1_EphemeralContainer decodes a EphemeralContainer.
-func decode_corev1_EphemeralContainer(d *typedjson.Decoder, v *v12.EphemeralContainer) error {
+func decode_corev1_EphemeralContainer(d *typedjson.Decoder, v *corev1.EphemeralContainer) error {
 	if d.Null() {
 		return nil
 	}
@@ -3047,7 +3047,7 @@ func decode_corev1_EphemeralContainer(d *typedjson.Decoder, v *v12.EphemeralCont
 			} else {
 				p0 := &v.EphemeralContainerCommon.RestartPolicy
 				if *p0 == nil {
-					*p0 = new(v12.ContainerRestartPolicy)
+					*p0 = new(corev1.ContainerRestartPolicy)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -3079,7 +3079,7 @@ func decode_corev1_EphemeralContainer(d *typedjson.Decoder, v *v12.EphemeralCont
 			} else {
 				p0 := &v.EphemeralContainerCommon.LivenessProbe
 				if *p0 == nil {
-					*p0 = new(v12.Probe)
+					*p0 = new(corev1.Probe)
 				}
 				err = decode_corev1_Probe(d, *p0)
 			}
@@ -3093,7 +3093,7 @@ func decode_corev1_EphemeralContainer(d *typedjson.Decoder, v *v12.EphemeralCont
 			} else {
 				p0 := &v.EphemeralContainerCommon.ReadinessProbe
 				if *p0 == nil {
-					*p0 = new(v12.Probe)
+					*p0 = new(corev1.Probe)
 				}
 				err = decode_corev1_Probe(d, *p0)
 			}
@@ -3107,7 +3107,7 @@ func decode_corev1_EphemeralContainer(d *typedjson.Decoder, v *v12.EphemeralCont
 			} else {
 				p0 := &v.EphemeralContainerCommon.StartupProbe
 				if *p0 == nil {
-					*p0 = new(v12.Probe)
+					*p0 = new(corev1.Probe)
 				}
 				err = decode_corev1_Probe(d, *p0)
 			}
@@ -3121,7 +3121,7 @@ func decode_corev1_EphemeralContainer(d *typedjson.Decoder, v *v12.EphemeralCont
 			} else {
 				p0 := &v.EphemeralContainerCommon.Lifecycle
 				if *p0 == nil {
-					*p0 = new(v12.Lifecycle)
+					*p0 = new(corev1.Lifecycle)
 				}
 				err = decode_corev1_Lifecycle(d, *p0)
 			}
@@ -3153,7 +3153,7 @@ func decode_corev1_EphemeralContainer(d *typedjson.Decoder, v *v12.EphemeralCont
 			} else {
 				p0 := &v.EphemeralContainerCommon.SecurityContext
 				if *p0 == nil {
-					*p0 = new(v12.SecurityContext)
+					*p0 = new(corev1.SecurityContext)
 				}
 				err = decode_corev1_SecurityContext(d, *p0)
 			}
@@ -3192,7 +3192,7 @@ func decode_corev1_EphemeralContainer(d *typedjson.Decoder, v *v12.EphemeralCont
 }
 
 // decode_corev1_PodSecurityContext decodes a PodSecurityContext.
-func decode_corev1_PodSecurityContext(d *typedjson.Decoder, v *v12.PodSecurityContext) error {
+func decode_corev1_PodSecurityContext(d *typedjson.Decoder, v *corev1.PodSecurityContext) error {
 	if d.Null() {
 		return nil
 	}
@@ -3216,7 +3216,7 @@ func decode_corev1_PodSecurityContext(d *typedjson.Decoder, v *v12.PodSecurityCo
 			} else {
 				p0 := &v.SELinuxOptions
 				if *p0 == nil {
-					*p0 = new(v12.SELinuxOptions)
+					*p0 = new(corev1.SELinuxOptions)
 				}
 				err = decode_corev1_SELinuxOptions(d, *p0)
 			}
@@ -3230,7 +3230,7 @@ func decode_corev1_PodSecurityContext(d *typedjson.Decoder, v *v12.PodSecurityCo
 			} else {
 				p0 := &v.WindowsOptions
 				if *p0 == nil {
-					*p0 = new(v12.WindowsSecurityContextOptions)
+					*p0 = new(corev1.WindowsSecurityContextOptions)
 				}
 				err = decode_corev1_WindowsSecurityContextOptions(d, *p0)
 			}
@@ -3295,7 +3295,7 @@ func decode_corev1_PodSecurityContext(d *typedjson.Decoder, v *v12.PodSecurityCo
 			} else {
 				p0 := &v.SupplementalGroupsPolicy
 				if *p0 == nil {
-					*p0 = new(v12.SupplementalGroupsPolicy)
+					*p0 = new(corev1.SupplementalGroupsPolicy)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -3329,7 +3329,7 @@ func decode_corev1_PodSecurityContext(d *typedjson.Decoder, v *v12.PodSecurityCo
 			} else {
 				p0 := &v.FSGroupChangePolicy
 				if *p0 == nil {
-					*p0 = new(v12.PodFSGroupChangePolicy)
+					*p0 = new(corev1.PodFSGroupChangePolicy)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -3343,7 +3343,7 @@ func decode_corev1_PodSecurityContext(d *typedjson.Decoder, v *v12.PodSecurityCo
 			} else {
 				p0 := &v.SeccompProfile
 				if *p0 == nil {
-					*p0 = new(v12.SeccompProfile)
+					*p0 = new(corev1.SeccompProfile)
 				}
 				err = decode_corev1_SeccompProfile(d, *p0)
 			}
@@ -3357,7 +3357,7 @@ func decode_corev1_PodSecurityContext(d *typedjson.Decoder, v *v12.PodSecurityCo
 			} else {
 				p0 := &v.AppArmorProfile
 				if *p0 == nil {
-					*p0 = new(v12.AppArmorProfile)
+					*p0 = new(corev1.AppArmorProfile)
 				}
 				err = decode_corev1_AppArmorProfile(d, *p0)
 			}
@@ -3371,7 +3371,7 @@ func decode_corev1_PodSecurityContext(d *typedjson.Decoder, v *v12.PodSecurityCo
 			} else {
 				p0 := &v.SELinuxChangePolicy
 				if *p0 == nil {
-					*p0 = new(v12.PodSELinuxChangePolicy)
+					*p0 = new(corev1.PodSELinuxChangePolicy)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -3386,7 +3386,7 @@ func decode_corev1_PodSecurityContext(d *typedjson.Decoder, v *v12.PodSecurityCo
 }
 
 // decode_corev1_LocalObjectReference decodes a LocalObjectReference.
-func decode_corev1_LocalObjectReference(d *typedjson.Decoder, v *v12.LocalObjectReference) error {
+func decode_corev1_LocalObjectReference(d *typedjson.Decoder, v *corev1.LocalObjectReference) error {
 	if d.Null() {
 		return nil
 	}
@@ -3417,7 +3417,7 @@ func decode_corev1_LocalObjectReference(d *typedjson.Decoder, v *v12.LocalObject
 }
 
 // decode_corev1_Affinity decodes a Affinity.
-func decode_corev1_Affinity(d *typedjson.Decoder, v *v12.Affinity) error {
+func decode_corev1_Affinity(d *typedjson.Decoder, v *corev1.Affinity) error {
 	if d.Null() {
 		return nil
 	}
@@ -3441,7 +3441,7 @@ func decode_corev1_Affinity(d *typedjson.Decoder, v *v12.Affinity) error {
 			} else {
 				p0 := &v.NodeAffinity
 				if *p0 == nil {
-					*p0 = new(v12.NodeAffinity)
+					*p0 = new(corev1.NodeAffinity)
 				}
 				err = decode_corev1_NodeAffinity(d, *p0)
 			}
@@ -3455,7 +3455,7 @@ func decode_corev1_Affinity(d *typedjson.Decoder, v *v12.Affinity) error {
 			} else {
 				p0 := &v.PodAffinity
 				if *p0 == nil {
-					*p0 = new(v12.PodAffinity)
+					*p0 = new(corev1.PodAffinity)
 				}
 				err = decode_corev1_PodAffinity(d, *p0)
 			}
@@ -3469,7 +3469,7 @@ func decode_corev1_Affinity(d *typedjson.Decoder, v *v12.Affinity) error {
 			} else {
 				p0 := &v.PodAntiAffinity
 				if *p0 == nil {
-					*p0 = new(v12.PodAntiAffinity)
+					*p0 = new(corev1.PodAntiAffinity)
 				}
 				err = decode_corev1_PodAntiAffinity(d, *p0)
 			}
@@ -3484,7 +3484,7 @@ func decode_corev1_Affinity(d *typedjson.Decoder, v *v12.Affinity) error {
 }
 
 // decode_corev1_Toleration decodes a Toleration.
-func decode_corev1_Toleration(d *typedjson.Decoder, v *v12.Toleration) error {
+func decode_corev1_Toleration(d *typedjson.Decoder, v *corev1.Toleration) error {
 	if d.Null() {
 		return nil
 	}
@@ -3547,7 +3547,7 @@ func decode_corev1_Toleration(d *typedjson.Decoder, v *v12.Toleration) error {
 }
 
 // decode_corev1_HostAlias decodes a HostAlias.
-func decode_corev1_HostAlias(d *typedjson.Decoder, v *v12.HostAlias) error {
+func decode_corev1_HostAlias(d *typedjson.Decoder, v *corev1.HostAlias) error {
 	if d.Null() {
 		return nil
 	}
@@ -3587,7 +3587,7 @@ func decode_corev1_HostAlias(d *typedjson.Decoder, v *v12.HostAlias) error {
 }
 
 // decode_corev1_PodDNSConfig decodes a PodDNSConfig.
-func decode_corev1_PodDNSConfig(d *typedjson.Decoder, v *v12.PodDNSConfig) error {
+func decode_corev1_PodDNSConfig(d *typedjson.Decoder, v *corev1.PodDNSConfig) error {
 	if d.Null() {
 		return nil
 	}
@@ -3636,7 +3636,7 @@ func decode_corev1_PodDNSConfig(d *typedjson.Decoder, v *v12.PodDNSConfig) error
 }
 
 // decode_corev1_PodReadinessGate decodes a PodReadinessGate.
-func decode_corev1_PodReadinessGate(d *typedjson.Decoder, v *v12.PodReadinessGate) error {
+func decode_corev1_PodReadinessGate(d *typedjson.Decoder, v *corev1.PodReadinessGate) error {
 	if d.Null() {
 		return nil
 	}
@@ -3667,7 +3667,7 @@ func decode_corev1_PodReadinessGate(d *typedjson.Decoder, v *v12.PodReadinessGat
 }
 
 // decode_corev1_TopologySpreadConstraint decodes a TopologySpreadConstraint.
-func decode_corev1_TopologySpreadConstraint(d *typedjson.Decoder, v *v12.TopologySpreadConstraint) error {
+func decode_corev1_TopologySpreadConstraint(d *typedjson.Decoder, v *corev1.TopologySpreadConstraint) error {
 	if d.Null() {
 		return nil
 	}
@@ -3709,7 +3709,7 @@ func decode_corev1_TopologySpreadConstraint(d *typedjson.Decoder, v *v12.Topolog
 			} else {
 				p0 := &v.LabelSelector
 				if *p0 == nil {
-					*p0 = new(v1.LabelSelector)
+					*p0 = new(metav1.LabelSelector)
 				}
 				err = decode_metav1_LabelSelector(d, *p0)
 			}
@@ -3737,7 +3737,7 @@ func decode_corev1_TopologySpreadConstraint(d *typedjson.Decoder, v *v12.Topolog
 			} else {
 				p0 := &v.NodeAffinityPolicy
 				if *p0 == nil {
-					*p0 = new(v12.NodeInclusionPolicy)
+					*p0 = new(corev1.NodeInclusionPolicy)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -3751,7 +3751,7 @@ func decode_corev1_TopologySpreadConstraint(d *typedjson.Decoder, v *v12.Topolog
 			} else {
 				p0 := &v.NodeTaintsPolicy
 				if *p0 == nil {
-					*p0 = new(v12.NodeInclusionPolicy)
+					*p0 = new(corev1.NodeInclusionPolicy)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -3775,7 +3775,7 @@ func decode_corev1_TopologySpreadConstraint(d *typedjson.Decoder, v *v12.Topolog
 }
 
 // decode_corev1_PodOS decodes a PodOS.
-func decode_corev1_PodOS(d *typedjson.Decoder, v *v12.PodOS) error {
+func decode_corev1_PodOS(d *typedjson.Decoder, v *corev1.PodOS) error {
 	if d.Null() {
 		return nil
 	}
@@ -3806,7 +3806,7 @@ func decode_corev1_PodOS(d *typedjson.Decoder, v *v12.PodOS) error {
 }
 
 // decode_corev1_PodSchedulingGate decodes a PodSchedulingGate.
-func decode_corev1_PodSchedulingGate(d *typedjson.Decoder, v *v12.PodSchedulingGate) error {
+func decode_corev1_PodSchedulingGate(d *typedjson.Decoder, v *corev1.PodSchedulingGate) error {
 	if d.Null() {
 		return nil
 	}
@@ -3837,7 +3837,7 @@ func decode_corev1_PodSchedulingGate(d *typedjson.Decoder, v *v12.PodSchedulingG
 }
 
 // decode_corev1_PodResourceClaim decodes a PodResourceClaim.
-func decode_corev1_PodResourceClaim(d *typedjson.Decoder, v *v12.PodResourceClaim) error {
+func decode_corev1_PodResourceClaim(d *typedjson.Decoder, v *corev1.PodResourceClaim) error {
 	if d.Null() {
 		return nil
 	}
@@ -3896,7 +3896,7 @@ func decode_corev1_PodResourceClaim(d *typedjson.Decoder, v *v12.PodResourceClai
 }
 
 // decode_corev1_ResourceRequirements decodes a ResourceRequirements.
-func decode_corev1_ResourceRequirements(d *typedjson.Decoder, v *v12.ResourceRequirements) error {
+func decode_corev1_ResourceRequirements(d *typedjson.Decoder, v *corev1.ResourceRequirements) error {
 	if d.Null() {
 		return nil
 	}
@@ -3915,7 +3915,7 @@ func decode_corev1_ResourceRequirements(d *typedjson.Decoder, v *v12.ResourceReq
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			err = typedjson.Map(d, &v.Limits, func(d *typedjson.Decoder, e *resource.Quantity) (err error) {
+			err = typedjson.Map(d, &v.Limits, func(d *typedjson.Decoder, e *apiresource.Quantity) (err error) {
 				err = typedjson.Unmarshal(d, e)
 				return
 			})
@@ -3924,7 +3924,7 @@ func decode_corev1_ResourceRequirements(d *typedjson.Decoder, v *v12.ResourceReq
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			err = typedjson.Map(d, &v.Requests, func(d *typedjson.Decoder, e *resource.Quantity) (err error) {
+			err = typedjson.Map(d, &v.Requests, func(d *typedjson.Decoder, e *apiresource.Quantity) (err error) {
 				err = typedjson.Unmarshal(d, e)
 				return
 			})
@@ -3945,7 +3945,7 @@ func decode_corev1_ResourceRequirements(d *typedjson.Decoder, v *v12.ResourceReq
 }
 
 // decode_corev1_PodSchedulingGroup decodes a PodSchedulingGroup.
-func decode_corev1_PodSchedulingGroup(d *typedjson.Decoder, v *v12.PodSchedulingGroup) error {
+func decode_corev1_PodSchedulingGroup(d *typedjson.Decoder, v *corev1.PodSchedulingGroup) error {
 	if d.Null() {
 		return nil
 	}
@@ -3984,7 +3984,7 @@ func decode_corev1_PodSchedulingGroup(d *typedjson.Decoder, v *v12.PodScheduling
 }
 
 // decode_corev1_EvictionResponder decodes a EvictionResponder.
-func decode_corev1_EvictionResponder(d *typedjson.Decoder, v *v12.EvictionResponder) error {
+func decode_corev1_EvictionResponder(d *typedjson.Decoder, v *corev1.EvictionResponder) error {
 	if d.Null() {
 		return nil
 	}
@@ -4029,7 +4029,7 @@ func decode_corev1_EvictionResponder(d *typedjson.Decoder, v *v12.EvictionRespon
 }
 
 // decode_schedulingv1alpha3_WorkloadPodGroupBasicSchedulingPolicy decodes a WorkloadPodGroupBasicSchedulingPolicy.
-func decode_schedulingv1alpha3_WorkloadPodGroupBasicSchedulingPolicy(d *typedjson.Decoder, v *v1alpha3.WorkloadPodGroupBasicSchedulingPolicy) error {
+func decode_schedulingv1alpha3_WorkloadPodGroupBasicSchedulingPolicy(d *typedjson.Decoder, v *schedulingv1alpha3.WorkloadPodGroupBasicSchedulingPolicy) error {
 	if d.Null() {
 		return nil
 	}
@@ -4053,7 +4053,7 @@ func decode_schedulingv1alpha3_WorkloadPodGroupBasicSchedulingPolicy(d *typedjso
 }
 
 // decode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy decodes a WorkloadPodGroupGangSchedulingPolicy.
-func decode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy(d *typedjson.Decoder, v *v1alpha3.WorkloadPodGroupGangSchedulingPolicy) error {
+func decode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy(d *typedjson.Decoder, v *schedulingv1alpha3.WorkloadPodGroupGangSchedulingPolicy) error {
 	if d.Null() {
 		return nil
 	}
@@ -4092,7 +4092,7 @@ func decode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy(d *typedjson
 }
 
 // decode_schedulingv1alpha3_TopologyConstraint decodes a TopologyConstraint.
-func decode_schedulingv1alpha3_TopologyConstraint(d *typedjson.Decoder, v *v1alpha3.TopologyConstraint) error {
+func decode_schedulingv1alpha3_TopologyConstraint(d *typedjson.Decoder, v *schedulingv1alpha3.TopologyConstraint) error {
 	if d.Null() {
 		return nil
 	}
@@ -4123,7 +4123,7 @@ func decode_schedulingv1alpha3_TopologyConstraint(d *typedjson.Decoder, v *v1alp
 }
 
 // decode_schedulingv1alpha3_WorkloadPodGroupSingleDisruptionMode decodes a WorkloadPodGroupSingleDisruptionMode.
-func decode_schedulingv1alpha3_WorkloadPodGroupSingleDisruptionMode(d *typedjson.Decoder, v *v1alpha3.WorkloadPodGroupSingleDisruptionMode) error {
+func decode_schedulingv1alpha3_WorkloadPodGroupSingleDisruptionMode(d *typedjson.Decoder, v *schedulingv1alpha3.WorkloadPodGroupSingleDisruptionMode) error {
 	if d.Null() {
 		return nil
 	}
@@ -4147,7 +4147,7 @@ func decode_schedulingv1alpha3_WorkloadPodGroupSingleDisruptionMode(d *typedjson
 }
 
 // decode_schedulingv1alpha3_WorkloadPodGroupAllDisruptionMode decodes a WorkloadPodGroupAllDisruptionMode.
-func decode_schedulingv1alpha3_WorkloadPodGroupAllDisruptionMode(d *typedjson.Decoder, v *v1alpha3.WorkloadPodGroupAllDisruptionMode) error {
+func decode_schedulingv1alpha3_WorkloadPodGroupAllDisruptionMode(d *typedjson.Decoder, v *schedulingv1alpha3.WorkloadPodGroupAllDisruptionMode) error {
 	if d.Null() {
 		return nil
 	}
@@ -4171,7 +4171,7 @@ func decode_schedulingv1alpha3_WorkloadPodGroupAllDisruptionMode(d *typedjson.De
 }
 
 // decode_corev1_HostPathVolumeSource decodes a HostPathVolumeSource.
-func decode_corev1_HostPathVolumeSource(d *typedjson.Decoder, v *v12.HostPathVolumeSource) error {
+func decode_corev1_HostPathVolumeSource(d *typedjson.Decoder, v *corev1.HostPathVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -4201,7 +4201,7 @@ func decode_corev1_HostPathVolumeSource(d *typedjson.Decoder, v *v12.HostPathVol
 			} else {
 				p0 := &v.Type
 				if *p0 == nil {
-					*p0 = new(v12.HostPathType)
+					*p0 = new(corev1.HostPathType)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -4216,7 +4216,7 @@ func decode_corev1_HostPathVolumeSource(d *typedjson.Decoder, v *v12.HostPathVol
 }
 
 // decode_corev1_EmptyDirVolumeSource decodes a EmptyDirVolumeSource.
-func decode_corev1_EmptyDirVolumeSource(d *typedjson.Decoder, v *v12.EmptyDirVolumeSource) error {
+func decode_corev1_EmptyDirVolumeSource(d *typedjson.Decoder, v *corev1.EmptyDirVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -4246,7 +4246,7 @@ func decode_corev1_EmptyDirVolumeSource(d *typedjson.Decoder, v *v12.EmptyDirVol
 			} else {
 				p0 := &v.SizeLimit
 				if *p0 == nil {
-					*p0 = new(resource.Quantity)
+					*p0 = new(apiresource.Quantity)
 				}
 				err = typedjson.Unmarshal(d, *p0)
 			}
@@ -4275,7 +4275,7 @@ func decode_corev1_EmptyDirVolumeSource(d *typedjson.Decoder, v *v12.EmptyDirVol
 }
 
 // decode_corev1_GCEPersistentDiskVolumeSource decodes a GCEPersistentDiskVolumeSource.
-func decode_corev1_GCEPersistentDiskVolumeSource(d *typedjson.Decoder, v *v12.GCEPersistentDiskVolumeSource) error {
+func decode_corev1_GCEPersistentDiskVolumeSource(d *typedjson.Decoder, v *corev1.GCEPersistentDiskVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -4324,7 +4324,7 @@ func decode_corev1_GCEPersistentDiskVolumeSource(d *typedjson.Decoder, v *v12.GC
 }
 
 // decode_corev1_AWSElasticBlockStoreVolumeSource decodes a AWSElasticBlockStoreVolumeSource.
-func decode_corev1_AWSElasticBlockStoreVolumeSource(d *typedjson.Decoder, v *v12.AWSElasticBlockStoreVolumeSource) error {
+func decode_corev1_AWSElasticBlockStoreVolumeSource(d *typedjson.Decoder, v *corev1.AWSElasticBlockStoreVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -4373,7 +4373,7 @@ func decode_corev1_AWSElasticBlockStoreVolumeSource(d *typedjson.Decoder, v *v12
 }
 
 // decode_corev1_GitRepoVolumeSource decodes a GitRepoVolumeSource.
-func decode_corev1_GitRepoVolumeSource(d *typedjson.Decoder, v *v12.GitRepoVolumeSource) error {
+func decode_corev1_GitRepoVolumeSource(d *typedjson.Decoder, v *corev1.GitRepoVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -4416,7 +4416,7 @@ func decode_corev1_GitRepoVolumeSource(d *typedjson.Decoder, v *v12.GitRepoVolum
 }
 
 // decode_corev1_SecretVolumeSource decodes a SecretVolumeSource.
-func decode_corev1_SecretVolumeSource(d *typedjson.Decoder, v *v12.SecretVolumeSource) error {
+func decode_corev1_SecretVolumeSource(d *typedjson.Decoder, v *corev1.SecretVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -4495,7 +4495,7 @@ func decode_corev1_SecretVolumeSource(d *typedjson.Decoder, v *v12.SecretVolumeS
 }
 
 // decode_corev1_NFSVolumeSource decodes a NFSVolumeSource.
-func decode_corev1_NFSVolumeSource(d *typedjson.Decoder, v *v12.NFSVolumeSource) error {
+func decode_corev1_NFSVolumeSource(d *typedjson.Decoder, v *corev1.NFSVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -4538,7 +4538,7 @@ func decode_corev1_NFSVolumeSource(d *typedjson.Decoder, v *v12.NFSVolumeSource)
 }
 
 // decode_corev1_ISCSIVolumeSource decodes a ISCSIVolumeSource.
-func decode_corev1_ISCSIVolumeSource(d *typedjson.Decoder, v *v12.ISCSIVolumeSource) error {
+func decode_corev1_ISCSIVolumeSource(d *typedjson.Decoder, v *corev1.ISCSIVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -4619,7 +4619,7 @@ func decode_corev1_ISCSIVolumeSource(d *typedjson.Decoder, v *v12.ISCSIVolumeSou
 			} else {
 				p0 := &v.SecretRef
 				if *p0 == nil {
-					*p0 = new(v12.LocalObjectReference)
+					*p0 = new(corev1.LocalObjectReference)
 				}
 				err = decode_corev1_LocalObjectReference(d, *p0)
 			}
@@ -4648,7 +4648,7 @@ func decode_corev1_ISCSIVolumeSource(d *typedjson.Decoder, v *v12.ISCSIVolumeSou
 }
 
 // decode_corev1_GlusterfsVolumeSource decodes a GlusterfsVolumeSource.
-func decode_corev1_GlusterfsVolumeSource(d *typedjson.Decoder, v *v12.GlusterfsVolumeSource) error {
+func decode_corev1_GlusterfsVolumeSource(d *typedjson.Decoder, v *corev1.GlusterfsVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -4691,7 +4691,7 @@ func decode_corev1_GlusterfsVolumeSource(d *typedjson.Decoder, v *v12.GlusterfsV
 }
 
 // decode_corev1_PersistentVolumeClaimVolumeSource decodes a PersistentVolumeClaimVolumeSource.
-func decode_corev1_PersistentVolumeClaimVolumeSource(d *typedjson.Decoder, v *v12.PersistentVolumeClaimVolumeSource) error {
+func decode_corev1_PersistentVolumeClaimVolumeSource(d *typedjson.Decoder, v *corev1.PersistentVolumeClaimVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -4728,7 +4728,7 @@ func decode_corev1_PersistentVolumeClaimVolumeSource(d *typedjson.Decoder, v *v1
 }
 
 // decode_corev1_RBDVolumeSource decodes a RBDVolumeSource.
-func decode_corev1_RBDVolumeSource(d *typedjson.Decoder, v *v12.RBDVolumeSource) error {
+func decode_corev1_RBDVolumeSource(d *typedjson.Decoder, v *corev1.RBDVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -4791,7 +4791,7 @@ func decode_corev1_RBDVolumeSource(d *typedjson.Decoder, v *v12.RBDVolumeSource)
 			} else {
 				p0 := &v.SecretRef
 				if *p0 == nil {
-					*p0 = new(v12.LocalObjectReference)
+					*p0 = new(corev1.LocalObjectReference)
 				}
 				err = decode_corev1_LocalObjectReference(d, *p0)
 			}
@@ -4812,7 +4812,7 @@ func decode_corev1_RBDVolumeSource(d *typedjson.Decoder, v *v12.RBDVolumeSource)
 }
 
 // decode_corev1_FlexVolumeSource decodes a FlexVolumeSource.
-func decode_corev1_FlexVolumeSource(d *typedjson.Decoder, v *v12.FlexVolumeSource) error {
+func decode_corev1_FlexVolumeSource(d *typedjson.Decoder, v *corev1.FlexVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -4848,7 +4848,7 @@ func decode_corev1_FlexVolumeSource(d *typedjson.Decoder, v *v12.FlexVolumeSourc
 			} else {
 				p0 := &v.SecretRef
 				if *p0 == nil {
-					*p0 = new(v12.LocalObjectReference)
+					*p0 = new(corev1.LocalObjectReference)
 				}
 				err = decode_corev1_LocalObjectReference(d, *p0)
 			}
@@ -4878,7 +4878,7 @@ func decode_corev1_FlexVolumeSource(d *typedjson.Decoder, v *v12.FlexVolumeSourc
 }
 
 // decode_corev1_CinderVolumeSource decodes a CinderVolumeSource.
-func decode_corev1_CinderVolumeSource(d *typedjson.Decoder, v *v12.CinderVolumeSource) error {
+func decode_corev1_CinderVolumeSource(d *typedjson.Decoder, v *corev1.CinderVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -4920,7 +4920,7 @@ func decode_corev1_CinderVolumeSource(d *typedjson.Decoder, v *v12.CinderVolumeS
 			} else {
 				p0 := &v.SecretRef
 				if *p0 == nil {
-					*p0 = new(v12.LocalObjectReference)
+					*p0 = new(corev1.LocalObjectReference)
 				}
 				err = decode_corev1_LocalObjectReference(d, *p0)
 			}
@@ -4935,7 +4935,7 @@ func decode_corev1_CinderVolumeSource(d *typedjson.Decoder, v *v12.CinderVolumeS
 }
 
 // decode_corev1_CephFSVolumeSource decodes a CephFSVolumeSource.
-func decode_corev1_CephFSVolumeSource(d *typedjson.Decoder, v *v12.CephFSVolumeSource) error {
+func decode_corev1_CephFSVolumeSource(d *typedjson.Decoder, v *corev1.CephFSVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -4986,7 +4986,7 @@ func decode_corev1_CephFSVolumeSource(d *typedjson.Decoder, v *v12.CephFSVolumeS
 			} else {
 				p0 := &v.SecretRef
 				if *p0 == nil {
-					*p0 = new(v12.LocalObjectReference)
+					*p0 = new(corev1.LocalObjectReference)
 				}
 				err = decode_corev1_LocalObjectReference(d, *p0)
 			}
@@ -5007,7 +5007,7 @@ func decode_corev1_CephFSVolumeSource(d *typedjson.Decoder, v *v12.CephFSVolumeS
 }
 
 // decode_corev1_FlockerVolumeSource decodes a FlockerVolumeSource.
-func decode_corev1_FlockerVolumeSource(d *typedjson.Decoder, v *v12.FlockerVolumeSource) error {
+func decode_corev1_FlockerVolumeSource(d *typedjson.Decoder, v *corev1.FlockerVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -5044,7 +5044,7 @@ func decode_corev1_FlockerVolumeSource(d *typedjson.Decoder, v *v12.FlockerVolum
 }
 
 // decode_corev1_DownwardAPIVolumeSource decodes a DownwardAPIVolumeSource.
-func decode_corev1_DownwardAPIVolumeSource(d *typedjson.Decoder, v *v12.DownwardAPIVolumeSource) error {
+func decode_corev1_DownwardAPIVolumeSource(d *typedjson.Decoder, v *corev1.DownwardAPIVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -5103,7 +5103,7 @@ func decode_corev1_DownwardAPIVolumeSource(d *typedjson.Decoder, v *v12.Downward
 }
 
 // decode_corev1_FCVolumeSource decodes a FCVolumeSource.
-func decode_corev1_FCVolumeSource(d *typedjson.Decoder, v *v12.FCVolumeSource) error {
+func decode_corev1_FCVolumeSource(d *typedjson.Decoder, v *corev1.FCVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -5172,7 +5172,7 @@ func decode_corev1_FCVolumeSource(d *typedjson.Decoder, v *v12.FCVolumeSource) e
 }
 
 // decode_corev1_AzureFileVolumeSource decodes a AzureFileVolumeSource.
-func decode_corev1_AzureFileVolumeSource(d *typedjson.Decoder, v *v12.AzureFileVolumeSource) error {
+func decode_corev1_AzureFileVolumeSource(d *typedjson.Decoder, v *corev1.AzureFileVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -5215,7 +5215,7 @@ func decode_corev1_AzureFileVolumeSource(d *typedjson.Decoder, v *v12.AzureFileV
 }
 
 // decode_corev1_ConfigMapVolumeSource decodes a ConfigMapVolumeSource.
-func decode_corev1_ConfigMapVolumeSource(d *typedjson.Decoder, v *v12.ConfigMapVolumeSource) error {
+func decode_corev1_ConfigMapVolumeSource(d *typedjson.Decoder, v *corev1.ConfigMapVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -5294,7 +5294,7 @@ func decode_corev1_ConfigMapVolumeSource(d *typedjson.Decoder, v *v12.ConfigMapV
 }
 
 // decode_corev1_VsphereVirtualDiskVolumeSource decodes a VsphereVirtualDiskVolumeSource.
-func decode_corev1_VsphereVirtualDiskVolumeSource(d *typedjson.Decoder, v *v12.VsphereVirtualDiskVolumeSource) error {
+func decode_corev1_VsphereVirtualDiskVolumeSource(d *typedjson.Decoder, v *corev1.VsphereVirtualDiskVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -5343,7 +5343,7 @@ func decode_corev1_VsphereVirtualDiskVolumeSource(d *typedjson.Decoder, v *v12.V
 }
 
 // decode_corev1_QuobyteVolumeSource decodes a QuobyteVolumeSource.
-func decode_corev1_QuobyteVolumeSource(d *typedjson.Decoder, v *v12.QuobyteVolumeSource) error {
+func decode_corev1_QuobyteVolumeSource(d *typedjson.Decoder, v *corev1.QuobyteVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -5404,7 +5404,7 @@ func decode_corev1_QuobyteVolumeSource(d *typedjson.Decoder, v *v12.QuobyteVolum
 }
 
 // decode_corev1_AzureDiskVolumeSource decodes a AzureDiskVolumeSource.
-func decode_corev1_AzureDiskVolumeSource(d *typedjson.Decoder, v *v12.AzureDiskVolumeSource) error {
+func decode_corev1_AzureDiskVolumeSource(d *typedjson.Decoder, v *corev1.AzureDiskVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -5440,7 +5440,7 @@ func decode_corev1_AzureDiskVolumeSource(d *typedjson.Decoder, v *v12.AzureDiskV
 			} else {
 				p0 := &v.CachingMode
 				if *p0 == nil {
-					*p0 = new(v12.AzureDataDiskCachingMode)
+					*p0 = new(corev1.AzureDataDiskCachingMode)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -5482,7 +5482,7 @@ func decode_corev1_AzureDiskVolumeSource(d *typedjson.Decoder, v *v12.AzureDiskV
 			} else {
 				p0 := &v.Kind
 				if *p0 == nil {
-					*p0 = new(v12.AzureDataDiskKind)
+					*p0 = new(corev1.AzureDataDiskKind)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -5497,7 +5497,7 @@ func decode_corev1_AzureDiskVolumeSource(d *typedjson.Decoder, v *v12.AzureDiskV
 }
 
 // decode_corev1_PhotonPersistentDiskVolumeSource decodes a PhotonPersistentDiskVolumeSource.
-func decode_corev1_PhotonPersistentDiskVolumeSource(d *typedjson.Decoder, v *v12.PhotonPersistentDiskVolumeSource) error {
+func decode_corev1_PhotonPersistentDiskVolumeSource(d *typedjson.Decoder, v *corev1.PhotonPersistentDiskVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -5534,7 +5534,7 @@ func decode_corev1_PhotonPersistentDiskVolumeSource(d *typedjson.Decoder, v *v12
 }
 
 // decode_corev1_ProjectedVolumeSource decodes a ProjectedVolumeSource.
-func decode_corev1_ProjectedVolumeSource(d *typedjson.Decoder, v *v12.ProjectedVolumeSource) error {
+func decode_corev1_ProjectedVolumeSource(d *typedjson.Decoder, v *corev1.ProjectedVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -5593,7 +5593,7 @@ func decode_corev1_ProjectedVolumeSource(d *typedjson.Decoder, v *v12.ProjectedV
 }
 
 // decode_corev1_PortworxVolumeSource decodes a PortworxVolumeSource.
-func decode_corev1_PortworxVolumeSource(d *typedjson.Decoder, v *v12.PortworxVolumeSource) error {
+func decode_corev1_PortworxVolumeSource(d *typedjson.Decoder, v *corev1.PortworxVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -5636,7 +5636,7 @@ func decode_corev1_PortworxVolumeSource(d *typedjson.Decoder, v *v12.PortworxVol
 }
 
 // decode_corev1_ScaleIOVolumeSource decodes a ScaleIOVolumeSource.
-func decode_corev1_ScaleIOVolumeSource(d *typedjson.Decoder, v *v12.ScaleIOVolumeSource) error {
+func decode_corev1_ScaleIOVolumeSource(d *typedjson.Decoder, v *corev1.ScaleIOVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -5672,7 +5672,7 @@ func decode_corev1_ScaleIOVolumeSource(d *typedjson.Decoder, v *v12.ScaleIOVolum
 			} else {
 				p0 := &v.SecretRef
 				if *p0 == nil {
-					*p0 = new(v12.LocalObjectReference)
+					*p0 = new(corev1.LocalObjectReference)
 				}
 				err = decode_corev1_LocalObjectReference(d, *p0)
 			}
@@ -5729,7 +5729,7 @@ func decode_corev1_ScaleIOVolumeSource(d *typedjson.Decoder, v *v12.ScaleIOVolum
 }
 
 // decode_corev1_StorageOSVolumeSource decodes a StorageOSVolumeSource.
-func decode_corev1_StorageOSVolumeSource(d *typedjson.Decoder, v *v12.StorageOSVolumeSource) error {
+func decode_corev1_StorageOSVolumeSource(d *typedjson.Decoder, v *corev1.StorageOSVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -5777,7 +5777,7 @@ func decode_corev1_StorageOSVolumeSource(d *typedjson.Decoder, v *v12.StorageOSV
 			} else {
 				p0 := &v.SecretRef
 				if *p0 == nil {
-					*p0 = new(v12.LocalObjectReference)
+					*p0 = new(corev1.LocalObjectReference)
 				}
 				err = decode_corev1_LocalObjectReference(d, *p0)
 			}
@@ -5792,7 +5792,7 @@ func decode_corev1_StorageOSVolumeSource(d *typedjson.Decoder, v *v12.StorageOSV
 }
 
 // decode_corev1_CSIVolumeSource decodes a CSIVolumeSource.
-func decode_corev1_CSIVolumeSource(d *typedjson.Decoder, v *v12.CSIVolumeSource) error {
+func decode_corev1_CSIVolumeSource(d *typedjson.Decoder, v *corev1.CSIVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -5859,7 +5859,7 @@ func decode_corev1_CSIVolumeSource(d *typedjson.Decoder, v *v12.CSIVolumeSource)
 			} else {
 				p0 := &v.NodePublishSecretRef
 				if *p0 == nil {
-					*p0 = new(v12.LocalObjectReference)
+					*p0 = new(corev1.LocalObjectReference)
 				}
 				err = decode_corev1_LocalObjectReference(d, *p0)
 			}
@@ -5874,7 +5874,7 @@ func decode_corev1_CSIVolumeSource(d *typedjson.Decoder, v *v12.CSIVolumeSource)
 }
 
 // decode_corev1_EphemeralVolumeSource decodes a EphemeralVolumeSource.
-func decode_corev1_EphemeralVolumeSource(d *typedjson.Decoder, v *v12.EphemeralVolumeSource) error {
+func decode_corev1_EphemeralVolumeSource(d *typedjson.Decoder, v *corev1.EphemeralVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -5898,7 +5898,7 @@ func decode_corev1_EphemeralVolumeSource(d *typedjson.Decoder, v *v12.EphemeralV
 			} else {
 				p0 := &v.VolumeClaimTemplate
 				if *p0 == nil {
-					*p0 = new(v12.PersistentVolumeClaimTemplate)
+					*p0 = new(corev1.PersistentVolumeClaimTemplate)
 				}
 				err = decode_corev1_PersistentVolumeClaimTemplate(d, *p0)
 			}
@@ -5913,7 +5913,7 @@ func decode_corev1_EphemeralVolumeSource(d *typedjson.Decoder, v *v12.EphemeralV
 }
 
 // decode_corev1_ImageVolumeSource decodes a ImageVolumeSource.
-func decode_corev1_ImageVolumeSource(d *typedjson.Decoder, v *v12.ImageVolumeSource) error {
+func decode_corev1_ImageVolumeSource(d *typedjson.Decoder, v *corev1.ImageVolumeSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -5950,7 +5950,7 @@ func decode_corev1_ImageVolumeSource(d *typedjson.Decoder, v *v12.ImageVolumeSou
 }
 
 // decode_corev1_ContainerPort decodes a ContainerPort.
-func decode_corev1_ContainerPort(d *typedjson.Decoder, v *v12.ContainerPort) error {
+func decode_corev1_ContainerPort(d *typedjson.Decoder, v *corev1.ContainerPort) error {
 	if d.Null() {
 		return nil
 	}
@@ -6005,7 +6005,7 @@ func decode_corev1_ContainerPort(d *typedjson.Decoder, v *v12.ContainerPort) err
 }
 
 // decode_corev1_EnvFromSource decodes a EnvFromSource.
-func decode_corev1_EnvFromSource(d *typedjson.Decoder, v *v12.EnvFromSource) error {
+func decode_corev1_EnvFromSource(d *typedjson.Decoder, v *corev1.EnvFromSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -6035,7 +6035,7 @@ func decode_corev1_EnvFromSource(d *typedjson.Decoder, v *v12.EnvFromSource) err
 			} else {
 				p0 := &v.ConfigMapRef
 				if *p0 == nil {
-					*p0 = new(v12.ConfigMapEnvSource)
+					*p0 = new(corev1.ConfigMapEnvSource)
 				}
 				err = decode_corev1_ConfigMapEnvSource(d, *p0)
 			}
@@ -6049,7 +6049,7 @@ func decode_corev1_EnvFromSource(d *typedjson.Decoder, v *v12.EnvFromSource) err
 			} else {
 				p0 := &v.SecretRef
 				if *p0 == nil {
-					*p0 = new(v12.SecretEnvSource)
+					*p0 = new(corev1.SecretEnvSource)
 				}
 				err = decode_corev1_SecretEnvSource(d, *p0)
 			}
@@ -6064,7 +6064,7 @@ func decode_corev1_EnvFromSource(d *typedjson.Decoder, v *v12.EnvFromSource) err
 }
 
 // decode_corev1_EnvVar decodes a EnvVar.
-func decode_corev1_EnvVar(d *typedjson.Decoder, v *v12.EnvVar) error {
+func decode_corev1_EnvVar(d *typedjson.Decoder, v *corev1.EnvVar) error {
 	if d.Null() {
 		return nil
 	}
@@ -6100,7 +6100,7 @@ func decode_corev1_EnvVar(d *typedjson.Decoder, v *v12.EnvVar) error {
 			} else {
 				p0 := &v.ValueFrom
 				if *p0 == nil {
-					*p0 = new(v12.EnvVarSource)
+					*p0 = new(corev1.EnvVarSource)
 				}
 				err = decode_corev1_EnvVarSource(d, *p0)
 			}
@@ -6115,7 +6115,7 @@ func decode_corev1_EnvVar(d *typedjson.Decoder, v *v12.EnvVar) error {
 }
 
 // decode_corev1_ContainerResizePolicy decodes a ContainerResizePolicy.
-func decode_corev1_ContainerResizePolicy(d *typedjson.Decoder, v *v12.ContainerResizePolicy) error {
+func decode_corev1_ContainerResizePolicy(d *typedjson.Decoder, v *corev1.ContainerResizePolicy) error {
 	if d.Null() {
 		return nil
 	}
@@ -6152,7 +6152,7 @@ func decode_corev1_ContainerResizePolicy(d *typedjson.Decoder, v *v12.ContainerR
 }
 
 // decode_corev1_ContainerRestartRule decodes a ContainerRestartRule.
-func decode_corev1_ContainerRestartRule(d *typedjson.Decoder, v *v12.ContainerRestartRule) error {
+func decode_corev1_ContainerRestartRule(d *typedjson.Decoder, v *corev1.ContainerRestartRule) error {
 	if d.Null() {
 		return nil
 	}
@@ -6182,7 +6182,7 @@ func decode_corev1_ContainerRestartRule(d *typedjson.Decoder, v *v12.ContainerRe
 			} else {
 				p0 := &v.ExitCodes
 				if *p0 == nil {
-					*p0 = new(v12.ContainerRestartRuleOnExitCodes)
+					*p0 = new(corev1.ContainerRestartRuleOnExitCodes)
 				}
 				err = decode_corev1_ContainerRestartRuleOnExitCodes(d, *p0)
 			}
@@ -6197,7 +6197,7 @@ func decode_corev1_ContainerRestartRule(d *typedjson.Decoder, v *v12.ContainerRe
 }
 
 // decode_corev1_VolumeMount decodes a VolumeMount.
-func decode_corev1_VolumeMount(d *typedjson.Decoder, v *v12.VolumeMount) error {
+func decode_corev1_VolumeMount(d *typedjson.Decoder, v *corev1.VolumeMount) error {
 	if d.Null() {
 		return nil
 	}
@@ -6233,7 +6233,7 @@ func decode_corev1_VolumeMount(d *typedjson.Decoder, v *v12.VolumeMount) error {
 			} else {
 				p0 := &v.RecursiveReadOnly
 				if *p0 == nil {
-					*p0 = new(v12.RecursiveReadOnlyMode)
+					*p0 = new(corev1.RecursiveReadOnlyMode)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -6259,7 +6259,7 @@ func decode_corev1_VolumeMount(d *typedjson.Decoder, v *v12.VolumeMount) error {
 			} else {
 				p0 := &v.MountPropagation
 				if *p0 == nil {
-					*p0 = new(v12.MountPropagationMode)
+					*p0 = new(corev1.MountPropagationMode)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -6289,7 +6289,7 @@ func decode_corev1_VolumeMount(d *typedjson.Decoder, v *v12.VolumeMount) error {
 }
 
 // decode_corev1_VolumeDevice decodes a VolumeDevice.
-func decode_corev1_VolumeDevice(d *typedjson.Decoder, v *v12.VolumeDevice) error {
+func decode_corev1_VolumeDevice(d *typedjson.Decoder, v *corev1.VolumeDevice) error {
 	if d.Null() {
 		return nil
 	}
@@ -6326,7 +6326,7 @@ func decode_corev1_VolumeDevice(d *typedjson.Decoder, v *v12.VolumeDevice) error
 }
 
 // decode_corev1_Probe decodes a Probe.
-func decode_corev1_Probe(d *typedjson.Decoder, v *v12.Probe) error {
+func decode_corev1_Probe(d *typedjson.Decoder, v *corev1.Probe) error {
 	if d.Null() {
 		return nil
 	}
@@ -6350,7 +6350,7 @@ func decode_corev1_Probe(d *typedjson.Decoder, v *v12.Probe) error {
 			} else {
 				p0 := &v.ProbeHandler.Exec
 				if *p0 == nil {
-					*p0 = new(v12.ExecAction)
+					*p0 = new(corev1.ExecAction)
 				}
 				err = decode_corev1_ExecAction(d, *p0)
 			}
@@ -6364,7 +6364,7 @@ func decode_corev1_Probe(d *typedjson.Decoder, v *v12.Probe) error {
 			} else {
 				p0 := &v.ProbeHandler.HTTPGet
 				if *p0 == nil {
-					*p0 = new(v12.HTTPGetAction)
+					*p0 = new(corev1.HTTPGetAction)
 				}
 				err = decode_corev1_HTTPGetAction(d, *p0)
 			}
@@ -6378,7 +6378,7 @@ func decode_corev1_Probe(d *typedjson.Decoder, v *v12.Probe) error {
 			} else {
 				p0 := &v.ProbeHandler.TCPSocket
 				if *p0 == nil {
-					*p0 = new(v12.TCPSocketAction)
+					*p0 = new(corev1.TCPSocketAction)
 				}
 				err = decode_corev1_TCPSocketAction(d, *p0)
 			}
@@ -6392,7 +6392,7 @@ func decode_corev1_Probe(d *typedjson.Decoder, v *v12.Probe) error {
 			} else {
 				p0 := &v.ProbeHandler.GRPC
 				if *p0 == nil {
-					*p0 = new(v12.GRPCAction)
+					*p0 = new(corev1.GRPCAction)
 				}
 				err = decode_corev1_GRPCAction(d, *p0)
 			}
@@ -6451,7 +6451,7 @@ func decode_corev1_Probe(d *typedjson.Decoder, v *v12.Probe) error {
 }
 
 // decode_corev1_Lifecycle decodes a Lifecycle.
-func decode_corev1_Lifecycle(d *typedjson.Decoder, v *v12.Lifecycle) error {
+func decode_corev1_Lifecycle(d *typedjson.Decoder, v *corev1.Lifecycle) error {
 	if d.Null() {
 		return nil
 	}
@@ -6475,7 +6475,7 @@ func decode_corev1_Lifecycle(d *typedjson.Decoder, v *v12.Lifecycle) error {
 			} else {
 				p0 := &v.PostStart
 				if *p0 == nil {
-					*p0 = new(v12.LifecycleHandler)
+					*p0 = new(corev1.LifecycleHandler)
 				}
 				err = decode_corev1_LifecycleHandler(d, *p0)
 			}
@@ -6489,7 +6489,7 @@ func decode_corev1_Lifecycle(d *typedjson.Decoder, v *v12.Lifecycle) error {
 			} else {
 				p0 := &v.PreStop
 				if *p0 == nil {
-					*p0 = new(v12.LifecycleHandler)
+					*p0 = new(corev1.LifecycleHandler)
 				}
 				err = decode_corev1_LifecycleHandler(d, *p0)
 			}
@@ -6503,7 +6503,7 @@ func decode_corev1_Lifecycle(d *typedjson.Decoder, v *v12.Lifecycle) error {
 			} else {
 				p0 := &v.StopSignal
 				if *p0 == nil {
-					*p0 = new(v12.Signal)
+					*p0 = new(corev1.Signal)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -6518,7 +6518,7 @@ func decode_corev1_Lifecycle(d *typedjson.Decoder, v *v12.Lifecycle) error {
 }
 
 // decode_corev1_SecurityContext decodes a SecurityContext.
-func decode_corev1_SecurityContext(d *typedjson.Decoder, v *v12.SecurityContext) error {
+func decode_corev1_SecurityContext(d *typedjson.Decoder, v *corev1.SecurityContext) error {
 	if d.Null() {
 		return nil
 	}
@@ -6542,7 +6542,7 @@ func decode_corev1_SecurityContext(d *typedjson.Decoder, v *v12.SecurityContext)
 			} else {
 				p0 := &v.Capabilities
 				if *p0 == nil {
-					*p0 = new(v12.Capabilities)
+					*p0 = new(corev1.Capabilities)
 				}
 				err = decode_corev1_Capabilities(d, *p0)
 			}
@@ -6570,7 +6570,7 @@ func decode_corev1_SecurityContext(d *typedjson.Decoder, v *v12.SecurityContext)
 			} else {
 				p0 := &v.SELinuxOptions
 				if *p0 == nil {
-					*p0 = new(v12.SELinuxOptions)
+					*p0 = new(corev1.SELinuxOptions)
 				}
 				err = decode_corev1_SELinuxOptions(d, *p0)
 			}
@@ -6584,7 +6584,7 @@ func decode_corev1_SecurityContext(d *typedjson.Decoder, v *v12.SecurityContext)
 			} else {
 				p0 := &v.WindowsOptions
 				if *p0 == nil {
-					*p0 = new(v12.WindowsSecurityContextOptions)
+					*p0 = new(corev1.WindowsSecurityContextOptions)
 				}
 				err = decode_corev1_WindowsSecurityContextOptions(d, *p0)
 			}
@@ -6668,7 +6668,7 @@ func decode_corev1_SecurityContext(d *typedjson.Decoder, v *v12.SecurityContext)
 			} else {
 				p0 := &v.ProcMount
 				if *p0 == nil {
-					*p0 = new(v12.ProcMountType)
+					*p0 = new(corev1.ProcMountType)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -6682,7 +6682,7 @@ func decode_corev1_SecurityContext(d *typedjson.Decoder, v *v12.SecurityContext)
 			} else {
 				p0 := &v.SeccompProfile
 				if *p0 == nil {
-					*p0 = new(v12.SeccompProfile)
+					*p0 = new(corev1.SeccompProfile)
 				}
 				err = decode_corev1_SeccompProfile(d, *p0)
 			}
@@ -6696,7 +6696,7 @@ func decode_corev1_SecurityContext(d *typedjson.Decoder, v *v12.SecurityContext)
 			} else {
 				p0 := &v.AppArmorProfile
 				if *p0 == nil {
-					*p0 = new(v12.AppArmorProfile)
+					*p0 = new(corev1.AppArmorProfile)
 				}
 				err = decode_corev1_AppArmorProfile(d, *p0)
 			}
@@ -6711,7 +6711,7 @@ func decode_corev1_SecurityContext(d *typedjson.Decoder, v *v12.SecurityContext)
 }
 
 // decode_corev1_SELinuxOptions decodes a SELinuxOptions.
-func decode_corev1_SELinuxOptions(d *typedjson.Decoder, v *v12.SELinuxOptions) error {
+func decode_corev1_SELinuxOptions(d *typedjson.Decoder, v *corev1.SELinuxOptions) error {
 	if d.Null() {
 		return nil
 	}
@@ -6760,7 +6760,7 @@ func decode_corev1_SELinuxOptions(d *typedjson.Decoder, v *v12.SELinuxOptions) e
 }
 
 // decode_corev1_WindowsSecurityContextOptions decodes a WindowsSecurityContextOptions.
-func decode_corev1_WindowsSecurityContextOptions(d *typedjson.Decoder, v *v12.WindowsSecurityContextOptions) error {
+func decode_corev1_WindowsSecurityContextOptions(d *typedjson.Decoder, v *corev1.WindowsSecurityContextOptions) error {
 	if d.Null() {
 		return nil
 	}
@@ -6841,7 +6841,7 @@ func decode_corev1_WindowsSecurityContextOptions(d *typedjson.Decoder, v *v12.Wi
 }
 
 // decode_corev1_Sysctl decodes a Sysctl.
-func decode_corev1_Sysctl(d *typedjson.Decoder, v *v12.Sysctl) error {
+func decode_corev1_Sysctl(d *typedjson.Decoder, v *corev1.Sysctl) error {
 	if d.Null() {
 		return nil
 	}
@@ -6878,7 +6878,7 @@ func decode_corev1_Sysctl(d *typedjson.Decoder, v *v12.Sysctl) error {
 }
 
 // decode_corev1_SeccompProfile decodes a SeccompProfile.
-func decode_corev1_SeccompProfile(d *typedjson.Decoder, v *v12.SeccompProfile) error {
+func decode_corev1_SeccompProfile(d *typedjson.Decoder, v *corev1.SeccompProfile) error {
 	if d.Null() {
 		return nil
 	}
@@ -6923,7 +6923,7 @@ func decode_corev1_SeccompProfile(d *typedjson.Decoder, v *v12.SeccompProfile) e
 }
 
 // decode_corev1_AppArmorProfile decodes a AppArmorProfile.
-func decode_corev1_AppArmorProfile(d *typedjson.Decoder, v *v12.AppArmorProfile) error {
+func decode_corev1_AppArmorProfile(d *typedjson.Decoder, v *corev1.AppArmorProfile) error {
 	if d.Null() {
 		return nil
 	}
@@ -6968,7 +6968,7 @@ func decode_corev1_AppArmorProfile(d *typedjson.Decoder, v *v12.AppArmorProfile)
 }
 
 // decode_corev1_NodeAffinity decodes a NodeAffinity.
-func decode_corev1_NodeAffinity(d *typedjson.Decoder, v *v12.NodeAffinity) error {
+func decode_corev1_NodeAffinity(d *typedjson.Decoder, v *corev1.NodeAffinity) error {
 	if d.Null() {
 		return nil
 	}
@@ -6992,7 +6992,7 @@ func decode_corev1_NodeAffinity(d *typedjson.Decoder, v *v12.NodeAffinity) error
 			} else {
 				p0 := &v.RequiredDuringSchedulingIgnoredDuringExecution
 				if *p0 == nil {
-					*p0 = new(v12.NodeSelector)
+					*p0 = new(corev1.NodeSelector)
 				}
 				err = decode_corev1_NodeSelector(d, *p0)
 			}
@@ -7013,7 +7013,7 @@ func decode_corev1_NodeAffinity(d *typedjson.Decoder, v *v12.NodeAffinity) error
 }
 
 // decode_corev1_PodAffinity decodes a PodAffinity.
-func decode_corev1_PodAffinity(d *typedjson.Decoder, v *v12.PodAffinity) error {
+func decode_corev1_PodAffinity(d *typedjson.Decoder, v *corev1.PodAffinity) error {
 	if d.Null() {
 		return nil
 	}
@@ -7050,7 +7050,7 @@ func decode_corev1_PodAffinity(d *typedjson.Decoder, v *v12.PodAffinity) error {
 }
 
 // decode_corev1_PodAntiAffinity decodes a PodAntiAffinity.
-func decode_corev1_PodAntiAffinity(d *typedjson.Decoder, v *v12.PodAntiAffinity) error {
+func decode_corev1_PodAntiAffinity(d *typedjson.Decoder, v *corev1.PodAntiAffinity) error {
 	if d.Null() {
 		return nil
 	}
@@ -7087,7 +7087,7 @@ func decode_corev1_PodAntiAffinity(d *typedjson.Decoder, v *v12.PodAntiAffinity)
 }
 
 // decode_corev1_PodDNSConfigOption decodes a PodDNSConfigOption.
-func decode_corev1_PodDNSConfigOption(d *typedjson.Decoder, v *v12.PodDNSConfigOption) error {
+func decode_corev1_PodDNSConfigOption(d *typedjson.Decoder, v *corev1.PodDNSConfigOption) error {
 	if d.Null() {
 		return nil
 	}
@@ -7132,7 +7132,7 @@ func decode_corev1_PodDNSConfigOption(d *typedjson.Decoder, v *v12.PodDNSConfigO
 }
 
 // decode_corev1_ResourceClaim decodes a ResourceClaim.
-func decode_corev1_ResourceClaim(d *typedjson.Decoder, v *v12.ResourceClaim) error {
+func decode_corev1_ResourceClaim(d *typedjson.Decoder, v *corev1.ResourceClaim) error {
 	if d.Null() {
 		return nil
 	}
@@ -7169,7 +7169,7 @@ func decode_corev1_ResourceClaim(d *typedjson.Decoder, v *v12.ResourceClaim) err
 }
 
 // decode_corev1_KeyToPath decodes a KeyToPath.
-func decode_corev1_KeyToPath(d *typedjson.Decoder, v *v12.KeyToPath) error {
+func decode_corev1_KeyToPath(d *typedjson.Decoder, v *corev1.KeyToPath) error {
 	if d.Null() {
 		return nil
 	}
@@ -7234,7 +7234,7 @@ func decode_corev1_KeyToPath(d *typedjson.Decoder, v *v12.KeyToPath) error {
 }
 
 // decode_corev1_DownwardAPIVolumeFile decodes a DownwardAPIVolumeFile.
-func decode_corev1_DownwardAPIVolumeFile(d *typedjson.Decoder, v *v12.DownwardAPIVolumeFile) error {
+func decode_corev1_DownwardAPIVolumeFile(d *typedjson.Decoder, v *corev1.DownwardAPIVolumeFile) error {
 	if d.Null() {
 		return nil
 	}
@@ -7264,7 +7264,7 @@ func decode_corev1_DownwardAPIVolumeFile(d *typedjson.Decoder, v *v12.DownwardAP
 			} else {
 				p0 := &v.FieldRef
 				if *p0 == nil {
-					*p0 = new(v12.ObjectFieldSelector)
+					*p0 = new(corev1.ObjectFieldSelector)
 				}
 				err = decode_corev1_ObjectFieldSelector(d, *p0)
 			}
@@ -7278,7 +7278,7 @@ func decode_corev1_DownwardAPIVolumeFile(d *typedjson.Decoder, v *v12.DownwardAP
 			} else {
 				p0 := &v.ResourceFieldRef
 				if *p0 == nil {
-					*p0 = new(v12.ResourceFieldSelector)
+					*p0 = new(corev1.ResourceFieldSelector)
 				}
 				err = decode_corev1_ResourceFieldSelector(d, *p0)
 			}
@@ -7321,7 +7321,7 @@ func decode_corev1_DownwardAPIVolumeFile(d *typedjson.Decoder, v *v12.DownwardAP
 }
 
 // decode_corev1_VolumeProjection decodes a VolumeProjection.
-func decode_corev1_VolumeProjection(d *typedjson.Decoder, v *v12.VolumeProjection) error {
+func decode_corev1_VolumeProjection(d *typedjson.Decoder, v *corev1.VolumeProjection) error {
 	if d.Null() {
 		return nil
 	}
@@ -7345,7 +7345,7 @@ func decode_corev1_VolumeProjection(d *typedjson.Decoder, v *v12.VolumeProjectio
 			} else {
 				p0 := &v.Secret
 				if *p0 == nil {
-					*p0 = new(v12.SecretProjection)
+					*p0 = new(corev1.SecretProjection)
 				}
 				err = decode_corev1_SecretProjection(d, *p0)
 			}
@@ -7359,7 +7359,7 @@ func decode_corev1_VolumeProjection(d *typedjson.Decoder, v *v12.VolumeProjectio
 			} else {
 				p0 := &v.DownwardAPI
 				if *p0 == nil {
-					*p0 = new(v12.DownwardAPIProjection)
+					*p0 = new(corev1.DownwardAPIProjection)
 				}
 				err = decode_corev1_DownwardAPIProjection(d, *p0)
 			}
@@ -7373,7 +7373,7 @@ func decode_corev1_VolumeProjection(d *typedjson.Decoder, v *v12.VolumeProjectio
 			} else {
 				p0 := &v.ConfigMap
 				if *p0 == nil {
-					*p0 = new(v12.ConfigMapProjection)
+					*p0 = new(corev1.ConfigMapProjection)
 				}
 				err = decode_corev1_ConfigMapProjection(d, *p0)
 			}
@@ -7387,7 +7387,7 @@ func decode_corev1_VolumeProjection(d *typedjson.Decoder, v *v12.VolumeProjectio
 			} else {
 				p0 := &v.ServiceAccountToken
 				if *p0 == nil {
-					*p0 = new(v12.ServiceAccountTokenProjection)
+					*p0 = new(corev1.ServiceAccountTokenProjection)
 				}
 				err = decode_corev1_ServiceAccountTokenProjection(d, *p0)
 			}
@@ -7401,7 +7401,7 @@ func decode_corev1_VolumeProjection(d *typedjson.Decoder, v *v12.VolumeProjectio
 			} else {
 				p0 := &v.ClusterTrustBundle
 				if *p0 == nil {
-					*p0 = new(v12.ClusterTrustBundleProjection)
+					*p0 = new(corev1.ClusterTrustBundleProjection)
 				}
 				err = decode_corev1_ClusterTrustBundleProjection(d, *p0)
 			}
@@ -7415,7 +7415,7 @@ func decode_corev1_VolumeProjection(d *typedjson.Decoder, v *v12.VolumeProjectio
 			} else {
 				p0 := &v.PodCertificate
 				if *p0 == nil {
-					*p0 = new(v12.PodCertificateProjection)
+					*p0 = new(corev1.PodCertificateProjection)
 				}
 				err = decode_corev1_PodCertificateProjection(d, *p0)
 			}
@@ -7430,7 +7430,7 @@ func decode_corev1_VolumeProjection(d *typedjson.Decoder, v *v12.VolumeProjectio
 }
 
 // decode_corev1_PersistentVolumeClaimTemplate decodes a PersistentVolumeClaimTemplate.
-func decode_corev1_PersistentVolumeClaimTemplate(d *typedjson.Decoder, v *v12.PersistentVolumeClaimTemplate) error {
+func decode_corev1_PersistentVolumeClaimTemplate(d *typedjson.Decoder, v *corev1.PersistentVolumeClaimTemplate) error {
 	if d.Null() {
 		return nil
 	}
@@ -7467,7 +7467,7 @@ func decode_corev1_PersistentVolumeClaimTemplate(d *typedjson.Decoder, v *v12.Pe
 }
 
 // decode_corev1_ConfigMapEnvSource decodes a ConfigMapEnvSource.
-func decode_corev1_ConfigMapEnvSource(d *typedjson.Decoder, v *v12.ConfigMapEnvSource) error {
+func decode_corev1_ConfigMapEnvSource(d *typedjson.Decoder, v *corev1.ConfigMapEnvSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -7512,7 +7512,7 @@ func decode_corev1_ConfigMapEnvSource(d *typedjson.Decoder, v *v12.ConfigMapEnvS
 }
 
 // decode_corev1_SecretEnvSource decodes a SecretEnvSource.
-func decode_corev1_SecretEnvSource(d *typedjson.Decoder, v *v12.SecretEnvSource) error {
+func decode_corev1_SecretEnvSource(d *typedjson.Decoder, v *corev1.SecretEnvSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -7557,7 +7557,7 @@ func decode_corev1_SecretEnvSource(d *typedjson.Decoder, v *v12.SecretEnvSource)
 }
 
 // decode_corev1_EnvVarSource decodes a EnvVarSource.
-func decode_corev1_EnvVarSource(d *typedjson.Decoder, v *v12.EnvVarSource) error {
+func decode_corev1_EnvVarSource(d *typedjson.Decoder, v *corev1.EnvVarSource) error {
 	if d.Null() {
 		return nil
 	}
@@ -7581,7 +7581,7 @@ func decode_corev1_EnvVarSource(d *typedjson.Decoder, v *v12.EnvVarSource) error
 			} else {
 				p0 := &v.FieldRef
 				if *p0 == nil {
-					*p0 = new(v12.ObjectFieldSelector)
+					*p0 = new(corev1.ObjectFieldSelector)
 				}
 				err = decode_corev1_ObjectFieldSelector(d, *p0)
 			}
@@ -7595,7 +7595,7 @@ func decode_corev1_EnvVarSource(d *typedjson.Decoder, v *v12.EnvVarSource) error
 			} else {
 				p0 := &v.ResourceFieldRef
 				if *p0 == nil {
-					*p0 = new(v12.ResourceFieldSelector)
+					*p0 = new(corev1.ResourceFieldSelector)
 				}
 				err = decode_corev1_ResourceFieldSelector(d, *p0)
 			}
@@ -7609,7 +7609,7 @@ func decode_corev1_EnvVarSource(d *typedjson.Decoder, v *v12.EnvVarSource) error
 			} else {
 				p0 := &v.ConfigMapKeyRef
 				if *p0 == nil {
-					*p0 = new(v12.ConfigMapKeySelector)
+					*p0 = new(corev1.ConfigMapKeySelector)
 				}
 				err = decode_corev1_ConfigMapKeySelector(d, *p0)
 			}
@@ -7623,7 +7623,7 @@ func decode_corev1_EnvVarSource(d *typedjson.Decoder, v *v12.EnvVarSource) error
 			} else {
 				p0 := &v.SecretKeyRef
 				if *p0 == nil {
-					*p0 = new(v12.SecretKeySelector)
+					*p0 = new(corev1.SecretKeySelector)
 				}
 				err = decode_corev1_SecretKeySelector(d, *p0)
 			}
@@ -7637,7 +7637,7 @@ func decode_corev1_EnvVarSource(d *typedjson.Decoder, v *v12.EnvVarSource) error
 			} else {
 				p0 := &v.FileKeyRef
 				if *p0 == nil {
-					*p0 = new(v12.FileKeySelector)
+					*p0 = new(corev1.FileKeySelector)
 				}
 				err = decode_corev1_FileKeySelector(d, *p0)
 			}
@@ -7652,7 +7652,7 @@ func decode_corev1_EnvVarSource(d *typedjson.Decoder, v *v12.EnvVarSource) error
 }
 
 // decode_corev1_ContainerRestartRuleOnExitCodes decodes a ContainerRestartRuleOnExitCodes.
-func decode_corev1_ContainerRestartRuleOnExitCodes(d *typedjson.Decoder, v *v12.ContainerRestartRuleOnExitCodes) error {
+func decode_corev1_ContainerRestartRuleOnExitCodes(d *typedjson.Decoder, v *corev1.ContainerRestartRuleOnExitCodes) error {
 	if d.Null() {
 		return nil
 	}
@@ -7692,7 +7692,7 @@ func decode_corev1_ContainerRestartRuleOnExitCodes(d *typedjson.Decoder, v *v12.
 }
 
 // decode_corev1_ExecAction decodes a ExecAction.
-func decode_corev1_ExecAction(d *typedjson.Decoder, v *v12.ExecAction) error {
+func decode_corev1_ExecAction(d *typedjson.Decoder, v *corev1.ExecAction) error {
 	if d.Null() {
 		return nil
 	}
@@ -7726,7 +7726,7 @@ func decode_corev1_ExecAction(d *typedjson.Decoder, v *v12.ExecAction) error {
 }
 
 // decode_corev1_HTTPGetAction decodes a HTTPGetAction.
-func decode_corev1_HTTPGetAction(d *typedjson.Decoder, v *v12.HTTPGetAction) error {
+func decode_corev1_HTTPGetAction(d *typedjson.Decoder, v *corev1.HTTPGetAction) error {
 	if d.Null() {
 		return nil
 	}
@@ -7780,7 +7780,7 @@ func decode_corev1_HTTPGetAction(d *typedjson.Decoder, v *v12.HTTPGetAction) err
 			} else {
 				p0 := &v.Protocol
 				if *p0 == nil {
-					*p0 = new(v12.HTTPProtocol)
+					*p0 = new(corev1.HTTPProtocol)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -7795,7 +7795,7 @@ func decode_corev1_HTTPGetAction(d *typedjson.Decoder, v *v12.HTTPGetAction) err
 }
 
 // decode_corev1_TCPSocketAction decodes a TCPSocketAction.
-func decode_corev1_TCPSocketAction(d *typedjson.Decoder, v *v12.TCPSocketAction) error {
+func decode_corev1_TCPSocketAction(d *typedjson.Decoder, v *corev1.TCPSocketAction) error {
 	if d.Null() {
 		return nil
 	}
@@ -7832,7 +7832,7 @@ func decode_corev1_TCPSocketAction(d *typedjson.Decoder, v *v12.TCPSocketAction)
 }
 
 // decode_corev1_GRPCAction decodes a GRPCAction.
-func decode_corev1_GRPCAction(d *typedjson.Decoder, v *v12.GRPCAction) error {
+func decode_corev1_GRPCAction(d *typedjson.Decoder, v *corev1.GRPCAction) error {
 	if d.Null() {
 		return nil
 	}
@@ -7876,7 +7876,7 @@ func decode_corev1_GRPCAction(d *typedjson.Decoder, v *v12.GRPCAction) error {
 			} else {
 				p0 := &v.Mode
 				if *p0 == nil {
-					*p0 = new(v12.GRPCProbeMode)
+					*p0 = new(corev1.GRPCProbeMode)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -7891,7 +7891,7 @@ func decode_corev1_GRPCAction(d *typedjson.Decoder, v *v12.GRPCAction) error {
 }
 
 // decode_corev1_LifecycleHandler decodes a LifecycleHandler.
-func decode_corev1_LifecycleHandler(d *typedjson.Decoder, v *v12.LifecycleHandler) error {
+func decode_corev1_LifecycleHandler(d *typedjson.Decoder, v *corev1.LifecycleHandler) error {
 	if d.Null() {
 		return nil
 	}
@@ -7915,7 +7915,7 @@ func decode_corev1_LifecycleHandler(d *typedjson.Decoder, v *v12.LifecycleHandle
 			} else {
 				p0 := &v.Exec
 				if *p0 == nil {
-					*p0 = new(v12.ExecAction)
+					*p0 = new(corev1.ExecAction)
 				}
 				err = decode_corev1_ExecAction(d, *p0)
 			}
@@ -7929,7 +7929,7 @@ func decode_corev1_LifecycleHandler(d *typedjson.Decoder, v *v12.LifecycleHandle
 			} else {
 				p0 := &v.HTTPGet
 				if *p0 == nil {
-					*p0 = new(v12.HTTPGetAction)
+					*p0 = new(corev1.HTTPGetAction)
 				}
 				err = decode_corev1_HTTPGetAction(d, *p0)
 			}
@@ -7943,7 +7943,7 @@ func decode_corev1_LifecycleHandler(d *typedjson.Decoder, v *v12.LifecycleHandle
 			} else {
 				p0 := &v.TCPSocket
 				if *p0 == nil {
-					*p0 = new(v12.TCPSocketAction)
+					*p0 = new(corev1.TCPSocketAction)
 				}
 				err = decode_corev1_TCPSocketAction(d, *p0)
 			}
@@ -7957,7 +7957,7 @@ func decode_corev1_LifecycleHandler(d *typedjson.Decoder, v *v12.LifecycleHandle
 			} else {
 				p0 := &v.Sleep
 				if *p0 == nil {
-					*p0 = new(v12.SleepAction)
+					*p0 = new(corev1.SleepAction)
 				}
 				err = decode_corev1_SleepAction(d, *p0)
 			}
@@ -7972,7 +7972,7 @@ func decode_corev1_LifecycleHandler(d *typedjson.Decoder, v *v12.LifecycleHandle
 }
 
 // decode_corev1_Capabilities decodes a Capabilities.
-func decode_corev1_Capabilities(d *typedjson.Decoder, v *v12.Capabilities) error {
+func decode_corev1_Capabilities(d *typedjson.Decoder, v *corev1.Capabilities) error {
 	if d.Null() {
 		return nil
 	}
@@ -7991,7 +7991,7 @@ func decode_corev1_Capabilities(d *typedjson.Decoder, v *v12.Capabilities) error
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			err = typedjson.Slice(d, &v.Add, func(d *typedjson.Decoder, e *v12.Capability) (err error) {
+			err = typedjson.Slice(d, &v.Add, func(d *typedjson.Decoder, e *corev1.Capability) (err error) {
 				err = typedjson.String(d, e)
 				return
 			})
@@ -8000,7 +8000,7 @@ func decode_corev1_Capabilities(d *typedjson.Decoder, v *v12.Capabilities) error
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			err = typedjson.Slice(d, &v.Drop, func(d *typedjson.Decoder, e *v12.Capability) (err error) {
+			err = typedjson.Slice(d, &v.Drop, func(d *typedjson.Decoder, e *corev1.Capability) (err error) {
 				err = typedjson.String(d, e)
 				return
 			})
@@ -8015,7 +8015,7 @@ func decode_corev1_Capabilities(d *typedjson.Decoder, v *v12.Capabilities) error
 }
 
 // decode_corev1_NodeSelector decodes a NodeSelector.
-func decode_corev1_NodeSelector(d *typedjson.Decoder, v *v12.NodeSelector) error {
+func decode_corev1_NodeSelector(d *typedjson.Decoder, v *corev1.NodeSelector) error {
 	if d.Null() {
 		return nil
 	}
@@ -8046,7 +8046,7 @@ func decode_corev1_NodeSelector(d *typedjson.Decoder, v *v12.NodeSelector) error
 }
 
 // decode_corev1_PreferredSchedulingTerm decodes a PreferredSchedulingTerm.
-func decode_corev1_PreferredSchedulingTerm(d *typedjson.Decoder, v *v12.PreferredSchedulingTerm) error {
+func decode_corev1_PreferredSchedulingTerm(d *typedjson.Decoder, v *corev1.PreferredSchedulingTerm) error {
 	if d.Null() {
 		return nil
 	}
@@ -8083,7 +8083,7 @@ func decode_corev1_PreferredSchedulingTerm(d *typedjson.Decoder, v *v12.Preferre
 }
 
 // decode_corev1_PodAffinityTerm decodes a PodAffinityTerm.
-func decode_corev1_PodAffinityTerm(d *typedjson.Decoder, v *v12.PodAffinityTerm) error {
+func decode_corev1_PodAffinityTerm(d *typedjson.Decoder, v *corev1.PodAffinityTerm) error {
 	if d.Null() {
 		return nil
 	}
@@ -8107,7 +8107,7 @@ func decode_corev1_PodAffinityTerm(d *typedjson.Decoder, v *v12.PodAffinityTerm)
 			} else {
 				p0 := &v.LabelSelector
 				if *p0 == nil {
-					*p0 = new(v1.LabelSelector)
+					*p0 = new(metav1.LabelSelector)
 				}
 				err = decode_metav1_LabelSelector(d, *p0)
 			}
@@ -8136,7 +8136,7 @@ func decode_corev1_PodAffinityTerm(d *typedjson.Decoder, v *v12.PodAffinityTerm)
 			} else {
 				p0 := &v.NamespaceSelector
 				if *p0 == nil {
-					*p0 = new(v1.LabelSelector)
+					*p0 = new(metav1.LabelSelector)
 				}
 				err = decode_metav1_LabelSelector(d, *p0)
 			}
@@ -8169,7 +8169,7 @@ func decode_corev1_PodAffinityTerm(d *typedjson.Decoder, v *v12.PodAffinityTerm)
 }
 
 // decode_corev1_WeightedPodAffinityTerm decodes a WeightedPodAffinityTerm.
-func decode_corev1_WeightedPodAffinityTerm(d *typedjson.Decoder, v *v12.WeightedPodAffinityTerm) error {
+func decode_corev1_WeightedPodAffinityTerm(d *typedjson.Decoder, v *corev1.WeightedPodAffinityTerm) error {
 	if d.Null() {
 		return nil
 	}
@@ -8206,7 +8206,7 @@ func decode_corev1_WeightedPodAffinityTerm(d *typedjson.Decoder, v *v12.Weighted
 }
 
 // decode_corev1_ObjectFieldSelector decodes a ObjectFieldSelector.
-func decode_corev1_ObjectFieldSelector(d *typedjson.Decoder, v *v12.ObjectFieldSelector) error {
+func decode_corev1_ObjectFieldSelector(d *typedjson.Decoder, v *corev1.ObjectFieldSelector) error {
 	if d.Null() {
 		return nil
 	}
@@ -8243,7 +8243,7 @@ func decode_corev1_ObjectFieldSelector(d *typedjson.Decoder, v *v12.ObjectFieldS
 }
 
 // decode_corev1_ResourceFieldSelector decodes a ResourceFieldSelector.
-func decode_corev1_ResourceFieldSelector(d *typedjson.Decoder, v *v12.ResourceFieldSelector) error {
+func decode_corev1_ResourceFieldSelector(d *typedjson.Decoder, v *corev1.ResourceFieldSelector) error {
 	if d.Null() {
 		return nil
 	}
@@ -8286,7 +8286,7 @@ func decode_corev1_ResourceFieldSelector(d *typedjson.Decoder, v *v12.ResourceFi
 }
 
 // decode_corev1_SecretProjection decodes a SecretProjection.
-func decode_corev1_SecretProjection(d *typedjson.Decoder, v *v12.SecretProjection) error {
+func decode_corev1_SecretProjection(d *typedjson.Decoder, v *corev1.SecretProjection) error {
 	if d.Null() {
 		return nil
 	}
@@ -8337,7 +8337,7 @@ func decode_corev1_SecretProjection(d *typedjson.Decoder, v *v12.SecretProjectio
 }
 
 // decode_corev1_DownwardAPIProjection decodes a DownwardAPIProjection.
-func decode_corev1_DownwardAPIProjection(d *typedjson.Decoder, v *v12.DownwardAPIProjection) error {
+func decode_corev1_DownwardAPIProjection(d *typedjson.Decoder, v *corev1.DownwardAPIProjection) error {
 	if d.Null() {
 		return nil
 	}
@@ -8368,7 +8368,7 @@ func decode_corev1_DownwardAPIProjection(d *typedjson.Decoder, v *v12.DownwardAP
 }
 
 // decode_corev1_ConfigMapProjection decodes a ConfigMapProjection.
-func decode_corev1_ConfigMapProjection(d *typedjson.Decoder, v *v12.ConfigMapProjection) error {
+func decode_corev1_ConfigMapProjection(d *typedjson.Decoder, v *corev1.ConfigMapProjection) error {
 	if d.Null() {
 		return nil
 	}
@@ -8419,7 +8419,7 @@ func decode_corev1_ConfigMapProjection(d *typedjson.Decoder, v *v12.ConfigMapPro
 }
 
 // decode_corev1_ServiceAccountTokenProjection decodes a ServiceAccountTokenProjection.
-func decode_corev1_ServiceAccountTokenProjection(d *typedjson.Decoder, v *v12.ServiceAccountTokenProjection) error {
+func decode_corev1_ServiceAccountTokenProjection(d *typedjson.Decoder, v *corev1.ServiceAccountTokenProjection) error {
 	if d.Null() {
 		return nil
 	}
@@ -8484,7 +8484,7 @@ func decode_corev1_ServiceAccountTokenProjection(d *typedjson.Decoder, v *v12.Se
 }
 
 // decode_corev1_ClusterTrustBundleProjection decodes a ClusterTrustBundleProjection.
-func decode_corev1_ClusterTrustBundleProjection(d *typedjson.Decoder, v *v12.ClusterTrustBundleProjection) error {
+func decode_corev1_ClusterTrustBundleProjection(d *typedjson.Decoder, v *corev1.ClusterTrustBundleProjection) error {
 	if d.Null() {
 		return nil
 	}
@@ -8536,7 +8536,7 @@ func decode_corev1_ClusterTrustBundleProjection(d *typedjson.Decoder, v *v12.Clu
 			} else {
 				p0 := &v.LabelSelector
 				if *p0 == nil {
-					*p0 = new(v1.LabelSelector)
+					*p0 = new(metav1.LabelSelector)
 				}
 				err = decode_metav1_LabelSelector(d, *p0)
 			}
@@ -8585,7 +8585,7 @@ func decode_corev1_ClusterTrustBundleProjection(d *typedjson.Decoder, v *v12.Clu
 }
 
 // decode_corev1_PodCertificateProjection decodes a PodCertificateProjection.
-func decode_corev1_PodCertificateProjection(d *typedjson.Decoder, v *v12.PodCertificateProjection) error {
+func decode_corev1_PodCertificateProjection(d *typedjson.Decoder, v *corev1.PodCertificateProjection) error {
 	if d.Null() {
 		return nil
 	}
@@ -8677,7 +8677,7 @@ func decode_corev1_PodCertificateProjection(d *typedjson.Decoder, v *v12.PodCert
 }
 
 // decode_corev1_PersistentVolumeClaimSpec decodes a PersistentVolumeClaimSpec.
-func decode_corev1_PersistentVolumeClaimSpec(d *typedjson.Decoder, v *v12.PersistentVolumeClaimSpec) error {
+func decode_corev1_PersistentVolumeClaimSpec(d *typedjson.Decoder, v *corev1.PersistentVolumeClaimSpec) error {
 	if d.Null() {
 		return nil
 	}
@@ -8696,7 +8696,7 @@ func decode_corev1_PersistentVolumeClaimSpec(d *typedjson.Decoder, v *v12.Persis
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			err = typedjson.Slice(d, &v.AccessModes, func(d *typedjson.Decoder, e *v12.PersistentVolumeAccessMode) (err error) {
+			err = typedjson.Slice(d, &v.AccessModes, func(d *typedjson.Decoder, e *corev1.PersistentVolumeAccessMode) (err error) {
 				err = typedjson.String(d, e)
 				return
 			})
@@ -8710,7 +8710,7 @@ func decode_corev1_PersistentVolumeClaimSpec(d *typedjson.Decoder, v *v12.Persis
 			} else {
 				p0 := &v.Selector
 				if *p0 == nil {
-					*p0 = new(v1.LabelSelector)
+					*p0 = new(metav1.LabelSelector)
 				}
 				err = decode_metav1_LabelSelector(d, *p0)
 			}
@@ -8750,7 +8750,7 @@ func decode_corev1_PersistentVolumeClaimSpec(d *typedjson.Decoder, v *v12.Persis
 			} else {
 				p0 := &v.VolumeMode
 				if *p0 == nil {
-					*p0 = new(v12.PersistentVolumeMode)
+					*p0 = new(corev1.PersistentVolumeMode)
 				}
 				err = typedjson.String(d, *p0)
 			}
@@ -8764,7 +8764,7 @@ func decode_corev1_PersistentVolumeClaimSpec(d *typedjson.Decoder, v *v12.Persis
 			} else {
 				p0 := &v.DataSource
 				if *p0 == nil {
-					*p0 = new(v12.TypedLocalObjectReference)
+					*p0 = new(corev1.TypedLocalObjectReference)
 				}
 				err = decode_corev1_TypedLocalObjectReference(d, *p0)
 			}
@@ -8778,7 +8778,7 @@ func decode_corev1_PersistentVolumeClaimSpec(d *typedjson.Decoder, v *v12.Persis
 			} else {
 				p0 := &v.DataSourceRef
 				if *p0 == nil {
-					*p0 = new(v12.TypedObjectReference)
+					*p0 = new(corev1.TypedObjectReference)
 				}
 				err = decode_corev1_TypedObjectReference(d, *p0)
 			}
@@ -8807,7 +8807,7 @@ func decode_corev1_PersistentVolumeClaimSpec(d *typedjson.Decoder, v *v12.Persis
 }
 
 // decode_corev1_ConfigMapKeySelector decodes a ConfigMapKeySelector.
-func decode_corev1_ConfigMapKeySelector(d *typedjson.Decoder, v *v12.ConfigMapKeySelector) error {
+func decode_corev1_ConfigMapKeySelector(d *typedjson.Decoder, v *corev1.ConfigMapKeySelector) error {
 	if d.Null() {
 		return nil
 	}
@@ -8858,7 +8858,7 @@ func decode_corev1_ConfigMapKeySelector(d *typedjson.Decoder, v *v12.ConfigMapKe
 }
 
 // decode_corev1_SecretKeySelector decodes a SecretKeySelector.
-func decode_corev1_SecretKeySelector(d *typedjson.Decoder, v *v12.SecretKeySelector) error {
+func decode_corev1_SecretKeySelector(d *typedjson.Decoder, v *corev1.SecretKeySelector) error {
 	if d.Null() {
 		return nil
 	}
@@ -8909,7 +8909,7 @@ func decode_corev1_SecretKeySelector(d *typedjson.Decoder, v *v12.SecretKeySelec
 }
 
 // decode_corev1_FileKeySelector decodes a FileKeySelector.
-func decode_corev1_FileKeySelector(d *typedjson.Decoder, v *v12.FileKeySelector) error {
+func decode_corev1_FileKeySelector(d *typedjson.Decoder, v *corev1.FileKeySelector) error {
 	if d.Null() {
 		return nil
 	}
@@ -8966,7 +8966,7 @@ func decode_corev1_FileKeySelector(d *typedjson.Decoder, v *v12.FileKeySelector)
 }
 
 // decode_corev1_HTTPHeader decodes a HTTPHeader.
-func decode_corev1_HTTPHeader(d *typedjson.Decoder, v *v12.HTTPHeader) error {
+func decode_corev1_HTTPHeader(d *typedjson.Decoder, v *corev1.HTTPHeader) error {
 	if d.Null() {
 		return nil
 	}
@@ -9003,7 +9003,7 @@ func decode_corev1_HTTPHeader(d *typedjson.Decoder, v *v12.HTTPHeader) error {
 }
 
 // decode_corev1_SleepAction decodes a SleepAction.
-func decode_corev1_SleepAction(d *typedjson.Decoder, v *v12.SleepAction) error {
+func decode_corev1_SleepAction(d *typedjson.Decoder, v *corev1.SleepAction) error {
 	if d.Null() {
 		return nil
 	}
@@ -9034,7 +9034,7 @@ func decode_corev1_SleepAction(d *typedjson.Decoder, v *v12.SleepAction) error {
 }
 
 // decode_corev1_NodeSelectorTerm decodes a NodeSelectorTerm.
-func decode_corev1_NodeSelectorTerm(d *typedjson.Decoder, v *v12.NodeSelectorTerm) error {
+func decode_corev1_NodeSelectorTerm(d *typedjson.Decoder, v *corev1.NodeSelectorTerm) error {
 	if d.Null() {
 		return nil
 	}
@@ -9071,7 +9071,7 @@ func decode_corev1_NodeSelectorTerm(d *typedjson.Decoder, v *v12.NodeSelectorTer
 }
 
 // decode_corev1_VolumeResourceRequirements decodes a VolumeResourceRequirements.
-func decode_corev1_VolumeResourceRequirements(d *typedjson.Decoder, v *v12.VolumeResourceRequirements) error {
+func decode_corev1_VolumeResourceRequirements(d *typedjson.Decoder, v *corev1.VolumeResourceRequirements) error {
 	if d.Null() {
 		return nil
 	}
@@ -9090,7 +9090,7 @@ func decode_corev1_VolumeResourceRequirements(d *typedjson.Decoder, v *v12.Volum
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			err = typedjson.Map(d, &v.Limits, func(d *typedjson.Decoder, e *resource.Quantity) (err error) {
+			err = typedjson.Map(d, &v.Limits, func(d *typedjson.Decoder, e *apiresource.Quantity) (err error) {
 				err = typedjson.Unmarshal(d, e)
 				return
 			})
@@ -9099,7 +9099,7 @@ func decode_corev1_VolumeResourceRequirements(d *typedjson.Decoder, v *v12.Volum
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			err = typedjson.Map(d, &v.Requests, func(d *typedjson.Decoder, e *resource.Quantity) (err error) {
+			err = typedjson.Map(d, &v.Requests, func(d *typedjson.Decoder, e *apiresource.Quantity) (err error) {
 				err = typedjson.Unmarshal(d, e)
 				return
 			})
@@ -9114,7 +9114,7 @@ func decode_corev1_VolumeResourceRequirements(d *typedjson.Decoder, v *v12.Volum
 }
 
 // decode_corev1_TypedLocalObjectReference decodes a TypedLocalObjectReference.
-func decode_corev1_TypedLocalObjectReference(d *typedjson.Decoder, v *v12.TypedLocalObjectReference) error {
+func decode_corev1_TypedLocalObjectReference(d *typedjson.Decoder, v *corev1.TypedLocalObjectReference) error {
 	if d.Null() {
 		return nil
 	}
@@ -9165,7 +9165,7 @@ func decode_corev1_TypedLocalObjectReference(d *typedjson.Decoder, v *v12.TypedL
 }
 
 // decode_corev1_TypedObjectReference decodes a TypedObjectReference.
-func decode_corev1_TypedObjectReference(d *typedjson.Decoder, v *v12.TypedObjectReference) error {
+func decode_corev1_TypedObjectReference(d *typedjson.Decoder, v *corev1.TypedObjectReference) error {
 	if d.Null() {
 		return nil
 	}
@@ -9230,7 +9230,7 @@ func decode_corev1_TypedObjectReference(d *typedjson.Decoder, v *v12.TypedObject
 }
 
 // decode_corev1_NodeSelectorRequirement decodes a NodeSelectorRequirement.
-func decode_corev1_NodeSelectorRequirement(d *typedjson.Decoder, v *v12.NodeSelectorRequirement) error {
+func decode_corev1_NodeSelectorRequirement(d *typedjson.Decoder, v *corev1.NodeSelectorRequirement) error {
 	if d.Null() {
 		return nil
 	}
@@ -9338,7 +9338,7 @@ func encode_batchtutorialkubebuilderiov1_CronJob(b []byte, v *batchtutorialkubeb
 }
 
 // encode_metav1_ObjectMeta appends a ObjectMeta encoded.
-func encode_metav1_ObjectMeta(b []byte, v *v1.ObjectMeta) ([]byte, error) {
+func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Name) == 0) {
@@ -9597,7 +9597,7 @@ func encode_batchtutorialkubebuilderiov1_CronJobStatus(b []byte, v *batchtutoria
 }
 
 // encode_metav1_OwnerReference appends a OwnerReference encoded.
-func encode_metav1_OwnerReference(b []byte, v *v1.OwnerReference) ([]byte, error) {
+func encode_metav1_OwnerReference(b []byte, v *metav1.OwnerReference) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"apiVersion\":"...)
@@ -9632,7 +9632,7 @@ func encode_metav1_OwnerReference(b []byte, v *v1.OwnerReference) ([]byte, error
 }
 
 // encode_metav1_ManagedFieldsEntry appends a ManagedFieldsEntry encoded.
-func encode_metav1_ManagedFieldsEntry(b []byte, v *v1.ManagedFieldsEntry) ([]byte, error) {
+func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Manager) == 0) {
@@ -9732,7 +9732,7 @@ func encode_batchtutorialkubebuilderiov2_CronSchedule(b []byte, v *batchtutorial
 }
 
 // encode_batchv1_JobTemplateSpec appends a JobTemplateSpec encoded.
-func encode_batchv1_JobTemplateSpec(b []byte, v *v11.JobTemplateSpec) ([]byte, error) {
+func encode_batchv1_JobTemplateSpec(b []byte, v *batchv1.JobTemplateSpec) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"metadata\":"...)
@@ -9751,7 +9751,7 @@ func encode_batchv1_JobTemplateSpec(b []byte, v *v11.JobTemplateSpec) ([]byte, e
 }
 
 // encode_corev1_ObjectReference appends a ObjectReference encoded.
-func encode_corev1_ObjectReference(b []byte, v *v12.ObjectReference) ([]byte, error) {
+func encode_corev1_ObjectReference(b []byte, v *corev1.ObjectReference) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Kind) == 0) {
@@ -9790,7 +9790,7 @@ func encode_corev1_ObjectReference(b []byte, v *v12.ObjectReference) ([]byte, er
 }
 
 // encode_batchv1_JobSpec appends a JobSpec encoded.
-func encode_batchv1_JobSpec(b []byte, v *v11.JobSpec) ([]byte, error) {
+func encode_batchv1_JobSpec(b []byte, v *batchv1.JobSpec) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.Parallelism == nil) {
@@ -9941,7 +9941,7 @@ func encode_batchv1_JobSpec(b []byte, v *v11.JobSpec) ([]byte, error) {
 }
 
 // encode_batchv1_PodFailurePolicy appends a PodFailurePolicy encoded.
-func encode_batchv1_PodFailurePolicy(b []byte, v *v11.PodFailurePolicy) ([]byte, error) {
+func encode_batchv1_PodFailurePolicy(b []byte, v *batchv1.PodFailurePolicy) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"rules\":"...)
@@ -9956,7 +9956,7 @@ func encode_batchv1_PodFailurePolicy(b []byte, v *v11.PodFailurePolicy) ([]byte,
 }
 
 // encode_batchv1_SuccessPolicy appends a SuccessPolicy encoded.
-func encode_batchv1_SuccessPolicy(b []byte, v *v11.SuccessPolicy) ([]byte, error) {
+func encode_batchv1_SuccessPolicy(b []byte, v *batchv1.SuccessPolicy) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"rules\":"...)
@@ -9971,7 +9971,7 @@ func encode_batchv1_SuccessPolicy(b []byte, v *v11.SuccessPolicy) ([]byte, error
 }
 
 // encode_metav1_LabelSelector appends a LabelSelector encoded.
-func encode_metav1_LabelSelector(b []byte, v *v1.LabelSelector) ([]byte, error) {
+func encode_metav1_LabelSelector(b []byte, v *metav1.LabelSelector) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.MatchLabels) == 0) {
@@ -9998,7 +9998,7 @@ func encode_metav1_LabelSelector(b []byte, v *v1.LabelSelector) ([]byte, error) 
 }
 
 // encode_corev1_PodTemplateSpec appends a PodTemplateSpec encoded.
-func encode_corev1_PodTemplateSpec(b []byte, v *v12.PodTemplateSpec) ([]byte, error) {
+func encode_corev1_PodTemplateSpec(b []byte, v *corev1.PodTemplateSpec) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"metadata\":"...)
@@ -10017,7 +10017,7 @@ func encode_corev1_PodTemplateSpec(b []byte, v *v12.PodTemplateSpec) ([]byte, er
 }
 
 // encode_batchv1_JobSchedulingConfiguration appends a JobSchedulingConfiguration encoded.
-func encode_batchv1_JobSchedulingConfiguration(b []byte, v *v11.JobSchedulingConfiguration) ([]byte, error) {
+func encode_batchv1_JobSchedulingConfiguration(b []byte, v *batchv1.JobSchedulingConfiguration) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.SchedulingPolicy == nil) {
@@ -10064,7 +10064,7 @@ func encode_batchv1_JobSchedulingConfiguration(b []byte, v *v11.JobSchedulingCon
 }
 
 // encode_batchv1_PodFailurePolicyRule appends a PodFailurePolicyRule encoded.
-func encode_batchv1_PodFailurePolicyRule(b []byte, v *v11.PodFailurePolicyRule) ([]byte, error) {
+func encode_batchv1_PodFailurePolicyRule(b []byte, v *batchv1.PodFailurePolicyRule) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"action\":"...)
@@ -10093,7 +10093,7 @@ func encode_batchv1_PodFailurePolicyRule(b []byte, v *v11.PodFailurePolicyRule) 
 }
 
 // encode_batchv1_SuccessPolicyRule appends a SuccessPolicyRule encoded.
-func encode_batchv1_SuccessPolicyRule(b []byte, v *v11.SuccessPolicyRule) ([]byte, error) {
+func encode_batchv1_SuccessPolicyRule(b []byte, v *batchv1.SuccessPolicyRule) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.SucceededIndexes == nil) {
@@ -10120,7 +10120,7 @@ func encode_batchv1_SuccessPolicyRule(b []byte, v *v11.SuccessPolicyRule) ([]byt
 }
 
 // encode_metav1_LabelSelectorRequirement appends a LabelSelectorRequirement encoded.
-func encode_metav1_LabelSelectorRequirement(b []byte, v *v1.LabelSelectorRequirement) ([]byte, error) {
+func encode_metav1_LabelSelectorRequirement(b []byte, v *metav1.LabelSelectorRequirement) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"key\":"...)
@@ -10145,7 +10145,7 @@ func encode_metav1_LabelSelectorRequirement(b []byte, v *v1.LabelSelectorRequire
 }
 
 // encode_corev1_PodSpec appends a PodSpec encoded.
-func encode_corev1_PodSpec(b []byte, v *v12.PodSpec) ([]byte, error) {
+func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Volumes) == 0) {
@@ -10348,7 +10348,7 @@ func encode_corev1_PodSpec(b []byte, v *v12.PodSpec) ([]byte, error) {
 	}
 	if !(len(v.Overhead) == 0) {
 		b = append(b, ",\"overhead\":"...)
-		if b, err = typedjson.AppendMap(b, v.Overhead, func(b []byte, e *resource.Quantity) ([]byte, error) {
+		if b, err = typedjson.AppendMap(b, v.Overhead, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
 			var err error
 			if b, err = typedjson.AppendMarshal(b, (*e)); err != nil {
 				return b, err
@@ -10444,7 +10444,7 @@ func encode_corev1_PodSpec(b []byte, v *v12.PodSpec) ([]byte, error) {
 }
 
 // encode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy appends a WorkloadPodGroupSchedulingPolicy encoded.
-func encode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy(b []byte, v *v1alpha3.WorkloadPodGroupSchedulingPolicy) ([]byte, error) {
+func encode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy(b []byte, v *schedulingv1alpha3.WorkloadPodGroupSchedulingPolicy) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.Basic == nil) {
@@ -10475,7 +10475,7 @@ func encode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy(b []byte, v *v1a
 }
 
 // encode_schedulingv1alpha3_WorkloadPodGroupSchedulingConstraints appends a WorkloadPodGroupSchedulingConstraints encoded.
-func encode_schedulingv1alpha3_WorkloadPodGroupSchedulingConstraints(b []byte, v *v1alpha3.WorkloadPodGroupSchedulingConstraints) ([]byte, error) {
+func encode_schedulingv1alpha3_WorkloadPodGroupSchedulingConstraints(b []byte, v *schedulingv1alpha3.WorkloadPodGroupSchedulingConstraints) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Topology) == 0) {
@@ -10492,7 +10492,7 @@ func encode_schedulingv1alpha3_WorkloadPodGroupSchedulingConstraints(b []byte, v
 }
 
 // encode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode appends a WorkloadPodGroupDisruptionMode encoded.
-func encode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode(b []byte, v *v1alpha3.WorkloadPodGroupDisruptionMode) ([]byte, error) {
+func encode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode(b []byte, v *schedulingv1alpha3.WorkloadPodGroupDisruptionMode) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.Single == nil) {
@@ -10523,7 +10523,7 @@ func encode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode(b []byte, v *v1alp
 }
 
 // encode_schedulingv1alpha3_WorkloadPodGroupResourceClaim appends a WorkloadPodGroupResourceClaim encoded.
-func encode_schedulingv1alpha3_WorkloadPodGroupResourceClaim(b []byte, v *v1alpha3.WorkloadPodGroupResourceClaim) ([]byte, error) {
+func encode_schedulingv1alpha3_WorkloadPodGroupResourceClaim(b []byte, v *schedulingv1alpha3.WorkloadPodGroupResourceClaim) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"name\":"...)
@@ -10552,7 +10552,7 @@ func encode_schedulingv1alpha3_WorkloadPodGroupResourceClaim(b []byte, v *v1alph
 }
 
 // encode_batchv1_PodFailurePolicyOnExitCodesRequirement appends a PodFailurePolicyOnExitCodesRequirement encoded.
-func encode_batchv1_PodFailurePolicyOnExitCodesRequirement(b []byte, v *v11.PodFailurePolicyOnExitCodesRequirement) ([]byte, error) {
+func encode_batchv1_PodFailurePolicyOnExitCodesRequirement(b []byte, v *batchv1.PodFailurePolicyOnExitCodesRequirement) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.ContainerName == nil) {
@@ -10581,7 +10581,7 @@ func encode_batchv1_PodFailurePolicyOnExitCodesRequirement(b []byte, v *v11.PodF
 }
 
 // encode_batchv1_PodFailurePolicyOnPodConditionsPattern appends a PodFailurePolicyOnPodConditionsPattern encoded.
-func encode_batchv1_PodFailurePolicyOnPodConditionsPattern(b []byte, v *v11.PodFailurePolicyOnPodConditionsPattern) ([]byte, error) {
+func encode_batchv1_PodFailurePolicyOnPodConditionsPattern(b []byte, v *batchv1.PodFailurePolicyOnPodConditionsPattern) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"type\":"...)
@@ -10596,7 +10596,7 @@ func encode_batchv1_PodFailurePolicyOnPodConditionsPattern(b []byte, v *v11.PodF
 }
 
 // encode_corev1_Volume appends a Volume encoded.
-func encode_corev1_Volume(b []byte, v *v12.Volume) ([]byte, error) {
+func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"name\":"...)
@@ -10909,7 +10909,7 @@ func encode_corev1_Volume(b []byte, v *v12.Volume) ([]byte, error) {
 }
 
 // encode_corev1_Container appends a Container encoded.
-func encode_corev1_Container(b []byte, v *v12.Container) ([]byte, error) {
+func encode_corev1_Container(b []byte, v *corev1.Container) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"name\":"...)
@@ -11078,7 +11078,7 @@ func encode_corev1_Container(b []byte, v *v12.Container) ([]byte, error) {
 }
 
 // encode_corev1_EphemeralContainer appends a EphemeralContainer encoded.
-func encode_corev1_EphemeralContainer(b []byte, v *v12.EphemeralContainer) ([]byte, error) {
+func encode_corev1_EphemeralContainer(b []byte, v *corev1.EphemeralContainer) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"name\":"...)
@@ -11251,7 +11251,7 @@ func encode_corev1_EphemeralContainer(b []byte, v *v12.EphemeralContainer) ([]by
 }
 
 // encode_corev1_PodSecurityContext appends a PodSecurityContext encoded.
-func encode_corev1_PodSecurityContext(b []byte, v *v12.PodSecurityContext) ([]byte, error) {
+func encode_corev1_PodSecurityContext(b []byte, v *corev1.PodSecurityContext) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.SELinuxOptions == nil) {
@@ -11374,7 +11374,7 @@ func encode_corev1_PodSecurityContext(b []byte, v *v12.PodSecurityContext) ([]by
 }
 
 // encode_corev1_LocalObjectReference appends a LocalObjectReference encoded.
-func encode_corev1_LocalObjectReference(b []byte, v *v12.LocalObjectReference) ([]byte, error) {
+func encode_corev1_LocalObjectReference(b []byte, v *corev1.LocalObjectReference) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Name) == 0) {
@@ -11389,7 +11389,7 @@ func encode_corev1_LocalObjectReference(b []byte, v *v12.LocalObjectReference) (
 }
 
 // encode_corev1_Affinity appends a Affinity encoded.
-func encode_corev1_Affinity(b []byte, v *v12.Affinity) ([]byte, error) {
+func encode_corev1_Affinity(b []byte, v *corev1.Affinity) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.NodeAffinity == nil) {
@@ -11430,7 +11430,7 @@ func encode_corev1_Affinity(b []byte, v *v12.Affinity) ([]byte, error) {
 }
 
 // encode_corev1_Toleration appends a Toleration encoded.
-func encode_corev1_Toleration(b []byte, v *v12.Toleration) ([]byte, error) {
+func encode_corev1_Toleration(b []byte, v *corev1.Toleration) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Key) == 0) {
@@ -11465,7 +11465,7 @@ func encode_corev1_Toleration(b []byte, v *v12.Toleration) ([]byte, error) {
 }
 
 // encode_corev1_HostAlias appends a HostAlias encoded.
-func encode_corev1_HostAlias(b []byte, v *v12.HostAlias) ([]byte, error) {
+func encode_corev1_HostAlias(b []byte, v *corev1.HostAlias) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"ip\":"...)
@@ -11488,7 +11488,7 @@ func encode_corev1_HostAlias(b []byte, v *v12.HostAlias) ([]byte, error) {
 }
 
 // encode_corev1_PodDNSConfig appends a PodDNSConfig encoded.
-func encode_corev1_PodDNSConfig(b []byte, v *v12.PodDNSConfig) ([]byte, error) {
+func encode_corev1_PodDNSConfig(b []byte, v *corev1.PodDNSConfig) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Nameservers) == 0) {
@@ -11525,7 +11525,7 @@ func encode_corev1_PodDNSConfig(b []byte, v *v12.PodDNSConfig) ([]byte, error) {
 }
 
 // encode_corev1_PodReadinessGate appends a PodReadinessGate encoded.
-func encode_corev1_PodReadinessGate(b []byte, v *v12.PodReadinessGate) ([]byte, error) {
+func encode_corev1_PodReadinessGate(b []byte, v *corev1.PodReadinessGate) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"conditionType\":"...)
@@ -11538,7 +11538,7 @@ func encode_corev1_PodReadinessGate(b []byte, v *v12.PodReadinessGate) ([]byte, 
 }
 
 // encode_corev1_TopologySpreadConstraint appends a TopologySpreadConstraint encoded.
-func encode_corev1_TopologySpreadConstraint(b []byte, v *v12.TopologySpreadConstraint) ([]byte, error) {
+func encode_corev1_TopologySpreadConstraint(b []byte, v *corev1.TopologySpreadConstraint) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"maxSkew\":"...)
@@ -11599,7 +11599,7 @@ func encode_corev1_TopologySpreadConstraint(b []byte, v *v12.TopologySpreadConst
 }
 
 // encode_corev1_PodOS appends a PodOS encoded.
-func encode_corev1_PodOS(b []byte, v *v12.PodOS) ([]byte, error) {
+func encode_corev1_PodOS(b []byte, v *corev1.PodOS) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"name\":"...)
@@ -11612,7 +11612,7 @@ func encode_corev1_PodOS(b []byte, v *v12.PodOS) ([]byte, error) {
 }
 
 // encode_corev1_PodSchedulingGate appends a PodSchedulingGate encoded.
-func encode_corev1_PodSchedulingGate(b []byte, v *v12.PodSchedulingGate) ([]byte, error) {
+func encode_corev1_PodSchedulingGate(b []byte, v *corev1.PodSchedulingGate) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"name\":"...)
@@ -11625,7 +11625,7 @@ func encode_corev1_PodSchedulingGate(b []byte, v *v12.PodSchedulingGate) ([]byte
 }
 
 // encode_corev1_PodResourceClaim appends a PodResourceClaim encoded.
-func encode_corev1_PodResourceClaim(b []byte, v *v12.PodResourceClaim) ([]byte, error) {
+func encode_corev1_PodResourceClaim(b []byte, v *corev1.PodResourceClaim) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"name\":"...)
@@ -11654,12 +11654,12 @@ func encode_corev1_PodResourceClaim(b []byte, v *v12.PodResourceClaim) ([]byte, 
 }
 
 // encode_corev1_ResourceRequirements appends a ResourceRequirements encoded.
-func encode_corev1_ResourceRequirements(b []byte, v *v12.ResourceRequirements) ([]byte, error) {
+func encode_corev1_ResourceRequirements(b []byte, v *corev1.ResourceRequirements) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Limits) == 0) {
 		b = append(b, ",\"limits\":"...)
-		if b, err = typedjson.AppendMap(b, v.Limits, func(b []byte, e *resource.Quantity) ([]byte, error) {
+		if b, err = typedjson.AppendMap(b, v.Limits, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
 			var err error
 			if b, err = typedjson.AppendMarshal(b, (*e)); err != nil {
 				return b, err
@@ -11671,7 +11671,7 @@ func encode_corev1_ResourceRequirements(b []byte, v *v12.ResourceRequirements) (
 	}
 	if !(len(v.Requests) == 0) {
 		b = append(b, ",\"requests\":"...)
-		if b, err = typedjson.AppendMap(b, v.Requests, func(b []byte, e *resource.Quantity) ([]byte, error) {
+		if b, err = typedjson.AppendMap(b, v.Requests, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
 			var err error
 			if b, err = typedjson.AppendMarshal(b, (*e)); err != nil {
 				return b, err
@@ -11695,7 +11695,7 @@ func encode_corev1_ResourceRequirements(b []byte, v *v12.ResourceRequirements) (
 }
 
 // encode_corev1_PodSchedulingGroup appends a PodSchedulingGroup encoded.
-func encode_corev1_PodSchedulingGroup(b []byte, v *v12.PodSchedulingGroup) ([]byte, error) {
+func encode_corev1_PodSchedulingGroup(b []byte, v *corev1.PodSchedulingGroup) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.PodGroupName == nil) {
@@ -11714,7 +11714,7 @@ func encode_corev1_PodSchedulingGroup(b []byte, v *v12.PodSchedulingGroup) ([]by
 }
 
 // encode_corev1_EvictionResponder appends a EvictionResponder encoded.
-func encode_corev1_EvictionResponder(b []byte, v *v12.EvictionResponder) ([]byte, error) {
+func encode_corev1_EvictionResponder(b []byte, v *corev1.EvictionResponder) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"name\":"...)
@@ -11733,7 +11733,7 @@ func encode_corev1_EvictionResponder(b []byte, v *v12.EvictionResponder) ([]byte
 }
 
 // encode_schedulingv1alpha3_WorkloadPodGroupBasicSchedulingPolicy appends a WorkloadPodGroupBasicSchedulingPolicy encoded.
-func encode_schedulingv1alpha3_WorkloadPodGroupBasicSchedulingPolicy(b []byte, v *v1alpha3.WorkloadPodGroupBasicSchedulingPolicy) ([]byte, error) {
+func encode_schedulingv1alpha3_WorkloadPodGroupBasicSchedulingPolicy(b []byte, v *schedulingv1alpha3.WorkloadPodGroupBasicSchedulingPolicy) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if len(b) == mark {
@@ -11744,7 +11744,7 @@ func encode_schedulingv1alpha3_WorkloadPodGroupBasicSchedulingPolicy(b []byte, v
 }
 
 // encode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy appends a WorkloadPodGroupGangSchedulingPolicy encoded.
-func encode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy(b []byte, v *v1alpha3.WorkloadPodGroupGangSchedulingPolicy) ([]byte, error) {
+func encode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy(b []byte, v *schedulingv1alpha3.WorkloadPodGroupGangSchedulingPolicy) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.MinCount == nil) {
@@ -11763,7 +11763,7 @@ func encode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy(b []byte, v 
 }
 
 // encode_schedulingv1alpha3_TopologyConstraint appends a TopologyConstraint encoded.
-func encode_schedulingv1alpha3_TopologyConstraint(b []byte, v *v1alpha3.TopologyConstraint) ([]byte, error) {
+func encode_schedulingv1alpha3_TopologyConstraint(b []byte, v *schedulingv1alpha3.TopologyConstraint) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"key\":"...)
@@ -11776,7 +11776,7 @@ func encode_schedulingv1alpha3_TopologyConstraint(b []byte, v *v1alpha3.Topology
 }
 
 // encode_schedulingv1alpha3_WorkloadPodGroupSingleDisruptionMode appends a WorkloadPodGroupSingleDisruptionMode encoded.
-func encode_schedulingv1alpha3_WorkloadPodGroupSingleDisruptionMode(b []byte, v *v1alpha3.WorkloadPodGroupSingleDisruptionMode) ([]byte, error) {
+func encode_schedulingv1alpha3_WorkloadPodGroupSingleDisruptionMode(b []byte, v *schedulingv1alpha3.WorkloadPodGroupSingleDisruptionMode) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if len(b) == mark {
@@ -11787,7 +11787,7 @@ func encode_schedulingv1alpha3_WorkloadPodGroupSingleDisruptionMode(b []byte, v 
 }
 
 // encode_schedulingv1alpha3_WorkloadPodGroupAllDisruptionMode appends a WorkloadPodGroupAllDisruptionMode encoded.
-func encode_schedulingv1alpha3_WorkloadPodGroupAllDisruptionMode(b []byte, v *v1alpha3.WorkloadPodGroupAllDisruptionMode) ([]byte, error) {
+func encode_schedulingv1alpha3_WorkloadPodGroupAllDisruptionMode(b []byte, v *schedulingv1alpha3.WorkloadPodGroupAllDisruptionMode) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if len(b) == mark {
@@ -11798,7 +11798,7 @@ func encode_schedulingv1alpha3_WorkloadPodGroupAllDisruptionMode(b []byte, v *v1
 }
 
 // encode_corev1_HostPathVolumeSource appends a HostPathVolumeSource encoded.
-func encode_corev1_HostPathVolumeSource(b []byte, v *v12.HostPathVolumeSource) ([]byte, error) {
+func encode_corev1_HostPathVolumeSource(b []byte, v *corev1.HostPathVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"path\":"...)
@@ -11819,7 +11819,7 @@ func encode_corev1_HostPathVolumeSource(b []byte, v *v12.HostPathVolumeSource) (
 }
 
 // encode_corev1_EmptyDirVolumeSource appends a EmptyDirVolumeSource encoded.
-func encode_corev1_EmptyDirVolumeSource(b []byte, v *v12.EmptyDirVolumeSource) ([]byte, error) {
+func encode_corev1_EmptyDirVolumeSource(b []byte, v *corev1.EmptyDirVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Medium) == 0) {
@@ -11852,7 +11852,7 @@ func encode_corev1_EmptyDirVolumeSource(b []byte, v *v12.EmptyDirVolumeSource) (
 }
 
 // encode_corev1_GCEPersistentDiskVolumeSource appends a GCEPersistentDiskVolumeSource encoded.
-func encode_corev1_GCEPersistentDiskVolumeSource(b []byte, v *v12.GCEPersistentDiskVolumeSource) ([]byte, error) {
+func encode_corev1_GCEPersistentDiskVolumeSource(b []byte, v *corev1.GCEPersistentDiskVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"pdName\":"...)
@@ -11877,7 +11877,7 @@ func encode_corev1_GCEPersistentDiskVolumeSource(b []byte, v *v12.GCEPersistentD
 }
 
 // encode_corev1_AWSElasticBlockStoreVolumeSource appends a AWSElasticBlockStoreVolumeSource encoded.
-func encode_corev1_AWSElasticBlockStoreVolumeSource(b []byte, v *v12.AWSElasticBlockStoreVolumeSource) ([]byte, error) {
+func encode_corev1_AWSElasticBlockStoreVolumeSource(b []byte, v *corev1.AWSElasticBlockStoreVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"volumeID\":"...)
@@ -11902,7 +11902,7 @@ func encode_corev1_AWSElasticBlockStoreVolumeSource(b []byte, v *v12.AWSElasticB
 }
 
 // encode_corev1_GitRepoVolumeSource appends a GitRepoVolumeSource encoded.
-func encode_corev1_GitRepoVolumeSource(b []byte, v *v12.GitRepoVolumeSource) ([]byte, error) {
+func encode_corev1_GitRepoVolumeSource(b []byte, v *corev1.GitRepoVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"repository\":"...)
@@ -11923,7 +11923,7 @@ func encode_corev1_GitRepoVolumeSource(b []byte, v *v12.GitRepoVolumeSource) ([]
 }
 
 // encode_corev1_SecretVolumeSource appends a SecretVolumeSource encoded.
-func encode_corev1_SecretVolumeSource(b []byte, v *v12.SecretVolumeSource) ([]byte, error) {
+func encode_corev1_SecretVolumeSource(b []byte, v *corev1.SecretVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.SecretName) == 0) {
@@ -11968,7 +11968,7 @@ func encode_corev1_SecretVolumeSource(b []byte, v *v12.SecretVolumeSource) ([]by
 }
 
 // encode_corev1_NFSVolumeSource appends a NFSVolumeSource encoded.
-func encode_corev1_NFSVolumeSource(b []byte, v *v12.NFSVolumeSource) ([]byte, error) {
+func encode_corev1_NFSVolumeSource(b []byte, v *corev1.NFSVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"server\":"...)
@@ -11987,7 +11987,7 @@ func encode_corev1_NFSVolumeSource(b []byte, v *v12.NFSVolumeSource) ([]byte, er
 }
 
 // encode_corev1_ISCSIVolumeSource appends a ISCSIVolumeSource encoded.
-func encode_corev1_ISCSIVolumeSource(b []byte, v *v12.ISCSIVolumeSource) ([]byte, error) {
+func encode_corev1_ISCSIVolumeSource(b []byte, v *corev1.ISCSIVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"targetPortal\":"...)
@@ -12052,7 +12052,7 @@ func encode_corev1_ISCSIVolumeSource(b []byte, v *v12.ISCSIVolumeSource) ([]byte
 }
 
 // encode_corev1_GlusterfsVolumeSource appends a GlusterfsVolumeSource encoded.
-func encode_corev1_GlusterfsVolumeSource(b []byte, v *v12.GlusterfsVolumeSource) ([]byte, error) {
+func encode_corev1_GlusterfsVolumeSource(b []byte, v *corev1.GlusterfsVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"endpoints\":"...)
@@ -12071,7 +12071,7 @@ func encode_corev1_GlusterfsVolumeSource(b []byte, v *v12.GlusterfsVolumeSource)
 }
 
 // encode_corev1_PersistentVolumeClaimVolumeSource appends a PersistentVolumeClaimVolumeSource encoded.
-func encode_corev1_PersistentVolumeClaimVolumeSource(b []byte, v *v12.PersistentVolumeClaimVolumeSource) ([]byte, error) {
+func encode_corev1_PersistentVolumeClaimVolumeSource(b []byte, v *corev1.PersistentVolumeClaimVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"claimName\":"...)
@@ -12088,7 +12088,7 @@ func encode_corev1_PersistentVolumeClaimVolumeSource(b []byte, v *v12.Persistent
 }
 
 // encode_corev1_RBDVolumeSource appends a RBDVolumeSource encoded.
-func encode_corev1_RBDVolumeSource(b []byte, v *v12.RBDVolumeSource) ([]byte, error) {
+func encode_corev1_RBDVolumeSource(b []byte, v *corev1.RBDVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"monitors\":"...)
@@ -12139,7 +12139,7 @@ func encode_corev1_RBDVolumeSource(b []byte, v *v12.RBDVolumeSource) ([]byte, er
 }
 
 // encode_corev1_FlexVolumeSource appends a FlexVolumeSource encoded.
-func encode_corev1_FlexVolumeSource(b []byte, v *v12.FlexVolumeSource) ([]byte, error) {
+func encode_corev1_FlexVolumeSource(b []byte, v *corev1.FlexVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"driver\":"...)
@@ -12180,7 +12180,7 @@ func encode_corev1_FlexVolumeSource(b []byte, v *v12.FlexVolumeSource) ([]byte, 
 }
 
 // encode_corev1_CinderVolumeSource appends a CinderVolumeSource encoded.
-func encode_corev1_CinderVolumeSource(b []byte, v *v12.CinderVolumeSource) ([]byte, error) {
+func encode_corev1_CinderVolumeSource(b []byte, v *corev1.CinderVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"volumeID\":"...)
@@ -12211,7 +12211,7 @@ func encode_corev1_CinderVolumeSource(b []byte, v *v12.CinderVolumeSource) ([]by
 }
 
 // encode_corev1_CephFSVolumeSource appends a CephFSVolumeSource encoded.
-func encode_corev1_CephFSVolumeSource(b []byte, v *v12.CephFSVolumeSource) ([]byte, error) {
+func encode_corev1_CephFSVolumeSource(b []byte, v *corev1.CephFSVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"monitors\":"...)
@@ -12256,7 +12256,7 @@ func encode_corev1_CephFSVolumeSource(b []byte, v *v12.CephFSVolumeSource) ([]by
 }
 
 // encode_corev1_FlockerVolumeSource appends a FlockerVolumeSource encoded.
-func encode_corev1_FlockerVolumeSource(b []byte, v *v12.FlockerVolumeSource) ([]byte, error) {
+func encode_corev1_FlockerVolumeSource(b []byte, v *corev1.FlockerVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.DatasetName) == 0) {
@@ -12275,7 +12275,7 @@ func encode_corev1_FlockerVolumeSource(b []byte, v *v12.FlockerVolumeSource) ([]
 }
 
 // encode_corev1_DownwardAPIVolumeSource appends a DownwardAPIVolumeSource encoded.
-func encode_corev1_DownwardAPIVolumeSource(b []byte, v *v12.DownwardAPIVolumeSource) ([]byte, error) {
+func encode_corev1_DownwardAPIVolumeSource(b []byte, v *corev1.DownwardAPIVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Items) == 0) {
@@ -12308,7 +12308,7 @@ func encode_corev1_DownwardAPIVolumeSource(b []byte, v *v12.DownwardAPIVolumeSou
 }
 
 // encode_corev1_FCVolumeSource appends a FCVolumeSource encoded.
-func encode_corev1_FCVolumeSource(b []byte, v *v12.FCVolumeSource) ([]byte, error) {
+func encode_corev1_FCVolumeSource(b []byte, v *corev1.FCVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.TargetWWNs) == 0) {
@@ -12355,7 +12355,7 @@ func encode_corev1_FCVolumeSource(b []byte, v *v12.FCVolumeSource) ([]byte, erro
 }
 
 // encode_corev1_AzureFileVolumeSource appends a AzureFileVolumeSource encoded.
-func encode_corev1_AzureFileVolumeSource(b []byte, v *v12.AzureFileVolumeSource) ([]byte, error) {
+func encode_corev1_AzureFileVolumeSource(b []byte, v *corev1.AzureFileVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"secretName\":"...)
@@ -12374,7 +12374,7 @@ func encode_corev1_AzureFileVolumeSource(b []byte, v *v12.AzureFileVolumeSource)
 }
 
 // encode_corev1_ConfigMapVolumeSource appends a ConfigMapVolumeSource encoded.
-func encode_corev1_ConfigMapVolumeSource(b []byte, v *v12.ConfigMapVolumeSource) ([]byte, error) {
+func encode_corev1_ConfigMapVolumeSource(b []byte, v *corev1.ConfigMapVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.LocalObjectReference.Name) == 0) {
@@ -12419,7 +12419,7 @@ func encode_corev1_ConfigMapVolumeSource(b []byte, v *v12.ConfigMapVolumeSource)
 }
 
 // encode_corev1_VsphereVirtualDiskVolumeSource appends a VsphereVirtualDiskVolumeSource encoded.
-func encode_corev1_VsphereVirtualDiskVolumeSource(b []byte, v *v12.VsphereVirtualDiskVolumeSource) ([]byte, error) {
+func encode_corev1_VsphereVirtualDiskVolumeSource(b []byte, v *corev1.VsphereVirtualDiskVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"volumePath\":"...)
@@ -12444,7 +12444,7 @@ func encode_corev1_VsphereVirtualDiskVolumeSource(b []byte, v *v12.VsphereVirtua
 }
 
 // encode_corev1_QuobyteVolumeSource appends a QuobyteVolumeSource encoded.
-func encode_corev1_QuobyteVolumeSource(b []byte, v *v12.QuobyteVolumeSource) ([]byte, error) {
+func encode_corev1_QuobyteVolumeSource(b []byte, v *corev1.QuobyteVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"registry\":"...)
@@ -12475,7 +12475,7 @@ func encode_corev1_QuobyteVolumeSource(b []byte, v *v12.QuobyteVolumeSource) ([]
 }
 
 // encode_corev1_AzureDiskVolumeSource appends a AzureDiskVolumeSource encoded.
-func encode_corev1_AzureDiskVolumeSource(b []byte, v *v12.AzureDiskVolumeSource) ([]byte, error) {
+func encode_corev1_AzureDiskVolumeSource(b []byte, v *corev1.AzureDiskVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"diskName\":"...)
@@ -12522,7 +12522,7 @@ func encode_corev1_AzureDiskVolumeSource(b []byte, v *v12.AzureDiskVolumeSource)
 }
 
 // encode_corev1_PhotonPersistentDiskVolumeSource appends a PhotonPersistentDiskVolumeSource encoded.
-func encode_corev1_PhotonPersistentDiskVolumeSource(b []byte, v *v12.PhotonPersistentDiskVolumeSource) ([]byte, error) {
+func encode_corev1_PhotonPersistentDiskVolumeSource(b []byte, v *corev1.PhotonPersistentDiskVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"pdID\":"...)
@@ -12539,7 +12539,7 @@ func encode_corev1_PhotonPersistentDiskVolumeSource(b []byte, v *v12.PhotonPersi
 }
 
 // encode_corev1_ProjectedVolumeSource appends a ProjectedVolumeSource encoded.
-func encode_corev1_ProjectedVolumeSource(b []byte, v *v12.ProjectedVolumeSource) ([]byte, error) {
+func encode_corev1_ProjectedVolumeSource(b []byte, v *corev1.ProjectedVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"sources\":"...)
@@ -12570,7 +12570,7 @@ func encode_corev1_ProjectedVolumeSource(b []byte, v *v12.ProjectedVolumeSource)
 }
 
 // encode_corev1_PortworxVolumeSource appends a PortworxVolumeSource encoded.
-func encode_corev1_PortworxVolumeSource(b []byte, v *v12.PortworxVolumeSource) ([]byte, error) {
+func encode_corev1_PortworxVolumeSource(b []byte, v *corev1.PortworxVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"volumeID\":"...)
@@ -12591,7 +12591,7 @@ func encode_corev1_PortworxVolumeSource(b []byte, v *v12.PortworxVolumeSource) (
 }
 
 // encode_corev1_ScaleIOVolumeSource appends a ScaleIOVolumeSource encoded.
-func encode_corev1_ScaleIOVolumeSource(b []byte, v *v12.ScaleIOVolumeSource) ([]byte, error) {
+func encode_corev1_ScaleIOVolumeSource(b []byte, v *corev1.ScaleIOVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"gateway\":"...)
@@ -12642,7 +12642,7 @@ func encode_corev1_ScaleIOVolumeSource(b []byte, v *v12.ScaleIOVolumeSource) ([]
 }
 
 // encode_corev1_StorageOSVolumeSource appends a StorageOSVolumeSource encoded.
-func encode_corev1_StorageOSVolumeSource(b []byte, v *v12.StorageOSVolumeSource) ([]byte, error) {
+func encode_corev1_StorageOSVolumeSource(b []byte, v *corev1.StorageOSVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.VolumeName) == 0) {
@@ -12679,7 +12679,7 @@ func encode_corev1_StorageOSVolumeSource(b []byte, v *v12.StorageOSVolumeSource)
 }
 
 // encode_corev1_CSIVolumeSource appends a CSIVolumeSource encoded.
-func encode_corev1_CSIVolumeSource(b []byte, v *v12.CSIVolumeSource) ([]byte, error) {
+func encode_corev1_CSIVolumeSource(b []byte, v *corev1.CSIVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"driver\":"...)
@@ -12728,7 +12728,7 @@ func encode_corev1_CSIVolumeSource(b []byte, v *v12.CSIVolumeSource) ([]byte, er
 }
 
 // encode_corev1_EphemeralVolumeSource appends a EphemeralVolumeSource encoded.
-func encode_corev1_EphemeralVolumeSource(b []byte, v *v12.EphemeralVolumeSource) ([]byte, error) {
+func encode_corev1_EphemeralVolumeSource(b []byte, v *corev1.EphemeralVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.VolumeClaimTemplate == nil) {
@@ -12749,7 +12749,7 @@ func encode_corev1_EphemeralVolumeSource(b []byte, v *v12.EphemeralVolumeSource)
 }
 
 // encode_corev1_ImageVolumeSource appends a ImageVolumeSource encoded.
-func encode_corev1_ImageVolumeSource(b []byte, v *v12.ImageVolumeSource) ([]byte, error) {
+func encode_corev1_ImageVolumeSource(b []byte, v *corev1.ImageVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Reference) == 0) {
@@ -12768,7 +12768,7 @@ func encode_corev1_ImageVolumeSource(b []byte, v *v12.ImageVolumeSource) ([]byte
 }
 
 // encode_corev1_ContainerPort appends a ContainerPort encoded.
-func encode_corev1_ContainerPort(b []byte, v *v12.ContainerPort) ([]byte, error) {
+func encode_corev1_ContainerPort(b []byte, v *corev1.ContainerPort) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Name) == 0) {
@@ -12797,7 +12797,7 @@ func encode_corev1_ContainerPort(b []byte, v *v12.ContainerPort) ([]byte, error)
 }
 
 // encode_corev1_EnvFromSource appends a EnvFromSource encoded.
-func encode_corev1_EnvFromSource(b []byte, v *v12.EnvFromSource) ([]byte, error) {
+func encode_corev1_EnvFromSource(b []byte, v *corev1.EnvFromSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Prefix) == 0) {
@@ -12832,7 +12832,7 @@ func encode_corev1_EnvFromSource(b []byte, v *v12.EnvFromSource) ([]byte, error)
 }
 
 // encode_corev1_EnvVar appends a EnvVar encoded.
-func encode_corev1_EnvVar(b []byte, v *v12.EnvVar) ([]byte, error) {
+func encode_corev1_EnvVar(b []byte, v *corev1.EnvVar) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"name\":"...)
@@ -12859,7 +12859,7 @@ func encode_corev1_EnvVar(b []byte, v *v12.EnvVar) ([]byte, error) {
 }
 
 // encode_corev1_ContainerResizePolicy appends a ContainerResizePolicy encoded.
-func encode_corev1_ContainerResizePolicy(b []byte, v *v12.ContainerResizePolicy) ([]byte, error) {
+func encode_corev1_ContainerResizePolicy(b []byte, v *corev1.ContainerResizePolicy) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"resourceName\":"...)
@@ -12874,7 +12874,7 @@ func encode_corev1_ContainerResizePolicy(b []byte, v *v12.ContainerResizePolicy)
 }
 
 // encode_corev1_ContainerRestartRule appends a ContainerRestartRule encoded.
-func encode_corev1_ContainerRestartRule(b []byte, v *v12.ContainerRestartRule) ([]byte, error) {
+func encode_corev1_ContainerRestartRule(b []byte, v *corev1.ContainerRestartRule) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Action) == 0) {
@@ -12899,7 +12899,7 @@ func encode_corev1_ContainerRestartRule(b []byte, v *v12.ContainerRestartRule) (
 }
 
 // encode_corev1_VolumeMount appends a VolumeMount encoded.
-func encode_corev1_VolumeMount(b []byte, v *v12.VolumeMount) ([]byte, error) {
+func encode_corev1_VolumeMount(b []byte, v *corev1.VolumeMount) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"name\":"...)
@@ -12952,7 +12952,7 @@ func encode_corev1_VolumeMount(b []byte, v *v12.VolumeMount) ([]byte, error) {
 }
 
 // encode_corev1_VolumeDevice appends a VolumeDevice encoded.
-func encode_corev1_VolumeDevice(b []byte, v *v12.VolumeDevice) ([]byte, error) {
+func encode_corev1_VolumeDevice(b []byte, v *corev1.VolumeDevice) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"name\":"...)
@@ -12967,7 +12967,7 @@ func encode_corev1_VolumeDevice(b []byte, v *v12.VolumeDevice) ([]byte, error) {
 }
 
 // encode_corev1_Probe appends a Probe encoded.
-func encode_corev1_Probe(b []byte, v *v12.Probe) ([]byte, error) {
+func encode_corev1_Probe(b []byte, v *corev1.Probe) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.ProbeHandler.Exec == nil) {
@@ -13046,7 +13046,7 @@ func encode_corev1_Probe(b []byte, v *v12.Probe) ([]byte, error) {
 }
 
 // encode_corev1_Lifecycle appends a Lifecycle encoded.
-func encode_corev1_Lifecycle(b []byte, v *v12.Lifecycle) ([]byte, error) {
+func encode_corev1_Lifecycle(b []byte, v *corev1.Lifecycle) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.PostStart == nil) {
@@ -13085,7 +13085,7 @@ func encode_corev1_Lifecycle(b []byte, v *v12.Lifecycle) ([]byte, error) {
 }
 
 // encode_corev1_SecurityContext appends a SecurityContext encoded.
-func encode_corev1_SecurityContext(b []byte, v *v12.SecurityContext) ([]byte, error) {
+func encode_corev1_SecurityContext(b []byte, v *corev1.SecurityContext) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.Capabilities == nil) {
@@ -13202,7 +13202,7 @@ func encode_corev1_SecurityContext(b []byte, v *v12.SecurityContext) ([]byte, er
 }
 
 // encode_corev1_SELinuxOptions appends a SELinuxOptions encoded.
-func encode_corev1_SELinuxOptions(b []byte, v *v12.SELinuxOptions) ([]byte, error) {
+func encode_corev1_SELinuxOptions(b []byte, v *corev1.SELinuxOptions) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.User) == 0) {
@@ -13229,7 +13229,7 @@ func encode_corev1_SELinuxOptions(b []byte, v *v12.SELinuxOptions) ([]byte, erro
 }
 
 // encode_corev1_WindowsSecurityContextOptions appends a WindowsSecurityContextOptions encoded.
-func encode_corev1_WindowsSecurityContextOptions(b []byte, v *v12.WindowsSecurityContextOptions) ([]byte, error) {
+func encode_corev1_WindowsSecurityContextOptions(b []byte, v *corev1.WindowsSecurityContextOptions) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.GMSACredentialSpecName == nil) {
@@ -13272,7 +13272,7 @@ func encode_corev1_WindowsSecurityContextOptions(b []byte, v *v12.WindowsSecurit
 }
 
 // encode_corev1_Sysctl appends a Sysctl encoded.
-func encode_corev1_Sysctl(b []byte, v *v12.Sysctl) ([]byte, error) {
+func encode_corev1_Sysctl(b []byte, v *corev1.Sysctl) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"name\":"...)
@@ -13287,7 +13287,7 @@ func encode_corev1_Sysctl(b []byte, v *v12.Sysctl) ([]byte, error) {
 }
 
 // encode_corev1_SeccompProfile appends a SeccompProfile encoded.
-func encode_corev1_SeccompProfile(b []byte, v *v12.SeccompProfile) ([]byte, error) {
+func encode_corev1_SeccompProfile(b []byte, v *corev1.SeccompProfile) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"type\":"...)
@@ -13308,7 +13308,7 @@ func encode_corev1_SeccompProfile(b []byte, v *v12.SeccompProfile) ([]byte, erro
 }
 
 // encode_corev1_AppArmorProfile appends a AppArmorProfile encoded.
-func encode_corev1_AppArmorProfile(b []byte, v *v12.AppArmorProfile) ([]byte, error) {
+func encode_corev1_AppArmorProfile(b []byte, v *corev1.AppArmorProfile) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"type\":"...)
@@ -13329,7 +13329,7 @@ func encode_corev1_AppArmorProfile(b []byte, v *v12.AppArmorProfile) ([]byte, er
 }
 
 // encode_corev1_NodeAffinity appends a NodeAffinity encoded.
-func encode_corev1_NodeAffinity(b []byte, v *v12.NodeAffinity) ([]byte, error) {
+func encode_corev1_NodeAffinity(b []byte, v *corev1.NodeAffinity) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.RequiredDuringSchedulingIgnoredDuringExecution == nil) {
@@ -13356,7 +13356,7 @@ func encode_corev1_NodeAffinity(b []byte, v *v12.NodeAffinity) ([]byte, error) {
 }
 
 // encode_corev1_PodAffinity appends a PodAffinity encoded.
-func encode_corev1_PodAffinity(b []byte, v *v12.PodAffinity) ([]byte, error) {
+func encode_corev1_PodAffinity(b []byte, v *corev1.PodAffinity) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
@@ -13379,7 +13379,7 @@ func encode_corev1_PodAffinity(b []byte, v *v12.PodAffinity) ([]byte, error) {
 }
 
 // encode_corev1_PodAntiAffinity appends a PodAntiAffinity encoded.
-func encode_corev1_PodAntiAffinity(b []byte, v *v12.PodAntiAffinity) ([]byte, error) {
+func encode_corev1_PodAntiAffinity(b []byte, v *corev1.PodAntiAffinity) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
@@ -13402,7 +13402,7 @@ func encode_corev1_PodAntiAffinity(b []byte, v *v12.PodAntiAffinity) ([]byte, er
 }
 
 // encode_corev1_PodDNSConfigOption appends a PodDNSConfigOption encoded.
-func encode_corev1_PodDNSConfigOption(b []byte, v *v12.PodDNSConfigOption) ([]byte, error) {
+func encode_corev1_PodDNSConfigOption(b []byte, v *corev1.PodDNSConfigOption) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Name) == 0) {
@@ -13425,7 +13425,7 @@ func encode_corev1_PodDNSConfigOption(b []byte, v *v12.PodDNSConfigOption) ([]by
 }
 
 // encode_corev1_ResourceClaim appends a ResourceClaim encoded.
-func encode_corev1_ResourceClaim(b []byte, v *v12.ResourceClaim) ([]byte, error) {
+func encode_corev1_ResourceClaim(b []byte, v *corev1.ResourceClaim) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"name\":"...)
@@ -13442,7 +13442,7 @@ func encode_corev1_ResourceClaim(b []byte, v *v12.ResourceClaim) ([]byte, error)
 }
 
 // encode_corev1_KeyToPath appends a KeyToPath encoded.
-func encode_corev1_KeyToPath(b []byte, v *v12.KeyToPath) ([]byte, error) {
+func encode_corev1_KeyToPath(b []byte, v *corev1.KeyToPath) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"key\":"...)
@@ -13473,7 +13473,7 @@ func encode_corev1_KeyToPath(b []byte, v *v12.KeyToPath) ([]byte, error) {
 }
 
 // encode_corev1_DownwardAPIVolumeFile appends a DownwardAPIVolumeFile encoded.
-func encode_corev1_DownwardAPIVolumeFile(b []byte, v *v12.DownwardAPIVolumeFile) ([]byte, error) {
+func encode_corev1_DownwardAPIVolumeFile(b []byte, v *corev1.DownwardAPIVolumeFile) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"path\":"...)
@@ -13522,7 +13522,7 @@ func encode_corev1_DownwardAPIVolumeFile(b []byte, v *v12.DownwardAPIVolumeFile)
 }
 
 // encode_corev1_VolumeProjection appends a VolumeProjection encoded.
-func encode_corev1_VolumeProjection(b []byte, v *v12.VolumeProjection) ([]byte, error) {
+func encode_corev1_VolumeProjection(b []byte, v *corev1.VolumeProjection) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.Secret == nil) {
@@ -13593,7 +13593,7 @@ func encode_corev1_VolumeProjection(b []byte, v *v12.VolumeProjection) ([]byte, 
 }
 
 // encode_corev1_PersistentVolumeClaimTemplate appends a PersistentVolumeClaimTemplate encoded.
-func encode_corev1_PersistentVolumeClaimTemplate(b []byte, v *v12.PersistentVolumeClaimTemplate) ([]byte, error) {
+func encode_corev1_PersistentVolumeClaimTemplate(b []byte, v *corev1.PersistentVolumeClaimTemplate) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"metadata\":"...)
@@ -13612,7 +13612,7 @@ func encode_corev1_PersistentVolumeClaimTemplate(b []byte, v *v12.PersistentVolu
 }
 
 // encode_corev1_ConfigMapEnvSource appends a ConfigMapEnvSource encoded.
-func encode_corev1_ConfigMapEnvSource(b []byte, v *v12.ConfigMapEnvSource) ([]byte, error) {
+func encode_corev1_ConfigMapEnvSource(b []byte, v *corev1.ConfigMapEnvSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.LocalObjectReference.Name) == 0) {
@@ -13635,7 +13635,7 @@ func encode_corev1_ConfigMapEnvSource(b []byte, v *v12.ConfigMapEnvSource) ([]by
 }
 
 // encode_corev1_SecretEnvSource appends a SecretEnvSource encoded.
-func encode_corev1_SecretEnvSource(b []byte, v *v12.SecretEnvSource) ([]byte, error) {
+func encode_corev1_SecretEnvSource(b []byte, v *corev1.SecretEnvSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.LocalObjectReference.Name) == 0) {
@@ -13658,7 +13658,7 @@ func encode_corev1_SecretEnvSource(b []byte, v *v12.SecretEnvSource) ([]byte, er
 }
 
 // encode_corev1_EnvVarSource appends a EnvVarSource encoded.
-func encode_corev1_EnvVarSource(b []byte, v *v12.EnvVarSource) ([]byte, error) {
+func encode_corev1_EnvVarSource(b []byte, v *corev1.EnvVarSource) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.FieldRef == nil) {
@@ -13719,7 +13719,7 @@ func encode_corev1_EnvVarSource(b []byte, v *v12.EnvVarSource) ([]byte, error) {
 }
 
 // encode_corev1_ContainerRestartRuleOnExitCodes appends a ContainerRestartRuleOnExitCodes encoded.
-func encode_corev1_ContainerRestartRuleOnExitCodes(b []byte, v *v12.ContainerRestartRuleOnExitCodes) ([]byte, error) {
+func encode_corev1_ContainerRestartRuleOnExitCodes(b []byte, v *corev1.ContainerRestartRuleOnExitCodes) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Operator) == 0) {
@@ -13744,7 +13744,7 @@ func encode_corev1_ContainerRestartRuleOnExitCodes(b []byte, v *v12.ContainerRes
 }
 
 // encode_corev1_ExecAction appends a ExecAction encoded.
-func encode_corev1_ExecAction(b []byte, v *v12.ExecAction) ([]byte, error) {
+func encode_corev1_ExecAction(b []byte, v *corev1.ExecAction) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Command) == 0) {
@@ -13765,7 +13765,7 @@ func encode_corev1_ExecAction(b []byte, v *v12.ExecAction) ([]byte, error) {
 }
 
 // encode_corev1_HTTPGetAction appends a HTTPGetAction encoded.
-func encode_corev1_HTTPGetAction(b []byte, v *v12.HTTPGetAction) ([]byte, error) {
+func encode_corev1_HTTPGetAction(b []byte, v *corev1.HTTPGetAction) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Path) == 0) {
@@ -13806,7 +13806,7 @@ func encode_corev1_HTTPGetAction(b []byte, v *v12.HTTPGetAction) ([]byte, error)
 }
 
 // encode_corev1_TCPSocketAction appends a TCPSocketAction encoded.
-func encode_corev1_TCPSocketAction(b []byte, v *v12.TCPSocketAction) ([]byte, error) {
+func encode_corev1_TCPSocketAction(b []byte, v *corev1.TCPSocketAction) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"port\":"...)
@@ -13825,7 +13825,7 @@ func encode_corev1_TCPSocketAction(b []byte, v *v12.TCPSocketAction) ([]byte, er
 }
 
 // encode_corev1_GRPCAction appends a GRPCAction encoded.
-func encode_corev1_GRPCAction(b []byte, v *v12.GRPCAction) ([]byte, error) {
+func encode_corev1_GRPCAction(b []byte, v *corev1.GRPCAction) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"port\":"...)
@@ -13852,7 +13852,7 @@ func encode_corev1_GRPCAction(b []byte, v *v12.GRPCAction) ([]byte, error) {
 }
 
 // encode_corev1_LifecycleHandler appends a LifecycleHandler encoded.
-func encode_corev1_LifecycleHandler(b []byte, v *v12.LifecycleHandler) ([]byte, error) {
+func encode_corev1_LifecycleHandler(b []byte, v *corev1.LifecycleHandler) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.Exec == nil) {
@@ -13903,12 +13903,12 @@ func encode_corev1_LifecycleHandler(b []byte, v *v12.LifecycleHandler) ([]byte, 
 }
 
 // encode_corev1_Capabilities appends a Capabilities encoded.
-func encode_corev1_Capabilities(b []byte, v *v12.Capabilities) ([]byte, error) {
+func encode_corev1_Capabilities(b []byte, v *corev1.Capabilities) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Add) == 0) {
 		b = append(b, ",\"add\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Add, func(b []byte, e *v12.Capability) ([]byte, error) {
+		if b, err = typedjson.AppendSlice(b, v.Add, func(b []byte, e *corev1.Capability) ([]byte, error) {
 			var err error
 			b = typedjson.AppendString(b, (*e))
 			return b, err
@@ -13918,7 +13918,7 @@ func encode_corev1_Capabilities(b []byte, v *v12.Capabilities) ([]byte, error) {
 	}
 	if !(len(v.Drop) == 0) {
 		b = append(b, ",\"drop\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Drop, func(b []byte, e *v12.Capability) ([]byte, error) {
+		if b, err = typedjson.AppendSlice(b, v.Drop, func(b []byte, e *corev1.Capability) ([]byte, error) {
 			var err error
 			b = typedjson.AppendString(b, (*e))
 			return b, err
@@ -13934,7 +13934,7 @@ func encode_corev1_Capabilities(b []byte, v *v12.Capabilities) ([]byte, error) {
 }
 
 // encode_corev1_NodeSelector appends a NodeSelector encoded.
-func encode_corev1_NodeSelector(b []byte, v *v12.NodeSelector) ([]byte, error) {
+func encode_corev1_NodeSelector(b []byte, v *corev1.NodeSelector) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"nodeSelectorTerms\":"...)
@@ -13949,7 +13949,7 @@ func encode_corev1_NodeSelector(b []byte, v *v12.NodeSelector) ([]byte, error) {
 }
 
 // encode_corev1_PreferredSchedulingTerm appends a PreferredSchedulingTerm encoded.
-func encode_corev1_PreferredSchedulingTerm(b []byte, v *v12.PreferredSchedulingTerm) ([]byte, error) {
+func encode_corev1_PreferredSchedulingTerm(b []byte, v *corev1.PreferredSchedulingTerm) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"weight\":"...)
@@ -13966,7 +13966,7 @@ func encode_corev1_PreferredSchedulingTerm(b []byte, v *v12.PreferredSchedulingT
 }
 
 // encode_corev1_PodAffinityTerm appends a PodAffinityTerm encoded.
-func encode_corev1_PodAffinityTerm(b []byte, v *v12.PodAffinityTerm) ([]byte, error) {
+func encode_corev1_PodAffinityTerm(b []byte, v *corev1.PodAffinityTerm) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.LabelSelector == nil) {
@@ -14029,7 +14029,7 @@ func encode_corev1_PodAffinityTerm(b []byte, v *v12.PodAffinityTerm) ([]byte, er
 }
 
 // encode_corev1_WeightedPodAffinityTerm appends a WeightedPodAffinityTerm encoded.
-func encode_corev1_WeightedPodAffinityTerm(b []byte, v *v12.WeightedPodAffinityTerm) ([]byte, error) {
+func encode_corev1_WeightedPodAffinityTerm(b []byte, v *corev1.WeightedPodAffinityTerm) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"weight\":"...)
@@ -14046,7 +14046,7 @@ func encode_corev1_WeightedPodAffinityTerm(b []byte, v *v12.WeightedPodAffinityT
 }
 
 // encode_corev1_ObjectFieldSelector appends a ObjectFieldSelector encoded.
-func encode_corev1_ObjectFieldSelector(b []byte, v *v12.ObjectFieldSelector) ([]byte, error) {
+func encode_corev1_ObjectFieldSelector(b []byte, v *corev1.ObjectFieldSelector) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.APIVersion) == 0) {
@@ -14063,7 +14063,7 @@ func encode_corev1_ObjectFieldSelector(b []byte, v *v12.ObjectFieldSelector) ([]
 }
 
 // encode_corev1_ResourceFieldSelector appends a ResourceFieldSelector encoded.
-func encode_corev1_ResourceFieldSelector(b []byte, v *v12.ResourceFieldSelector) ([]byte, error) {
+func encode_corev1_ResourceFieldSelector(b []byte, v *corev1.ResourceFieldSelector) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.ContainerName) == 0) {
@@ -14084,7 +14084,7 @@ func encode_corev1_ResourceFieldSelector(b []byte, v *v12.ResourceFieldSelector)
 }
 
 // encode_corev1_SecretProjection appends a SecretProjection encoded.
-func encode_corev1_SecretProjection(b []byte, v *v12.SecretProjection) ([]byte, error) {
+func encode_corev1_SecretProjection(b []byte, v *corev1.SecretProjection) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.LocalObjectReference.Name) == 0) {
@@ -14113,7 +14113,7 @@ func encode_corev1_SecretProjection(b []byte, v *v12.SecretProjection) ([]byte, 
 }
 
 // encode_corev1_DownwardAPIProjection appends a DownwardAPIProjection encoded.
-func encode_corev1_DownwardAPIProjection(b []byte, v *v12.DownwardAPIProjection) ([]byte, error) {
+func encode_corev1_DownwardAPIProjection(b []byte, v *corev1.DownwardAPIProjection) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Items) == 0) {
@@ -14130,7 +14130,7 @@ func encode_corev1_DownwardAPIProjection(b []byte, v *v12.DownwardAPIProjection)
 }
 
 // encode_corev1_ConfigMapProjection appends a ConfigMapProjection encoded.
-func encode_corev1_ConfigMapProjection(b []byte, v *v12.ConfigMapProjection) ([]byte, error) {
+func encode_corev1_ConfigMapProjection(b []byte, v *corev1.ConfigMapProjection) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.LocalObjectReference.Name) == 0) {
@@ -14159,7 +14159,7 @@ func encode_corev1_ConfigMapProjection(b []byte, v *v12.ConfigMapProjection) ([]
 }
 
 // encode_corev1_ServiceAccountTokenProjection appends a ServiceAccountTokenProjection encoded.
-func encode_corev1_ServiceAccountTokenProjection(b []byte, v *v12.ServiceAccountTokenProjection) ([]byte, error) {
+func encode_corev1_ServiceAccountTokenProjection(b []byte, v *corev1.ServiceAccountTokenProjection) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Audience) == 0) {
@@ -14192,7 +14192,7 @@ func encode_corev1_ServiceAccountTokenProjection(b []byte, v *v12.ServiceAccount
 }
 
 // encode_corev1_ClusterTrustBundleProjection appends a ClusterTrustBundleProjection encoded.
-func encode_corev1_ClusterTrustBundleProjection(b []byte, v *v12.ClusterTrustBundleProjection) ([]byte, error) {
+func encode_corev1_ClusterTrustBundleProjection(b []byte, v *corev1.ClusterTrustBundleProjection) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(v.Name == nil) {
@@ -14247,7 +14247,7 @@ func encode_corev1_ClusterTrustBundleProjection(b []byte, v *v12.ClusterTrustBun
 }
 
 // encode_corev1_PodCertificateProjection appends a PodCertificateProjection encoded.
-func encode_corev1_PodCertificateProjection(b []byte, v *v12.PodCertificateProjection) ([]byte, error) {
+func encode_corev1_PodCertificateProjection(b []byte, v *corev1.PodCertificateProjection) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.SignerName) == 0) {
@@ -14304,12 +14304,12 @@ func encode_corev1_PodCertificateProjection(b []byte, v *v12.PodCertificateProje
 }
 
 // encode_corev1_PersistentVolumeClaimSpec appends a PersistentVolumeClaimSpec encoded.
-func encode_corev1_PersistentVolumeClaimSpec(b []byte, v *v12.PersistentVolumeClaimSpec) ([]byte, error) {
+func encode_corev1_PersistentVolumeClaimSpec(b []byte, v *corev1.PersistentVolumeClaimSpec) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.AccessModes) == 0) {
 		b = append(b, ",\"accessModes\":"...)
-		if b, err = typedjson.AppendSlice(b, v.AccessModes, func(b []byte, e *v12.PersistentVolumeAccessMode) ([]byte, error) {
+		if b, err = typedjson.AppendSlice(b, v.AccessModes, func(b []byte, e *corev1.PersistentVolumeAccessMode) ([]byte, error) {
 			var err error
 			b = typedjson.AppendString(b, (*e))
 			return b, err
@@ -14387,7 +14387,7 @@ func encode_corev1_PersistentVolumeClaimSpec(b []byte, v *v12.PersistentVolumeCl
 }
 
 // encode_corev1_ConfigMapKeySelector appends a ConfigMapKeySelector encoded.
-func encode_corev1_ConfigMapKeySelector(b []byte, v *v12.ConfigMapKeySelector) ([]byte, error) {
+func encode_corev1_ConfigMapKeySelector(b []byte, v *corev1.ConfigMapKeySelector) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.LocalObjectReference.Name) == 0) {
@@ -14412,7 +14412,7 @@ func encode_corev1_ConfigMapKeySelector(b []byte, v *v12.ConfigMapKeySelector) (
 }
 
 // encode_corev1_SecretKeySelector appends a SecretKeySelector encoded.
-func encode_corev1_SecretKeySelector(b []byte, v *v12.SecretKeySelector) ([]byte, error) {
+func encode_corev1_SecretKeySelector(b []byte, v *corev1.SecretKeySelector) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.LocalObjectReference.Name) == 0) {
@@ -14437,7 +14437,7 @@ func encode_corev1_SecretKeySelector(b []byte, v *v12.SecretKeySelector) ([]byte
 }
 
 // encode_corev1_FileKeySelector appends a FileKeySelector encoded.
-func encode_corev1_FileKeySelector(b []byte, v *v12.FileKeySelector) ([]byte, error) {
+func encode_corev1_FileKeySelector(b []byte, v *corev1.FileKeySelector) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"volumeName\":"...)
@@ -14462,7 +14462,7 @@ func encode_corev1_FileKeySelector(b []byte, v *v12.FileKeySelector) ([]byte, er
 }
 
 // encode_corev1_HTTPHeader appends a HTTPHeader encoded.
-func encode_corev1_HTTPHeader(b []byte, v *v12.HTTPHeader) ([]byte, error) {
+func encode_corev1_HTTPHeader(b []byte, v *corev1.HTTPHeader) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"name\":"...)
@@ -14477,7 +14477,7 @@ func encode_corev1_HTTPHeader(b []byte, v *v12.HTTPHeader) ([]byte, error) {
 }
 
 // encode_corev1_SleepAction appends a SleepAction encoded.
-func encode_corev1_SleepAction(b []byte, v *v12.SleepAction) ([]byte, error) {
+func encode_corev1_SleepAction(b []byte, v *corev1.SleepAction) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"seconds\":"...)
@@ -14490,7 +14490,7 @@ func encode_corev1_SleepAction(b []byte, v *v12.SleepAction) ([]byte, error) {
 }
 
 // encode_corev1_NodeSelectorTerm appends a NodeSelectorTerm encoded.
-func encode_corev1_NodeSelectorTerm(b []byte, v *v12.NodeSelectorTerm) ([]byte, error) {
+func encode_corev1_NodeSelectorTerm(b []byte, v *corev1.NodeSelectorTerm) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.MatchExpressions) == 0) {
@@ -14513,12 +14513,12 @@ func encode_corev1_NodeSelectorTerm(b []byte, v *v12.NodeSelectorTerm) ([]byte, 
 }
 
 // encode_corev1_VolumeResourceRequirements appends a VolumeResourceRequirements encoded.
-func encode_corev1_VolumeResourceRequirements(b []byte, v *v12.VolumeResourceRequirements) ([]byte, error) {
+func encode_corev1_VolumeResourceRequirements(b []byte, v *corev1.VolumeResourceRequirements) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Limits) == 0) {
 		b = append(b, ",\"limits\":"...)
-		if b, err = typedjson.AppendMap(b, v.Limits, func(b []byte, e *resource.Quantity) ([]byte, error) {
+		if b, err = typedjson.AppendMap(b, v.Limits, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
 			var err error
 			if b, err = typedjson.AppendMarshal(b, (*e)); err != nil {
 				return b, err
@@ -14530,7 +14530,7 @@ func encode_corev1_VolumeResourceRequirements(b []byte, v *v12.VolumeResourceReq
 	}
 	if !(len(v.Requests) == 0) {
 		b = append(b, ",\"requests\":"...)
-		if b, err = typedjson.AppendMap(b, v.Requests, func(b []byte, e *resource.Quantity) ([]byte, error) {
+		if b, err = typedjson.AppendMap(b, v.Requests, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
 			var err error
 			if b, err = typedjson.AppendMarshal(b, (*e)); err != nil {
 				return b, err
@@ -14548,7 +14548,7 @@ func encode_corev1_VolumeResourceRequirements(b []byte, v *v12.VolumeResourceReq
 }
 
 // encode_corev1_TypedLocalObjectReference appends a TypedLocalObjectReference encoded.
-func encode_corev1_TypedLocalObjectReference(b []byte, v *v12.TypedLocalObjectReference) ([]byte, error) {
+func encode_corev1_TypedLocalObjectReference(b []byte, v *corev1.TypedLocalObjectReference) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"apiGroup\":"...)
@@ -14569,7 +14569,7 @@ func encode_corev1_TypedLocalObjectReference(b []byte, v *v12.TypedLocalObjectRe
 }
 
 // encode_corev1_TypedObjectReference appends a TypedObjectReference encoded.
-func encode_corev1_TypedObjectReference(b []byte, v *v12.TypedObjectReference) ([]byte, error) {
+func encode_corev1_TypedObjectReference(b []byte, v *corev1.TypedObjectReference) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"apiGroup\":"...)
@@ -14598,7 +14598,7 @@ func encode_corev1_TypedObjectReference(b []byte, v *v12.TypedObjectReference) (
 }
 
 // encode_corev1_NodeSelectorRequirement appends a NodeSelectorRequirement encoded.
-func encode_corev1_NodeSelectorRequirement(b []byte, v *v12.NodeSelectorRequirement) ([]byte, error) {
+func encode_corev1_NodeSelectorRequirement(b []byte, v *corev1.NodeSelectorRequirement) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"key\":"...)

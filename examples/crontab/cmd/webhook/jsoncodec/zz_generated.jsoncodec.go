@@ -13,7 +13,7 @@ import (
 	examplecomv1beta1 "github.com/crdforge/crdforge/examples/crontab/api/v1beta1"
 	"github.com/crdforge/crdforge/webhook"
 	"github.com/crdforge/crdforge/webhook/typedjson"
-	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -153,7 +153,7 @@ func decode_examplecomv1beta1_CronTab(d *typedjson.Decoder, v *examplecomv1beta1
 }
 
 // decode_metav1_ObjectMeta decodes a ObjectMeta.
-func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *v1.ObjectMeta) error {
+func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *metav1.ObjectMeta) error {
 	if d.Null() {
 		return nil
 	}
@@ -225,7 +225,7 @@ func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *v1.ObjectMeta) error {
 			} else {
 				p0 := &v.DeletionTimestamp
 				if *p0 == nil {
-					*p0 = new(v1.Time)
+					*p0 = new(metav1.Time)
 				}
 				err = typedjson.Time(d, *p0)
 			}
@@ -379,7 +379,7 @@ func decode_examplecomv1beta1_CronTabSpec(d *typedjson.Decoder, v *examplecomv1b
 }
 
 // decode_metav1_OwnerReference decodes a OwnerReference.
-func decode_metav1_OwnerReference(d *typedjson.Decoder, v *v1.OwnerReference) error {
+func decode_metav1_OwnerReference(d *typedjson.Decoder, v *metav1.OwnerReference) error {
 	if d.Null() {
 		return nil
 	}
@@ -456,7 +456,7 @@ func decode_metav1_OwnerReference(d *typedjson.Decoder, v *v1.OwnerReference) er
 }
 
 // decode_metav1_ManagedFieldsEntry decodes a ManagedFieldsEntry.
-func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *v1.ManagedFieldsEntry) error {
+func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFieldsEntry) error {
 	if d.Null() {
 		return nil
 	}
@@ -498,7 +498,7 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *v1.ManagedFieldsE
 			} else {
 				p0 := &v.Time
 				if *p0 == nil {
-					*p0 = new(v1.Time)
+					*p0 = new(metav1.Time)
 				}
 				err = typedjson.Time(d, *p0)
 			}
@@ -518,7 +518,7 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *v1.ManagedFieldsE
 			} else {
 				p0 := &v.FieldsV1
 				if *p0 == nil {
-					*p0 = new(v1.FieldsV1)
+					*p0 = new(metav1.FieldsV1)
 				}
 				err = typedjson.Unmarshal(d, *p0)
 			}

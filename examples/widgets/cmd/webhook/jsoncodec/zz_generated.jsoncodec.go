@@ -14,8 +14,8 @@ import (
 	widgetsexamplecomv1beta1 "github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
 	"github.com/crdforge/crdforge/webhook"
 	"github.com/crdforge/crdforge/webhook/typedjson"
-	resource "k8s.io/apimachinery/pkg/api/resource"
-	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	apiresource "k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -222,7 +222,7 @@ func decode_widgetsexamplecomv1alpha1_Widget(d *typedjson.Decoder, v *widgetsexa
 }
 
 // decode_metav1_ObjectMeta decodes a ObjectMeta.
-func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *v1.ObjectMeta) error {
+func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *metav1.ObjectMeta) error {
 	if d.Null() {
 		return nil
 	}
@@ -294,7 +294,7 @@ func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *v1.ObjectMeta) error {
 			} else {
 				p0 := &v.DeletionTimestamp
 				if *p0 == nil {
-					*p0 = new(v1.Time)
+					*p0 = new(metav1.Time)
 				}
 				err = typedjson.Time(d, *p0)
 			}
@@ -735,7 +735,7 @@ func decode_widgetsexamplecomv1alpha1_WidgetStatus(d *typedjson.Decoder, v *widg
 }
 
 // decode_metav1_OwnerReference decodes a OwnerReference.
-func decode_metav1_OwnerReference(d *typedjson.Decoder, v *v1.OwnerReference) error {
+func decode_metav1_OwnerReference(d *typedjson.Decoder, v *metav1.OwnerReference) error {
 	if d.Null() {
 		return nil
 	}
@@ -812,7 +812,7 @@ func decode_metav1_OwnerReference(d *typedjson.Decoder, v *v1.OwnerReference) er
 }
 
 // decode_metav1_ManagedFieldsEntry decodes a ManagedFieldsEntry.
-func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *v1.ManagedFieldsEntry) error {
+func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFieldsEntry) error {
 	if d.Null() {
 		return nil
 	}
@@ -854,7 +854,7 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *v1.ManagedFieldsE
 			} else {
 				p0 := &v.Time
 				if *p0 == nil {
-					*p0 = new(v1.Time)
+					*p0 = new(metav1.Time)
 				}
 				err = typedjson.Time(d, *p0)
 			}
@@ -874,7 +874,7 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *v1.ManagedFieldsE
 			} else {
 				p0 := &v.FieldsV1
 				if *p0 == nil {
-					*p0 = new(v1.FieldsV1)
+					*p0 = new(metav1.FieldsV1)
 				}
 				err = typedjson.Unmarshal(d, *p0)
 			}
@@ -968,7 +968,7 @@ func decode_widgetsexamplecomv1_Part(d *typedjson.Decoder, v *widgetsexamplecomv
 			} else {
 				p0 := &v.Weight
 				if *p0 == nil {
-					*p0 = new(resource.Quantity)
+					*p0 = new(apiresource.Quantity)
 				}
 				err = typedjson.Unmarshal(d, *p0)
 			}
@@ -1050,7 +1050,7 @@ func decode_widgetsexamplecomv1_Warranty(d *typedjson.Decoder, v *widgetsexample
 			} else {
 				p0 := &v.Until
 				if *p0 == nil {
-					*p0 = new(v1.Time)
+					*p0 = new(metav1.Time)
 				}
 				err = typedjson.Time(d, *p0)
 			}
@@ -1065,7 +1065,7 @@ func decode_widgetsexamplecomv1_Warranty(d *typedjson.Decoder, v *widgetsexample
 }
 
 // decode_metav1_Condition decodes a Condition.
-func decode_metav1_Condition(d *typedjson.Decoder, v *v1.Condition) error {
+func decode_metav1_Condition(d *typedjson.Decoder, v *metav1.Condition) error {
 	if d.Null() {
 		return nil
 	}
@@ -1199,7 +1199,7 @@ func decode_widgetsexamplecomv1beta1_Part(d *typedjson.Decoder, v *widgetsexampl
 			} else {
 				p0 := &v.Weight
 				if *p0 == nil {
-					*p0 = new(resource.Quantity)
+					*p0 = new(apiresource.Quantity)
 				}
 				err = typedjson.Unmarshal(d, *p0)
 			}
@@ -1287,7 +1287,7 @@ func decode_widgetsexamplecomv1alpha1_Part(d *typedjson.Decoder, v *widgetsexamp
 			} else {
 				p0 := &v.Weight
 				if *p0 == nil {
-					*p0 = new(resource.Quantity)
+					*p0 = new(apiresource.Quantity)
 				}
 				err = typedjson.Unmarshal(d, *p0)
 			}
@@ -1432,7 +1432,7 @@ func encode_widgetsexamplecomv1alpha1_Widget(b []byte, v *widgetsexamplecomv1alp
 }
 
 // encode_metav1_ObjectMeta appends a ObjectMeta encoded.
-func encode_metav1_ObjectMeta(b []byte, v *v1.ObjectMeta) ([]byte, error) {
+func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Name) == 0) {
@@ -1767,7 +1767,7 @@ func encode_widgetsexamplecomv1alpha1_WidgetStatus(b []byte, v *widgetsexampleco
 }
 
 // encode_metav1_OwnerReference appends a OwnerReference encoded.
-func encode_metav1_OwnerReference(b []byte, v *v1.OwnerReference) ([]byte, error) {
+func encode_metav1_OwnerReference(b []byte, v *metav1.OwnerReference) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"apiVersion\":"...)
@@ -1802,7 +1802,7 @@ func encode_metav1_OwnerReference(b []byte, v *v1.OwnerReference) ([]byte, error
 }
 
 // encode_metav1_ManagedFieldsEntry appends a ManagedFieldsEntry encoded.
-func encode_metav1_ManagedFieldsEntry(b []byte, v *v1.ManagedFieldsEntry) ([]byte, error) {
+func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.Manager) == 0) {
@@ -1933,7 +1933,7 @@ func encode_widgetsexamplecomv1_Warranty(b []byte, v *widgetsexamplecomv1.Warran
 }
 
 // encode_metav1_Condition appends a Condition encoded.
-func encode_metav1_Condition(b []byte, v *v1.Condition) ([]byte, error) {
+func encode_metav1_Condition(b []byte, v *metav1.Condition) ([]byte, error) {
 	var err error
 	mark := len(b)
 	b = append(b, ",\"type\":"...)
