@@ -114,8 +114,7 @@ func (c *codecGen) encode(t types.Type, val *jen.Statement, depth int) []jen.Cod
 		return appendTo(tj("AppendTime", jen.Op("&").Add(val)))
 	}
 	if reflectOnly(t) {
-		switch {
-		case hasMethod(t, "MarshalJSON") && !hasMethod(t, "MarshalJSONTo") && valueMethod(t, "MarshalJSON"):
+		if hasMethod(t, "MarshalJSON") && !hasMethod(t, "MarshalJSONTo") && valueMethod(t, "MarshalJSON") {
 			return try(tj("AppendMarshal", val))
 		}
 		return try(tj("AppendReflect", jen.Op("&").Add(val)))
