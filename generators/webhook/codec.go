@@ -151,19 +151,26 @@ func (c *codecGen) decoder(n *types.Named) (string, bool) {
 		c.funcs[n] = ""
 		return "", false
 	}
+	name := c.funcName("decode", n)
+	c.funcs[n] = name
+	c.queue = append(c.queue, n)
+	return name, true
+}
+
+// funcName names a new function of n's: verb_<package>_<type>, the package
+// named by its alias, a number setting apart a name taken.
+func (c *codecGen) funcName(verb string, n *types.Named) string {
 	pkg := n.Obj().Pkg().Path()
 	base, ok := c.aliases[pkg]
 	if !ok {
 		base = identifier(path.Base(path.Dir(pkg))) + identifier(path.Base(pkg))
 	}
-	name := "decode_" + base + "_" + n.Obj().Name()
+	name := verb + "_" + base + "_" + n.Obj().Name()
 	for i := 2; c.taken[name]; i++ {
-		name = "decode_" + base + "_" + n.Obj().Name() + "_" + strconv.Itoa(i)
+		name = verb + "_" + base + "_" + n.Obj().Name() + "_" + strconv.Itoa(i)
 	}
 	c.taken[name] = true
-	c.funcs[n] = name
-	c.queue = append(c.queue, n)
-	return name, true
+	return name
 }
 
 // printDecoder prints the decoder of n: its object's members by name, each
@@ -215,14 +222,16 @@ func (c *codecGen) decode(t types.Type, ptr *jen.Statement, depth int) jen.Code 
 	}
 	if u, ok := t.(*types.Pointer); ok {
 		p := jen.Id("p" + strconv.Itoa(depth))
-		return jen.If(jen.Id("d").Dot("Null").Call()).Block(
-			jen.Op("*").Add(ptr.Clone()).Op("=").Nil(),
-		).Else().Block(
+		return jen.Block(
 			p.Clone().Op(":=").Add(ptr),
-			jen.If(jen.Op("*").Add(p.Clone()).Op("==").Nil()).Block(
-				jen.Op("*").Add(p.Clone()).Op("=").New(c.typeExpr(u.Elem())),
+			jen.If(jen.Id("d").Dot("Null").Call()).Block(
+				jen.Op("*").Add(p.Clone()).Op("=").Nil(),
+			).Else().Block(
+				jen.If(jen.Op("*").Add(p.Clone()).Op("==").Nil()).Block(
+					jen.Op("*").Add(p.Clone()).Op("=").New(c.typeExpr(u.Elem())),
+				),
+				c.decode(u.Elem(), jen.Op("*").Add(p.Clone()), depth+1),
 			),
-			c.decode(u.Elem(), jen.Op("*").Add(p.Clone()), depth+1),
 		)
 	}
 	if isNamed(t, metav1Path, "Time") {

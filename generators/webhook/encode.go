@@ -2,8 +2,6 @@ package webhook
 
 import (
 	"go/types"
-	"path"
-	"strconv"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -30,16 +28,7 @@ func (c *codecGen) encoder(n *types.Named) (string, bool) {
 			return "", false
 		}
 	}
-	pkg := n.Obj().Pkg().Path()
-	base, ok := c.aliases[pkg]
-	if !ok {
-		base = identifier(path.Base(path.Dir(pkg))) + identifier(path.Base(pkg))
-	}
-	name := "encode_" + base + "_" + n.Obj().Name()
-	for i := 2; c.taken[name]; i++ {
-		name = "encode_" + base + "_" + n.Obj().Name() + "_" + strconv.Itoa(i)
-	}
-	c.taken[name] = true
+	name := c.funcName("encode", n)
 	c.encFuncs[n] = name
 	c.encQueue = append(c.encQueue, n)
 	return name, true
@@ -105,7 +94,7 @@ func (c *codecGen) encode(t types.Type, val *jen.Statement, depth int) []jen.Cod
 		return jen.Qual(typedjsonPath, name).Call(append([]jen.Code{jen.Id("b")}, args...)...)
 	}
 	if u, ok := t.(*types.Pointer); ok {
-		elem := jen.Parens(jen.Op("*").Add(val.Clone()))
+		elem := jen.Op("*").Add(val.Clone())
 		return []jen.Code{jen.If(val.Clone().Op("==").Nil()).Block(
 			jen.Id("b").Op("=").Append(jen.Id("b"), jen.Lit("null").Op("...")),
 		).Else().Block(c.encode(u.Elem(), elem, depth+1)...)}

@@ -228,28 +228,32 @@ func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *metav1.ObjectMeta) error 
 				return typedjson.ErrFallback
 			}
 			seen[8] = true
-			if d.Null() {
-				*&v.DeletionTimestamp = nil
-			} else {
+			{
 				p0 := &v.DeletionTimestamp
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		case "deletionGracePeriodSeconds":
 			if seen[9] {
 				return typedjson.ErrFallback
 			}
 			seen[9] = true
-			if d.Null() {
-				*&v.DeletionGracePeriodSeconds = nil
-			} else {
+			{
 				p0 := &v.DeletionGracePeriodSeconds
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "labels":
 			if seen[10] {
@@ -326,14 +330,16 @@ func decode_batchtutorialkubebuilderiov2_CronJobSpec(d *typedjson.Decoder, v *ba
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.StartingDeadlineSeconds = nil
-			} else {
+			{
 				p0 := &v.StartingDeadlineSeconds
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "concurrencyPolicy":
 			if seen[2] {
@@ -346,14 +352,16 @@ func decode_batchtutorialkubebuilderiov2_CronJobSpec(d *typedjson.Decoder, v *ba
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Suspend = nil
-			} else {
+			{
 				p0 := &v.Suspend
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "jobTemplate":
 			if seen[4] {
@@ -366,28 +374,32 @@ func decode_batchtutorialkubebuilderiov2_CronJobSpec(d *typedjson.Decoder, v *ba
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.SuccessfulJobsHistoryLimit = nil
-			} else {
+			{
 				p0 := &v.SuccessfulJobsHistoryLimit
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "failedJobsHistoryLimit":
 			if seen[6] {
 				return typedjson.ErrFallback
 			}
 			seen[6] = true
-			if d.Null() {
-				*&v.FailedJobsHistoryLimit = nil
-			} else {
+			{
 				p0 := &v.FailedJobsHistoryLimit
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		default:
 			err = d.Skip()
@@ -425,14 +437,16 @@ func decode_batchtutorialkubebuilderiov2_CronJobStatus(d *typedjson.Decoder, v *
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.LastScheduleTime = nil
-			} else {
+			{
 				p0 := &v.LastScheduleTime
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -470,14 +484,16 @@ func decode_batchtutorialkubebuilderiov1_CronJobSpec(d *typedjson.Decoder, v *ba
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.StartingDeadlineSeconds = nil
-			} else {
+			{
 				p0 := &v.StartingDeadlineSeconds
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "concurrencyPolicy":
 			if seen[2] {
@@ -490,14 +506,16 @@ func decode_batchtutorialkubebuilderiov1_CronJobSpec(d *typedjson.Decoder, v *ba
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Suspend = nil
-			} else {
+			{
 				p0 := &v.Suspend
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "jobTemplate":
 			if seen[4] {
@@ -510,28 +528,32 @@ func decode_batchtutorialkubebuilderiov1_CronJobSpec(d *typedjson.Decoder, v *ba
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.SuccessfulJobsHistoryLimit = nil
-			} else {
+			{
 				p0 := &v.SuccessfulJobsHistoryLimit
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "failedJobsHistoryLimit":
 			if seen[6] {
 				return typedjson.ErrFallback
 			}
 			seen[6] = true
-			if d.Null() {
-				*&v.FailedJobsHistoryLimit = nil
-			} else {
+			{
 				p0 := &v.FailedJobsHistoryLimit
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		default:
 			err = d.Skip()
@@ -569,14 +591,16 @@ func decode_batchtutorialkubebuilderiov1_CronJobStatus(d *typedjson.Decoder, v *
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.LastScheduleTime = nil
-			} else {
+			{
 				p0 := &v.LastScheduleTime
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -632,28 +656,32 @@ func decode_metav1_OwnerReference(d *typedjson.Decoder, v *metav1.OwnerReference
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.Controller = nil
-			} else {
+			{
 				p0 := &v.Controller
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "blockOwnerDeletion":
 			if seen[5] {
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.BlockOwnerDeletion = nil
-			} else {
+			{
 				p0 := &v.BlockOwnerDeletion
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -703,14 +731,16 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFie
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Time = nil
-			} else {
+			{
 				p0 := &v.Time
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		case "fieldsType":
 			if seen[4] {
@@ -723,14 +753,16 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFie
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.FieldsV1 = nil
-			} else {
+			{
 				p0 := &v.FieldsV1
-				if *p0 == nil {
-					*p0 = new(metav1.FieldsV1)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.FieldsV1)
+					}
+					err = typedjson.Unmarshal(d, *p0)
 				}
-				err = typedjson.Unmarshal(d, *p0)
 			}
 		case "subresource":
 			if seen[6] {
@@ -768,70 +800,80 @@ func decode_batchtutorialkubebuilderiov2_CronSchedule(d *typedjson.Decoder, v *b
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.Minute = nil
-			} else {
+			{
 				p0 := &v.Minute
-				if *p0 == nil {
-					*p0 = new(batchtutorialkubebuilderiov2.CronField)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(batchtutorialkubebuilderiov2.CronField)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "hour":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Hour = nil
-			} else {
+			{
 				p0 := &v.Hour
-				if *p0 == nil {
-					*p0 = new(batchtutorialkubebuilderiov2.CronField)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(batchtutorialkubebuilderiov2.CronField)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "dayOfMonth":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.DayOfMonth = nil
-			} else {
+			{
 				p0 := &v.DayOfMonth
-				if *p0 == nil {
-					*p0 = new(batchtutorialkubebuilderiov2.CronField)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(batchtutorialkubebuilderiov2.CronField)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "month":
 			if seen[3] {
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Month = nil
-			} else {
+			{
 				p0 := &v.Month
-				if *p0 == nil {
-					*p0 = new(batchtutorialkubebuilderiov2.CronField)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(batchtutorialkubebuilderiov2.CronField)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "dayOfWeek":
 			if seen[4] {
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.DayOfWeek = nil
-			} else {
+			{
 				p0 := &v.DayOfWeek
-				if *p0 == nil {
-					*p0 = new(batchtutorialkubebuilderiov2.CronField)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(batchtutorialkubebuilderiov2.CronField)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -967,140 +1009,160 @@ func decode_batchv1_JobSpec(d *typedjson.Decoder, v *batchv1.JobSpec) error {
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.Parallelism = nil
-			} else {
+			{
 				p0 := &v.Parallelism
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "completions":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Completions = nil
-			} else {
+			{
 				p0 := &v.Completions
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "activeDeadlineSeconds":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.ActiveDeadlineSeconds = nil
-			} else {
+			{
 				p0 := &v.ActiveDeadlineSeconds
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "podFailurePolicy":
 			if seen[3] {
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.PodFailurePolicy = nil
-			} else {
+			{
 				p0 := &v.PodFailurePolicy
-				if *p0 == nil {
-					*p0 = new(batchv1.PodFailurePolicy)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(batchv1.PodFailurePolicy)
+					}
+					err = decode_batchv1_PodFailurePolicy(d, *p0)
 				}
-				err = decode_batchv1_PodFailurePolicy(d, *p0)
 			}
 		case "successPolicy":
 			if seen[4] {
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.SuccessPolicy = nil
-			} else {
+			{
 				p0 := &v.SuccessPolicy
-				if *p0 == nil {
-					*p0 = new(batchv1.SuccessPolicy)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(batchv1.SuccessPolicy)
+					}
+					err = decode_batchv1_SuccessPolicy(d, *p0)
 				}
-				err = decode_batchv1_SuccessPolicy(d, *p0)
 			}
 		case "backoffLimit":
 			if seen[5] {
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.BackoffLimit = nil
-			} else {
+			{
 				p0 := &v.BackoffLimit
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "backoffLimitPerIndex":
 			if seen[6] {
 				return typedjson.ErrFallback
 			}
 			seen[6] = true
-			if d.Null() {
-				*&v.BackoffLimitPerIndex = nil
-			} else {
+			{
 				p0 := &v.BackoffLimitPerIndex
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "maxFailedIndexes":
 			if seen[7] {
 				return typedjson.ErrFallback
 			}
 			seen[7] = true
-			if d.Null() {
-				*&v.MaxFailedIndexes = nil
-			} else {
+			{
 				p0 := &v.MaxFailedIndexes
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "selector":
 			if seen[8] {
 				return typedjson.ErrFallback
 			}
 			seen[8] = true
-			if d.Null() {
-				*&v.Selector = nil
-			} else {
+			{
 				p0 := &v.Selector
-				if *p0 == nil {
-					*p0 = new(metav1.LabelSelector)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.LabelSelector)
+					}
+					err = decode_metav1_LabelSelector(d, *p0)
 				}
-				err = decode_metav1_LabelSelector(d, *p0)
 			}
 		case "manualSelector":
 			if seen[9] {
 				return typedjson.ErrFallback
 			}
 			seen[9] = true
-			if d.Null() {
-				*&v.ManualSelector = nil
-			} else {
+			{
 				p0 := &v.ManualSelector
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "template":
 			if seen[10] {
@@ -1113,84 +1175,96 @@ func decode_batchv1_JobSpec(d *typedjson.Decoder, v *batchv1.JobSpec) error {
 				return typedjson.ErrFallback
 			}
 			seen[11] = true
-			if d.Null() {
-				*&v.TTLSecondsAfterFinished = nil
-			} else {
+			{
 				p0 := &v.TTLSecondsAfterFinished
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "completionMode":
 			if seen[12] {
 				return typedjson.ErrFallback
 			}
 			seen[12] = true
-			if d.Null() {
-				*&v.CompletionMode = nil
-			} else {
+			{
 				p0 := &v.CompletionMode
-				if *p0 == nil {
-					*p0 = new(batchv1.CompletionMode)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(batchv1.CompletionMode)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "suspend":
 			if seen[13] {
 				return typedjson.ErrFallback
 			}
 			seen[13] = true
-			if d.Null() {
-				*&v.Suspend = nil
-			} else {
+			{
 				p0 := &v.Suspend
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "podReplacementPolicy":
 			if seen[14] {
 				return typedjson.ErrFallback
 			}
 			seen[14] = true
-			if d.Null() {
-				*&v.PodReplacementPolicy = nil
-			} else {
+			{
 				p0 := &v.PodReplacementPolicy
-				if *p0 == nil {
-					*p0 = new(batchv1.PodReplacementPolicy)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(batchv1.PodReplacementPolicy)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "managedBy":
 			if seen[15] {
 				return typedjson.ErrFallback
 			}
 			seen[15] = true
-			if d.Null() {
-				*&v.ManagedBy = nil
-			} else {
+			{
 				p0 := &v.ManagedBy
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "scheduling":
 			if seen[16] {
 				return typedjson.ErrFallback
 			}
 			seen[16] = true
-			if d.Null() {
-				*&v.Scheduling = nil
-			} else {
+			{
 				p0 := &v.Scheduling
-				if *p0 == nil {
-					*p0 = new(batchv1.JobSchedulingConfiguration)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(batchv1.JobSchedulingConfiguration)
+					}
+					err = decode_batchv1_JobSchedulingConfiguration(d, *p0)
 				}
-				err = decode_batchv1_JobSchedulingConfiguration(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -1361,42 +1435,48 @@ func decode_batchv1_JobSchedulingConfiguration(d *typedjson.Decoder, v *batchv1.
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.SchedulingPolicy = nil
-			} else {
+			{
 				p0 := &v.SchedulingPolicy
-				if *p0 == nil {
-					*p0 = new(schedulingv1alpha3.WorkloadPodGroupSchedulingPolicy)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(schedulingv1alpha3.WorkloadPodGroupSchedulingPolicy)
+					}
+					err = decode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy(d, *p0)
 				}
-				err = decode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy(d, *p0)
 			}
 		case "schedulingConstraints":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.SchedulingConstraints = nil
-			} else {
+			{
 				p0 := &v.SchedulingConstraints
-				if *p0 == nil {
-					*p0 = new(schedulingv1alpha3.WorkloadPodGroupSchedulingConstraints)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(schedulingv1alpha3.WorkloadPodGroupSchedulingConstraints)
+					}
+					err = decode_schedulingv1alpha3_WorkloadPodGroupSchedulingConstraints(d, *p0)
 				}
-				err = decode_schedulingv1alpha3_WorkloadPodGroupSchedulingConstraints(d, *p0)
 			}
 		case "disruptionMode":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.DisruptionMode = nil
-			} else {
+			{
 				p0 := &v.DisruptionMode
-				if *p0 == nil {
-					*p0 = new(schedulingv1alpha3.WorkloadPodGroupDisruptionMode)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(schedulingv1alpha3.WorkloadPodGroupDisruptionMode)
+					}
+					err = decode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode(d, *p0)
 				}
-				err = decode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode(d, *p0)
 			}
 		case "resourceClaims":
 			if seen[3] {
@@ -1440,14 +1520,16 @@ func decode_batchv1_PodFailurePolicyRule(d *typedjson.Decoder, v *batchv1.PodFai
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.OnExitCodes = nil
-			} else {
+			{
 				p0 := &v.OnExitCodes
-				if *p0 == nil {
-					*p0 = new(batchv1.PodFailurePolicyOnExitCodesRequirement)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(batchv1.PodFailurePolicyOnExitCodesRequirement)
+					}
+					err = decode_batchv1_PodFailurePolicyOnExitCodesRequirement(d, *p0)
 				}
-				err = decode_batchv1_PodFailurePolicyOnExitCodesRequirement(d, *p0)
 			}
 		case "onPodConditions":
 			if seen[2] {
@@ -1485,28 +1567,32 @@ func decode_batchv1_SuccessPolicyRule(d *typedjson.Decoder, v *batchv1.SuccessPo
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.SucceededIndexes = nil
-			} else {
+			{
 				p0 := &v.SucceededIndexes
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "succeededCount":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.SucceededCount = nil
-			} else {
+			{
 				p0 := &v.SucceededCount
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		default:
 			err = d.Skip()
@@ -1614,28 +1700,32 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *corev1.PodSpec) error {
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.TerminationGracePeriodSeconds = nil
-			} else {
+			{
 				p0 := &v.TerminationGracePeriodSeconds
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "activeDeadlineSeconds":
 			if seen[6] {
 				return typedjson.ErrFallback
 			}
 			seen[6] = true
-			if d.Null() {
-				*&v.ActiveDeadlineSeconds = nil
-			} else {
+			{
 				p0 := &v.ActiveDeadlineSeconds
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "dnsPolicy":
 			if seen[7] {
@@ -1669,14 +1759,16 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *corev1.PodSpec) error {
 				return typedjson.ErrFallback
 			}
 			seen[11] = true
-			if d.Null() {
-				*&v.AutomountServiceAccountToken = nil
-			} else {
+			{
 				p0 := &v.AutomountServiceAccountToken
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "nodeName":
 			if seen[12] {
@@ -1707,28 +1799,32 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *corev1.PodSpec) error {
 				return typedjson.ErrFallback
 			}
 			seen[16] = true
-			if d.Null() {
-				*&v.ShareProcessNamespace = nil
-			} else {
+			{
 				p0 := &v.ShareProcessNamespace
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "securityContext":
 			if seen[17] {
 				return typedjson.ErrFallback
 			}
 			seen[17] = true
-			if d.Null() {
-				*&v.SecurityContext = nil
-			} else {
+			{
 				p0 := &v.SecurityContext
-				if *p0 == nil {
-					*p0 = new(corev1.PodSecurityContext)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.PodSecurityContext)
+					}
+					err = decode_corev1_PodSecurityContext(d, *p0)
 				}
-				err = decode_corev1_PodSecurityContext(d, *p0)
 			}
 		case "imagePullSecrets":
 			if seen[18] {
@@ -1753,14 +1849,16 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *corev1.PodSpec) error {
 				return typedjson.ErrFallback
 			}
 			seen[21] = true
-			if d.Null() {
-				*&v.Affinity = nil
-			} else {
+			{
 				p0 := &v.Affinity
-				if *p0 == nil {
-					*p0 = new(corev1.Affinity)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.Affinity)
+					}
+					err = decode_corev1_Affinity(d, *p0)
 				}
-				err = decode_corev1_Affinity(d, *p0)
 			}
 		case "schedulerName":
 			if seen[22] {
@@ -1791,28 +1889,32 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *corev1.PodSpec) error {
 				return typedjson.ErrFallback
 			}
 			seen[26] = true
-			if d.Null() {
-				*&v.Priority = nil
-			} else {
+			{
 				p0 := &v.Priority
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "dnsConfig":
 			if seen[27] {
 				return typedjson.ErrFallback
 			}
 			seen[27] = true
-			if d.Null() {
-				*&v.DNSConfig = nil
-			} else {
+			{
 				p0 := &v.DNSConfig
-				if *p0 == nil {
-					*p0 = new(corev1.PodDNSConfig)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.PodDNSConfig)
+					}
+					err = decode_corev1_PodDNSConfig(d, *p0)
 				}
-				err = decode_corev1_PodDNSConfig(d, *p0)
 			}
 		case "readinessGates":
 			if seen[28] {
@@ -1825,42 +1927,48 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *corev1.PodSpec) error {
 				return typedjson.ErrFallback
 			}
 			seen[29] = true
-			if d.Null() {
-				*&v.RuntimeClassName = nil
-			} else {
+			{
 				p0 := &v.RuntimeClassName
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "enableServiceLinks":
 			if seen[30] {
 				return typedjson.ErrFallback
 			}
 			seen[30] = true
-			if d.Null() {
-				*&v.EnableServiceLinks = nil
-			} else {
+			{
 				p0 := &v.EnableServiceLinks
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "preemptionPolicy":
 			if seen[31] {
 				return typedjson.ErrFallback
 			}
 			seen[31] = true
-			if d.Null() {
-				*&v.PreemptionPolicy = nil
-			} else {
+			{
 				p0 := &v.PreemptionPolicy
-				if *p0 == nil {
-					*p0 = new(corev1.PreemptionPolicy)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.PreemptionPolicy)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "overhead":
 			if seen[32] {
@@ -1882,42 +1990,48 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *corev1.PodSpec) error {
 				return typedjson.ErrFallback
 			}
 			seen[34] = true
-			if d.Null() {
-				*&v.SetHostnameAsFQDN = nil
-			} else {
+			{
 				p0 := &v.SetHostnameAsFQDN
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "os":
 			if seen[35] {
 				return typedjson.ErrFallback
 			}
 			seen[35] = true
-			if d.Null() {
-				*&v.OS = nil
-			} else {
+			{
 				p0 := &v.OS
-				if *p0 == nil {
-					*p0 = new(corev1.PodOS)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.PodOS)
+					}
+					err = decode_corev1_PodOS(d, *p0)
 				}
-				err = decode_corev1_PodOS(d, *p0)
 			}
 		case "hostUsers":
 			if seen[36] {
 				return typedjson.ErrFallback
 			}
 			seen[36] = true
-			if d.Null() {
-				*&v.HostUsers = nil
-			} else {
+			{
 				p0 := &v.HostUsers
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "schedulingGates":
 			if seen[37] {
@@ -1936,42 +2050,48 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *corev1.PodSpec) error {
 				return typedjson.ErrFallback
 			}
 			seen[39] = true
-			if d.Null() {
-				*&v.Resources = nil
-			} else {
+			{
 				p0 := &v.Resources
-				if *p0 == nil {
-					*p0 = new(corev1.ResourceRequirements)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ResourceRequirements)
+					}
+					err = decode_corev1_ResourceRequirements(d, *p0)
 				}
-				err = decode_corev1_ResourceRequirements(d, *p0)
 			}
 		case "hostnameOverride":
 			if seen[40] {
 				return typedjson.ErrFallback
 			}
 			seen[40] = true
-			if d.Null() {
-				*&v.HostnameOverride = nil
-			} else {
+			{
 				p0 := &v.HostnameOverride
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "schedulingGroup":
 			if seen[41] {
 				return typedjson.ErrFallback
 			}
 			seen[41] = true
-			if d.Null() {
-				*&v.SchedulingGroup = nil
-			} else {
+			{
 				p0 := &v.SchedulingGroup
-				if *p0 == nil {
-					*p0 = new(corev1.PodSchedulingGroup)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.PodSchedulingGroup)
+					}
+					err = decode_corev1_PodSchedulingGroup(d, *p0)
 				}
-				err = decode_corev1_PodSchedulingGroup(d, *p0)
 			}
 		case "evictionResponders":
 			if seen[42] {
@@ -2009,28 +2129,32 @@ func decode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy(d *typedjson.Dec
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.Basic = nil
-			} else {
+			{
 				p0 := &v.Basic
-				if *p0 == nil {
-					*p0 = new(schedulingv1alpha3.WorkloadPodGroupBasicSchedulingPolicy)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(schedulingv1alpha3.WorkloadPodGroupBasicSchedulingPolicy)
+					}
+					err = decode_schedulingv1alpha3_WorkloadPodGroupBasicSchedulingPolicy(d, *p0)
 				}
-				err = decode_schedulingv1alpha3_WorkloadPodGroupBasicSchedulingPolicy(d, *p0)
 			}
 		case "gang":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Gang = nil
-			} else {
+			{
 				p0 := &v.Gang
-				if *p0 == nil {
-					*p0 = new(schedulingv1alpha3.WorkloadPodGroupGangSchedulingPolicy)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(schedulingv1alpha3.WorkloadPodGroupGangSchedulingPolicy)
+					}
+					err = decode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy(d, *p0)
 				}
-				err = decode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -2093,28 +2217,32 @@ func decode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode(d *typedjson.Decod
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.Single = nil
-			} else {
+			{
 				p0 := &v.Single
-				if *p0 == nil {
-					*p0 = new(schedulingv1alpha3.WorkloadPodGroupSingleDisruptionMode)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(schedulingv1alpha3.WorkloadPodGroupSingleDisruptionMode)
+					}
+					err = decode_schedulingv1alpha3_WorkloadPodGroupSingleDisruptionMode(d, *p0)
 				}
-				err = decode_schedulingv1alpha3_WorkloadPodGroupSingleDisruptionMode(d, *p0)
 			}
 		case "all":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.All = nil
-			} else {
+			{
 				p0 := &v.All
-				if *p0 == nil {
-					*p0 = new(schedulingv1alpha3.WorkloadPodGroupAllDisruptionMode)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(schedulingv1alpha3.WorkloadPodGroupAllDisruptionMode)
+					}
+					err = decode_schedulingv1alpha3_WorkloadPodGroupAllDisruptionMode(d, *p0)
 				}
-				err = decode_schedulingv1alpha3_WorkloadPodGroupAllDisruptionMode(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -2152,28 +2280,32 @@ func decode_schedulingv1alpha3_WorkloadPodGroupResourceClaim(d *typedjson.Decode
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.ResourceClaimName = nil
-			} else {
+			{
 				p0 := &v.ResourceClaimName
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "resourceClaimTemplateName":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.ResourceClaimTemplateName = nil
-			} else {
+			{
 				p0 := &v.ResourceClaimTemplateName
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -2205,14 +2337,16 @@ func decode_batchv1_PodFailurePolicyOnExitCodesRequirement(d *typedjson.Decoder,
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.ContainerName = nil
-			} else {
+			{
 				p0 := &v.ContainerName
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "operator":
 			if seen[1] {
@@ -2302,420 +2436,480 @@ func decode_corev1_Volume(d *typedjson.Decoder, v *corev1.Volume) error {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.VolumeSource.HostPath = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.HostPath
-				if *p0 == nil {
-					*p0 = new(corev1.HostPathVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.HostPathVolumeSource)
+					}
+					err = decode_corev1_HostPathVolumeSource(d, *p0)
 				}
-				err = decode_corev1_HostPathVolumeSource(d, *p0)
 			}
 		case "emptyDir":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.VolumeSource.EmptyDir = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.EmptyDir
-				if *p0 == nil {
-					*p0 = new(corev1.EmptyDirVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.EmptyDirVolumeSource)
+					}
+					err = decode_corev1_EmptyDirVolumeSource(d, *p0)
 				}
-				err = decode_corev1_EmptyDirVolumeSource(d, *p0)
 			}
 		case "gcePersistentDisk":
 			if seen[3] {
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.VolumeSource.GCEPersistentDisk = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.GCEPersistentDisk
-				if *p0 == nil {
-					*p0 = new(corev1.GCEPersistentDiskVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.GCEPersistentDiskVolumeSource)
+					}
+					err = decode_corev1_GCEPersistentDiskVolumeSource(d, *p0)
 				}
-				err = decode_corev1_GCEPersistentDiskVolumeSource(d, *p0)
 			}
 		case "awsElasticBlockStore":
 			if seen[4] {
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.VolumeSource.AWSElasticBlockStore = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.AWSElasticBlockStore
-				if *p0 == nil {
-					*p0 = new(corev1.AWSElasticBlockStoreVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.AWSElasticBlockStoreVolumeSource)
+					}
+					err = decode_corev1_AWSElasticBlockStoreVolumeSource(d, *p0)
 				}
-				err = decode_corev1_AWSElasticBlockStoreVolumeSource(d, *p0)
 			}
 		case "gitRepo":
 			if seen[5] {
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.VolumeSource.GitRepo = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.GitRepo
-				if *p0 == nil {
-					*p0 = new(corev1.GitRepoVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.GitRepoVolumeSource)
+					}
+					err = decode_corev1_GitRepoVolumeSource(d, *p0)
 				}
-				err = decode_corev1_GitRepoVolumeSource(d, *p0)
 			}
 		case "secret":
 			if seen[6] {
 				return typedjson.ErrFallback
 			}
 			seen[6] = true
-			if d.Null() {
-				*&v.VolumeSource.Secret = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.Secret
-				if *p0 == nil {
-					*p0 = new(corev1.SecretVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.SecretVolumeSource)
+					}
+					err = decode_corev1_SecretVolumeSource(d, *p0)
 				}
-				err = decode_corev1_SecretVolumeSource(d, *p0)
 			}
 		case "nfs":
 			if seen[7] {
 				return typedjson.ErrFallback
 			}
 			seen[7] = true
-			if d.Null() {
-				*&v.VolumeSource.NFS = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.NFS
-				if *p0 == nil {
-					*p0 = new(corev1.NFSVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.NFSVolumeSource)
+					}
+					err = decode_corev1_NFSVolumeSource(d, *p0)
 				}
-				err = decode_corev1_NFSVolumeSource(d, *p0)
 			}
 		case "iscsi":
 			if seen[8] {
 				return typedjson.ErrFallback
 			}
 			seen[8] = true
-			if d.Null() {
-				*&v.VolumeSource.ISCSI = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.ISCSI
-				if *p0 == nil {
-					*p0 = new(corev1.ISCSIVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ISCSIVolumeSource)
+					}
+					err = decode_corev1_ISCSIVolumeSource(d, *p0)
 				}
-				err = decode_corev1_ISCSIVolumeSource(d, *p0)
 			}
 		case "glusterfs":
 			if seen[9] {
 				return typedjson.ErrFallback
 			}
 			seen[9] = true
-			if d.Null() {
-				*&v.VolumeSource.Glusterfs = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.Glusterfs
-				if *p0 == nil {
-					*p0 = new(corev1.GlusterfsVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.GlusterfsVolumeSource)
+					}
+					err = decode_corev1_GlusterfsVolumeSource(d, *p0)
 				}
-				err = decode_corev1_GlusterfsVolumeSource(d, *p0)
 			}
 		case "persistentVolumeClaim":
 			if seen[10] {
 				return typedjson.ErrFallback
 			}
 			seen[10] = true
-			if d.Null() {
-				*&v.VolumeSource.PersistentVolumeClaim = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.PersistentVolumeClaim
-				if *p0 == nil {
-					*p0 = new(corev1.PersistentVolumeClaimVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.PersistentVolumeClaimVolumeSource)
+					}
+					err = decode_corev1_PersistentVolumeClaimVolumeSource(d, *p0)
 				}
-				err = decode_corev1_PersistentVolumeClaimVolumeSource(d, *p0)
 			}
 		case "rbd":
 			if seen[11] {
 				return typedjson.ErrFallback
 			}
 			seen[11] = true
-			if d.Null() {
-				*&v.VolumeSource.RBD = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.RBD
-				if *p0 == nil {
-					*p0 = new(corev1.RBDVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.RBDVolumeSource)
+					}
+					err = decode_corev1_RBDVolumeSource(d, *p0)
 				}
-				err = decode_corev1_RBDVolumeSource(d, *p0)
 			}
 		case "flexVolume":
 			if seen[12] {
 				return typedjson.ErrFallback
 			}
 			seen[12] = true
-			if d.Null() {
-				*&v.VolumeSource.FlexVolume = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.FlexVolume
-				if *p0 == nil {
-					*p0 = new(corev1.FlexVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.FlexVolumeSource)
+					}
+					err = decode_corev1_FlexVolumeSource(d, *p0)
 				}
-				err = decode_corev1_FlexVolumeSource(d, *p0)
 			}
 		case "cinder":
 			if seen[13] {
 				return typedjson.ErrFallback
 			}
 			seen[13] = true
-			if d.Null() {
-				*&v.VolumeSource.Cinder = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.Cinder
-				if *p0 == nil {
-					*p0 = new(corev1.CinderVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.CinderVolumeSource)
+					}
+					err = decode_corev1_CinderVolumeSource(d, *p0)
 				}
-				err = decode_corev1_CinderVolumeSource(d, *p0)
 			}
 		case "cephfs":
 			if seen[14] {
 				return typedjson.ErrFallback
 			}
 			seen[14] = true
-			if d.Null() {
-				*&v.VolumeSource.CephFS = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.CephFS
-				if *p0 == nil {
-					*p0 = new(corev1.CephFSVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.CephFSVolumeSource)
+					}
+					err = decode_corev1_CephFSVolumeSource(d, *p0)
 				}
-				err = decode_corev1_CephFSVolumeSource(d, *p0)
 			}
 		case "flocker":
 			if seen[15] {
 				return typedjson.ErrFallback
 			}
 			seen[15] = true
-			if d.Null() {
-				*&v.VolumeSource.Flocker = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.Flocker
-				if *p0 == nil {
-					*p0 = new(corev1.FlockerVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.FlockerVolumeSource)
+					}
+					err = decode_corev1_FlockerVolumeSource(d, *p0)
 				}
-				err = decode_corev1_FlockerVolumeSource(d, *p0)
 			}
 		case "downwardAPI":
 			if seen[16] {
 				return typedjson.ErrFallback
 			}
 			seen[16] = true
-			if d.Null() {
-				*&v.VolumeSource.DownwardAPI = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.DownwardAPI
-				if *p0 == nil {
-					*p0 = new(corev1.DownwardAPIVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.DownwardAPIVolumeSource)
+					}
+					err = decode_corev1_DownwardAPIVolumeSource(d, *p0)
 				}
-				err = decode_corev1_DownwardAPIVolumeSource(d, *p0)
 			}
 		case "fc":
 			if seen[17] {
 				return typedjson.ErrFallback
 			}
 			seen[17] = true
-			if d.Null() {
-				*&v.VolumeSource.FC = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.FC
-				if *p0 == nil {
-					*p0 = new(corev1.FCVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.FCVolumeSource)
+					}
+					err = decode_corev1_FCVolumeSource(d, *p0)
 				}
-				err = decode_corev1_FCVolumeSource(d, *p0)
 			}
 		case "azureFile":
 			if seen[18] {
 				return typedjson.ErrFallback
 			}
 			seen[18] = true
-			if d.Null() {
-				*&v.VolumeSource.AzureFile = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.AzureFile
-				if *p0 == nil {
-					*p0 = new(corev1.AzureFileVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.AzureFileVolumeSource)
+					}
+					err = decode_corev1_AzureFileVolumeSource(d, *p0)
 				}
-				err = decode_corev1_AzureFileVolumeSource(d, *p0)
 			}
 		case "configMap":
 			if seen[19] {
 				return typedjson.ErrFallback
 			}
 			seen[19] = true
-			if d.Null() {
-				*&v.VolumeSource.ConfigMap = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.ConfigMap
-				if *p0 == nil {
-					*p0 = new(corev1.ConfigMapVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ConfigMapVolumeSource)
+					}
+					err = decode_corev1_ConfigMapVolumeSource(d, *p0)
 				}
-				err = decode_corev1_ConfigMapVolumeSource(d, *p0)
 			}
 		case "vsphereVolume":
 			if seen[20] {
 				return typedjson.ErrFallback
 			}
 			seen[20] = true
-			if d.Null() {
-				*&v.VolumeSource.VsphereVolume = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.VsphereVolume
-				if *p0 == nil {
-					*p0 = new(corev1.VsphereVirtualDiskVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.VsphereVirtualDiskVolumeSource)
+					}
+					err = decode_corev1_VsphereVirtualDiskVolumeSource(d, *p0)
 				}
-				err = decode_corev1_VsphereVirtualDiskVolumeSource(d, *p0)
 			}
 		case "quobyte":
 			if seen[21] {
 				return typedjson.ErrFallback
 			}
 			seen[21] = true
-			if d.Null() {
-				*&v.VolumeSource.Quobyte = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.Quobyte
-				if *p0 == nil {
-					*p0 = new(corev1.QuobyteVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.QuobyteVolumeSource)
+					}
+					err = decode_corev1_QuobyteVolumeSource(d, *p0)
 				}
-				err = decode_corev1_QuobyteVolumeSource(d, *p0)
 			}
 		case "azureDisk":
 			if seen[22] {
 				return typedjson.ErrFallback
 			}
 			seen[22] = true
-			if d.Null() {
-				*&v.VolumeSource.AzureDisk = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.AzureDisk
-				if *p0 == nil {
-					*p0 = new(corev1.AzureDiskVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.AzureDiskVolumeSource)
+					}
+					err = decode_corev1_AzureDiskVolumeSource(d, *p0)
 				}
-				err = decode_corev1_AzureDiskVolumeSource(d, *p0)
 			}
 		case "photonPersistentDisk":
 			if seen[23] {
 				return typedjson.ErrFallback
 			}
 			seen[23] = true
-			if d.Null() {
-				*&v.VolumeSource.PhotonPersistentDisk = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.PhotonPersistentDisk
-				if *p0 == nil {
-					*p0 = new(corev1.PhotonPersistentDiskVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.PhotonPersistentDiskVolumeSource)
+					}
+					err = decode_corev1_PhotonPersistentDiskVolumeSource(d, *p0)
 				}
-				err = decode_corev1_PhotonPersistentDiskVolumeSource(d, *p0)
 			}
 		case "projected":
 			if seen[24] {
 				return typedjson.ErrFallback
 			}
 			seen[24] = true
-			if d.Null() {
-				*&v.VolumeSource.Projected = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.Projected
-				if *p0 == nil {
-					*p0 = new(corev1.ProjectedVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ProjectedVolumeSource)
+					}
+					err = decode_corev1_ProjectedVolumeSource(d, *p0)
 				}
-				err = decode_corev1_ProjectedVolumeSource(d, *p0)
 			}
 		case "portworxVolume":
 			if seen[25] {
 				return typedjson.ErrFallback
 			}
 			seen[25] = true
-			if d.Null() {
-				*&v.VolumeSource.PortworxVolume = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.PortworxVolume
-				if *p0 == nil {
-					*p0 = new(corev1.PortworxVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.PortworxVolumeSource)
+					}
+					err = decode_corev1_PortworxVolumeSource(d, *p0)
 				}
-				err = decode_corev1_PortworxVolumeSource(d, *p0)
 			}
 		case "scaleIO":
 			if seen[26] {
 				return typedjson.ErrFallback
 			}
 			seen[26] = true
-			if d.Null() {
-				*&v.VolumeSource.ScaleIO = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.ScaleIO
-				if *p0 == nil {
-					*p0 = new(corev1.ScaleIOVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ScaleIOVolumeSource)
+					}
+					err = decode_corev1_ScaleIOVolumeSource(d, *p0)
 				}
-				err = decode_corev1_ScaleIOVolumeSource(d, *p0)
 			}
 		case "storageos":
 			if seen[27] {
 				return typedjson.ErrFallback
 			}
 			seen[27] = true
-			if d.Null() {
-				*&v.VolumeSource.StorageOS = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.StorageOS
-				if *p0 == nil {
-					*p0 = new(corev1.StorageOSVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.StorageOSVolumeSource)
+					}
+					err = decode_corev1_StorageOSVolumeSource(d, *p0)
 				}
-				err = decode_corev1_StorageOSVolumeSource(d, *p0)
 			}
 		case "csi":
 			if seen[28] {
 				return typedjson.ErrFallback
 			}
 			seen[28] = true
-			if d.Null() {
-				*&v.VolumeSource.CSI = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.CSI
-				if *p0 == nil {
-					*p0 = new(corev1.CSIVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.CSIVolumeSource)
+					}
+					err = decode_corev1_CSIVolumeSource(d, *p0)
 				}
-				err = decode_corev1_CSIVolumeSource(d, *p0)
 			}
 		case "ephemeral":
 			if seen[29] {
 				return typedjson.ErrFallback
 			}
 			seen[29] = true
-			if d.Null() {
-				*&v.VolumeSource.Ephemeral = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.Ephemeral
-				if *p0 == nil {
-					*p0 = new(corev1.EphemeralVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.EphemeralVolumeSource)
+					}
+					err = decode_corev1_EphemeralVolumeSource(d, *p0)
 				}
-				err = decode_corev1_EphemeralVolumeSource(d, *p0)
 			}
 		case "image":
 			if seen[30] {
 				return typedjson.ErrFallback
 			}
 			seen[30] = true
-			if d.Null() {
-				*&v.VolumeSource.Image = nil
-			} else {
+			{
 				p0 := &v.VolumeSource.Image
-				if *p0 == nil {
-					*p0 = new(corev1.ImageVolumeSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ImageVolumeSource)
+					}
+					err = decode_corev1_ImageVolumeSource(d, *p0)
 				}
-				err = decode_corev1_ImageVolumeSource(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -2813,14 +3007,16 @@ func decode_corev1_Container(d *typedjson.Decoder, v *corev1.Container) error {
 				return typedjson.ErrFallback
 			}
 			seen[10] = true
-			if d.Null() {
-				*&v.RestartPolicy = nil
-			} else {
+			{
 				p0 := &v.RestartPolicy
-				if *p0 == nil {
-					*p0 = new(corev1.ContainerRestartPolicy)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ContainerRestartPolicy)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "restartPolicyRules":
 			if seen[11] {
@@ -2845,56 +3041,64 @@ func decode_corev1_Container(d *typedjson.Decoder, v *corev1.Container) error {
 				return typedjson.ErrFallback
 			}
 			seen[14] = true
-			if d.Null() {
-				*&v.LivenessProbe = nil
-			} else {
+			{
 				p0 := &v.LivenessProbe
-				if *p0 == nil {
-					*p0 = new(corev1.Probe)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.Probe)
+					}
+					err = decode_corev1_Probe(d, *p0)
 				}
-				err = decode_corev1_Probe(d, *p0)
 			}
 		case "readinessProbe":
 			if seen[15] {
 				return typedjson.ErrFallback
 			}
 			seen[15] = true
-			if d.Null() {
-				*&v.ReadinessProbe = nil
-			} else {
+			{
 				p0 := &v.ReadinessProbe
-				if *p0 == nil {
-					*p0 = new(corev1.Probe)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.Probe)
+					}
+					err = decode_corev1_Probe(d, *p0)
 				}
-				err = decode_corev1_Probe(d, *p0)
 			}
 		case "startupProbe":
 			if seen[16] {
 				return typedjson.ErrFallback
 			}
 			seen[16] = true
-			if d.Null() {
-				*&v.StartupProbe = nil
-			} else {
+			{
 				p0 := &v.StartupProbe
-				if *p0 == nil {
-					*p0 = new(corev1.Probe)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.Probe)
+					}
+					err = decode_corev1_Probe(d, *p0)
 				}
-				err = decode_corev1_Probe(d, *p0)
 			}
 		case "lifecycle":
 			if seen[17] {
 				return typedjson.ErrFallback
 			}
 			seen[17] = true
-			if d.Null() {
-				*&v.Lifecycle = nil
-			} else {
+			{
 				p0 := &v.Lifecycle
-				if *p0 == nil {
-					*p0 = new(corev1.Lifecycle)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.Lifecycle)
+					}
+					err = decode_corev1_Lifecycle(d, *p0)
 				}
-				err = decode_corev1_Lifecycle(d, *p0)
 			}
 		case "terminationMessagePath":
 			if seen[18] {
@@ -2919,14 +3123,16 @@ func decode_corev1_Container(d *typedjson.Decoder, v *corev1.Container) error {
 				return typedjson.ErrFallback
 			}
 			seen[21] = true
-			if d.Null() {
-				*&v.SecurityContext = nil
-			} else {
+			{
 				p0 := &v.SecurityContext
-				if *p0 == nil {
-					*p0 = new(corev1.SecurityContext)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.SecurityContext)
+					}
+					err = decode_corev1_SecurityContext(d, *p0)
 				}
-				err = decode_corev1_SecurityContext(d, *p0)
 			}
 		case "stdin":
 			if seen[22] {
@@ -3042,14 +3248,16 @@ func decode_corev1_EphemeralContainer(d *typedjson.Decoder, v *corev1.EphemeralC
 				return typedjson.ErrFallback
 			}
 			seen[10] = true
-			if d.Null() {
-				*&v.EphemeralContainerCommon.RestartPolicy = nil
-			} else {
+			{
 				p0 := &v.EphemeralContainerCommon.RestartPolicy
-				if *p0 == nil {
-					*p0 = new(corev1.ContainerRestartPolicy)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ContainerRestartPolicy)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "restartPolicyRules":
 			if seen[11] {
@@ -3074,56 +3282,64 @@ func decode_corev1_EphemeralContainer(d *typedjson.Decoder, v *corev1.EphemeralC
 				return typedjson.ErrFallback
 			}
 			seen[14] = true
-			if d.Null() {
-				*&v.EphemeralContainerCommon.LivenessProbe = nil
-			} else {
+			{
 				p0 := &v.EphemeralContainerCommon.LivenessProbe
-				if *p0 == nil {
-					*p0 = new(corev1.Probe)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.Probe)
+					}
+					err = decode_corev1_Probe(d, *p0)
 				}
-				err = decode_corev1_Probe(d, *p0)
 			}
 		case "readinessProbe":
 			if seen[15] {
 				return typedjson.ErrFallback
 			}
 			seen[15] = true
-			if d.Null() {
-				*&v.EphemeralContainerCommon.ReadinessProbe = nil
-			} else {
+			{
 				p0 := &v.EphemeralContainerCommon.ReadinessProbe
-				if *p0 == nil {
-					*p0 = new(corev1.Probe)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.Probe)
+					}
+					err = decode_corev1_Probe(d, *p0)
 				}
-				err = decode_corev1_Probe(d, *p0)
 			}
 		case "startupProbe":
 			if seen[16] {
 				return typedjson.ErrFallback
 			}
 			seen[16] = true
-			if d.Null() {
-				*&v.EphemeralContainerCommon.StartupProbe = nil
-			} else {
+			{
 				p0 := &v.EphemeralContainerCommon.StartupProbe
-				if *p0 == nil {
-					*p0 = new(corev1.Probe)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.Probe)
+					}
+					err = decode_corev1_Probe(d, *p0)
 				}
-				err = decode_corev1_Probe(d, *p0)
 			}
 		case "lifecycle":
 			if seen[17] {
 				return typedjson.ErrFallback
 			}
 			seen[17] = true
-			if d.Null() {
-				*&v.EphemeralContainerCommon.Lifecycle = nil
-			} else {
+			{
 				p0 := &v.EphemeralContainerCommon.Lifecycle
-				if *p0 == nil {
-					*p0 = new(corev1.Lifecycle)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.Lifecycle)
+					}
+					err = decode_corev1_Lifecycle(d, *p0)
 				}
-				err = decode_corev1_Lifecycle(d, *p0)
 			}
 		case "terminationMessagePath":
 			if seen[18] {
@@ -3148,14 +3364,16 @@ func decode_corev1_EphemeralContainer(d *typedjson.Decoder, v *corev1.EphemeralC
 				return typedjson.ErrFallback
 			}
 			seen[21] = true
-			if d.Null() {
-				*&v.EphemeralContainerCommon.SecurityContext = nil
-			} else {
+			{
 				p0 := &v.EphemeralContainerCommon.SecurityContext
-				if *p0 == nil {
-					*p0 = new(corev1.SecurityContext)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.SecurityContext)
+					}
+					err = decode_corev1_SecurityContext(d, *p0)
 				}
-				err = decode_corev1_SecurityContext(d, *p0)
 			}
 		case "stdin":
 			if seen[22] {
@@ -3211,70 +3429,80 @@ func decode_corev1_PodSecurityContext(d *typedjson.Decoder, v *corev1.PodSecurit
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.SELinuxOptions = nil
-			} else {
+			{
 				p0 := &v.SELinuxOptions
-				if *p0 == nil {
-					*p0 = new(corev1.SELinuxOptions)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.SELinuxOptions)
+					}
+					err = decode_corev1_SELinuxOptions(d, *p0)
 				}
-				err = decode_corev1_SELinuxOptions(d, *p0)
 			}
 		case "windowsOptions":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.WindowsOptions = nil
-			} else {
+			{
 				p0 := &v.WindowsOptions
-				if *p0 == nil {
-					*p0 = new(corev1.WindowsSecurityContextOptions)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.WindowsSecurityContextOptions)
+					}
+					err = decode_corev1_WindowsSecurityContextOptions(d, *p0)
 				}
-				err = decode_corev1_WindowsSecurityContextOptions(d, *p0)
 			}
 		case "runAsUser":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.RunAsUser = nil
-			} else {
+			{
 				p0 := &v.RunAsUser
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "runAsGroup":
 			if seen[3] {
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.RunAsGroup = nil
-			} else {
+			{
 				p0 := &v.RunAsGroup
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "runAsNonRoot":
 			if seen[4] {
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.RunAsNonRoot = nil
-			} else {
+			{
 				p0 := &v.RunAsNonRoot
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "supplementalGroups":
 			if seen[5] {
@@ -3290,28 +3518,32 @@ func decode_corev1_PodSecurityContext(d *typedjson.Decoder, v *corev1.PodSecurit
 				return typedjson.ErrFallback
 			}
 			seen[6] = true
-			if d.Null() {
-				*&v.SupplementalGroupsPolicy = nil
-			} else {
+			{
 				p0 := &v.SupplementalGroupsPolicy
-				if *p0 == nil {
-					*p0 = new(corev1.SupplementalGroupsPolicy)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.SupplementalGroupsPolicy)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "fsGroup":
 			if seen[7] {
 				return typedjson.ErrFallback
 			}
 			seen[7] = true
-			if d.Null() {
-				*&v.FSGroup = nil
-			} else {
+			{
 				p0 := &v.FSGroup
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "sysctls":
 			if seen[8] {
@@ -3324,56 +3556,64 @@ func decode_corev1_PodSecurityContext(d *typedjson.Decoder, v *corev1.PodSecurit
 				return typedjson.ErrFallback
 			}
 			seen[9] = true
-			if d.Null() {
-				*&v.FSGroupChangePolicy = nil
-			} else {
+			{
 				p0 := &v.FSGroupChangePolicy
-				if *p0 == nil {
-					*p0 = new(corev1.PodFSGroupChangePolicy)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.PodFSGroupChangePolicy)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "seccompProfile":
 			if seen[10] {
 				return typedjson.ErrFallback
 			}
 			seen[10] = true
-			if d.Null() {
-				*&v.SeccompProfile = nil
-			} else {
+			{
 				p0 := &v.SeccompProfile
-				if *p0 == nil {
-					*p0 = new(corev1.SeccompProfile)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.SeccompProfile)
+					}
+					err = decode_corev1_SeccompProfile(d, *p0)
 				}
-				err = decode_corev1_SeccompProfile(d, *p0)
 			}
 		case "appArmorProfile":
 			if seen[11] {
 				return typedjson.ErrFallback
 			}
 			seen[11] = true
-			if d.Null() {
-				*&v.AppArmorProfile = nil
-			} else {
+			{
 				p0 := &v.AppArmorProfile
-				if *p0 == nil {
-					*p0 = new(corev1.AppArmorProfile)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.AppArmorProfile)
+					}
+					err = decode_corev1_AppArmorProfile(d, *p0)
 				}
-				err = decode_corev1_AppArmorProfile(d, *p0)
 			}
 		case "seLinuxChangePolicy":
 			if seen[12] {
 				return typedjson.ErrFallback
 			}
 			seen[12] = true
-			if d.Null() {
-				*&v.SELinuxChangePolicy = nil
-			} else {
+			{
 				p0 := &v.SELinuxChangePolicy
-				if *p0 == nil {
-					*p0 = new(corev1.PodSELinuxChangePolicy)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.PodSELinuxChangePolicy)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -3436,42 +3676,48 @@ func decode_corev1_Affinity(d *typedjson.Decoder, v *corev1.Affinity) error {
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.NodeAffinity = nil
-			} else {
+			{
 				p0 := &v.NodeAffinity
-				if *p0 == nil {
-					*p0 = new(corev1.NodeAffinity)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.NodeAffinity)
+					}
+					err = decode_corev1_NodeAffinity(d, *p0)
 				}
-				err = decode_corev1_NodeAffinity(d, *p0)
 			}
 		case "podAffinity":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.PodAffinity = nil
-			} else {
+			{
 				p0 := &v.PodAffinity
-				if *p0 == nil {
-					*p0 = new(corev1.PodAffinity)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.PodAffinity)
+					}
+					err = decode_corev1_PodAffinity(d, *p0)
 				}
-				err = decode_corev1_PodAffinity(d, *p0)
 			}
 		case "podAntiAffinity":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.PodAntiAffinity = nil
-			} else {
+			{
 				p0 := &v.PodAntiAffinity
-				if *p0 == nil {
-					*p0 = new(corev1.PodAntiAffinity)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.PodAntiAffinity)
+					}
+					err = decode_corev1_PodAntiAffinity(d, *p0)
 				}
-				err = decode_corev1_PodAntiAffinity(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -3527,14 +3773,16 @@ func decode_corev1_Toleration(d *typedjson.Decoder, v *corev1.Toleration) error 
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.TolerationSeconds = nil
-			} else {
+			{
 				p0 := &v.TolerationSeconds
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		default:
 			err = d.Skip()
@@ -3704,56 +3952,64 @@ func decode_corev1_TopologySpreadConstraint(d *typedjson.Decoder, v *corev1.Topo
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.LabelSelector = nil
-			} else {
+			{
 				p0 := &v.LabelSelector
-				if *p0 == nil {
-					*p0 = new(metav1.LabelSelector)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.LabelSelector)
+					}
+					err = decode_metav1_LabelSelector(d, *p0)
 				}
-				err = decode_metav1_LabelSelector(d, *p0)
 			}
 		case "minDomains":
 			if seen[4] {
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.MinDomains = nil
-			} else {
+			{
 				p0 := &v.MinDomains
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "nodeAffinityPolicy":
 			if seen[5] {
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.NodeAffinityPolicy = nil
-			} else {
+			{
 				p0 := &v.NodeAffinityPolicy
-				if *p0 == nil {
-					*p0 = new(corev1.NodeInclusionPolicy)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.NodeInclusionPolicy)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "nodeTaintsPolicy":
 			if seen[6] {
 				return typedjson.ErrFallback
 			}
 			seen[6] = true
-			if d.Null() {
-				*&v.NodeTaintsPolicy = nil
-			} else {
+			{
 				p0 := &v.NodeTaintsPolicy
-				if *p0 == nil {
-					*p0 = new(corev1.NodeInclusionPolicy)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.NodeInclusionPolicy)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "matchLabelKeys":
 			if seen[7] {
@@ -3862,28 +4118,32 @@ func decode_corev1_PodResourceClaim(d *typedjson.Decoder, v *corev1.PodResourceC
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.ResourceClaimName = nil
-			} else {
+			{
 				p0 := &v.ResourceClaimName
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "resourceClaimTemplateName":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.ResourceClaimTemplateName = nil
-			} else {
+			{
 				p0 := &v.ResourceClaimTemplateName
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -3964,14 +4224,16 @@ func decode_corev1_PodSchedulingGroup(d *typedjson.Decoder, v *corev1.PodSchedul
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.PodGroupName = nil
-			} else {
+			{
 				p0 := &v.PodGroupName
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -4009,14 +4271,16 @@ func decode_corev1_EvictionResponder(d *typedjson.Decoder, v *corev1.EvictionRes
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Priority = nil
-			} else {
+			{
 				p0 := &v.Priority
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		default:
 			err = d.Skip()
@@ -4072,14 +4336,16 @@ func decode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy(d *typedjson
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.MinCount = nil
-			} else {
+			{
 				p0 := &v.MinCount
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		default:
 			err = d.Skip()
@@ -4196,14 +4462,16 @@ func decode_corev1_HostPathVolumeSource(d *typedjson.Decoder, v *corev1.HostPath
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Type = nil
-			} else {
+			{
 				p0 := &v.Type
-				if *p0 == nil {
-					*p0 = new(corev1.HostPathType)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.HostPathType)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -4241,28 +4509,32 @@ func decode_corev1_EmptyDirVolumeSource(d *typedjson.Decoder, v *corev1.EmptyDir
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.SizeLimit = nil
-			} else {
+			{
 				p0 := &v.SizeLimit
-				if *p0 == nil {
-					*p0 = new(apiresource.Quantity)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(apiresource.Quantity)
+					}
+					err = typedjson.Unmarshal(d, *p0)
 				}
-				err = typedjson.Unmarshal(d, *p0)
 			}
 		case "mode":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.Mode = nil
-			} else {
+			{
 				p0 := &v.Mode
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		default:
 			err = d.Skip()
@@ -4447,42 +4719,48 @@ func decode_corev1_SecretVolumeSource(d *typedjson.Decoder, v *corev1.SecretVolu
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.DefaultMode = nil
-			} else {
+			{
 				p0 := &v.DefaultMode
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "optional":
 			if seen[3] {
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Optional = nil
-			} else {
+			{
 				p0 := &v.Optional
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "defaultUser":
 			if seen[4] {
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.DefaultUser = nil
-			} else {
+			{
 				p0 := &v.DefaultUser
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		default:
 			err = d.Skip()
@@ -4614,28 +4892,32 @@ func decode_corev1_ISCSIVolumeSource(d *typedjson.Decoder, v *corev1.ISCSIVolume
 				return typedjson.ErrFallback
 			}
 			seen[9] = true
-			if d.Null() {
-				*&v.SecretRef = nil
-			} else {
+			{
 				p0 := &v.SecretRef
-				if *p0 == nil {
-					*p0 = new(corev1.LocalObjectReference)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.LocalObjectReference)
+					}
+					err = decode_corev1_LocalObjectReference(d, *p0)
 				}
-				err = decode_corev1_LocalObjectReference(d, *p0)
 			}
 		case "initiatorName":
 			if seen[10] {
 				return typedjson.ErrFallback
 			}
 			seen[10] = true
-			if d.Null() {
-				*&v.InitiatorName = nil
-			} else {
+			{
 				p0 := &v.InitiatorName
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -4786,14 +5068,16 @@ func decode_corev1_RBDVolumeSource(d *typedjson.Decoder, v *corev1.RBDVolumeSour
 				return typedjson.ErrFallback
 			}
 			seen[6] = true
-			if d.Null() {
-				*&v.SecretRef = nil
-			} else {
+			{
 				p0 := &v.SecretRef
-				if *p0 == nil {
-					*p0 = new(corev1.LocalObjectReference)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.LocalObjectReference)
+					}
+					err = decode_corev1_LocalObjectReference(d, *p0)
 				}
-				err = decode_corev1_LocalObjectReference(d, *p0)
 			}
 		case "readOnly":
 			if seen[7] {
@@ -4843,14 +5127,16 @@ func decode_corev1_FlexVolumeSource(d *typedjson.Decoder, v *corev1.FlexVolumeSo
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.SecretRef = nil
-			} else {
+			{
 				p0 := &v.SecretRef
-				if *p0 == nil {
-					*p0 = new(corev1.LocalObjectReference)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.LocalObjectReference)
+					}
+					err = decode_corev1_LocalObjectReference(d, *p0)
 				}
-				err = decode_corev1_LocalObjectReference(d, *p0)
 			}
 		case "readOnly":
 			if seen[3] {
@@ -4915,14 +5201,16 @@ func decode_corev1_CinderVolumeSource(d *typedjson.Decoder, v *corev1.CinderVolu
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.SecretRef = nil
-			} else {
+			{
 				p0 := &v.SecretRef
-				if *p0 == nil {
-					*p0 = new(corev1.LocalObjectReference)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.LocalObjectReference)
+					}
+					err = decode_corev1_LocalObjectReference(d, *p0)
 				}
-				err = decode_corev1_LocalObjectReference(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -4981,14 +5269,16 @@ func decode_corev1_CephFSVolumeSource(d *typedjson.Decoder, v *corev1.CephFSVolu
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.SecretRef = nil
-			} else {
+			{
 				p0 := &v.SecretRef
-				if *p0 == nil {
-					*p0 = new(corev1.LocalObjectReference)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.LocalObjectReference)
+					}
+					err = decode_corev1_LocalObjectReference(d, *p0)
 				}
-				err = decode_corev1_LocalObjectReference(d, *p0)
 			}
 		case "readOnly":
 			if seen[5] {
@@ -5069,28 +5359,32 @@ func decode_corev1_DownwardAPIVolumeSource(d *typedjson.Decoder, v *corev1.Downw
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.DefaultMode = nil
-			} else {
+			{
 				p0 := &v.DefaultMode
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "defaultUser":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.DefaultUser = nil
-			} else {
+			{
 				p0 := &v.DefaultUser
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		default:
 			err = d.Skip()
@@ -5131,14 +5425,16 @@ func decode_corev1_FCVolumeSource(d *typedjson.Decoder, v *corev1.FCVolumeSource
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Lun = nil
-			} else {
+			{
 				p0 := &v.Lun
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "fsType":
 			if seen[2] {
@@ -5246,42 +5542,48 @@ func decode_corev1_ConfigMapVolumeSource(d *typedjson.Decoder, v *corev1.ConfigM
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.DefaultMode = nil
-			} else {
+			{
 				p0 := &v.DefaultMode
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "optional":
 			if seen[3] {
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Optional = nil
-			} else {
+			{
 				p0 := &v.Optional
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "defaultUser":
 			if seen[4] {
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.DefaultUser = nil
-			} else {
+			{
 				p0 := &v.DefaultUser
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		default:
 			err = d.Skip()
@@ -5435,56 +5737,64 @@ func decode_corev1_AzureDiskVolumeSource(d *typedjson.Decoder, v *corev1.AzureDi
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.CachingMode = nil
-			} else {
+			{
 				p0 := &v.CachingMode
-				if *p0 == nil {
-					*p0 = new(corev1.AzureDataDiskCachingMode)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.AzureDataDiskCachingMode)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "fsType":
 			if seen[3] {
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.FSType = nil
-			} else {
+			{
 				p0 := &v.FSType
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "readOnly":
 			if seen[4] {
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.ReadOnly = nil
-			} else {
+			{
 				p0 := &v.ReadOnly
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "kind":
 			if seen[5] {
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.Kind = nil
-			} else {
+			{
 				p0 := &v.Kind
-				if *p0 == nil {
-					*p0 = new(corev1.AzureDataDiskKind)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.AzureDataDiskKind)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -5559,28 +5869,32 @@ func decode_corev1_ProjectedVolumeSource(d *typedjson.Decoder, v *corev1.Project
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.DefaultMode = nil
-			} else {
+			{
 				p0 := &v.DefaultMode
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "defaultUser":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.DefaultUser = nil
-			} else {
+			{
 				p0 := &v.DefaultUser
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		default:
 			err = d.Skip()
@@ -5667,14 +5981,16 @@ func decode_corev1_ScaleIOVolumeSource(d *typedjson.Decoder, v *corev1.ScaleIOVo
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.SecretRef = nil
-			} else {
+			{
 				p0 := &v.SecretRef
-				if *p0 == nil {
-					*p0 = new(corev1.LocalObjectReference)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.LocalObjectReference)
+					}
+					err = decode_corev1_LocalObjectReference(d, *p0)
 				}
-				err = decode_corev1_LocalObjectReference(d, *p0)
 			}
 		case "sslEnabled":
 			if seen[3] {
@@ -5772,14 +6088,16 @@ func decode_corev1_StorageOSVolumeSource(d *typedjson.Decoder, v *corev1.Storage
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.SecretRef = nil
-			} else {
+			{
 				p0 := &v.SecretRef
-				if *p0 == nil {
-					*p0 = new(corev1.LocalObjectReference)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.LocalObjectReference)
+					}
+					err = decode_corev1_LocalObjectReference(d, *p0)
 				}
-				err = decode_corev1_LocalObjectReference(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -5817,28 +6135,32 @@ func decode_corev1_CSIVolumeSource(d *typedjson.Decoder, v *corev1.CSIVolumeSour
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.ReadOnly = nil
-			} else {
+			{
 				p0 := &v.ReadOnly
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "fsType":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.FSType = nil
-			} else {
+			{
 				p0 := &v.FSType
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "volumeAttributes":
 			if seen[3] {
@@ -5854,14 +6176,16 @@ func decode_corev1_CSIVolumeSource(d *typedjson.Decoder, v *corev1.CSIVolumeSour
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.NodePublishSecretRef = nil
-			} else {
+			{
 				p0 := &v.NodePublishSecretRef
-				if *p0 == nil {
-					*p0 = new(corev1.LocalObjectReference)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.LocalObjectReference)
+					}
+					err = decode_corev1_LocalObjectReference(d, *p0)
 				}
-				err = decode_corev1_LocalObjectReference(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -5893,14 +6217,16 @@ func decode_corev1_EphemeralVolumeSource(d *typedjson.Decoder, v *corev1.Ephemer
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.VolumeClaimTemplate = nil
-			} else {
+			{
 				p0 := &v.VolumeClaimTemplate
-				if *p0 == nil {
-					*p0 = new(corev1.PersistentVolumeClaimTemplate)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.PersistentVolumeClaimTemplate)
+					}
+					err = decode_corev1_PersistentVolumeClaimTemplate(d, *p0)
 				}
-				err = decode_corev1_PersistentVolumeClaimTemplate(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -6030,28 +6356,32 @@ func decode_corev1_EnvFromSource(d *typedjson.Decoder, v *corev1.EnvFromSource) 
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.ConfigMapRef = nil
-			} else {
+			{
 				p0 := &v.ConfigMapRef
-				if *p0 == nil {
-					*p0 = new(corev1.ConfigMapEnvSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ConfigMapEnvSource)
+					}
+					err = decode_corev1_ConfigMapEnvSource(d, *p0)
 				}
-				err = decode_corev1_ConfigMapEnvSource(d, *p0)
 			}
 		case "secretRef":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.SecretRef = nil
-			} else {
+			{
 				p0 := &v.SecretRef
-				if *p0 == nil {
-					*p0 = new(corev1.SecretEnvSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.SecretEnvSource)
+					}
+					err = decode_corev1_SecretEnvSource(d, *p0)
 				}
-				err = decode_corev1_SecretEnvSource(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -6095,14 +6425,16 @@ func decode_corev1_EnvVar(d *typedjson.Decoder, v *corev1.EnvVar) error {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.ValueFrom = nil
-			} else {
+			{
 				p0 := &v.ValueFrom
-				if *p0 == nil {
-					*p0 = new(corev1.EnvVarSource)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.EnvVarSource)
+					}
+					err = decode_corev1_EnvVarSource(d, *p0)
 				}
-				err = decode_corev1_EnvVarSource(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -6177,14 +6509,16 @@ func decode_corev1_ContainerRestartRule(d *typedjson.Decoder, v *corev1.Containe
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.ExitCodes = nil
-			} else {
+			{
 				p0 := &v.ExitCodes
-				if *p0 == nil {
-					*p0 = new(corev1.ContainerRestartRuleOnExitCodes)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ContainerRestartRuleOnExitCodes)
+					}
+					err = decode_corev1_ContainerRestartRuleOnExitCodes(d, *p0)
 				}
-				err = decode_corev1_ContainerRestartRuleOnExitCodes(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -6228,14 +6562,16 @@ func decode_corev1_VolumeMount(d *typedjson.Decoder, v *corev1.VolumeMount) erro
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.RecursiveReadOnly = nil
-			} else {
+			{
 				p0 := &v.RecursiveReadOnly
-				if *p0 == nil {
-					*p0 = new(corev1.RecursiveReadOnlyMode)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.RecursiveReadOnlyMode)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "mountPath":
 			if seen[3] {
@@ -6254,14 +6590,16 @@ func decode_corev1_VolumeMount(d *typedjson.Decoder, v *corev1.VolumeMount) erro
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.MountPropagation = nil
-			} else {
+			{
 				p0 := &v.MountPropagation
-				if *p0 == nil {
-					*p0 = new(corev1.MountPropagationMode)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.MountPropagationMode)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "subPathExpr":
 			if seen[6] {
@@ -6345,56 +6683,64 @@ func decode_corev1_Probe(d *typedjson.Decoder, v *corev1.Probe) error {
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.ProbeHandler.Exec = nil
-			} else {
+			{
 				p0 := &v.ProbeHandler.Exec
-				if *p0 == nil {
-					*p0 = new(corev1.ExecAction)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ExecAction)
+					}
+					err = decode_corev1_ExecAction(d, *p0)
 				}
-				err = decode_corev1_ExecAction(d, *p0)
 			}
 		case "httpGet":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.ProbeHandler.HTTPGet = nil
-			} else {
+			{
 				p0 := &v.ProbeHandler.HTTPGet
-				if *p0 == nil {
-					*p0 = new(corev1.HTTPGetAction)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.HTTPGetAction)
+					}
+					err = decode_corev1_HTTPGetAction(d, *p0)
 				}
-				err = decode_corev1_HTTPGetAction(d, *p0)
 			}
 		case "tcpSocket":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.ProbeHandler.TCPSocket = nil
-			} else {
+			{
 				p0 := &v.ProbeHandler.TCPSocket
-				if *p0 == nil {
-					*p0 = new(corev1.TCPSocketAction)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.TCPSocketAction)
+					}
+					err = decode_corev1_TCPSocketAction(d, *p0)
 				}
-				err = decode_corev1_TCPSocketAction(d, *p0)
 			}
 		case "grpc":
 			if seen[3] {
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.ProbeHandler.GRPC = nil
-			} else {
+			{
 				p0 := &v.ProbeHandler.GRPC
-				if *p0 == nil {
-					*p0 = new(corev1.GRPCAction)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.GRPCAction)
+					}
+					err = decode_corev1_GRPCAction(d, *p0)
 				}
-				err = decode_corev1_GRPCAction(d, *p0)
 			}
 		case "initialDelaySeconds":
 			if seen[4] {
@@ -6431,14 +6777,16 @@ func decode_corev1_Probe(d *typedjson.Decoder, v *corev1.Probe) error {
 				return typedjson.ErrFallback
 			}
 			seen[9] = true
-			if d.Null() {
-				*&v.TerminationGracePeriodSeconds = nil
-			} else {
+			{
 				p0 := &v.TerminationGracePeriodSeconds
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		default:
 			err = d.Skip()
@@ -6470,42 +6818,48 @@ func decode_corev1_Lifecycle(d *typedjson.Decoder, v *corev1.Lifecycle) error {
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.PostStart = nil
-			} else {
+			{
 				p0 := &v.PostStart
-				if *p0 == nil {
-					*p0 = new(corev1.LifecycleHandler)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.LifecycleHandler)
+					}
+					err = decode_corev1_LifecycleHandler(d, *p0)
 				}
-				err = decode_corev1_LifecycleHandler(d, *p0)
 			}
 		case "preStop":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.PreStop = nil
-			} else {
+			{
 				p0 := &v.PreStop
-				if *p0 == nil {
-					*p0 = new(corev1.LifecycleHandler)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.LifecycleHandler)
+					}
+					err = decode_corev1_LifecycleHandler(d, *p0)
 				}
-				err = decode_corev1_LifecycleHandler(d, *p0)
 			}
 		case "stopSignal":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.StopSignal = nil
-			} else {
+			{
 				p0 := &v.StopSignal
-				if *p0 == nil {
-					*p0 = new(corev1.Signal)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.Signal)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -6537,168 +6891,192 @@ func decode_corev1_SecurityContext(d *typedjson.Decoder, v *corev1.SecurityConte
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.Capabilities = nil
-			} else {
+			{
 				p0 := &v.Capabilities
-				if *p0 == nil {
-					*p0 = new(corev1.Capabilities)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.Capabilities)
+					}
+					err = decode_corev1_Capabilities(d, *p0)
 				}
-				err = decode_corev1_Capabilities(d, *p0)
 			}
 		case "privileged":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Privileged = nil
-			} else {
+			{
 				p0 := &v.Privileged
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "seLinuxOptions":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.SELinuxOptions = nil
-			} else {
+			{
 				p0 := &v.SELinuxOptions
-				if *p0 == nil {
-					*p0 = new(corev1.SELinuxOptions)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.SELinuxOptions)
+					}
+					err = decode_corev1_SELinuxOptions(d, *p0)
 				}
-				err = decode_corev1_SELinuxOptions(d, *p0)
 			}
 		case "windowsOptions":
 			if seen[3] {
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.WindowsOptions = nil
-			} else {
+			{
 				p0 := &v.WindowsOptions
-				if *p0 == nil {
-					*p0 = new(corev1.WindowsSecurityContextOptions)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.WindowsSecurityContextOptions)
+					}
+					err = decode_corev1_WindowsSecurityContextOptions(d, *p0)
 				}
-				err = decode_corev1_WindowsSecurityContextOptions(d, *p0)
 			}
 		case "runAsUser":
 			if seen[4] {
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.RunAsUser = nil
-			} else {
+			{
 				p0 := &v.RunAsUser
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "runAsGroup":
 			if seen[5] {
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.RunAsGroup = nil
-			} else {
+			{
 				p0 := &v.RunAsGroup
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "runAsNonRoot":
 			if seen[6] {
 				return typedjson.ErrFallback
 			}
 			seen[6] = true
-			if d.Null() {
-				*&v.RunAsNonRoot = nil
-			} else {
+			{
 				p0 := &v.RunAsNonRoot
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "readOnlyRootFilesystem":
 			if seen[7] {
 				return typedjson.ErrFallback
 			}
 			seen[7] = true
-			if d.Null() {
-				*&v.ReadOnlyRootFilesystem = nil
-			} else {
+			{
 				p0 := &v.ReadOnlyRootFilesystem
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "allowPrivilegeEscalation":
 			if seen[8] {
 				return typedjson.ErrFallback
 			}
 			seen[8] = true
-			if d.Null() {
-				*&v.AllowPrivilegeEscalation = nil
-			} else {
+			{
 				p0 := &v.AllowPrivilegeEscalation
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "procMount":
 			if seen[9] {
 				return typedjson.ErrFallback
 			}
 			seen[9] = true
-			if d.Null() {
-				*&v.ProcMount = nil
-			} else {
+			{
 				p0 := &v.ProcMount
-				if *p0 == nil {
-					*p0 = new(corev1.ProcMountType)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ProcMountType)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "seccompProfile":
 			if seen[10] {
 				return typedjson.ErrFallback
 			}
 			seen[10] = true
-			if d.Null() {
-				*&v.SeccompProfile = nil
-			} else {
+			{
 				p0 := &v.SeccompProfile
-				if *p0 == nil {
-					*p0 = new(corev1.SeccompProfile)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.SeccompProfile)
+					}
+					err = decode_corev1_SeccompProfile(d, *p0)
 				}
-				err = decode_corev1_SeccompProfile(d, *p0)
 			}
 		case "appArmorProfile":
 			if seen[11] {
 				return typedjson.ErrFallback
 			}
 			seen[11] = true
-			if d.Null() {
-				*&v.AppArmorProfile = nil
-			} else {
+			{
 				p0 := &v.AppArmorProfile
-				if *p0 == nil {
-					*p0 = new(corev1.AppArmorProfile)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.AppArmorProfile)
+					}
+					err = decode_corev1_AppArmorProfile(d, *p0)
 				}
-				err = decode_corev1_AppArmorProfile(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -6779,56 +7157,64 @@ func decode_corev1_WindowsSecurityContextOptions(d *typedjson.Decoder, v *corev1
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.GMSACredentialSpecName = nil
-			} else {
+			{
 				p0 := &v.GMSACredentialSpecName
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "gmsaCredentialSpec":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.GMSACredentialSpec = nil
-			} else {
+			{
 				p0 := &v.GMSACredentialSpec
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "runAsUserName":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.RunAsUserName = nil
-			} else {
+			{
 				p0 := &v.RunAsUserName
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "hostProcess":
 			if seen[3] {
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.HostProcess = nil
-			} else {
+			{
 				p0 := &v.HostProcess
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -6903,14 +7289,16 @@ func decode_corev1_SeccompProfile(d *typedjson.Decoder, v *corev1.SeccompProfile
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.LocalhostProfile = nil
-			} else {
+			{
 				p0 := &v.LocalhostProfile
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -6948,14 +7336,16 @@ func decode_corev1_AppArmorProfile(d *typedjson.Decoder, v *corev1.AppArmorProfi
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.LocalhostProfile = nil
-			} else {
+			{
 				p0 := &v.LocalhostProfile
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -6987,14 +7377,16 @@ func decode_corev1_NodeAffinity(d *typedjson.Decoder, v *corev1.NodeAffinity) er
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.RequiredDuringSchedulingIgnoredDuringExecution = nil
-			} else {
+			{
 				p0 := &v.RequiredDuringSchedulingIgnoredDuringExecution
-				if *p0 == nil {
-					*p0 = new(corev1.NodeSelector)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.NodeSelector)
+					}
+					err = decode_corev1_NodeSelector(d, *p0)
 				}
-				err = decode_corev1_NodeSelector(d, *p0)
 			}
 		case "preferredDuringSchedulingIgnoredDuringExecution":
 			if seen[1] {
@@ -7112,14 +7504,16 @@ func decode_corev1_PodDNSConfigOption(d *typedjson.Decoder, v *corev1.PodDNSConf
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Value = nil
-			} else {
+			{
 				p0 := &v.Value
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -7200,28 +7594,32 @@ func decode_corev1_KeyToPath(d *typedjson.Decoder, v *corev1.KeyToPath) error {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.Mode = nil
-			} else {
+			{
 				p0 := &v.Mode
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "user":
 			if seen[3] {
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.User = nil
-			} else {
+			{
 				p0 := &v.User
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		default:
 			err = d.Skip()
@@ -7259,56 +7657,64 @@ func decode_corev1_DownwardAPIVolumeFile(d *typedjson.Decoder, v *corev1.Downwar
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.FieldRef = nil
-			} else {
+			{
 				p0 := &v.FieldRef
-				if *p0 == nil {
-					*p0 = new(corev1.ObjectFieldSelector)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ObjectFieldSelector)
+					}
+					err = decode_corev1_ObjectFieldSelector(d, *p0)
 				}
-				err = decode_corev1_ObjectFieldSelector(d, *p0)
 			}
 		case "resourceFieldRef":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.ResourceFieldRef = nil
-			} else {
+			{
 				p0 := &v.ResourceFieldRef
-				if *p0 == nil {
-					*p0 = new(corev1.ResourceFieldSelector)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ResourceFieldSelector)
+					}
+					err = decode_corev1_ResourceFieldSelector(d, *p0)
 				}
-				err = decode_corev1_ResourceFieldSelector(d, *p0)
 			}
 		case "mode":
 			if seen[3] {
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Mode = nil
-			} else {
+			{
 				p0 := &v.Mode
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "user":
 			if seen[4] {
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.User = nil
-			} else {
+			{
 				p0 := &v.User
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		default:
 			err = d.Skip()
@@ -7340,84 +7746,96 @@ func decode_corev1_VolumeProjection(d *typedjson.Decoder, v *corev1.VolumeProjec
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.Secret = nil
-			} else {
+			{
 				p0 := &v.Secret
-				if *p0 == nil {
-					*p0 = new(corev1.SecretProjection)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.SecretProjection)
+					}
+					err = decode_corev1_SecretProjection(d, *p0)
 				}
-				err = decode_corev1_SecretProjection(d, *p0)
 			}
 		case "downwardAPI":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.DownwardAPI = nil
-			} else {
+			{
 				p0 := &v.DownwardAPI
-				if *p0 == nil {
-					*p0 = new(corev1.DownwardAPIProjection)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.DownwardAPIProjection)
+					}
+					err = decode_corev1_DownwardAPIProjection(d, *p0)
 				}
-				err = decode_corev1_DownwardAPIProjection(d, *p0)
 			}
 		case "configMap":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.ConfigMap = nil
-			} else {
+			{
 				p0 := &v.ConfigMap
-				if *p0 == nil {
-					*p0 = new(corev1.ConfigMapProjection)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ConfigMapProjection)
+					}
+					err = decode_corev1_ConfigMapProjection(d, *p0)
 				}
-				err = decode_corev1_ConfigMapProjection(d, *p0)
 			}
 		case "serviceAccountToken":
 			if seen[3] {
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.ServiceAccountToken = nil
-			} else {
+			{
 				p0 := &v.ServiceAccountToken
-				if *p0 == nil {
-					*p0 = new(corev1.ServiceAccountTokenProjection)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ServiceAccountTokenProjection)
+					}
+					err = decode_corev1_ServiceAccountTokenProjection(d, *p0)
 				}
-				err = decode_corev1_ServiceAccountTokenProjection(d, *p0)
 			}
 		case "clusterTrustBundle":
 			if seen[4] {
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.ClusterTrustBundle = nil
-			} else {
+			{
 				p0 := &v.ClusterTrustBundle
-				if *p0 == nil {
-					*p0 = new(corev1.ClusterTrustBundleProjection)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ClusterTrustBundleProjection)
+					}
+					err = decode_corev1_ClusterTrustBundleProjection(d, *p0)
 				}
-				err = decode_corev1_ClusterTrustBundleProjection(d, *p0)
 			}
 		case "podCertificate":
 			if seen[5] {
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.PodCertificate = nil
-			} else {
+			{
 				p0 := &v.PodCertificate
-				if *p0 == nil {
-					*p0 = new(corev1.PodCertificateProjection)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.PodCertificateProjection)
+					}
+					err = decode_corev1_PodCertificateProjection(d, *p0)
 				}
-				err = decode_corev1_PodCertificateProjection(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -7492,14 +7910,16 @@ func decode_corev1_ConfigMapEnvSource(d *typedjson.Decoder, v *corev1.ConfigMapE
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Optional = nil
-			} else {
+			{
 				p0 := &v.Optional
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -7537,14 +7957,16 @@ func decode_corev1_SecretEnvSource(d *typedjson.Decoder, v *corev1.SecretEnvSour
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Optional = nil
-			} else {
+			{
 				p0 := &v.Optional
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -7576,70 +7998,80 @@ func decode_corev1_EnvVarSource(d *typedjson.Decoder, v *corev1.EnvVarSource) er
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.FieldRef = nil
-			} else {
+			{
 				p0 := &v.FieldRef
-				if *p0 == nil {
-					*p0 = new(corev1.ObjectFieldSelector)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ObjectFieldSelector)
+					}
+					err = decode_corev1_ObjectFieldSelector(d, *p0)
 				}
-				err = decode_corev1_ObjectFieldSelector(d, *p0)
 			}
 		case "resourceFieldRef":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.ResourceFieldRef = nil
-			} else {
+			{
 				p0 := &v.ResourceFieldRef
-				if *p0 == nil {
-					*p0 = new(corev1.ResourceFieldSelector)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ResourceFieldSelector)
+					}
+					err = decode_corev1_ResourceFieldSelector(d, *p0)
 				}
-				err = decode_corev1_ResourceFieldSelector(d, *p0)
 			}
 		case "configMapKeyRef":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.ConfigMapKeyRef = nil
-			} else {
+			{
 				p0 := &v.ConfigMapKeyRef
-				if *p0 == nil {
-					*p0 = new(corev1.ConfigMapKeySelector)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ConfigMapKeySelector)
+					}
+					err = decode_corev1_ConfigMapKeySelector(d, *p0)
 				}
-				err = decode_corev1_ConfigMapKeySelector(d, *p0)
 			}
 		case "secretKeyRef":
 			if seen[3] {
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.SecretKeyRef = nil
-			} else {
+			{
 				p0 := &v.SecretKeyRef
-				if *p0 == nil {
-					*p0 = new(corev1.SecretKeySelector)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.SecretKeySelector)
+					}
+					err = decode_corev1_SecretKeySelector(d, *p0)
 				}
-				err = decode_corev1_SecretKeySelector(d, *p0)
 			}
 		case "fileKeyRef":
 			if seen[4] {
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.FileKeyRef = nil
-			} else {
+			{
 				p0 := &v.FileKeyRef
-				if *p0 == nil {
-					*p0 = new(corev1.FileKeySelector)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.FileKeySelector)
+					}
+					err = decode_corev1_FileKeySelector(d, *p0)
 				}
-				err = decode_corev1_FileKeySelector(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -7775,14 +8207,16 @@ func decode_corev1_HTTPGetAction(d *typedjson.Decoder, v *corev1.HTTPGetAction) 
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.Protocol = nil
-			} else {
+			{
 				p0 := &v.Protocol
-				if *p0 == nil {
-					*p0 = new(corev1.HTTPProtocol)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.HTTPProtocol)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -7857,28 +8291,32 @@ func decode_corev1_GRPCAction(d *typedjson.Decoder, v *corev1.GRPCAction) error 
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Service = nil
-			} else {
+			{
 				p0 := &v.Service
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "mode":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.Mode = nil
-			} else {
+			{
 				p0 := &v.Mode
-				if *p0 == nil {
-					*p0 = new(corev1.GRPCProbeMode)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.GRPCProbeMode)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -7910,56 +8348,64 @@ func decode_corev1_LifecycleHandler(d *typedjson.Decoder, v *corev1.LifecycleHan
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.Exec = nil
-			} else {
+			{
 				p0 := &v.Exec
-				if *p0 == nil {
-					*p0 = new(corev1.ExecAction)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ExecAction)
+					}
+					err = decode_corev1_ExecAction(d, *p0)
 				}
-				err = decode_corev1_ExecAction(d, *p0)
 			}
 		case "httpGet":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.HTTPGet = nil
-			} else {
+			{
 				p0 := &v.HTTPGet
-				if *p0 == nil {
-					*p0 = new(corev1.HTTPGetAction)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.HTTPGetAction)
+					}
+					err = decode_corev1_HTTPGetAction(d, *p0)
 				}
-				err = decode_corev1_HTTPGetAction(d, *p0)
 			}
 		case "tcpSocket":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.TCPSocket = nil
-			} else {
+			{
 				p0 := &v.TCPSocket
-				if *p0 == nil {
-					*p0 = new(corev1.TCPSocketAction)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.TCPSocketAction)
+					}
+					err = decode_corev1_TCPSocketAction(d, *p0)
 				}
-				err = decode_corev1_TCPSocketAction(d, *p0)
 			}
 		case "sleep":
 			if seen[3] {
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Sleep = nil
-			} else {
+			{
 				p0 := &v.Sleep
-				if *p0 == nil {
-					*p0 = new(corev1.SleepAction)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.SleepAction)
+					}
+					err = decode_corev1_SleepAction(d, *p0)
 				}
-				err = decode_corev1_SleepAction(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -8102,14 +8548,16 @@ func decode_corev1_PodAffinityTerm(d *typedjson.Decoder, v *corev1.PodAffinityTe
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.LabelSelector = nil
-			} else {
+			{
 				p0 := &v.LabelSelector
-				if *p0 == nil {
-					*p0 = new(metav1.LabelSelector)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.LabelSelector)
+					}
+					err = decode_metav1_LabelSelector(d, *p0)
 				}
-				err = decode_metav1_LabelSelector(d, *p0)
 			}
 		case "namespaces":
 			if seen[1] {
@@ -8131,14 +8579,16 @@ func decode_corev1_PodAffinityTerm(d *typedjson.Decoder, v *corev1.PodAffinityTe
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.NamespaceSelector = nil
-			} else {
+			{
 				p0 := &v.NamespaceSelector
-				if *p0 == nil {
-					*p0 = new(metav1.LabelSelector)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.LabelSelector)
+					}
+					err = decode_metav1_LabelSelector(d, *p0)
 				}
-				err = decode_metav1_LabelSelector(d, *p0)
 			}
 		case "matchLabelKeys":
 			if seen[4] {
@@ -8317,14 +8767,16 @@ func decode_corev1_SecretProjection(d *typedjson.Decoder, v *corev1.SecretProjec
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.Optional = nil
-			} else {
+			{
 				p0 := &v.Optional
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -8399,14 +8851,16 @@ func decode_corev1_ConfigMapProjection(d *typedjson.Decoder, v *corev1.ConfigMap
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.Optional = nil
-			} else {
+			{
 				p0 := &v.Optional
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -8444,14 +8898,16 @@ func decode_corev1_ServiceAccountTokenProjection(d *typedjson.Decoder, v *corev1
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.ExpirationSeconds = nil
-			} else {
+			{
 				p0 := &v.ExpirationSeconds
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "path":
 			if seen[2] {
@@ -8464,14 +8920,16 @@ func decode_corev1_ServiceAccountTokenProjection(d *typedjson.Decoder, v *corev1
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.User = nil
-			} else {
+			{
 				p0 := &v.User
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		default:
 			err = d.Skip()
@@ -8503,56 +8961,64 @@ func decode_corev1_ClusterTrustBundleProjection(d *typedjson.Decoder, v *corev1.
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.Name = nil
-			} else {
+			{
 				p0 := &v.Name
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "signerName":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.SignerName = nil
-			} else {
+			{
 				p0 := &v.SignerName
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "labelSelector":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.LabelSelector = nil
-			} else {
+			{
 				p0 := &v.LabelSelector
-				if *p0 == nil {
-					*p0 = new(metav1.LabelSelector)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.LabelSelector)
+					}
+					err = decode_metav1_LabelSelector(d, *p0)
 				}
-				err = decode_metav1_LabelSelector(d, *p0)
 			}
 		case "optional":
 			if seen[3] {
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Optional = nil
-			} else {
+			{
 				p0 := &v.Optional
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "path":
 			if seen[4] {
@@ -8565,14 +9031,16 @@ func decode_corev1_ClusterTrustBundleProjection(d *typedjson.Decoder, v *corev1.
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.User = nil
-			} else {
+			{
 				p0 := &v.User
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		default:
 			err = d.Skip()
@@ -8616,14 +9084,16 @@ func decode_corev1_PodCertificateProjection(d *typedjson.Decoder, v *corev1.PodC
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.MaxExpirationSeconds = nil
-			} else {
+			{
 				p0 := &v.MaxExpirationSeconds
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "credentialBundlePath":
 			if seen[3] {
@@ -8657,14 +9127,16 @@ func decode_corev1_PodCertificateProjection(d *typedjson.Decoder, v *corev1.PodC
 				return typedjson.ErrFallback
 			}
 			seen[7] = true
-			if d.Null() {
-				*&v.User = nil
-			} else {
+			{
 				p0 := &v.User
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		default:
 			err = d.Skip()
@@ -8705,14 +9177,16 @@ func decode_corev1_PersistentVolumeClaimSpec(d *typedjson.Decoder, v *corev1.Per
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Selector = nil
-			} else {
+			{
 				p0 := &v.Selector
-				if *p0 == nil {
-					*p0 = new(metav1.LabelSelector)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.LabelSelector)
+					}
+					err = decode_metav1_LabelSelector(d, *p0)
 				}
-				err = decode_metav1_LabelSelector(d, *p0)
 			}
 		case "resources":
 			if seen[2] {
@@ -8731,70 +9205,80 @@ func decode_corev1_PersistentVolumeClaimSpec(d *typedjson.Decoder, v *corev1.Per
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.StorageClassName = nil
-			} else {
+			{
 				p0 := &v.StorageClassName
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "volumeMode":
 			if seen[5] {
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.VolumeMode = nil
-			} else {
+			{
 				p0 := &v.VolumeMode
-				if *p0 == nil {
-					*p0 = new(corev1.PersistentVolumeMode)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.PersistentVolumeMode)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "dataSource":
 			if seen[6] {
 				return typedjson.ErrFallback
 			}
 			seen[6] = true
-			if d.Null() {
-				*&v.DataSource = nil
-			} else {
+			{
 				p0 := &v.DataSource
-				if *p0 == nil {
-					*p0 = new(corev1.TypedLocalObjectReference)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.TypedLocalObjectReference)
+					}
+					err = decode_corev1_TypedLocalObjectReference(d, *p0)
 				}
-				err = decode_corev1_TypedLocalObjectReference(d, *p0)
 			}
 		case "dataSourceRef":
 			if seen[7] {
 				return typedjson.ErrFallback
 			}
 			seen[7] = true
-			if d.Null() {
-				*&v.DataSourceRef = nil
-			} else {
+			{
 				p0 := &v.DataSourceRef
-				if *p0 == nil {
-					*p0 = new(corev1.TypedObjectReference)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.TypedObjectReference)
+					}
+					err = decode_corev1_TypedObjectReference(d, *p0)
 				}
-				err = decode_corev1_TypedObjectReference(d, *p0)
 			}
 		case "volumeAttributesClassName":
 			if seen[8] {
 				return typedjson.ErrFallback
 			}
 			seen[8] = true
-			if d.Null() {
-				*&v.VolumeAttributesClassName = nil
-			} else {
+			{
 				p0 := &v.VolumeAttributesClassName
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -8838,14 +9322,16 @@ func decode_corev1_ConfigMapKeySelector(d *typedjson.Decoder, v *corev1.ConfigMa
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.Optional = nil
-			} else {
+			{
 				p0 := &v.Optional
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -8889,14 +9375,16 @@ func decode_corev1_SecretKeySelector(d *typedjson.Decoder, v *corev1.SecretKeySe
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.Optional = nil
-			} else {
+			{
 				p0 := &v.Optional
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -8946,14 +9434,16 @@ func decode_corev1_FileKeySelector(d *typedjson.Decoder, v *corev1.FileKeySelect
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Optional = nil
-			} else {
+			{
 				p0 := &v.Optional
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -9133,14 +9623,16 @@ func decode_corev1_TypedLocalObjectReference(d *typedjson.Decoder, v *corev1.Typ
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.APIGroup = nil
-			} else {
+			{
 				p0 := &v.APIGroup
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "kind":
 			if seen[1] {
@@ -9184,14 +9676,16 @@ func decode_corev1_TypedObjectReference(d *typedjson.Decoder, v *corev1.TypedObj
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.APIGroup = nil
-			} else {
+			{
 				p0 := &v.APIGroup
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "kind":
 			if seen[1] {
@@ -9210,14 +9704,16 @@ func decode_corev1_TypedObjectReference(d *typedjson.Decoder, v *corev1.TypedObj
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Namespace = nil
-			} else {
+			{
 				p0 := &v.Namespace
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -9378,7 +9874,7 @@ func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 		if v.DeletionTimestamp == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.DeletionTimestamp))
+			b = typedjson.AppendTime(b, &*v.DeletionTimestamp)
 		}
 	}
 	if !(v.DeletionGracePeriodSeconds == nil) {
@@ -9386,7 +9882,7 @@ func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 		if v.DeletionGracePeriodSeconds == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.DeletionGracePeriodSeconds))
+			b = typedjson.AppendInt(b, *v.DeletionGracePeriodSeconds)
 		}
 	}
 	if !(len(v.Labels) == 0) {
@@ -9451,7 +9947,7 @@ func encode_batchtutorialkubebuilderiov2_CronJobSpec(b []byte, v *batchtutorialk
 		if v.StartingDeadlineSeconds == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.StartingDeadlineSeconds))
+			b = typedjson.AppendInt(b, *v.StartingDeadlineSeconds)
 		}
 	}
 	if !(len(v.ConcurrencyPolicy) == 0) {
@@ -9463,7 +9959,7 @@ func encode_batchtutorialkubebuilderiov2_CronJobSpec(b []byte, v *batchtutorialk
 		if v.Suspend == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Suspend))
+			b = typedjson.AppendBool(b, *v.Suspend)
 		}
 	}
 	b = append(b, ",\"jobTemplate\":"...)
@@ -9475,7 +9971,7 @@ func encode_batchtutorialkubebuilderiov2_CronJobSpec(b []byte, v *batchtutorialk
 		if v.SuccessfulJobsHistoryLimit == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.SuccessfulJobsHistoryLimit))
+			b = typedjson.AppendInt(b, *v.SuccessfulJobsHistoryLimit)
 		}
 	}
 	if !(v.FailedJobsHistoryLimit == nil) {
@@ -9483,7 +9979,7 @@ func encode_batchtutorialkubebuilderiov2_CronJobSpec(b []byte, v *batchtutorialk
 		if v.FailedJobsHistoryLimit == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.FailedJobsHistoryLimit))
+			b = typedjson.AppendInt(b, *v.FailedJobsHistoryLimit)
 		}
 	}
 	if len(b) == mark {
@@ -9508,7 +10004,7 @@ func encode_batchtutorialkubebuilderiov2_CronJobStatus(b []byte, v *batchtutoria
 		if v.LastScheduleTime == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.LastScheduleTime))
+			b = typedjson.AppendTime(b, &*v.LastScheduleTime)
 		}
 	}
 	if len(b) == mark {
@@ -9529,7 +10025,7 @@ func encode_batchtutorialkubebuilderiov1_CronJobSpec(b []byte, v *batchtutorialk
 		if v.StartingDeadlineSeconds == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.StartingDeadlineSeconds))
+			b = typedjson.AppendInt(b, *v.StartingDeadlineSeconds)
 		}
 	}
 	if !(len(v.ConcurrencyPolicy) == 0) {
@@ -9541,7 +10037,7 @@ func encode_batchtutorialkubebuilderiov1_CronJobSpec(b []byte, v *batchtutorialk
 		if v.Suspend == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Suspend))
+			b = typedjson.AppendBool(b, *v.Suspend)
 		}
 	}
 	b = append(b, ",\"jobTemplate\":"...)
@@ -9553,7 +10049,7 @@ func encode_batchtutorialkubebuilderiov1_CronJobSpec(b []byte, v *batchtutorialk
 		if v.SuccessfulJobsHistoryLimit == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.SuccessfulJobsHistoryLimit))
+			b = typedjson.AppendInt(b, *v.SuccessfulJobsHistoryLimit)
 		}
 	}
 	if !(v.FailedJobsHistoryLimit == nil) {
@@ -9561,7 +10057,7 @@ func encode_batchtutorialkubebuilderiov1_CronJobSpec(b []byte, v *batchtutorialk
 		if v.FailedJobsHistoryLimit == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.FailedJobsHistoryLimit))
+			b = typedjson.AppendInt(b, *v.FailedJobsHistoryLimit)
 		}
 	}
 	if len(b) == mark {
@@ -9586,7 +10082,7 @@ func encode_batchtutorialkubebuilderiov1_CronJobStatus(b []byte, v *batchtutoria
 		if v.LastScheduleTime == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.LastScheduleTime))
+			b = typedjson.AppendTime(b, &*v.LastScheduleTime)
 		}
 	}
 	if len(b) == mark {
@@ -9613,7 +10109,7 @@ func encode_metav1_OwnerReference(b []byte, v *metav1.OwnerReference) ([]byte, e
 		if v.Controller == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Controller))
+			b = typedjson.AppendBool(b, *v.Controller)
 		}
 	}
 	if !(v.BlockOwnerDeletion == nil) {
@@ -9621,7 +10117,7 @@ func encode_metav1_OwnerReference(b []byte, v *metav1.OwnerReference) ([]byte, e
 		if v.BlockOwnerDeletion == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.BlockOwnerDeletion))
+			b = typedjson.AppendBool(b, *v.BlockOwnerDeletion)
 		}
 	}
 	if len(b) == mark {
@@ -9652,7 +10148,7 @@ func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([
 		if v.Time == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.Time))
+			b = typedjson.AppendTime(b, &*v.Time)
 		}
 	}
 	if !(len(v.FieldsType) == 0) {
@@ -9664,7 +10160,7 @@ func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([
 		if v.FieldsV1 == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, (*v.FieldsV1)); err != nil {
+			if b, err = typedjson.AppendMarshal(b, *v.FieldsV1); err != nil {
 				return b, err
 			}
 		}
@@ -9689,7 +10185,7 @@ func encode_batchtutorialkubebuilderiov2_CronSchedule(b []byte, v *batchtutorial
 		if v.Minute == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.Minute))
+			b = typedjson.AppendString(b, *v.Minute)
 		}
 	}
 	if !(v.Hour == nil) {
@@ -9697,7 +10193,7 @@ func encode_batchtutorialkubebuilderiov2_CronSchedule(b []byte, v *batchtutorial
 		if v.Hour == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.Hour))
+			b = typedjson.AppendString(b, *v.Hour)
 		}
 	}
 	if !(v.DayOfMonth == nil) {
@@ -9705,7 +10201,7 @@ func encode_batchtutorialkubebuilderiov2_CronSchedule(b []byte, v *batchtutorial
 		if v.DayOfMonth == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.DayOfMonth))
+			b = typedjson.AppendString(b, *v.DayOfMonth)
 		}
 	}
 	if !(v.Month == nil) {
@@ -9713,7 +10209,7 @@ func encode_batchtutorialkubebuilderiov2_CronSchedule(b []byte, v *batchtutorial
 		if v.Month == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.Month))
+			b = typedjson.AppendString(b, *v.Month)
 		}
 	}
 	if !(v.DayOfWeek == nil) {
@@ -9721,7 +10217,7 @@ func encode_batchtutorialkubebuilderiov2_CronSchedule(b []byte, v *batchtutorial
 		if v.DayOfWeek == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.DayOfWeek))
+			b = typedjson.AppendString(b, *v.DayOfWeek)
 		}
 	}
 	if len(b) == mark {
@@ -9798,7 +10294,7 @@ func encode_batchv1_JobSpec(b []byte, v *batchv1.JobSpec) ([]byte, error) {
 		if v.Parallelism == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.Parallelism))
+			b = typedjson.AppendInt(b, *v.Parallelism)
 		}
 	}
 	if !(v.Completions == nil) {
@@ -9806,7 +10302,7 @@ func encode_batchv1_JobSpec(b []byte, v *batchv1.JobSpec) ([]byte, error) {
 		if v.Completions == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.Completions))
+			b = typedjson.AppendInt(b, *v.Completions)
 		}
 	}
 	if !(v.ActiveDeadlineSeconds == nil) {
@@ -9814,7 +10310,7 @@ func encode_batchv1_JobSpec(b []byte, v *batchv1.JobSpec) ([]byte, error) {
 		if v.ActiveDeadlineSeconds == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.ActiveDeadlineSeconds))
+			b = typedjson.AppendInt(b, *v.ActiveDeadlineSeconds)
 		}
 	}
 	if !(v.PodFailurePolicy == nil) {
@@ -9822,7 +10318,7 @@ func encode_batchv1_JobSpec(b []byte, v *batchv1.JobSpec) ([]byte, error) {
 		if v.PodFailurePolicy == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_batchv1_PodFailurePolicy(b, &(*v.PodFailurePolicy)); err != nil {
+			if b, err = encode_batchv1_PodFailurePolicy(b, &*v.PodFailurePolicy); err != nil {
 				return b, err
 			}
 		}
@@ -9832,7 +10328,7 @@ func encode_batchv1_JobSpec(b []byte, v *batchv1.JobSpec) ([]byte, error) {
 		if v.SuccessPolicy == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_batchv1_SuccessPolicy(b, &(*v.SuccessPolicy)); err != nil {
+			if b, err = encode_batchv1_SuccessPolicy(b, &*v.SuccessPolicy); err != nil {
 				return b, err
 			}
 		}
@@ -9842,7 +10338,7 @@ func encode_batchv1_JobSpec(b []byte, v *batchv1.JobSpec) ([]byte, error) {
 		if v.BackoffLimit == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.BackoffLimit))
+			b = typedjson.AppendInt(b, *v.BackoffLimit)
 		}
 	}
 	if !(v.BackoffLimitPerIndex == nil) {
@@ -9850,7 +10346,7 @@ func encode_batchv1_JobSpec(b []byte, v *batchv1.JobSpec) ([]byte, error) {
 		if v.BackoffLimitPerIndex == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.BackoffLimitPerIndex))
+			b = typedjson.AppendInt(b, *v.BackoffLimitPerIndex)
 		}
 	}
 	if !(v.MaxFailedIndexes == nil) {
@@ -9858,7 +10354,7 @@ func encode_batchv1_JobSpec(b []byte, v *batchv1.JobSpec) ([]byte, error) {
 		if v.MaxFailedIndexes == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.MaxFailedIndexes))
+			b = typedjson.AppendInt(b, *v.MaxFailedIndexes)
 		}
 	}
 	if !(v.Selector == nil) {
@@ -9866,7 +10362,7 @@ func encode_batchv1_JobSpec(b []byte, v *batchv1.JobSpec) ([]byte, error) {
 		if v.Selector == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_metav1_LabelSelector(b, &(*v.Selector)); err != nil {
+			if b, err = encode_metav1_LabelSelector(b, &*v.Selector); err != nil {
 				return b, err
 			}
 		}
@@ -9876,7 +10372,7 @@ func encode_batchv1_JobSpec(b []byte, v *batchv1.JobSpec) ([]byte, error) {
 		if v.ManualSelector == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.ManualSelector))
+			b = typedjson.AppendBool(b, *v.ManualSelector)
 		}
 	}
 	b = append(b, ",\"template\":"...)
@@ -9888,7 +10384,7 @@ func encode_batchv1_JobSpec(b []byte, v *batchv1.JobSpec) ([]byte, error) {
 		if v.TTLSecondsAfterFinished == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.TTLSecondsAfterFinished))
+			b = typedjson.AppendInt(b, *v.TTLSecondsAfterFinished)
 		}
 	}
 	if !(v.CompletionMode == nil) {
@@ -9896,7 +10392,7 @@ func encode_batchv1_JobSpec(b []byte, v *batchv1.JobSpec) ([]byte, error) {
 		if v.CompletionMode == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.CompletionMode))
+			b = typedjson.AppendString(b, *v.CompletionMode)
 		}
 	}
 	if !(v.Suspend == nil) {
@@ -9904,7 +10400,7 @@ func encode_batchv1_JobSpec(b []byte, v *batchv1.JobSpec) ([]byte, error) {
 		if v.Suspend == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Suspend))
+			b = typedjson.AppendBool(b, *v.Suspend)
 		}
 	}
 	if !(v.PodReplacementPolicy == nil) {
@@ -9912,7 +10408,7 @@ func encode_batchv1_JobSpec(b []byte, v *batchv1.JobSpec) ([]byte, error) {
 		if v.PodReplacementPolicy == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.PodReplacementPolicy))
+			b = typedjson.AppendString(b, *v.PodReplacementPolicy)
 		}
 	}
 	if !(v.ManagedBy == nil) {
@@ -9920,7 +10416,7 @@ func encode_batchv1_JobSpec(b []byte, v *batchv1.JobSpec) ([]byte, error) {
 		if v.ManagedBy == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.ManagedBy))
+			b = typedjson.AppendString(b, *v.ManagedBy)
 		}
 	}
 	if !(v.Scheduling == nil) {
@@ -9928,7 +10424,7 @@ func encode_batchv1_JobSpec(b []byte, v *batchv1.JobSpec) ([]byte, error) {
 		if v.Scheduling == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_batchv1_JobSchedulingConfiguration(b, &(*v.Scheduling)); err != nil {
+			if b, err = encode_batchv1_JobSchedulingConfiguration(b, &*v.Scheduling); err != nil {
 				return b, err
 			}
 		}
@@ -10025,7 +10521,7 @@ func encode_batchv1_JobSchedulingConfiguration(b []byte, v *batchv1.JobSchedulin
 		if v.SchedulingPolicy == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy(b, &(*v.SchedulingPolicy)); err != nil {
+			if b, err = encode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy(b, &*v.SchedulingPolicy); err != nil {
 				return b, err
 			}
 		}
@@ -10035,7 +10531,7 @@ func encode_batchv1_JobSchedulingConfiguration(b []byte, v *batchv1.JobSchedulin
 		if v.SchedulingConstraints == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_schedulingv1alpha3_WorkloadPodGroupSchedulingConstraints(b, &(*v.SchedulingConstraints)); err != nil {
+			if b, err = encode_schedulingv1alpha3_WorkloadPodGroupSchedulingConstraints(b, &*v.SchedulingConstraints); err != nil {
 				return b, err
 			}
 		}
@@ -10045,7 +10541,7 @@ func encode_batchv1_JobSchedulingConfiguration(b []byte, v *batchv1.JobSchedulin
 		if v.DisruptionMode == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode(b, &(*v.DisruptionMode)); err != nil {
+			if b, err = encode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode(b, &*v.DisruptionMode); err != nil {
 				return b, err
 			}
 		}
@@ -10074,7 +10570,7 @@ func encode_batchv1_PodFailurePolicyRule(b []byte, v *batchv1.PodFailurePolicyRu
 		if v.OnExitCodes == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_batchv1_PodFailurePolicyOnExitCodesRequirement(b, &(*v.OnExitCodes)); err != nil {
+			if b, err = encode_batchv1_PodFailurePolicyOnExitCodesRequirement(b, &*v.OnExitCodes); err != nil {
 				return b, err
 			}
 		}
@@ -10101,7 +10597,7 @@ func encode_batchv1_SuccessPolicyRule(b []byte, v *batchv1.SuccessPolicyRule) ([
 		if v.SucceededIndexes == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.SucceededIndexes))
+			b = typedjson.AppendString(b, *v.SucceededIndexes)
 		}
 	}
 	if !(v.SucceededCount == nil) {
@@ -10109,7 +10605,7 @@ func encode_batchv1_SuccessPolicyRule(b []byte, v *batchv1.SuccessPolicyRule) ([
 		if v.SucceededCount == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.SucceededCount))
+			b = typedjson.AppendInt(b, *v.SucceededCount)
 		}
 	}
 	if len(b) == mark {
@@ -10179,7 +10675,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 		if v.TerminationGracePeriodSeconds == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.TerminationGracePeriodSeconds))
+			b = typedjson.AppendInt(b, *v.TerminationGracePeriodSeconds)
 		}
 	}
 	if !(v.ActiveDeadlineSeconds == nil) {
@@ -10187,7 +10683,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 		if v.ActiveDeadlineSeconds == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.ActiveDeadlineSeconds))
+			b = typedjson.AppendInt(b, *v.ActiveDeadlineSeconds)
 		}
 	}
 	if !(len(v.DNSPolicy) == 0) {
@@ -10217,7 +10713,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 		if v.AutomountServiceAccountToken == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.AutomountServiceAccountToken))
+			b = typedjson.AppendBool(b, *v.AutomountServiceAccountToken)
 		}
 	}
 	if !(len(v.NodeName) == 0) {
@@ -10241,7 +10737,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 		if v.ShareProcessNamespace == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.ShareProcessNamespace))
+			b = typedjson.AppendBool(b, *v.ShareProcessNamespace)
 		}
 	}
 	if !(v.SecurityContext == nil) {
@@ -10249,7 +10745,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 		if v.SecurityContext == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_PodSecurityContext(b, &(*v.SecurityContext)); err != nil {
+			if b, err = encode_corev1_PodSecurityContext(b, &*v.SecurityContext); err != nil {
 				return b, err
 			}
 		}
@@ -10273,7 +10769,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 		if v.Affinity == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_Affinity(b, &(*v.Affinity)); err != nil {
+			if b, err = encode_corev1_Affinity(b, &*v.Affinity); err != nil {
 				return b, err
 			}
 		}
@@ -10303,7 +10799,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 		if v.Priority == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.Priority))
+			b = typedjson.AppendInt(b, *v.Priority)
 		}
 	}
 	if !(v.DNSConfig == nil) {
@@ -10311,7 +10807,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 		if v.DNSConfig == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_PodDNSConfig(b, &(*v.DNSConfig)); err != nil {
+			if b, err = encode_corev1_PodDNSConfig(b, &*v.DNSConfig); err != nil {
 				return b, err
 			}
 		}
@@ -10327,7 +10823,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 		if v.RuntimeClassName == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.RuntimeClassName))
+			b = typedjson.AppendString(b, *v.RuntimeClassName)
 		}
 	}
 	if !(v.EnableServiceLinks == nil) {
@@ -10335,7 +10831,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 		if v.EnableServiceLinks == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.EnableServiceLinks))
+			b = typedjson.AppendBool(b, *v.EnableServiceLinks)
 		}
 	}
 	if !(v.PreemptionPolicy == nil) {
@@ -10343,7 +10839,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 		if v.PreemptionPolicy == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.PreemptionPolicy))
+			b = typedjson.AppendString(b, *v.PreemptionPolicy)
 		}
 	}
 	if !(len(v.Overhead) == 0) {
@@ -10369,7 +10865,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 		if v.SetHostnameAsFQDN == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.SetHostnameAsFQDN))
+			b = typedjson.AppendBool(b, *v.SetHostnameAsFQDN)
 		}
 	}
 	if !(v.OS == nil) {
@@ -10377,7 +10873,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 		if v.OS == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_PodOS(b, &(*v.OS)); err != nil {
+			if b, err = encode_corev1_PodOS(b, &*v.OS); err != nil {
 				return b, err
 			}
 		}
@@ -10387,7 +10883,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 		if v.HostUsers == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.HostUsers))
+			b = typedjson.AppendBool(b, *v.HostUsers)
 		}
 	}
 	if !(len(v.SchedulingGates) == 0) {
@@ -10407,7 +10903,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 		if v.Resources == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ResourceRequirements(b, &(*v.Resources)); err != nil {
+			if b, err = encode_corev1_ResourceRequirements(b, &*v.Resources); err != nil {
 				return b, err
 			}
 		}
@@ -10417,7 +10913,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 		if v.HostnameOverride == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.HostnameOverride))
+			b = typedjson.AppendString(b, *v.HostnameOverride)
 		}
 	}
 	if !(v.SchedulingGroup == nil) {
@@ -10425,7 +10921,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 		if v.SchedulingGroup == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_PodSchedulingGroup(b, &(*v.SchedulingGroup)); err != nil {
+			if b, err = encode_corev1_PodSchedulingGroup(b, &*v.SchedulingGroup); err != nil {
 				return b, err
 			}
 		}
@@ -10452,7 +10948,7 @@ func encode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy(b []byte, v *sch
 		if v.Basic == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_schedulingv1alpha3_WorkloadPodGroupBasicSchedulingPolicy(b, &(*v.Basic)); err != nil {
+			if b, err = encode_schedulingv1alpha3_WorkloadPodGroupBasicSchedulingPolicy(b, &*v.Basic); err != nil {
 				return b, err
 			}
 		}
@@ -10462,7 +10958,7 @@ func encode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy(b []byte, v *sch
 		if v.Gang == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy(b, &(*v.Gang)); err != nil {
+			if b, err = encode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy(b, &*v.Gang); err != nil {
 				return b, err
 			}
 		}
@@ -10500,7 +10996,7 @@ func encode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode(b []byte, v *sched
 		if v.Single == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_schedulingv1alpha3_WorkloadPodGroupSingleDisruptionMode(b, &(*v.Single)); err != nil {
+			if b, err = encode_schedulingv1alpha3_WorkloadPodGroupSingleDisruptionMode(b, &*v.Single); err != nil {
 				return b, err
 			}
 		}
@@ -10510,7 +11006,7 @@ func encode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode(b []byte, v *sched
 		if v.All == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_schedulingv1alpha3_WorkloadPodGroupAllDisruptionMode(b, &(*v.All)); err != nil {
+			if b, err = encode_schedulingv1alpha3_WorkloadPodGroupAllDisruptionMode(b, &*v.All); err != nil {
 				return b, err
 			}
 		}
@@ -10533,7 +11029,7 @@ func encode_schedulingv1alpha3_WorkloadPodGroupResourceClaim(b []byte, v *schedu
 		if v.ResourceClaimName == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.ResourceClaimName))
+			b = typedjson.AppendString(b, *v.ResourceClaimName)
 		}
 	}
 	if !(v.ResourceClaimTemplateName == nil) {
@@ -10541,7 +11037,7 @@ func encode_schedulingv1alpha3_WorkloadPodGroupResourceClaim(b []byte, v *schedu
 		if v.ResourceClaimTemplateName == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.ResourceClaimTemplateName))
+			b = typedjson.AppendString(b, *v.ResourceClaimTemplateName)
 		}
 	}
 	if len(b) == mark {
@@ -10560,7 +11056,7 @@ func encode_batchv1_PodFailurePolicyOnExitCodesRequirement(b []byte, v *batchv1.
 		if v.ContainerName == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.ContainerName))
+			b = typedjson.AppendString(b, *v.ContainerName)
 		}
 	}
 	b = append(b, ",\"operator\":"...)
@@ -10606,7 +11102,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.HostPath == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_HostPathVolumeSource(b, &(*v.VolumeSource.HostPath)); err != nil {
+			if b, err = encode_corev1_HostPathVolumeSource(b, &*v.VolumeSource.HostPath); err != nil {
 				return b, err
 			}
 		}
@@ -10616,7 +11112,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.EmptyDir == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_EmptyDirVolumeSource(b, &(*v.VolumeSource.EmptyDir)); err != nil {
+			if b, err = encode_corev1_EmptyDirVolumeSource(b, &*v.VolumeSource.EmptyDir); err != nil {
 				return b, err
 			}
 		}
@@ -10626,7 +11122,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.GCEPersistentDisk == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_GCEPersistentDiskVolumeSource(b, &(*v.VolumeSource.GCEPersistentDisk)); err != nil {
+			if b, err = encode_corev1_GCEPersistentDiskVolumeSource(b, &*v.VolumeSource.GCEPersistentDisk); err != nil {
 				return b, err
 			}
 		}
@@ -10636,7 +11132,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.AWSElasticBlockStore == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_AWSElasticBlockStoreVolumeSource(b, &(*v.VolumeSource.AWSElasticBlockStore)); err != nil {
+			if b, err = encode_corev1_AWSElasticBlockStoreVolumeSource(b, &*v.VolumeSource.AWSElasticBlockStore); err != nil {
 				return b, err
 			}
 		}
@@ -10646,7 +11142,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.GitRepo == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_GitRepoVolumeSource(b, &(*v.VolumeSource.GitRepo)); err != nil {
+			if b, err = encode_corev1_GitRepoVolumeSource(b, &*v.VolumeSource.GitRepo); err != nil {
 				return b, err
 			}
 		}
@@ -10656,7 +11152,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.Secret == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_SecretVolumeSource(b, &(*v.VolumeSource.Secret)); err != nil {
+			if b, err = encode_corev1_SecretVolumeSource(b, &*v.VolumeSource.Secret); err != nil {
 				return b, err
 			}
 		}
@@ -10666,7 +11162,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.NFS == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_NFSVolumeSource(b, &(*v.VolumeSource.NFS)); err != nil {
+			if b, err = encode_corev1_NFSVolumeSource(b, &*v.VolumeSource.NFS); err != nil {
 				return b, err
 			}
 		}
@@ -10676,7 +11172,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.ISCSI == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ISCSIVolumeSource(b, &(*v.VolumeSource.ISCSI)); err != nil {
+			if b, err = encode_corev1_ISCSIVolumeSource(b, &*v.VolumeSource.ISCSI); err != nil {
 				return b, err
 			}
 		}
@@ -10686,7 +11182,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.Glusterfs == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_GlusterfsVolumeSource(b, &(*v.VolumeSource.Glusterfs)); err != nil {
+			if b, err = encode_corev1_GlusterfsVolumeSource(b, &*v.VolumeSource.Glusterfs); err != nil {
 				return b, err
 			}
 		}
@@ -10696,7 +11192,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.PersistentVolumeClaim == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_PersistentVolumeClaimVolumeSource(b, &(*v.VolumeSource.PersistentVolumeClaim)); err != nil {
+			if b, err = encode_corev1_PersistentVolumeClaimVolumeSource(b, &*v.VolumeSource.PersistentVolumeClaim); err != nil {
 				return b, err
 			}
 		}
@@ -10706,7 +11202,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.RBD == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_RBDVolumeSource(b, &(*v.VolumeSource.RBD)); err != nil {
+			if b, err = encode_corev1_RBDVolumeSource(b, &*v.VolumeSource.RBD); err != nil {
 				return b, err
 			}
 		}
@@ -10716,7 +11212,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.FlexVolume == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_FlexVolumeSource(b, &(*v.VolumeSource.FlexVolume)); err != nil {
+			if b, err = encode_corev1_FlexVolumeSource(b, &*v.VolumeSource.FlexVolume); err != nil {
 				return b, err
 			}
 		}
@@ -10726,7 +11222,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.Cinder == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_CinderVolumeSource(b, &(*v.VolumeSource.Cinder)); err != nil {
+			if b, err = encode_corev1_CinderVolumeSource(b, &*v.VolumeSource.Cinder); err != nil {
 				return b, err
 			}
 		}
@@ -10736,7 +11232,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.CephFS == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_CephFSVolumeSource(b, &(*v.VolumeSource.CephFS)); err != nil {
+			if b, err = encode_corev1_CephFSVolumeSource(b, &*v.VolumeSource.CephFS); err != nil {
 				return b, err
 			}
 		}
@@ -10746,7 +11242,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.Flocker == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_FlockerVolumeSource(b, &(*v.VolumeSource.Flocker)); err != nil {
+			if b, err = encode_corev1_FlockerVolumeSource(b, &*v.VolumeSource.Flocker); err != nil {
 				return b, err
 			}
 		}
@@ -10756,7 +11252,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.DownwardAPI == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_DownwardAPIVolumeSource(b, &(*v.VolumeSource.DownwardAPI)); err != nil {
+			if b, err = encode_corev1_DownwardAPIVolumeSource(b, &*v.VolumeSource.DownwardAPI); err != nil {
 				return b, err
 			}
 		}
@@ -10766,7 +11262,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.FC == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_FCVolumeSource(b, &(*v.VolumeSource.FC)); err != nil {
+			if b, err = encode_corev1_FCVolumeSource(b, &*v.VolumeSource.FC); err != nil {
 				return b, err
 			}
 		}
@@ -10776,7 +11272,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.AzureFile == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_AzureFileVolumeSource(b, &(*v.VolumeSource.AzureFile)); err != nil {
+			if b, err = encode_corev1_AzureFileVolumeSource(b, &*v.VolumeSource.AzureFile); err != nil {
 				return b, err
 			}
 		}
@@ -10786,7 +11282,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.ConfigMap == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ConfigMapVolumeSource(b, &(*v.VolumeSource.ConfigMap)); err != nil {
+			if b, err = encode_corev1_ConfigMapVolumeSource(b, &*v.VolumeSource.ConfigMap); err != nil {
 				return b, err
 			}
 		}
@@ -10796,7 +11292,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.VsphereVolume == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_VsphereVirtualDiskVolumeSource(b, &(*v.VolumeSource.VsphereVolume)); err != nil {
+			if b, err = encode_corev1_VsphereVirtualDiskVolumeSource(b, &*v.VolumeSource.VsphereVolume); err != nil {
 				return b, err
 			}
 		}
@@ -10806,7 +11302,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.Quobyte == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_QuobyteVolumeSource(b, &(*v.VolumeSource.Quobyte)); err != nil {
+			if b, err = encode_corev1_QuobyteVolumeSource(b, &*v.VolumeSource.Quobyte); err != nil {
 				return b, err
 			}
 		}
@@ -10816,7 +11312,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.AzureDisk == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_AzureDiskVolumeSource(b, &(*v.VolumeSource.AzureDisk)); err != nil {
+			if b, err = encode_corev1_AzureDiskVolumeSource(b, &*v.VolumeSource.AzureDisk); err != nil {
 				return b, err
 			}
 		}
@@ -10826,7 +11322,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.PhotonPersistentDisk == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_PhotonPersistentDiskVolumeSource(b, &(*v.VolumeSource.PhotonPersistentDisk)); err != nil {
+			if b, err = encode_corev1_PhotonPersistentDiskVolumeSource(b, &*v.VolumeSource.PhotonPersistentDisk); err != nil {
 				return b, err
 			}
 		}
@@ -10836,7 +11332,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.Projected == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ProjectedVolumeSource(b, &(*v.VolumeSource.Projected)); err != nil {
+			if b, err = encode_corev1_ProjectedVolumeSource(b, &*v.VolumeSource.Projected); err != nil {
 				return b, err
 			}
 		}
@@ -10846,7 +11342,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.PortworxVolume == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_PortworxVolumeSource(b, &(*v.VolumeSource.PortworxVolume)); err != nil {
+			if b, err = encode_corev1_PortworxVolumeSource(b, &*v.VolumeSource.PortworxVolume); err != nil {
 				return b, err
 			}
 		}
@@ -10856,7 +11352,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.ScaleIO == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ScaleIOVolumeSource(b, &(*v.VolumeSource.ScaleIO)); err != nil {
+			if b, err = encode_corev1_ScaleIOVolumeSource(b, &*v.VolumeSource.ScaleIO); err != nil {
 				return b, err
 			}
 		}
@@ -10866,7 +11362,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.StorageOS == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_StorageOSVolumeSource(b, &(*v.VolumeSource.StorageOS)); err != nil {
+			if b, err = encode_corev1_StorageOSVolumeSource(b, &*v.VolumeSource.StorageOS); err != nil {
 				return b, err
 			}
 		}
@@ -10876,7 +11372,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.CSI == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_CSIVolumeSource(b, &(*v.VolumeSource.CSI)); err != nil {
+			if b, err = encode_corev1_CSIVolumeSource(b, &*v.VolumeSource.CSI); err != nil {
 				return b, err
 			}
 		}
@@ -10886,7 +11382,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.Ephemeral == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_EphemeralVolumeSource(b, &(*v.VolumeSource.Ephemeral)); err != nil {
+			if b, err = encode_corev1_EphemeralVolumeSource(b, &*v.VolumeSource.Ephemeral); err != nil {
 				return b, err
 			}
 		}
@@ -10896,7 +11392,7 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 		if v.VolumeSource.Image == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ImageVolumeSource(b, &(*v.VolumeSource.Image)); err != nil {
+			if b, err = encode_corev1_ImageVolumeSource(b, &*v.VolumeSource.Image); err != nil {
 				return b, err
 			}
 		}
@@ -10975,7 +11471,7 @@ func encode_corev1_Container(b []byte, v *corev1.Container) ([]byte, error) {
 		if v.RestartPolicy == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.RestartPolicy))
+			b = typedjson.AppendString(b, *v.RestartPolicy)
 		}
 	}
 	if !(len(v.RestartPolicyRules) == 0) {
@@ -11001,7 +11497,7 @@ func encode_corev1_Container(b []byte, v *corev1.Container) ([]byte, error) {
 		if v.LivenessProbe == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_Probe(b, &(*v.LivenessProbe)); err != nil {
+			if b, err = encode_corev1_Probe(b, &*v.LivenessProbe); err != nil {
 				return b, err
 			}
 		}
@@ -11011,7 +11507,7 @@ func encode_corev1_Container(b []byte, v *corev1.Container) ([]byte, error) {
 		if v.ReadinessProbe == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_Probe(b, &(*v.ReadinessProbe)); err != nil {
+			if b, err = encode_corev1_Probe(b, &*v.ReadinessProbe); err != nil {
 				return b, err
 			}
 		}
@@ -11021,7 +11517,7 @@ func encode_corev1_Container(b []byte, v *corev1.Container) ([]byte, error) {
 		if v.StartupProbe == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_Probe(b, &(*v.StartupProbe)); err != nil {
+			if b, err = encode_corev1_Probe(b, &*v.StartupProbe); err != nil {
 				return b, err
 			}
 		}
@@ -11031,7 +11527,7 @@ func encode_corev1_Container(b []byte, v *corev1.Container) ([]byte, error) {
 		if v.Lifecycle == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_Lifecycle(b, &(*v.Lifecycle)); err != nil {
+			if b, err = encode_corev1_Lifecycle(b, &*v.Lifecycle); err != nil {
 				return b, err
 			}
 		}
@@ -11053,7 +11549,7 @@ func encode_corev1_Container(b []byte, v *corev1.Container) ([]byte, error) {
 		if v.SecurityContext == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_SecurityContext(b, &(*v.SecurityContext)); err != nil {
+			if b, err = encode_corev1_SecurityContext(b, &*v.SecurityContext); err != nil {
 				return b, err
 			}
 		}
@@ -11144,7 +11640,7 @@ func encode_corev1_EphemeralContainer(b []byte, v *corev1.EphemeralContainer) ([
 		if v.EphemeralContainerCommon.RestartPolicy == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.EphemeralContainerCommon.RestartPolicy))
+			b = typedjson.AppendString(b, *v.EphemeralContainerCommon.RestartPolicy)
 		}
 	}
 	if !(len(v.EphemeralContainerCommon.RestartPolicyRules) == 0) {
@@ -11170,7 +11666,7 @@ func encode_corev1_EphemeralContainer(b []byte, v *corev1.EphemeralContainer) ([
 		if v.EphemeralContainerCommon.LivenessProbe == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_Probe(b, &(*v.EphemeralContainerCommon.LivenessProbe)); err != nil {
+			if b, err = encode_corev1_Probe(b, &*v.EphemeralContainerCommon.LivenessProbe); err != nil {
 				return b, err
 			}
 		}
@@ -11180,7 +11676,7 @@ func encode_corev1_EphemeralContainer(b []byte, v *corev1.EphemeralContainer) ([
 		if v.EphemeralContainerCommon.ReadinessProbe == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_Probe(b, &(*v.EphemeralContainerCommon.ReadinessProbe)); err != nil {
+			if b, err = encode_corev1_Probe(b, &*v.EphemeralContainerCommon.ReadinessProbe); err != nil {
 				return b, err
 			}
 		}
@@ -11190,7 +11686,7 @@ func encode_corev1_EphemeralContainer(b []byte, v *corev1.EphemeralContainer) ([
 		if v.EphemeralContainerCommon.StartupProbe == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_Probe(b, &(*v.EphemeralContainerCommon.StartupProbe)); err != nil {
+			if b, err = encode_corev1_Probe(b, &*v.EphemeralContainerCommon.StartupProbe); err != nil {
 				return b, err
 			}
 		}
@@ -11200,7 +11696,7 @@ func encode_corev1_EphemeralContainer(b []byte, v *corev1.EphemeralContainer) ([
 		if v.EphemeralContainerCommon.Lifecycle == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_Lifecycle(b, &(*v.EphemeralContainerCommon.Lifecycle)); err != nil {
+			if b, err = encode_corev1_Lifecycle(b, &*v.EphemeralContainerCommon.Lifecycle); err != nil {
 				return b, err
 			}
 		}
@@ -11222,7 +11718,7 @@ func encode_corev1_EphemeralContainer(b []byte, v *corev1.EphemeralContainer) ([
 		if v.EphemeralContainerCommon.SecurityContext == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_SecurityContext(b, &(*v.EphemeralContainerCommon.SecurityContext)); err != nil {
+			if b, err = encode_corev1_SecurityContext(b, &*v.EphemeralContainerCommon.SecurityContext); err != nil {
 				return b, err
 			}
 		}
@@ -11259,7 +11755,7 @@ func encode_corev1_PodSecurityContext(b []byte, v *corev1.PodSecurityContext) ([
 		if v.SELinuxOptions == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_SELinuxOptions(b, &(*v.SELinuxOptions)); err != nil {
+			if b, err = encode_corev1_SELinuxOptions(b, &*v.SELinuxOptions); err != nil {
 				return b, err
 			}
 		}
@@ -11269,7 +11765,7 @@ func encode_corev1_PodSecurityContext(b []byte, v *corev1.PodSecurityContext) ([
 		if v.WindowsOptions == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_WindowsSecurityContextOptions(b, &(*v.WindowsOptions)); err != nil {
+			if b, err = encode_corev1_WindowsSecurityContextOptions(b, &*v.WindowsOptions); err != nil {
 				return b, err
 			}
 		}
@@ -11279,7 +11775,7 @@ func encode_corev1_PodSecurityContext(b []byte, v *corev1.PodSecurityContext) ([
 		if v.RunAsUser == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.RunAsUser))
+			b = typedjson.AppendInt(b, *v.RunAsUser)
 		}
 	}
 	if !(v.RunAsGroup == nil) {
@@ -11287,7 +11783,7 @@ func encode_corev1_PodSecurityContext(b []byte, v *corev1.PodSecurityContext) ([
 		if v.RunAsGroup == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.RunAsGroup))
+			b = typedjson.AppendInt(b, *v.RunAsGroup)
 		}
 	}
 	if !(v.RunAsNonRoot == nil) {
@@ -11295,7 +11791,7 @@ func encode_corev1_PodSecurityContext(b []byte, v *corev1.PodSecurityContext) ([
 		if v.RunAsNonRoot == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.RunAsNonRoot))
+			b = typedjson.AppendBool(b, *v.RunAsNonRoot)
 		}
 	}
 	if !(len(v.SupplementalGroups) == 0) {
@@ -11313,7 +11809,7 @@ func encode_corev1_PodSecurityContext(b []byte, v *corev1.PodSecurityContext) ([
 		if v.SupplementalGroupsPolicy == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.SupplementalGroupsPolicy))
+			b = typedjson.AppendString(b, *v.SupplementalGroupsPolicy)
 		}
 	}
 	if !(v.FSGroup == nil) {
@@ -11321,7 +11817,7 @@ func encode_corev1_PodSecurityContext(b []byte, v *corev1.PodSecurityContext) ([
 		if v.FSGroup == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.FSGroup))
+			b = typedjson.AppendInt(b, *v.FSGroup)
 		}
 	}
 	if !(len(v.Sysctls) == 0) {
@@ -11335,7 +11831,7 @@ func encode_corev1_PodSecurityContext(b []byte, v *corev1.PodSecurityContext) ([
 		if v.FSGroupChangePolicy == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.FSGroupChangePolicy))
+			b = typedjson.AppendString(b, *v.FSGroupChangePolicy)
 		}
 	}
 	if !(v.SeccompProfile == nil) {
@@ -11343,7 +11839,7 @@ func encode_corev1_PodSecurityContext(b []byte, v *corev1.PodSecurityContext) ([
 		if v.SeccompProfile == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_SeccompProfile(b, &(*v.SeccompProfile)); err != nil {
+			if b, err = encode_corev1_SeccompProfile(b, &*v.SeccompProfile); err != nil {
 				return b, err
 			}
 		}
@@ -11353,7 +11849,7 @@ func encode_corev1_PodSecurityContext(b []byte, v *corev1.PodSecurityContext) ([
 		if v.AppArmorProfile == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_AppArmorProfile(b, &(*v.AppArmorProfile)); err != nil {
+			if b, err = encode_corev1_AppArmorProfile(b, &*v.AppArmorProfile); err != nil {
 				return b, err
 			}
 		}
@@ -11363,7 +11859,7 @@ func encode_corev1_PodSecurityContext(b []byte, v *corev1.PodSecurityContext) ([
 		if v.SELinuxChangePolicy == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.SELinuxChangePolicy))
+			b = typedjson.AppendString(b, *v.SELinuxChangePolicy)
 		}
 	}
 	if len(b) == mark {
@@ -11397,7 +11893,7 @@ func encode_corev1_Affinity(b []byte, v *corev1.Affinity) ([]byte, error) {
 		if v.NodeAffinity == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_NodeAffinity(b, &(*v.NodeAffinity)); err != nil {
+			if b, err = encode_corev1_NodeAffinity(b, &*v.NodeAffinity); err != nil {
 				return b, err
 			}
 		}
@@ -11407,7 +11903,7 @@ func encode_corev1_Affinity(b []byte, v *corev1.Affinity) ([]byte, error) {
 		if v.PodAffinity == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_PodAffinity(b, &(*v.PodAffinity)); err != nil {
+			if b, err = encode_corev1_PodAffinity(b, &*v.PodAffinity); err != nil {
 				return b, err
 			}
 		}
@@ -11417,7 +11913,7 @@ func encode_corev1_Affinity(b []byte, v *corev1.Affinity) ([]byte, error) {
 		if v.PodAntiAffinity == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_PodAntiAffinity(b, &(*v.PodAntiAffinity)); err != nil {
+			if b, err = encode_corev1_PodAntiAffinity(b, &*v.PodAntiAffinity); err != nil {
 				return b, err
 			}
 		}
@@ -11454,7 +11950,7 @@ func encode_corev1_Toleration(b []byte, v *corev1.Toleration) ([]byte, error) {
 		if v.TolerationSeconds == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.TolerationSeconds))
+			b = typedjson.AppendInt(b, *v.TolerationSeconds)
 		}
 	}
 	if len(b) == mark {
@@ -11552,7 +12048,7 @@ func encode_corev1_TopologySpreadConstraint(b []byte, v *corev1.TopologySpreadCo
 		if v.LabelSelector == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_metav1_LabelSelector(b, &(*v.LabelSelector)); err != nil {
+			if b, err = encode_metav1_LabelSelector(b, &*v.LabelSelector); err != nil {
 				return b, err
 			}
 		}
@@ -11562,7 +12058,7 @@ func encode_corev1_TopologySpreadConstraint(b []byte, v *corev1.TopologySpreadCo
 		if v.MinDomains == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.MinDomains))
+			b = typedjson.AppendInt(b, *v.MinDomains)
 		}
 	}
 	if !(v.NodeAffinityPolicy == nil) {
@@ -11570,7 +12066,7 @@ func encode_corev1_TopologySpreadConstraint(b []byte, v *corev1.TopologySpreadCo
 		if v.NodeAffinityPolicy == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.NodeAffinityPolicy))
+			b = typedjson.AppendString(b, *v.NodeAffinityPolicy)
 		}
 	}
 	if !(v.NodeTaintsPolicy == nil) {
@@ -11578,7 +12074,7 @@ func encode_corev1_TopologySpreadConstraint(b []byte, v *corev1.TopologySpreadCo
 		if v.NodeTaintsPolicy == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.NodeTaintsPolicy))
+			b = typedjson.AppendString(b, *v.NodeTaintsPolicy)
 		}
 	}
 	if !(len(v.MatchLabelKeys) == 0) {
@@ -11635,7 +12131,7 @@ func encode_corev1_PodResourceClaim(b []byte, v *corev1.PodResourceClaim) ([]byt
 		if v.ResourceClaimName == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.ResourceClaimName))
+			b = typedjson.AppendString(b, *v.ResourceClaimName)
 		}
 	}
 	if !(v.ResourceClaimTemplateName == nil) {
@@ -11643,7 +12139,7 @@ func encode_corev1_PodResourceClaim(b []byte, v *corev1.PodResourceClaim) ([]byt
 		if v.ResourceClaimTemplateName == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.ResourceClaimTemplateName))
+			b = typedjson.AppendString(b, *v.ResourceClaimTemplateName)
 		}
 	}
 	if len(b) == mark {
@@ -11703,7 +12199,7 @@ func encode_corev1_PodSchedulingGroup(b []byte, v *corev1.PodSchedulingGroup) ([
 		if v.PodGroupName == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.PodGroupName))
+			b = typedjson.AppendString(b, *v.PodGroupName)
 		}
 	}
 	if len(b) == mark {
@@ -11723,7 +12219,7 @@ func encode_corev1_EvictionResponder(b []byte, v *corev1.EvictionResponder) ([]b
 	if v.Priority == nil {
 		b = append(b, "null"...)
 	} else {
-		b = typedjson.AppendInt(b, (*v.Priority))
+		b = typedjson.AppendInt(b, *v.Priority)
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
@@ -11752,7 +12248,7 @@ func encode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy(b []byte, v 
 		if v.MinCount == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.MinCount))
+			b = typedjson.AppendInt(b, *v.MinCount)
 		}
 	}
 	if len(b) == mark {
@@ -11808,7 +12304,7 @@ func encode_corev1_HostPathVolumeSource(b []byte, v *corev1.HostPathVolumeSource
 		if v.Type == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.Type))
+			b = typedjson.AppendString(b, *v.Type)
 		}
 	}
 	if len(b) == mark {
@@ -11831,7 +12327,7 @@ func encode_corev1_EmptyDirVolumeSource(b []byte, v *corev1.EmptyDirVolumeSource
 		if v.SizeLimit == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, (*v.SizeLimit)); err != nil {
+			if b, err = typedjson.AppendMarshal(b, *v.SizeLimit); err != nil {
 				return b, err
 			}
 		}
@@ -11841,7 +12337,7 @@ func encode_corev1_EmptyDirVolumeSource(b []byte, v *corev1.EmptyDirVolumeSource
 		if v.Mode == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.Mode))
+			b = typedjson.AppendInt(b, *v.Mode)
 		}
 	}
 	if len(b) == mark {
@@ -11941,7 +12437,7 @@ func encode_corev1_SecretVolumeSource(b []byte, v *corev1.SecretVolumeSource) ([
 		if v.DefaultMode == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.DefaultMode))
+			b = typedjson.AppendInt(b, *v.DefaultMode)
 		}
 	}
 	if !(v.Optional == nil) {
@@ -11949,7 +12445,7 @@ func encode_corev1_SecretVolumeSource(b []byte, v *corev1.SecretVolumeSource) ([
 		if v.Optional == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Optional))
+			b = typedjson.AppendBool(b, *v.Optional)
 		}
 	}
 	if !(v.DefaultUser == nil) {
@@ -11957,7 +12453,7 @@ func encode_corev1_SecretVolumeSource(b []byte, v *corev1.SecretVolumeSource) ([
 		if v.DefaultUser == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.DefaultUser))
+			b = typedjson.AppendInt(b, *v.DefaultUser)
 		}
 	}
 	if len(b) == mark {
@@ -12031,7 +12527,7 @@ func encode_corev1_ISCSIVolumeSource(b []byte, v *corev1.ISCSIVolumeSource) ([]b
 		if v.SecretRef == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_LocalObjectReference(b, &(*v.SecretRef)); err != nil {
+			if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
 				return b, err
 			}
 		}
@@ -12041,7 +12537,7 @@ func encode_corev1_ISCSIVolumeSource(b []byte, v *corev1.ISCSIVolumeSource) ([]b
 		if v.InitiatorName == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.InitiatorName))
+			b = typedjson.AppendString(b, *v.InitiatorName)
 		}
 	}
 	if len(b) == mark {
@@ -12122,7 +12618,7 @@ func encode_corev1_RBDVolumeSource(b []byte, v *corev1.RBDVolumeSource) ([]byte,
 		if v.SecretRef == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_LocalObjectReference(b, &(*v.SecretRef)); err != nil {
+			if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
 				return b, err
 			}
 		}
@@ -12153,7 +12649,7 @@ func encode_corev1_FlexVolumeSource(b []byte, v *corev1.FlexVolumeSource) ([]byt
 		if v.SecretRef == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_LocalObjectReference(b, &(*v.SecretRef)); err != nil {
+			if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
 				return b, err
 			}
 		}
@@ -12198,7 +12694,7 @@ func encode_corev1_CinderVolumeSource(b []byte, v *corev1.CinderVolumeSource) ([
 		if v.SecretRef == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_LocalObjectReference(b, &(*v.SecretRef)); err != nil {
+			if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
 				return b, err
 			}
 		}
@@ -12239,7 +12735,7 @@ func encode_corev1_CephFSVolumeSource(b []byte, v *corev1.CephFSVolumeSource) ([
 		if v.SecretRef == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_LocalObjectReference(b, &(*v.SecretRef)); err != nil {
+			if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
 				return b, err
 			}
 		}
@@ -12289,7 +12785,7 @@ func encode_corev1_DownwardAPIVolumeSource(b []byte, v *corev1.DownwardAPIVolume
 		if v.DefaultMode == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.DefaultMode))
+			b = typedjson.AppendInt(b, *v.DefaultMode)
 		}
 	}
 	if !(v.DefaultUser == nil) {
@@ -12297,7 +12793,7 @@ func encode_corev1_DownwardAPIVolumeSource(b []byte, v *corev1.DownwardAPIVolume
 		if v.DefaultUser == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.DefaultUser))
+			b = typedjson.AppendInt(b, *v.DefaultUser)
 		}
 	}
 	if len(b) == mark {
@@ -12326,7 +12822,7 @@ func encode_corev1_FCVolumeSource(b []byte, v *corev1.FCVolumeSource) ([]byte, e
 		if v.Lun == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.Lun))
+			b = typedjson.AppendInt(b, *v.Lun)
 		}
 	}
 	if !(len(v.FSType) == 0) {
@@ -12392,7 +12888,7 @@ func encode_corev1_ConfigMapVolumeSource(b []byte, v *corev1.ConfigMapVolumeSour
 		if v.DefaultMode == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.DefaultMode))
+			b = typedjson.AppendInt(b, *v.DefaultMode)
 		}
 	}
 	if !(v.Optional == nil) {
@@ -12400,7 +12896,7 @@ func encode_corev1_ConfigMapVolumeSource(b []byte, v *corev1.ConfigMapVolumeSour
 		if v.Optional == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Optional))
+			b = typedjson.AppendBool(b, *v.Optional)
 		}
 	}
 	if !(v.DefaultUser == nil) {
@@ -12408,7 +12904,7 @@ func encode_corev1_ConfigMapVolumeSource(b []byte, v *corev1.ConfigMapVolumeSour
 		if v.DefaultUser == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.DefaultUser))
+			b = typedjson.AppendInt(b, *v.DefaultUser)
 		}
 	}
 	if len(b) == mark {
@@ -12487,7 +12983,7 @@ func encode_corev1_AzureDiskVolumeSource(b []byte, v *corev1.AzureDiskVolumeSour
 		if v.CachingMode == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.CachingMode))
+			b = typedjson.AppendString(b, *v.CachingMode)
 		}
 	}
 	if !(v.FSType == nil) {
@@ -12495,7 +12991,7 @@ func encode_corev1_AzureDiskVolumeSource(b []byte, v *corev1.AzureDiskVolumeSour
 		if v.FSType == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.FSType))
+			b = typedjson.AppendString(b, *v.FSType)
 		}
 	}
 	if !(v.ReadOnly == nil) {
@@ -12503,7 +12999,7 @@ func encode_corev1_AzureDiskVolumeSource(b []byte, v *corev1.AzureDiskVolumeSour
 		if v.ReadOnly == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.ReadOnly))
+			b = typedjson.AppendBool(b, *v.ReadOnly)
 		}
 	}
 	if !(v.Kind == nil) {
@@ -12511,7 +13007,7 @@ func encode_corev1_AzureDiskVolumeSource(b []byte, v *corev1.AzureDiskVolumeSour
 		if v.Kind == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.Kind))
+			b = typedjson.AppendString(b, *v.Kind)
 		}
 	}
 	if len(b) == mark {
@@ -12551,7 +13047,7 @@ func encode_corev1_ProjectedVolumeSource(b []byte, v *corev1.ProjectedVolumeSour
 		if v.DefaultMode == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.DefaultMode))
+			b = typedjson.AppendInt(b, *v.DefaultMode)
 		}
 	}
 	if !(v.DefaultUser == nil) {
@@ -12559,7 +13055,7 @@ func encode_corev1_ProjectedVolumeSource(b []byte, v *corev1.ProjectedVolumeSour
 		if v.DefaultUser == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.DefaultUser))
+			b = typedjson.AppendInt(b, *v.DefaultUser)
 		}
 	}
 	if len(b) == mark {
@@ -12602,7 +13098,7 @@ func encode_corev1_ScaleIOVolumeSource(b []byte, v *corev1.ScaleIOVolumeSource) 
 	if v.SecretRef == nil {
 		b = append(b, "null"...)
 	} else {
-		if b, err = encode_corev1_LocalObjectReference(b, &(*v.SecretRef)); err != nil {
+		if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
 			return b, err
 		}
 	}
@@ -12666,7 +13162,7 @@ func encode_corev1_StorageOSVolumeSource(b []byte, v *corev1.StorageOSVolumeSour
 		if v.SecretRef == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_LocalObjectReference(b, &(*v.SecretRef)); err != nil {
+			if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
 				return b, err
 			}
 		}
@@ -12689,7 +13185,7 @@ func encode_corev1_CSIVolumeSource(b []byte, v *corev1.CSIVolumeSource) ([]byte,
 		if v.ReadOnly == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.ReadOnly))
+			b = typedjson.AppendBool(b, *v.ReadOnly)
 		}
 	}
 	if !(v.FSType == nil) {
@@ -12697,7 +13193,7 @@ func encode_corev1_CSIVolumeSource(b []byte, v *corev1.CSIVolumeSource) ([]byte,
 		if v.FSType == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.FSType))
+			b = typedjson.AppendString(b, *v.FSType)
 		}
 	}
 	if !(len(v.VolumeAttributes) == 0) {
@@ -12715,7 +13211,7 @@ func encode_corev1_CSIVolumeSource(b []byte, v *corev1.CSIVolumeSource) ([]byte,
 		if v.NodePublishSecretRef == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_LocalObjectReference(b, &(*v.NodePublishSecretRef)); err != nil {
+			if b, err = encode_corev1_LocalObjectReference(b, &*v.NodePublishSecretRef); err != nil {
 				return b, err
 			}
 		}
@@ -12736,7 +13232,7 @@ func encode_corev1_EphemeralVolumeSource(b []byte, v *corev1.EphemeralVolumeSour
 		if v.VolumeClaimTemplate == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_PersistentVolumeClaimTemplate(b, &(*v.VolumeClaimTemplate)); err != nil {
+			if b, err = encode_corev1_PersistentVolumeClaimTemplate(b, &*v.VolumeClaimTemplate); err != nil {
 				return b, err
 			}
 		}
@@ -12809,7 +13305,7 @@ func encode_corev1_EnvFromSource(b []byte, v *corev1.EnvFromSource) ([]byte, err
 		if v.ConfigMapRef == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ConfigMapEnvSource(b, &(*v.ConfigMapRef)); err != nil {
+			if b, err = encode_corev1_ConfigMapEnvSource(b, &*v.ConfigMapRef); err != nil {
 				return b, err
 			}
 		}
@@ -12819,7 +13315,7 @@ func encode_corev1_EnvFromSource(b []byte, v *corev1.EnvFromSource) ([]byte, err
 		if v.SecretRef == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_SecretEnvSource(b, &(*v.SecretRef)); err != nil {
+			if b, err = encode_corev1_SecretEnvSource(b, &*v.SecretRef); err != nil {
 				return b, err
 			}
 		}
@@ -12846,7 +13342,7 @@ func encode_corev1_EnvVar(b []byte, v *corev1.EnvVar) ([]byte, error) {
 		if v.ValueFrom == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_EnvVarSource(b, &(*v.ValueFrom)); err != nil {
+			if b, err = encode_corev1_EnvVarSource(b, &*v.ValueFrom); err != nil {
 				return b, err
 			}
 		}
@@ -12886,7 +13382,7 @@ func encode_corev1_ContainerRestartRule(b []byte, v *corev1.ContainerRestartRule
 		if v.ExitCodes == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ContainerRestartRuleOnExitCodes(b, &(*v.ExitCodes)); err != nil {
+			if b, err = encode_corev1_ContainerRestartRuleOnExitCodes(b, &*v.ExitCodes); err != nil {
 				return b, err
 			}
 		}
@@ -12913,7 +13409,7 @@ func encode_corev1_VolumeMount(b []byte, v *corev1.VolumeMount) ([]byte, error) 
 		if v.RecursiveReadOnly == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.RecursiveReadOnly))
+			b = typedjson.AppendString(b, *v.RecursiveReadOnly)
 		}
 	}
 	b = append(b, ",\"mountPath\":"...)
@@ -12927,7 +13423,7 @@ func encode_corev1_VolumeMount(b []byte, v *corev1.VolumeMount) ([]byte, error) 
 		if v.MountPropagation == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.MountPropagation))
+			b = typedjson.AppendString(b, *v.MountPropagation)
 		}
 	}
 	if !(len(v.SubPathExpr) == 0) {
@@ -12975,7 +13471,7 @@ func encode_corev1_Probe(b []byte, v *corev1.Probe) ([]byte, error) {
 		if v.ProbeHandler.Exec == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ExecAction(b, &(*v.ProbeHandler.Exec)); err != nil {
+			if b, err = encode_corev1_ExecAction(b, &*v.ProbeHandler.Exec); err != nil {
 				return b, err
 			}
 		}
@@ -12985,7 +13481,7 @@ func encode_corev1_Probe(b []byte, v *corev1.Probe) ([]byte, error) {
 		if v.ProbeHandler.HTTPGet == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_HTTPGetAction(b, &(*v.ProbeHandler.HTTPGet)); err != nil {
+			if b, err = encode_corev1_HTTPGetAction(b, &*v.ProbeHandler.HTTPGet); err != nil {
 				return b, err
 			}
 		}
@@ -12995,7 +13491,7 @@ func encode_corev1_Probe(b []byte, v *corev1.Probe) ([]byte, error) {
 		if v.ProbeHandler.TCPSocket == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_TCPSocketAction(b, &(*v.ProbeHandler.TCPSocket)); err != nil {
+			if b, err = encode_corev1_TCPSocketAction(b, &*v.ProbeHandler.TCPSocket); err != nil {
 				return b, err
 			}
 		}
@@ -13005,7 +13501,7 @@ func encode_corev1_Probe(b []byte, v *corev1.Probe) ([]byte, error) {
 		if v.ProbeHandler.GRPC == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_GRPCAction(b, &(*v.ProbeHandler.GRPC)); err != nil {
+			if b, err = encode_corev1_GRPCAction(b, &*v.ProbeHandler.GRPC); err != nil {
 				return b, err
 			}
 		}
@@ -13035,7 +13531,7 @@ func encode_corev1_Probe(b []byte, v *corev1.Probe) ([]byte, error) {
 		if v.TerminationGracePeriodSeconds == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.TerminationGracePeriodSeconds))
+			b = typedjson.AppendInt(b, *v.TerminationGracePeriodSeconds)
 		}
 	}
 	if len(b) == mark {
@@ -13054,7 +13550,7 @@ func encode_corev1_Lifecycle(b []byte, v *corev1.Lifecycle) ([]byte, error) {
 		if v.PostStart == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_LifecycleHandler(b, &(*v.PostStart)); err != nil {
+			if b, err = encode_corev1_LifecycleHandler(b, &*v.PostStart); err != nil {
 				return b, err
 			}
 		}
@@ -13064,7 +13560,7 @@ func encode_corev1_Lifecycle(b []byte, v *corev1.Lifecycle) ([]byte, error) {
 		if v.PreStop == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_LifecycleHandler(b, &(*v.PreStop)); err != nil {
+			if b, err = encode_corev1_LifecycleHandler(b, &*v.PreStop); err != nil {
 				return b, err
 			}
 		}
@@ -13074,7 +13570,7 @@ func encode_corev1_Lifecycle(b []byte, v *corev1.Lifecycle) ([]byte, error) {
 		if v.StopSignal == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.StopSignal))
+			b = typedjson.AppendString(b, *v.StopSignal)
 		}
 	}
 	if len(b) == mark {
@@ -13093,7 +13589,7 @@ func encode_corev1_SecurityContext(b []byte, v *corev1.SecurityContext) ([]byte,
 		if v.Capabilities == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_Capabilities(b, &(*v.Capabilities)); err != nil {
+			if b, err = encode_corev1_Capabilities(b, &*v.Capabilities); err != nil {
 				return b, err
 			}
 		}
@@ -13103,7 +13599,7 @@ func encode_corev1_SecurityContext(b []byte, v *corev1.SecurityContext) ([]byte,
 		if v.Privileged == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Privileged))
+			b = typedjson.AppendBool(b, *v.Privileged)
 		}
 	}
 	if !(v.SELinuxOptions == nil) {
@@ -13111,7 +13607,7 @@ func encode_corev1_SecurityContext(b []byte, v *corev1.SecurityContext) ([]byte,
 		if v.SELinuxOptions == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_SELinuxOptions(b, &(*v.SELinuxOptions)); err != nil {
+			if b, err = encode_corev1_SELinuxOptions(b, &*v.SELinuxOptions); err != nil {
 				return b, err
 			}
 		}
@@ -13121,7 +13617,7 @@ func encode_corev1_SecurityContext(b []byte, v *corev1.SecurityContext) ([]byte,
 		if v.WindowsOptions == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_WindowsSecurityContextOptions(b, &(*v.WindowsOptions)); err != nil {
+			if b, err = encode_corev1_WindowsSecurityContextOptions(b, &*v.WindowsOptions); err != nil {
 				return b, err
 			}
 		}
@@ -13131,7 +13627,7 @@ func encode_corev1_SecurityContext(b []byte, v *corev1.SecurityContext) ([]byte,
 		if v.RunAsUser == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.RunAsUser))
+			b = typedjson.AppendInt(b, *v.RunAsUser)
 		}
 	}
 	if !(v.RunAsGroup == nil) {
@@ -13139,7 +13635,7 @@ func encode_corev1_SecurityContext(b []byte, v *corev1.SecurityContext) ([]byte,
 		if v.RunAsGroup == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.RunAsGroup))
+			b = typedjson.AppendInt(b, *v.RunAsGroup)
 		}
 	}
 	if !(v.RunAsNonRoot == nil) {
@@ -13147,7 +13643,7 @@ func encode_corev1_SecurityContext(b []byte, v *corev1.SecurityContext) ([]byte,
 		if v.RunAsNonRoot == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.RunAsNonRoot))
+			b = typedjson.AppendBool(b, *v.RunAsNonRoot)
 		}
 	}
 	if !(v.ReadOnlyRootFilesystem == nil) {
@@ -13155,7 +13651,7 @@ func encode_corev1_SecurityContext(b []byte, v *corev1.SecurityContext) ([]byte,
 		if v.ReadOnlyRootFilesystem == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.ReadOnlyRootFilesystem))
+			b = typedjson.AppendBool(b, *v.ReadOnlyRootFilesystem)
 		}
 	}
 	if !(v.AllowPrivilegeEscalation == nil) {
@@ -13163,7 +13659,7 @@ func encode_corev1_SecurityContext(b []byte, v *corev1.SecurityContext) ([]byte,
 		if v.AllowPrivilegeEscalation == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.AllowPrivilegeEscalation))
+			b = typedjson.AppendBool(b, *v.AllowPrivilegeEscalation)
 		}
 	}
 	if !(v.ProcMount == nil) {
@@ -13171,7 +13667,7 @@ func encode_corev1_SecurityContext(b []byte, v *corev1.SecurityContext) ([]byte,
 		if v.ProcMount == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.ProcMount))
+			b = typedjson.AppendString(b, *v.ProcMount)
 		}
 	}
 	if !(v.SeccompProfile == nil) {
@@ -13179,7 +13675,7 @@ func encode_corev1_SecurityContext(b []byte, v *corev1.SecurityContext) ([]byte,
 		if v.SeccompProfile == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_SeccompProfile(b, &(*v.SeccompProfile)); err != nil {
+			if b, err = encode_corev1_SeccompProfile(b, &*v.SeccompProfile); err != nil {
 				return b, err
 			}
 		}
@@ -13189,7 +13685,7 @@ func encode_corev1_SecurityContext(b []byte, v *corev1.SecurityContext) ([]byte,
 		if v.AppArmorProfile == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_AppArmorProfile(b, &(*v.AppArmorProfile)); err != nil {
+			if b, err = encode_corev1_AppArmorProfile(b, &*v.AppArmorProfile); err != nil {
 				return b, err
 			}
 		}
@@ -13237,7 +13733,7 @@ func encode_corev1_WindowsSecurityContextOptions(b []byte, v *corev1.WindowsSecu
 		if v.GMSACredentialSpecName == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.GMSACredentialSpecName))
+			b = typedjson.AppendString(b, *v.GMSACredentialSpecName)
 		}
 	}
 	if !(v.GMSACredentialSpec == nil) {
@@ -13245,7 +13741,7 @@ func encode_corev1_WindowsSecurityContextOptions(b []byte, v *corev1.WindowsSecu
 		if v.GMSACredentialSpec == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.GMSACredentialSpec))
+			b = typedjson.AppendString(b, *v.GMSACredentialSpec)
 		}
 	}
 	if !(v.RunAsUserName == nil) {
@@ -13253,7 +13749,7 @@ func encode_corev1_WindowsSecurityContextOptions(b []byte, v *corev1.WindowsSecu
 		if v.RunAsUserName == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.RunAsUserName))
+			b = typedjson.AppendString(b, *v.RunAsUserName)
 		}
 	}
 	if !(v.HostProcess == nil) {
@@ -13261,7 +13757,7 @@ func encode_corev1_WindowsSecurityContextOptions(b []byte, v *corev1.WindowsSecu
 		if v.HostProcess == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.HostProcess))
+			b = typedjson.AppendBool(b, *v.HostProcess)
 		}
 	}
 	if len(b) == mark {
@@ -13297,7 +13793,7 @@ func encode_corev1_SeccompProfile(b []byte, v *corev1.SeccompProfile) ([]byte, e
 		if v.LocalhostProfile == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.LocalhostProfile))
+			b = typedjson.AppendString(b, *v.LocalhostProfile)
 		}
 	}
 	if len(b) == mark {
@@ -13318,7 +13814,7 @@ func encode_corev1_AppArmorProfile(b []byte, v *corev1.AppArmorProfile) ([]byte,
 		if v.LocalhostProfile == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.LocalhostProfile))
+			b = typedjson.AppendString(b, *v.LocalhostProfile)
 		}
 	}
 	if len(b) == mark {
@@ -13337,7 +13833,7 @@ func encode_corev1_NodeAffinity(b []byte, v *corev1.NodeAffinity) ([]byte, error
 		if v.RequiredDuringSchedulingIgnoredDuringExecution == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_NodeSelector(b, &(*v.RequiredDuringSchedulingIgnoredDuringExecution)); err != nil {
+			if b, err = encode_corev1_NodeSelector(b, &*v.RequiredDuringSchedulingIgnoredDuringExecution); err != nil {
 				return b, err
 			}
 		}
@@ -13414,7 +13910,7 @@ func encode_corev1_PodDNSConfigOption(b []byte, v *corev1.PodDNSConfigOption) ([
 		if v.Value == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.Value))
+			b = typedjson.AppendString(b, *v.Value)
 		}
 	}
 	if len(b) == mark {
@@ -13454,7 +13950,7 @@ func encode_corev1_KeyToPath(b []byte, v *corev1.KeyToPath) ([]byte, error) {
 		if v.Mode == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.Mode))
+			b = typedjson.AppendInt(b, *v.Mode)
 		}
 	}
 	if !(v.User == nil) {
@@ -13462,7 +13958,7 @@ func encode_corev1_KeyToPath(b []byte, v *corev1.KeyToPath) ([]byte, error) {
 		if v.User == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.User))
+			b = typedjson.AppendInt(b, *v.User)
 		}
 	}
 	if len(b) == mark {
@@ -13483,7 +13979,7 @@ func encode_corev1_DownwardAPIVolumeFile(b []byte, v *corev1.DownwardAPIVolumeFi
 		if v.FieldRef == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ObjectFieldSelector(b, &(*v.FieldRef)); err != nil {
+			if b, err = encode_corev1_ObjectFieldSelector(b, &*v.FieldRef); err != nil {
 				return b, err
 			}
 		}
@@ -13493,7 +13989,7 @@ func encode_corev1_DownwardAPIVolumeFile(b []byte, v *corev1.DownwardAPIVolumeFi
 		if v.ResourceFieldRef == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ResourceFieldSelector(b, &(*v.ResourceFieldRef)); err != nil {
+			if b, err = encode_corev1_ResourceFieldSelector(b, &*v.ResourceFieldRef); err != nil {
 				return b, err
 			}
 		}
@@ -13503,7 +13999,7 @@ func encode_corev1_DownwardAPIVolumeFile(b []byte, v *corev1.DownwardAPIVolumeFi
 		if v.Mode == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.Mode))
+			b = typedjson.AppendInt(b, *v.Mode)
 		}
 	}
 	if !(v.User == nil) {
@@ -13511,7 +14007,7 @@ func encode_corev1_DownwardAPIVolumeFile(b []byte, v *corev1.DownwardAPIVolumeFi
 		if v.User == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.User))
+			b = typedjson.AppendInt(b, *v.User)
 		}
 	}
 	if len(b) == mark {
@@ -13530,7 +14026,7 @@ func encode_corev1_VolumeProjection(b []byte, v *corev1.VolumeProjection) ([]byt
 		if v.Secret == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_SecretProjection(b, &(*v.Secret)); err != nil {
+			if b, err = encode_corev1_SecretProjection(b, &*v.Secret); err != nil {
 				return b, err
 			}
 		}
@@ -13540,7 +14036,7 @@ func encode_corev1_VolumeProjection(b []byte, v *corev1.VolumeProjection) ([]byt
 		if v.DownwardAPI == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_DownwardAPIProjection(b, &(*v.DownwardAPI)); err != nil {
+			if b, err = encode_corev1_DownwardAPIProjection(b, &*v.DownwardAPI); err != nil {
 				return b, err
 			}
 		}
@@ -13550,7 +14046,7 @@ func encode_corev1_VolumeProjection(b []byte, v *corev1.VolumeProjection) ([]byt
 		if v.ConfigMap == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ConfigMapProjection(b, &(*v.ConfigMap)); err != nil {
+			if b, err = encode_corev1_ConfigMapProjection(b, &*v.ConfigMap); err != nil {
 				return b, err
 			}
 		}
@@ -13560,7 +14056,7 @@ func encode_corev1_VolumeProjection(b []byte, v *corev1.VolumeProjection) ([]byt
 		if v.ServiceAccountToken == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ServiceAccountTokenProjection(b, &(*v.ServiceAccountToken)); err != nil {
+			if b, err = encode_corev1_ServiceAccountTokenProjection(b, &*v.ServiceAccountToken); err != nil {
 				return b, err
 			}
 		}
@@ -13570,7 +14066,7 @@ func encode_corev1_VolumeProjection(b []byte, v *corev1.VolumeProjection) ([]byt
 		if v.ClusterTrustBundle == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ClusterTrustBundleProjection(b, &(*v.ClusterTrustBundle)); err != nil {
+			if b, err = encode_corev1_ClusterTrustBundleProjection(b, &*v.ClusterTrustBundle); err != nil {
 				return b, err
 			}
 		}
@@ -13580,7 +14076,7 @@ func encode_corev1_VolumeProjection(b []byte, v *corev1.VolumeProjection) ([]byt
 		if v.PodCertificate == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_PodCertificateProjection(b, &(*v.PodCertificate)); err != nil {
+			if b, err = encode_corev1_PodCertificateProjection(b, &*v.PodCertificate); err != nil {
 				return b, err
 			}
 		}
@@ -13624,7 +14120,7 @@ func encode_corev1_ConfigMapEnvSource(b []byte, v *corev1.ConfigMapEnvSource) ([
 		if v.Optional == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Optional))
+			b = typedjson.AppendBool(b, *v.Optional)
 		}
 	}
 	if len(b) == mark {
@@ -13647,7 +14143,7 @@ func encode_corev1_SecretEnvSource(b []byte, v *corev1.SecretEnvSource) ([]byte,
 		if v.Optional == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Optional))
+			b = typedjson.AppendBool(b, *v.Optional)
 		}
 	}
 	if len(b) == mark {
@@ -13666,7 +14162,7 @@ func encode_corev1_EnvVarSource(b []byte, v *corev1.EnvVarSource) ([]byte, error
 		if v.FieldRef == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ObjectFieldSelector(b, &(*v.FieldRef)); err != nil {
+			if b, err = encode_corev1_ObjectFieldSelector(b, &*v.FieldRef); err != nil {
 				return b, err
 			}
 		}
@@ -13676,7 +14172,7 @@ func encode_corev1_EnvVarSource(b []byte, v *corev1.EnvVarSource) ([]byte, error
 		if v.ResourceFieldRef == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ResourceFieldSelector(b, &(*v.ResourceFieldRef)); err != nil {
+			if b, err = encode_corev1_ResourceFieldSelector(b, &*v.ResourceFieldRef); err != nil {
 				return b, err
 			}
 		}
@@ -13686,7 +14182,7 @@ func encode_corev1_EnvVarSource(b []byte, v *corev1.EnvVarSource) ([]byte, error
 		if v.ConfigMapKeyRef == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ConfigMapKeySelector(b, &(*v.ConfigMapKeyRef)); err != nil {
+			if b, err = encode_corev1_ConfigMapKeySelector(b, &*v.ConfigMapKeyRef); err != nil {
 				return b, err
 			}
 		}
@@ -13696,7 +14192,7 @@ func encode_corev1_EnvVarSource(b []byte, v *corev1.EnvVarSource) ([]byte, error
 		if v.SecretKeyRef == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_SecretKeySelector(b, &(*v.SecretKeyRef)); err != nil {
+			if b, err = encode_corev1_SecretKeySelector(b, &*v.SecretKeyRef); err != nil {
 				return b, err
 			}
 		}
@@ -13706,7 +14202,7 @@ func encode_corev1_EnvVarSource(b []byte, v *corev1.EnvVarSource) ([]byte, error
 		if v.FileKeyRef == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_FileKeySelector(b, &(*v.FileKeyRef)); err != nil {
+			if b, err = encode_corev1_FileKeySelector(b, &*v.FileKeyRef); err != nil {
 				return b, err
 			}
 		}
@@ -13795,7 +14291,7 @@ func encode_corev1_HTTPGetAction(b []byte, v *corev1.HTTPGetAction) ([]byte, err
 		if v.Protocol == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.Protocol))
+			b = typedjson.AppendString(b, *v.Protocol)
 		}
 	}
 	if len(b) == mark {
@@ -13834,14 +14330,14 @@ func encode_corev1_GRPCAction(b []byte, v *corev1.GRPCAction) ([]byte, error) {
 	if v.Service == nil {
 		b = append(b, "null"...)
 	} else {
-		b = typedjson.AppendString(b, (*v.Service))
+		b = typedjson.AppendString(b, *v.Service)
 	}
 	if !(v.Mode == nil) {
 		b = append(b, ",\"mode\":"...)
 		if v.Mode == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.Mode))
+			b = typedjson.AppendString(b, *v.Mode)
 		}
 	}
 	if len(b) == mark {
@@ -13860,7 +14356,7 @@ func encode_corev1_LifecycleHandler(b []byte, v *corev1.LifecycleHandler) ([]byt
 		if v.Exec == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ExecAction(b, &(*v.Exec)); err != nil {
+			if b, err = encode_corev1_ExecAction(b, &*v.Exec); err != nil {
 				return b, err
 			}
 		}
@@ -13870,7 +14366,7 @@ func encode_corev1_LifecycleHandler(b []byte, v *corev1.LifecycleHandler) ([]byt
 		if v.HTTPGet == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_HTTPGetAction(b, &(*v.HTTPGet)); err != nil {
+			if b, err = encode_corev1_HTTPGetAction(b, &*v.HTTPGet); err != nil {
 				return b, err
 			}
 		}
@@ -13880,7 +14376,7 @@ func encode_corev1_LifecycleHandler(b []byte, v *corev1.LifecycleHandler) ([]byt
 		if v.TCPSocket == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_TCPSocketAction(b, &(*v.TCPSocket)); err != nil {
+			if b, err = encode_corev1_TCPSocketAction(b, &*v.TCPSocket); err != nil {
 				return b, err
 			}
 		}
@@ -13890,7 +14386,7 @@ func encode_corev1_LifecycleHandler(b []byte, v *corev1.LifecycleHandler) ([]byt
 		if v.Sleep == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_SleepAction(b, &(*v.Sleep)); err != nil {
+			if b, err = encode_corev1_SleepAction(b, &*v.Sleep); err != nil {
 				return b, err
 			}
 		}
@@ -13974,7 +14470,7 @@ func encode_corev1_PodAffinityTerm(b []byte, v *corev1.PodAffinityTerm) ([]byte,
 		if v.LabelSelector == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_metav1_LabelSelector(b, &(*v.LabelSelector)); err != nil {
+			if b, err = encode_metav1_LabelSelector(b, &*v.LabelSelector); err != nil {
 				return b, err
 			}
 		}
@@ -13996,7 +14492,7 @@ func encode_corev1_PodAffinityTerm(b []byte, v *corev1.PodAffinityTerm) ([]byte,
 		if v.NamespaceSelector == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_metav1_LabelSelector(b, &(*v.NamespaceSelector)); err != nil {
+			if b, err = encode_metav1_LabelSelector(b, &*v.NamespaceSelector); err != nil {
 				return b, err
 			}
 		}
@@ -14102,7 +14598,7 @@ func encode_corev1_SecretProjection(b []byte, v *corev1.SecretProjection) ([]byt
 		if v.Optional == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Optional))
+			b = typedjson.AppendBool(b, *v.Optional)
 		}
 	}
 	if len(b) == mark {
@@ -14148,7 +14644,7 @@ func encode_corev1_ConfigMapProjection(b []byte, v *corev1.ConfigMapProjection) 
 		if v.Optional == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Optional))
+			b = typedjson.AppendBool(b, *v.Optional)
 		}
 	}
 	if len(b) == mark {
@@ -14171,7 +14667,7 @@ func encode_corev1_ServiceAccountTokenProjection(b []byte, v *corev1.ServiceAcco
 		if v.ExpirationSeconds == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.ExpirationSeconds))
+			b = typedjson.AppendInt(b, *v.ExpirationSeconds)
 		}
 	}
 	b = append(b, ",\"path\":"...)
@@ -14181,7 +14677,7 @@ func encode_corev1_ServiceAccountTokenProjection(b []byte, v *corev1.ServiceAcco
 		if v.User == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.User))
+			b = typedjson.AppendInt(b, *v.User)
 		}
 	}
 	if len(b) == mark {
@@ -14200,7 +14696,7 @@ func encode_corev1_ClusterTrustBundleProjection(b []byte, v *corev1.ClusterTrust
 		if v.Name == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.Name))
+			b = typedjson.AppendString(b, *v.Name)
 		}
 	}
 	if !(v.SignerName == nil) {
@@ -14208,7 +14704,7 @@ func encode_corev1_ClusterTrustBundleProjection(b []byte, v *corev1.ClusterTrust
 		if v.SignerName == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.SignerName))
+			b = typedjson.AppendString(b, *v.SignerName)
 		}
 	}
 	if !(v.LabelSelector == nil) {
@@ -14216,7 +14712,7 @@ func encode_corev1_ClusterTrustBundleProjection(b []byte, v *corev1.ClusterTrust
 		if v.LabelSelector == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_metav1_LabelSelector(b, &(*v.LabelSelector)); err != nil {
+			if b, err = encode_metav1_LabelSelector(b, &*v.LabelSelector); err != nil {
 				return b, err
 			}
 		}
@@ -14226,7 +14722,7 @@ func encode_corev1_ClusterTrustBundleProjection(b []byte, v *corev1.ClusterTrust
 		if v.Optional == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Optional))
+			b = typedjson.AppendBool(b, *v.Optional)
 		}
 	}
 	b = append(b, ",\"path\":"...)
@@ -14236,7 +14732,7 @@ func encode_corev1_ClusterTrustBundleProjection(b []byte, v *corev1.ClusterTrust
 		if v.User == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.User))
+			b = typedjson.AppendInt(b, *v.User)
 		}
 	}
 	if len(b) == mark {
@@ -14263,7 +14759,7 @@ func encode_corev1_PodCertificateProjection(b []byte, v *corev1.PodCertificatePr
 		if v.MaxExpirationSeconds == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.MaxExpirationSeconds))
+			b = typedjson.AppendInt(b, *v.MaxExpirationSeconds)
 		}
 	}
 	if !(len(v.CredentialBundlePath) == 0) {
@@ -14293,7 +14789,7 @@ func encode_corev1_PodCertificateProjection(b []byte, v *corev1.PodCertificatePr
 		if v.User == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.User))
+			b = typedjson.AppendInt(b, *v.User)
 		}
 	}
 	if len(b) == mark {
@@ -14322,7 +14818,7 @@ func encode_corev1_PersistentVolumeClaimSpec(b []byte, v *corev1.PersistentVolum
 		if v.Selector == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_metav1_LabelSelector(b, &(*v.Selector)); err != nil {
+			if b, err = encode_metav1_LabelSelector(b, &*v.Selector); err != nil {
 				return b, err
 			}
 		}
@@ -14340,7 +14836,7 @@ func encode_corev1_PersistentVolumeClaimSpec(b []byte, v *corev1.PersistentVolum
 		if v.StorageClassName == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.StorageClassName))
+			b = typedjson.AppendString(b, *v.StorageClassName)
 		}
 	}
 	if !(v.VolumeMode == nil) {
@@ -14348,7 +14844,7 @@ func encode_corev1_PersistentVolumeClaimSpec(b []byte, v *corev1.PersistentVolum
 		if v.VolumeMode == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.VolumeMode))
+			b = typedjson.AppendString(b, *v.VolumeMode)
 		}
 	}
 	if !(v.DataSource == nil) {
@@ -14356,7 +14852,7 @@ func encode_corev1_PersistentVolumeClaimSpec(b []byte, v *corev1.PersistentVolum
 		if v.DataSource == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_TypedLocalObjectReference(b, &(*v.DataSource)); err != nil {
+			if b, err = encode_corev1_TypedLocalObjectReference(b, &*v.DataSource); err != nil {
 				return b, err
 			}
 		}
@@ -14366,7 +14862,7 @@ func encode_corev1_PersistentVolumeClaimSpec(b []byte, v *corev1.PersistentVolum
 		if v.DataSourceRef == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_TypedObjectReference(b, &(*v.DataSourceRef)); err != nil {
+			if b, err = encode_corev1_TypedObjectReference(b, &*v.DataSourceRef); err != nil {
 				return b, err
 			}
 		}
@@ -14376,7 +14872,7 @@ func encode_corev1_PersistentVolumeClaimSpec(b []byte, v *corev1.PersistentVolum
 		if v.VolumeAttributesClassName == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.VolumeAttributesClassName))
+			b = typedjson.AppendString(b, *v.VolumeAttributesClassName)
 		}
 	}
 	if len(b) == mark {
@@ -14401,7 +14897,7 @@ func encode_corev1_ConfigMapKeySelector(b []byte, v *corev1.ConfigMapKeySelector
 		if v.Optional == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Optional))
+			b = typedjson.AppendBool(b, *v.Optional)
 		}
 	}
 	if len(b) == mark {
@@ -14426,7 +14922,7 @@ func encode_corev1_SecretKeySelector(b []byte, v *corev1.SecretKeySelector) ([]b
 		if v.Optional == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Optional))
+			b = typedjson.AppendBool(b, *v.Optional)
 		}
 	}
 	if len(b) == mark {
@@ -14451,7 +14947,7 @@ func encode_corev1_FileKeySelector(b []byte, v *corev1.FileKeySelector) ([]byte,
 		if v.Optional == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Optional))
+			b = typedjson.AppendBool(b, *v.Optional)
 		}
 	}
 	if len(b) == mark {
@@ -14555,7 +15051,7 @@ func encode_corev1_TypedLocalObjectReference(b []byte, v *corev1.TypedLocalObjec
 	if v.APIGroup == nil {
 		b = append(b, "null"...)
 	} else {
-		b = typedjson.AppendString(b, (*v.APIGroup))
+		b = typedjson.AppendString(b, *v.APIGroup)
 	}
 	b = append(b, ",\"kind\":"...)
 	b = typedjson.AppendString(b, v.Kind)
@@ -14576,7 +15072,7 @@ func encode_corev1_TypedObjectReference(b []byte, v *corev1.TypedObjectReference
 	if v.APIGroup == nil {
 		b = append(b, "null"...)
 	} else {
-		b = typedjson.AppendString(b, (*v.APIGroup))
+		b = typedjson.AppendString(b, *v.APIGroup)
 	}
 	b = append(b, ",\"kind\":"...)
 	b = typedjson.AppendString(b, v.Kind)
@@ -14587,7 +15083,7 @@ func encode_corev1_TypedObjectReference(b []byte, v *corev1.TypedObjectReference
 		if v.Namespace == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.Namespace))
+			b = typedjson.AppendString(b, *v.Namespace)
 		}
 	}
 	if len(b) == mark {

@@ -289,28 +289,32 @@ func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *metav1.ObjectMeta) error 
 				return typedjson.ErrFallback
 			}
 			seen[8] = true
-			if d.Null() {
-				*&v.DeletionTimestamp = nil
-			} else {
+			{
 				p0 := &v.DeletionTimestamp
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		case "deletionGracePeriodSeconds":
 			if seen[9] {
 				return typedjson.ErrFallback
 			}
 			seen[9] = true
-			if d.Null() {
-				*&v.DeletionGracePeriodSeconds = nil
-			} else {
+			{
 				p0 := &v.DeletionGracePeriodSeconds
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "labels":
 			if seen[10] {
@@ -399,14 +403,16 @@ func decode_widgetsexamplecomv1_WidgetSpec(d *typedjson.Decoder, v *widgetsexamp
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Replicas = nil
-			} else {
+			{
 				p0 := &v.Replicas
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "parts":
 			if seen[4] {
@@ -440,14 +446,16 @@ func decode_widgetsexamplecomv1_WidgetSpec(d *typedjson.Decoder, v *widgetsexamp
 				return typedjson.ErrFallback
 			}
 			seen[8] = true
-			if d.Null() {
-				*&v.Warranty = nil
-			} else {
+			{
 				p0 := &v.Warranty
-				if *p0 == nil {
-					*p0 = new(widgetsexamplecomv1.Warranty)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(widgetsexamplecomv1.Warranty)
+					}
+					err = decode_widgetsexamplecomv1_Warranty(d, *p0)
 				}
-				err = decode_widgetsexamplecomv1_Warranty(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -778,28 +786,32 @@ func decode_metav1_OwnerReference(d *typedjson.Decoder, v *metav1.OwnerReference
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.Controller = nil
-			} else {
+			{
 				p0 := &v.Controller
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "blockOwnerDeletion":
 			if seen[5] {
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.BlockOwnerDeletion = nil
-			} else {
+			{
 				p0 := &v.BlockOwnerDeletion
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -849,14 +861,16 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFie
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Time = nil
-			} else {
+			{
 				p0 := &v.Time
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		case "fieldsType":
 			if seen[4] {
@@ -869,14 +883,16 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFie
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.FieldsV1 = nil
-			} else {
+			{
 				p0 := &v.FieldsV1
-				if *p0 == nil {
-					*p0 = new(metav1.FieldsV1)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.FieldsV1)
+					}
+					err = typedjson.Unmarshal(d, *p0)
 				}
-				err = typedjson.Unmarshal(d, *p0)
 			}
 		case "subresource":
 			if seen[6] {
@@ -963,14 +979,16 @@ func decode_widgetsexamplecomv1_Part(d *typedjson.Decoder, v *widgetsexamplecomv
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.Weight = nil
-			} else {
+			{
 				p0 := &v.Weight
-				if *p0 == nil {
-					*p0 = new(apiresource.Quantity)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(apiresource.Quantity)
+					}
+					err = typedjson.Unmarshal(d, *p0)
 				}
-				err = typedjson.Unmarshal(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -1045,14 +1063,16 @@ func decode_widgetsexamplecomv1_Warranty(d *typedjson.Decoder, v *widgetsexample
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Until = nil
-			} else {
+			{
 				p0 := &v.Until
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -1194,14 +1214,16 @@ func decode_widgetsexamplecomv1beta1_Part(d *typedjson.Decoder, v *widgetsexampl
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.Weight = nil
-			} else {
+			{
 				p0 := &v.Weight
-				if *p0 == nil {
-					*p0 = new(apiresource.Quantity)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(apiresource.Quantity)
+					}
+					err = typedjson.Unmarshal(d, *p0)
 				}
-				err = typedjson.Unmarshal(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -1282,14 +1304,16 @@ func decode_widgetsexamplecomv1alpha1_Part(d *typedjson.Decoder, v *widgetsexamp
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.Weight = nil
-			} else {
+			{
 				p0 := &v.Weight
-				if *p0 == nil {
-					*p0 = new(apiresource.Quantity)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(apiresource.Quantity)
+					}
+					err = typedjson.Unmarshal(d, *p0)
 				}
-				err = typedjson.Unmarshal(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -1472,7 +1496,7 @@ func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 		if v.DeletionTimestamp == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.DeletionTimestamp))
+			b = typedjson.AppendTime(b, &*v.DeletionTimestamp)
 		}
 	}
 	if !(v.DeletionGracePeriodSeconds == nil) {
@@ -1480,7 +1504,7 @@ func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 		if v.DeletionGracePeriodSeconds == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.DeletionGracePeriodSeconds))
+			b = typedjson.AppendInt(b, *v.DeletionGracePeriodSeconds)
 		}
 	}
 	if !(len(v.Labels) == 0) {
@@ -1551,7 +1575,7 @@ func encode_widgetsexamplecomv1_WidgetSpec(b []byte, v *widgetsexamplecomv1.Widg
 		if v.Replicas == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.Replicas))
+			b = typedjson.AppendInt(b, *v.Replicas)
 		}
 	}
 	if !(len(v.Parts) == 0) {
@@ -1585,7 +1609,7 @@ func encode_widgetsexamplecomv1_WidgetSpec(b []byte, v *widgetsexamplecomv1.Widg
 		if v.Warranty == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_widgetsexamplecomv1_Warranty(b, &(*v.Warranty)); err != nil {
+			if b, err = encode_widgetsexamplecomv1_Warranty(b, &*v.Warranty); err != nil {
 				return b, err
 			}
 		}
@@ -1783,7 +1807,7 @@ func encode_metav1_OwnerReference(b []byte, v *metav1.OwnerReference) ([]byte, e
 		if v.Controller == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Controller))
+			b = typedjson.AppendBool(b, *v.Controller)
 		}
 	}
 	if !(v.BlockOwnerDeletion == nil) {
@@ -1791,7 +1815,7 @@ func encode_metav1_OwnerReference(b []byte, v *metav1.OwnerReference) ([]byte, e
 		if v.BlockOwnerDeletion == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.BlockOwnerDeletion))
+			b = typedjson.AppendBool(b, *v.BlockOwnerDeletion)
 		}
 	}
 	if len(b) == mark {
@@ -1822,7 +1846,7 @@ func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([
 		if v.Time == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.Time))
+			b = typedjson.AppendTime(b, &*v.Time)
 		}
 	}
 	if !(len(v.FieldsType) == 0) {
@@ -1834,7 +1858,7 @@ func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([
 		if v.FieldsV1 == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, (*v.FieldsV1)); err != nil {
+			if b, err = typedjson.AppendMarshal(b, *v.FieldsV1); err != nil {
 				return b, err
 			}
 		}
@@ -1882,7 +1906,7 @@ func encode_widgetsexamplecomv1_Part(b []byte, v *widgetsexamplecomv1.Part) ([]b
 		if v.Weight == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, (*v.Weight)); err != nil {
+			if b, err = typedjson.AppendMarshal(b, *v.Weight); err != nil {
 				return b, err
 			}
 		}
@@ -1922,7 +1946,7 @@ func encode_widgetsexamplecomv1_Warranty(b []byte, v *widgetsexamplecomv1.Warran
 		if v.Until == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.Until))
+			b = typedjson.AppendTime(b, &*v.Until)
 		}
 	}
 	if len(b) == mark {
@@ -1989,7 +2013,7 @@ func encode_widgetsexamplecomv1beta1_Part(b []byte, v *widgetsexamplecomv1beta1.
 		if v.Weight == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, (*v.Weight)); err != nil {
+			if b, err = typedjson.AppendMarshal(b, *v.Weight); err != nil {
 				return b, err
 			}
 		}
@@ -2031,7 +2055,7 @@ func encode_widgetsexamplecomv1alpha1_Part(b []byte, v *widgetsexamplecomv1alpha
 		if v.Weight == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, (*v.Weight)); err != nil {
+			if b, err = typedjson.AppendMarshal(b, *v.Weight); err != nil {
 				return b, err
 			}
 		}

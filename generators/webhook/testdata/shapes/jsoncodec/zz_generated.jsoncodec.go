@@ -165,28 +165,32 @@ func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *metav1.ObjectMeta) error 
 				return typedjson.ErrFallback
 			}
 			seen[8] = true
-			if d.Null() {
-				*&v.DeletionTimestamp = nil
-			} else {
+			{
 				p0 := &v.DeletionTimestamp
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		case "deletionGracePeriodSeconds":
 			if seen[9] {
 				return typedjson.ErrFallback
 			}
 			seen[9] = true
-			if d.Null() {
-				*&v.DeletionGracePeriodSeconds = nil
-			} else {
+			{
 				p0 := &v.DeletionGracePeriodSeconds
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "labels":
 			if seen[10] {
@@ -269,14 +273,16 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.Small = nil
-			} else {
+			{
 				p0 := &v.Small
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "tiny":
 			if seen[3] {
@@ -307,14 +313,16 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 				return typedjson.ErrFallback
 			}
 			seen[7] = true
-			if d.Null() {
-				*&v.On = nil
-			} else {
+			{
 				p0 := &v.On
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "off":
 			if seen[8] {
@@ -387,14 +395,16 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 				return typedjson.ErrFallback
 			}
 			seen[17] = true
-			if d.Null() {
-				*&v.Size = nil
-			} else {
+			{
 				p0 := &v.Size
-				if *p0 == nil {
-					*p0 = new(apiresource.Quantity)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(apiresource.Quantity)
+					}
+					err = typedjson.Unmarshal(d, *p0)
 				}
-				err = typedjson.Unmarshal(d, *p0)
 			}
 		case "sizes":
 			if seen[18] {
@@ -416,14 +426,16 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 				return typedjson.ErrFallback
 			}
 			seen[20] = true
-			if d.Null() {
-				*&v.Until = nil
-			} else {
+			{
 				p0 := &v.Until
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		case "bytes":
 			if seen[21] {
@@ -443,14 +455,16 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 			}
 			seen[23] = true
 			err = typedjson.Slice(d, &v.ItemPtrs, func(d *typedjson.Decoder, e **shapesexamplecomv1.Item) (err error) {
-				if d.Null() {
-					*e = nil
-				} else {
+				{
 					p0 := e
-					if *p0 == nil {
-						*p0 = new(shapesexamplecomv1.Item)
+					if d.Null() {
+						*p0 = nil
+					} else {
+						if *p0 == nil {
+							*p0 = new(shapesexamplecomv1.Item)
+						}
+						err = decode_shapesexamplecomv1_Item(d, *p0)
 					}
-					err = decode_shapesexamplecomv1_Item(d, *p0)
 				}
 				return
 			})
@@ -459,42 +473,48 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 				return typedjson.ErrFallback
 			}
 			seen[24] = true
-			if d.Null() {
-				*&v.Ptr = nil
-			} else {
+			{
 				p0 := &v.Ptr
-				if *p0 == nil {
-					*p0 = new(shapesexamplecomv1.Item)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(shapesexamplecomv1.Item)
+					}
+					err = decode_shapesexamplecomv1_Item(d, *p0)
 				}
-				err = decode_shapesexamplecomv1_Item(d, *p0)
 			}
 		case "optional":
 			if seen[25] {
 				return typedjson.ErrFallback
 			}
 			seen[25] = true
-			if d.Null() {
-				*&v.Optional = nil
-			} else {
+			{
 				p0 := &v.Optional
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "next":
 			if seen[26] {
 				return typedjson.ErrFallback
 			}
 			seen[26] = true
-			if d.Null() {
-				*&v.Next = nil
-			} else {
+			{
 				p0 := &v.Next
-				if *p0 == nil {
-					*p0 = new(shapesexamplecomv1.Spec)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(shapesexamplecomv1.Spec)
+					}
+					err = decode_shapesexamplecomv1_Spec(d, *p0)
 				}
-				err = decode_shapesexamplecomv1_Spec(d, *p0)
 			}
 		case "array":
 			if seen[27] {
@@ -586,28 +606,32 @@ func decode_metav1_OwnerReference(d *typedjson.Decoder, v *metav1.OwnerReference
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.Controller = nil
-			} else {
+			{
 				p0 := &v.Controller
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "blockOwnerDeletion":
 			if seen[5] {
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.BlockOwnerDeletion = nil
-			} else {
+			{
 				p0 := &v.BlockOwnerDeletion
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -657,14 +681,16 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFie
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Time = nil
-			} else {
+			{
 				p0 := &v.Time
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		case "fieldsType":
 			if seen[4] {
@@ -677,14 +703,16 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFie
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.FieldsV1 = nil
-			} else {
+			{
 				p0 := &v.FieldsV1
-				if *p0 == nil {
-					*p0 = new(metav1.FieldsV1)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.FieldsV1)
+					}
+					err = typedjson.Unmarshal(d, *p0)
 				}
-				err = typedjson.Unmarshal(d, *p0)
 			}
 		case "subresource":
 			if seen[6] {
@@ -813,7 +841,7 @@ func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 		if v.DeletionTimestamp == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.DeletionTimestamp))
+			b = typedjson.AppendTime(b, &*v.DeletionTimestamp)
 		}
 	}
 	if !(v.DeletionGracePeriodSeconds == nil) {
@@ -821,7 +849,7 @@ func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 		if v.DeletionGracePeriodSeconds == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.DeletionGracePeriodSeconds))
+			b = typedjson.AppendInt(b, *v.DeletionGracePeriodSeconds)
 		}
 	}
 	if !(len(v.Labels) == 0) {
@@ -890,7 +918,7 @@ func encode_shapesexamplecomv1_Spec(b []byte, v *shapesexamplecomv1.Spec) ([]byt
 		if v.Small == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.Small))
+			b = typedjson.AppendInt(b, *v.Small)
 		}
 	}
 	b = append(b, ",\"tiny\":"...)
@@ -914,7 +942,7 @@ func encode_shapesexamplecomv1_Spec(b []byte, v *shapesexamplecomv1.Spec) ([]byt
 		if v.On == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.On))
+			b = typedjson.AppendBool(b, *v.On)
 		}
 	}
 	b = append(b, ",\"off\":"...)
@@ -978,7 +1006,7 @@ func encode_shapesexamplecomv1_Spec(b []byte, v *shapesexamplecomv1.Spec) ([]byt
 		if v.Size == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, (*v.Size)); err != nil {
+			if b, err = typedjson.AppendMarshal(b, *v.Size); err != nil {
 				return b, err
 			}
 		}
@@ -1002,7 +1030,7 @@ func encode_shapesexamplecomv1_Spec(b []byte, v *shapesexamplecomv1.Spec) ([]byt
 		if v.Until == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.Until))
+			b = typedjson.AppendTime(b, &*v.Until)
 		}
 	}
 	if !(len(v.Bytes) == 0) {
@@ -1024,7 +1052,7 @@ func encode_shapesexamplecomv1_Spec(b []byte, v *shapesexamplecomv1.Spec) ([]byt
 			if (*e) == nil {
 				b = append(b, "null"...)
 			} else {
-				if b, err = encode_shapesexamplecomv1_Item(b, &(*(*e))); err != nil {
+				if b, err = encode_shapesexamplecomv1_Item(b, &*(*e)); err != nil {
 					return b, err
 				}
 			}
@@ -1038,7 +1066,7 @@ func encode_shapesexamplecomv1_Spec(b []byte, v *shapesexamplecomv1.Spec) ([]byt
 		if v.Ptr == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_shapesexamplecomv1_Item(b, &(*v.Ptr)); err != nil {
+			if b, err = encode_shapesexamplecomv1_Item(b, &*v.Ptr); err != nil {
 				return b, err
 			}
 		}
@@ -1047,14 +1075,14 @@ func encode_shapesexamplecomv1_Spec(b []byte, v *shapesexamplecomv1.Spec) ([]byt
 	if v.Optional == nil {
 		b = append(b, "null"...)
 	} else {
-		b = typedjson.AppendString(b, (*v.Optional))
+		b = typedjson.AppendString(b, *v.Optional)
 	}
 	if !(v.Next == nil) {
 		b = append(b, ",\"next\":"...)
 		if v.Next == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_shapesexamplecomv1_Spec(b, &(*v.Next)); err != nil {
+			if b, err = encode_shapesexamplecomv1_Spec(b, &*v.Next); err != nil {
 				return b, err
 			}
 		}
@@ -1111,7 +1139,7 @@ func encode_metav1_OwnerReference(b []byte, v *metav1.OwnerReference) ([]byte, e
 		if v.Controller == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Controller))
+			b = typedjson.AppendBool(b, *v.Controller)
 		}
 	}
 	if !(v.BlockOwnerDeletion == nil) {
@@ -1119,7 +1147,7 @@ func encode_metav1_OwnerReference(b []byte, v *metav1.OwnerReference) ([]byte, e
 		if v.BlockOwnerDeletion == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.BlockOwnerDeletion))
+			b = typedjson.AppendBool(b, *v.BlockOwnerDeletion)
 		}
 	}
 	if len(b) == mark {
@@ -1150,7 +1178,7 @@ func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([
 		if v.Time == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.Time))
+			b = typedjson.AppendTime(b, &*v.Time)
 		}
 	}
 	if !(len(v.FieldsType) == 0) {
@@ -1162,7 +1190,7 @@ func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([
 		if v.FieldsV1 == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, (*v.FieldsV1)); err != nil {
+			if b, err = typedjson.AppendMarshal(b, *v.FieldsV1); err != nil {
 				return b, err
 			}
 		}
