@@ -144,4 +144,3 @@ func FuzzSemantics(f *testing.F) {
 		check(t, codec(t), data)
 	})
 }
-
