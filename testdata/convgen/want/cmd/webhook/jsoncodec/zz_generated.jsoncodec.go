@@ -212,28 +212,32 @@ func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *metav1.ObjectMeta) error 
 				return typedjson.ErrFallback
 			}
 			seen[8] = true
-			if d.Null() {
-				*&v.DeletionTimestamp = nil
-			} else {
+			{
 				p0 := &v.DeletionTimestamp
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		case "deletionGracePeriodSeconds":
 			if seen[9] {
 				return typedjson.ErrFallback
 			}
 			seen[9] = true
-			if d.Null() {
-				*&v.DeletionGracePeriodSeconds = nil
-			} else {
+			{
 				p0 := &v.DeletionGracePeriodSeconds
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "labels":
 			if seen[10] {
@@ -414,28 +418,32 @@ func decode_metav1_OwnerReference(d *typedjson.Decoder, v *metav1.OwnerReference
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.Controller = nil
-			} else {
+			{
 				p0 := &v.Controller
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "blockOwnerDeletion":
 			if seen[5] {
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.BlockOwnerDeletion = nil
-			} else {
+			{
 				p0 := &v.BlockOwnerDeletion
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -485,14 +493,16 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFie
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Time = nil
-			} else {
+			{
 				p0 := &v.Time
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		case "fieldsType":
 			if seen[4] {
@@ -505,14 +515,16 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFie
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.FieldsV1 = nil
-			} else {
+			{
 				p0 := &v.FieldsV1
-				if *p0 == nil {
-					*p0 = new(metav1.FieldsV1)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.FieldsV1)
+					}
+					err = typedjson.Unmarshal(d, *p0)
 				}
-				err = typedjson.Unmarshal(d, *p0)
 			}
 		case "subresource":
 			if seen[6] {
@@ -803,7 +815,7 @@ func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 		if v.DeletionTimestamp == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.DeletionTimestamp))
+			b = typedjson.AppendTime(b, &*v.DeletionTimestamp)
 		}
 	}
 	if !(v.DeletionGracePeriodSeconds == nil) {
@@ -811,7 +823,7 @@ func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 		if v.DeletionGracePeriodSeconds == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.DeletionGracePeriodSeconds))
+			b = typedjson.AppendInt(b, *v.DeletionGracePeriodSeconds)
 		}
 	}
 	if !(len(v.Labels) == 0) {
@@ -930,7 +942,7 @@ func encode_metav1_OwnerReference(b []byte, v *metav1.OwnerReference) ([]byte, e
 		if v.Controller == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Controller))
+			b = typedjson.AppendBool(b, *v.Controller)
 		}
 	}
 	if !(v.BlockOwnerDeletion == nil) {
@@ -938,7 +950,7 @@ func encode_metav1_OwnerReference(b []byte, v *metav1.OwnerReference) ([]byte, e
 		if v.BlockOwnerDeletion == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.BlockOwnerDeletion))
+			b = typedjson.AppendBool(b, *v.BlockOwnerDeletion)
 		}
 	}
 	if len(b) == mark {
@@ -969,7 +981,7 @@ func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([
 		if v.Time == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.Time))
+			b = typedjson.AppendTime(b, &*v.Time)
 		}
 	}
 	if !(len(v.FieldsType) == 0) {
@@ -981,7 +993,7 @@ func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([
 		if v.FieldsV1 == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, (*v.FieldsV1)); err != nil {
+			if b, err = typedjson.AppendMarshal(b, *v.FieldsV1); err != nil {
 				return b, err
 			}
 		}

@@ -329,28 +329,32 @@ func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *metav1.ObjectMeta) error 
 				return typedjson.ErrFallback
 			}
 			seen[8] = true
-			if d.Null() {
-				*&v.DeletionTimestamp = nil
-			} else {
+			{
 				p0 := &v.DeletionTimestamp
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		case "deletionGracePeriodSeconds":
 			if seen[9] {
 				return typedjson.ErrFallback
 			}
 			seen[9] = true
-			if d.Null() {
-				*&v.DeletionGracePeriodSeconds = nil
-			} else {
+			{
 				p0 := &v.DeletionGracePeriodSeconds
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "labels":
 			if seen[10] {
@@ -427,14 +431,16 @@ func decode_batchexamplecomv2_CronJobSpec(d *typedjson.Decoder, v *batchexamplec
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Suspend = nil
-			} else {
+			{
 				p0 := &v.Suspend
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -472,14 +478,16 @@ func decode_batchexamplecomv1_CronJobSpec(d *typedjson.Decoder, v *batchexamplec
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Suspend = nil
-			} else {
+			{
 				p0 := &v.Suspend
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -597,28 +605,32 @@ func decode_metav1_OwnerReference(d *typedjson.Decoder, v *metav1.OwnerReference
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.Controller = nil
-			} else {
+			{
 				p0 := &v.Controller
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "blockOwnerDeletion":
 			if seen[5] {
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.BlockOwnerDeletion = nil
-			} else {
+			{
 				p0 := &v.BlockOwnerDeletion
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -668,14 +680,16 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFie
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Time = nil
-			} else {
+			{
 				p0 := &v.Time
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		case "fieldsType":
 			if seen[4] {
@@ -688,14 +702,16 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFie
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.FieldsV1 = nil
-			} else {
+			{
 				p0 := &v.FieldsV1
-				if *p0 == nil {
-					*p0 = new(metav1.FieldsV1)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.FieldsV1)
+					}
+					err = typedjson.Unmarshal(d, *p0)
 				}
-				err = typedjson.Unmarshal(d, *p0)
 			}
 		case "subresource":
 			if seen[6] {
@@ -733,28 +749,32 @@ func decode_batchexamplecomv2_CronSchedule(d *typedjson.Decoder, v *batchexample
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.Minute = nil
-			} else {
+			{
 				p0 := &v.Minute
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "hour":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Hour = nil
-			} else {
+			{
 				p0 := &v.Hour
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -915,7 +935,7 @@ func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 		if v.DeletionTimestamp == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.DeletionTimestamp))
+			b = typedjson.AppendTime(b, &*v.DeletionTimestamp)
 		}
 	}
 	if !(v.DeletionGracePeriodSeconds == nil) {
@@ -923,7 +943,7 @@ func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 		if v.DeletionGracePeriodSeconds == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.DeletionGracePeriodSeconds))
+			b = typedjson.AppendInt(b, *v.DeletionGracePeriodSeconds)
 		}
 	}
 	if !(len(v.Labels) == 0) {
@@ -988,7 +1008,7 @@ func encode_batchexamplecomv2_CronJobSpec(b []byte, v *batchexamplecomv2.CronJob
 		if v.Suspend == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Suspend))
+			b = typedjson.AppendBool(b, *v.Suspend)
 		}
 	}
 	if len(b) == mark {
@@ -1009,7 +1029,7 @@ func encode_batchexamplecomv1_CronJobSpec(b []byte, v *batchexamplecomv1.CronJob
 		if v.Suspend == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Suspend))
+			b = typedjson.AppendBool(b, *v.Suspend)
 		}
 	}
 	if len(b) == mark {
@@ -1062,7 +1082,7 @@ func encode_metav1_OwnerReference(b []byte, v *metav1.OwnerReference) ([]byte, e
 		if v.Controller == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Controller))
+			b = typedjson.AppendBool(b, *v.Controller)
 		}
 	}
 	if !(v.BlockOwnerDeletion == nil) {
@@ -1070,7 +1090,7 @@ func encode_metav1_OwnerReference(b []byte, v *metav1.OwnerReference) ([]byte, e
 		if v.BlockOwnerDeletion == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.BlockOwnerDeletion))
+			b = typedjson.AppendBool(b, *v.BlockOwnerDeletion)
 		}
 	}
 	if len(b) == mark {
@@ -1101,7 +1121,7 @@ func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([
 		if v.Time == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.Time))
+			b = typedjson.AppendTime(b, &*v.Time)
 		}
 	}
 	if !(len(v.FieldsType) == 0) {
@@ -1113,7 +1133,7 @@ func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([
 		if v.FieldsV1 == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, (*v.FieldsV1)); err != nil {
+			if b, err = typedjson.AppendMarshal(b, *v.FieldsV1); err != nil {
 				return b, err
 			}
 		}
@@ -1138,7 +1158,7 @@ func encode_batchexamplecomv2_CronSchedule(b []byte, v *batchexamplecomv2.CronSc
 		if v.Minute == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.Minute))
+			b = typedjson.AppendString(b, *v.Minute)
 		}
 	}
 	if !(v.Hour == nil) {
@@ -1146,7 +1166,7 @@ func encode_batchexamplecomv2_CronSchedule(b []byte, v *batchexamplecomv2.CronSc
 		if v.Hour == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.Hour))
+			b = typedjson.AppendString(b, *v.Hour)
 		}
 	}
 	if len(b) == mark {

@@ -213,28 +213,32 @@ func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *metav1.ObjectMeta) error 
 				return typedjson.ErrFallback
 			}
 			seen[8] = true
-			if d.Null() {
-				*&v.DeletionTimestamp = nil
-			} else {
+			{
 				p0 := &v.DeletionTimestamp
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		case "deletionGracePeriodSeconds":
 			if seen[9] {
 				return typedjson.ErrFallback
 			}
 			seen[9] = true
-			if d.Null() {
-				*&v.DeletionGracePeriodSeconds = nil
-			} else {
+			{
 				p0 := &v.DeletionGracePeriodSeconds
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "labels":
 			if seen[10] {
@@ -323,14 +327,16 @@ func decode_layoutsexamplecomv1_GadgetSpec(d *typedjson.Decoder, v *layoutsexamp
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Ptr = nil
-			} else {
+			{
 				p0 := &v.Ptr
-				if *p0 == nil {
-					*p0 = new(layoutsexamplecomv1.Plain)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(layoutsexamplecomv1.Plain)
+					}
+					err = decode_layoutsexamplecomv1_Plain(d, *p0)
 				}
-				err = decode_layoutsexamplecomv1_Plain(d, *p0)
 			}
 		case "outer":
 			if seen[4] {
@@ -440,14 +446,16 @@ func decode_layoutsexamplecomv1beta1_GadgetSpec(d *typedjson.Decoder, v *layouts
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Ptr = nil
-			} else {
+			{
 				p0 := &v.Ptr
-				if *p0 == nil {
-					*p0 = new(layoutsexamplecomv1beta1.Plain)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(layoutsexamplecomv1beta1.Plain)
+					}
+					err = decode_layoutsexamplecomv1beta1_Plain(d, *p0)
 				}
-				err = decode_layoutsexamplecomv1beta1_Plain(d, *p0)
 			}
 		case "outer":
 			if seen[4] {
@@ -563,28 +571,32 @@ func decode_metav1_OwnerReference(d *typedjson.Decoder, v *metav1.OwnerReference
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.Controller = nil
-			} else {
+			{
 				p0 := &v.Controller
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "blockOwnerDeletion":
 			if seen[5] {
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.BlockOwnerDeletion = nil
-			} else {
+			{
 				p0 := &v.BlockOwnerDeletion
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -634,14 +646,16 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFie
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Time = nil
-			} else {
+			{
 				p0 := &v.Time
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		case "fieldsType":
 			if seen[4] {
@@ -654,14 +668,16 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFie
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.FieldsV1 = nil
-			} else {
+			{
 				p0 := &v.FieldsV1
-				if *p0 == nil {
-					*p0 = new(metav1.FieldsV1)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.FieldsV1)
+					}
+					err = typedjson.Unmarshal(d, *p0)
 				}
-				err = typedjson.Unmarshal(d, *p0)
 			}
 		case "subresource":
 			if seen[6] {
@@ -705,14 +721,16 @@ func decode_layoutsexamplecomv1_Plain(d *typedjson.Decoder, v *layoutsexamplecom
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Weight = nil
-			} else {
+			{
 				p0 := &v.Weight
-				if *p0 == nil {
-					*p0 = new(apiresource.Quantity)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(apiresource.Quantity)
+					}
+					err = typedjson.Unmarshal(d, *p0)
 				}
-				err = typedjson.Unmarshal(d, *p0)
 			}
 		case "tags":
 			if seen[2] {
@@ -1093,14 +1111,16 @@ func decode_layoutsexamplecomv1beta1_Plain(d *typedjson.Decoder, v *layoutsexamp
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Weight = nil
-			} else {
+			{
 				p0 := &v.Weight
-				if *p0 == nil {
-					*p0 = new(apiresource.Quantity)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(apiresource.Quantity)
+					}
+					err = typedjson.Unmarshal(d, *p0)
 				}
-				err = typedjson.Unmarshal(d, *p0)
 			}
 		case "tags":
 			if seen[2] {
@@ -1550,7 +1570,7 @@ func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 		if v.DeletionTimestamp == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.DeletionTimestamp))
+			b = typedjson.AppendTime(b, &*v.DeletionTimestamp)
 		}
 	}
 	if !(v.DeletionGracePeriodSeconds == nil) {
@@ -1558,7 +1578,7 @@ func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 		if v.DeletionGracePeriodSeconds == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.DeletionGracePeriodSeconds))
+			b = typedjson.AppendInt(b, *v.DeletionGracePeriodSeconds)
 		}
 	}
 	if !(len(v.Labels) == 0) {
@@ -1635,7 +1655,7 @@ func encode_layoutsexamplecomv1_GadgetSpec(b []byte, v *layoutsexamplecomv1.Gadg
 		if v.Ptr == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_layoutsexamplecomv1_Plain(b, &(*v.Ptr)); err != nil {
+			if b, err = encode_layoutsexamplecomv1_Plain(b, &*v.Ptr); err != nil {
 				return b, err
 			}
 		}
@@ -1728,7 +1748,7 @@ func encode_layoutsexamplecomv1beta1_GadgetSpec(b []byte, v *layoutsexamplecomv1
 		if v.Ptr == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_layoutsexamplecomv1beta1_Plain(b, &(*v.Ptr)); err != nil {
+			if b, err = encode_layoutsexamplecomv1beta1_Plain(b, &*v.Ptr); err != nil {
 				return b, err
 			}
 		}
@@ -1813,7 +1833,7 @@ func encode_metav1_OwnerReference(b []byte, v *metav1.OwnerReference) ([]byte, e
 		if v.Controller == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Controller))
+			b = typedjson.AppendBool(b, *v.Controller)
 		}
 	}
 	if !(v.BlockOwnerDeletion == nil) {
@@ -1821,7 +1841,7 @@ func encode_metav1_OwnerReference(b []byte, v *metav1.OwnerReference) ([]byte, e
 		if v.BlockOwnerDeletion == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.BlockOwnerDeletion))
+			b = typedjson.AppendBool(b, *v.BlockOwnerDeletion)
 		}
 	}
 	if len(b) == mark {
@@ -1852,7 +1872,7 @@ func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([
 		if v.Time == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.Time))
+			b = typedjson.AppendTime(b, &*v.Time)
 		}
 	}
 	if !(len(v.FieldsType) == 0) {
@@ -1864,7 +1884,7 @@ func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([
 		if v.FieldsV1 == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, (*v.FieldsV1)); err != nil {
+			if b, err = typedjson.AppendMarshal(b, *v.FieldsV1); err != nil {
 				return b, err
 			}
 		}
@@ -1891,7 +1911,7 @@ func encode_layoutsexamplecomv1_Plain(b []byte, v *layoutsexamplecomv1.Plain) ([
 		if v.Weight == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, (*v.Weight)); err != nil {
+			if b, err = typedjson.AppendMarshal(b, *v.Weight); err != nil {
 				return b, err
 			}
 		}
@@ -2074,7 +2094,7 @@ func encode_layoutsexamplecomv1beta1_Plain(b []byte, v *layoutsexamplecomv1beta1
 		if v.Weight == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, (*v.Weight)); err != nil {
+			if b, err = typedjson.AppendMarshal(b, *v.Weight); err != nil {
 				return b, err
 			}
 		}

@@ -446,28 +446,32 @@ func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *metav1.ObjectMeta) error 
 				return typedjson.ErrFallback
 			}
 			seen[8] = true
-			if d.Null() {
-				*&v.DeletionTimestamp = nil
-			} else {
+			{
 				p0 := &v.DeletionTimestamp
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		case "deletionGracePeriodSeconds":
 			if seen[9] {
 				return typedjson.ErrFallback
 			}
 			seen[9] = true
-			if d.Null() {
-				*&v.DeletionGracePeriodSeconds = nil
-			} else {
+			{
 				p0 := &v.DeletionGracePeriodSeconds
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "labels":
 			if seen[10] {
@@ -550,14 +554,16 @@ func decode_clusterexamplecomv1_MachineSpec(d *typedjson.Decoder, v *clusterexam
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.Version = nil
-			} else {
+			{
 				p0 := &v.Version
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "failureDomain":
 			if seen[3] {
@@ -607,14 +613,16 @@ func decode_clusterexamplecomv1beta1_MachineSpec(d *typedjson.Decoder, v *cluste
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			if d.Null() {
-				*&v.Version = nil
-			} else {
+			{
 				p0 := &v.Version
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "zoneName":
 			if seen[3] {
@@ -652,14 +660,16 @@ func decode_clusterexamplecomv1_MachineDeploymentSpec(d *typedjson.Decoder, v *c
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.Replicas = nil
-			} else {
+			{
 				p0 := &v.Replicas
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "paused":
 			if seen[1] {
@@ -703,14 +713,16 @@ func decode_clusterexamplecomv1beta1_MachineDeploymentSpec(d *typedjson.Decoder,
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.Replicas = nil
-			} else {
+			{
 				p0 := &v.Replicas
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "paused":
 			if seen[1] {
@@ -754,14 +766,16 @@ func decode_clusterexamplecomv1_MachineSetSpec(d *typedjson.Decoder, v *clustere
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.Replicas = nil
-			} else {
+			{
 				p0 := &v.Replicas
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "template":
 			if seen[1] {
@@ -799,14 +813,16 @@ func decode_clusterexamplecomv1beta1_MachineSetSpec(d *typedjson.Decoder, v *clu
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.Replicas = nil
-			} else {
+			{
 				p0 := &v.Replicas
-				if *p0 == nil {
-					*p0 = new(int32)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
 				}
-				err = typedjson.Int(d, *p0, 32)
 			}
 		case "template":
 			if seen[1] {
@@ -868,28 +884,32 @@ func decode_metav1_OwnerReference(d *typedjson.Decoder, v *metav1.OwnerReference
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.Controller = nil
-			} else {
+			{
 				p0 := &v.Controller
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "blockOwnerDeletion":
 			if seen[5] {
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.BlockOwnerDeletion = nil
-			} else {
+			{
 				p0 := &v.BlockOwnerDeletion
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -939,14 +959,16 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFie
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Time = nil
-			} else {
+			{
 				p0 := &v.Time
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		case "fieldsType":
 			if seen[4] {
@@ -959,14 +981,16 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFie
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.FieldsV1 = nil
-			} else {
+			{
 				p0 := &v.FieldsV1
-				if *p0 == nil {
-					*p0 = new(metav1.FieldsV1)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.FieldsV1)
+					}
+					err = typedjson.Unmarshal(d, *p0)
 				}
-				err = typedjson.Unmarshal(d, *p0)
 			}
 		case "subresource":
 			if seen[6] {
@@ -1004,14 +1028,16 @@ func decode_clusterexamplecomv1_Bootstrap(d *typedjson.Decoder, v *clusterexampl
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.DataSecretName = nil
-			} else {
+			{
 				p0 := &v.DataSecretName
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -1043,14 +1069,16 @@ func decode_clusterexamplecomv1beta1_Bootstrap(d *typedjson.Decoder, v *clustere
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.DataSecretName = nil
-			} else {
+			{
 				p0 := &v.DataSecretName
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -1425,7 +1453,7 @@ func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 		if v.DeletionTimestamp == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.DeletionTimestamp))
+			b = typedjson.AppendTime(b, &*v.DeletionTimestamp)
 		}
 	}
 	if !(v.DeletionGracePeriodSeconds == nil) {
@@ -1433,7 +1461,7 @@ func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 		if v.DeletionGracePeriodSeconds == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.DeletionGracePeriodSeconds))
+			b = typedjson.AppendInt(b, *v.DeletionGracePeriodSeconds)
 		}
 	}
 	if !(len(v.Labels) == 0) {
@@ -1500,7 +1528,7 @@ func encode_clusterexamplecomv1_MachineSpec(b []byte, v *clusterexamplecomv1.Mac
 		if v.Version == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.Version))
+			b = typedjson.AppendString(b, *v.Version)
 		}
 	}
 	if !(len(v.FailureDomain) == 0) {
@@ -1529,7 +1557,7 @@ func encode_clusterexamplecomv1beta1_MachineSpec(b []byte, v *clusterexamplecomv
 		if v.Version == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.Version))
+			b = typedjson.AppendString(b, *v.Version)
 		}
 	}
 	if !(len(v.ZoneName) == 0) {
@@ -1552,7 +1580,7 @@ func encode_clusterexamplecomv1_MachineDeploymentSpec(b []byte, v *clusterexampl
 		if v.Replicas == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.Replicas))
+			b = typedjson.AppendInt(b, *v.Replicas)
 		}
 	}
 	if !(!v.Paused) {
@@ -1579,7 +1607,7 @@ func encode_clusterexamplecomv1beta1_MachineDeploymentSpec(b []byte, v *clustere
 		if v.Replicas == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.Replicas))
+			b = typedjson.AppendInt(b, *v.Replicas)
 		}
 	}
 	if !(!v.Paused) {
@@ -1606,7 +1634,7 @@ func encode_clusterexamplecomv1_MachineSetSpec(b []byte, v *clusterexamplecomv1.
 		if v.Replicas == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.Replicas))
+			b = typedjson.AppendInt(b, *v.Replicas)
 		}
 	}
 	b = append(b, ",\"template\":"...)
@@ -1629,7 +1657,7 @@ func encode_clusterexamplecomv1beta1_MachineSetSpec(b []byte, v *clusterexamplec
 		if v.Replicas == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.Replicas))
+			b = typedjson.AppendInt(b, *v.Replicas)
 		}
 	}
 	b = append(b, ",\"template\":"...)
@@ -1660,7 +1688,7 @@ func encode_metav1_OwnerReference(b []byte, v *metav1.OwnerReference) ([]byte, e
 		if v.Controller == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Controller))
+			b = typedjson.AppendBool(b, *v.Controller)
 		}
 	}
 	if !(v.BlockOwnerDeletion == nil) {
@@ -1668,7 +1696,7 @@ func encode_metav1_OwnerReference(b []byte, v *metav1.OwnerReference) ([]byte, e
 		if v.BlockOwnerDeletion == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.BlockOwnerDeletion))
+			b = typedjson.AppendBool(b, *v.BlockOwnerDeletion)
 		}
 	}
 	if len(b) == mark {
@@ -1699,7 +1727,7 @@ func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([
 		if v.Time == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.Time))
+			b = typedjson.AppendTime(b, &*v.Time)
 		}
 	}
 	if !(len(v.FieldsType) == 0) {
@@ -1711,7 +1739,7 @@ func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([
 		if v.FieldsV1 == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, (*v.FieldsV1)); err != nil {
+			if b, err = typedjson.AppendMarshal(b, *v.FieldsV1); err != nil {
 				return b, err
 			}
 		}
@@ -1736,7 +1764,7 @@ func encode_clusterexamplecomv1_Bootstrap(b []byte, v *clusterexamplecomv1.Boots
 		if v.DataSecretName == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.DataSecretName))
+			b = typedjson.AppendString(b, *v.DataSecretName)
 		}
 	}
 	if len(b) == mark {
@@ -1755,7 +1783,7 @@ func encode_clusterexamplecomv1beta1_Bootstrap(b []byte, v *clusterexamplecomv1b
 		if v.DataSecretName == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.DataSecretName))
+			b = typedjson.AppendString(b, *v.DataSecretName)
 		}
 	}
 	if len(b) == mark {

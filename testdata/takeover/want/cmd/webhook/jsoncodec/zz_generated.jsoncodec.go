@@ -213,28 +213,32 @@ func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *metav1.ObjectMeta) error 
 				return typedjson.ErrFallback
 			}
 			seen[8] = true
-			if d.Null() {
-				*&v.DeletionTimestamp = nil
-			} else {
+			{
 				p0 := &v.DeletionTimestamp
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		case "deletionGracePeriodSeconds":
 			if seen[9] {
 				return typedjson.ErrFallback
 			}
 			seen[9] = true
-			if d.Null() {
-				*&v.DeletionGracePeriodSeconds = nil
-			} else {
+			{
 				p0 := &v.DeletionGracePeriodSeconds
-				if *p0 == nil {
-					*p0 = new(int64)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int64)
+					}
+					err = typedjson.Int(d, *p0, 64)
 				}
-				err = typedjson.Int(d, *p0, 64)
 			}
 		case "labels":
 			if seen[10] {
@@ -348,28 +352,32 @@ func decode_infraexamplecomv1beta1_WidgetSpec(d *typedjson.Decoder, v *infraexam
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			if d.Null() {
-				*&v.Ref = nil
-			} else {
+			{
 				p0 := &v.Ref
-				if *p0 == nil {
-					*p0 = new(corev1.ObjectReference)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.ObjectReference)
+					}
+					err = decode_corev1_ObjectReference(d, *p0)
 				}
-				err = decode_corev1_ObjectReference(d, *p0)
 			}
 		case "version":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			if d.Null() {
-				*&v.Version = nil
-			} else {
+			{
 				p0 := &v.Version
-				if *p0 == nil {
-					*p0 = new(string)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
 				}
-				err = typedjson.String(d, *p0)
 			}
 		case "size":
 			if seen[2] {
@@ -431,28 +439,32 @@ func decode_metav1_OwnerReference(d *typedjson.Decoder, v *metav1.OwnerReference
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			if d.Null() {
-				*&v.Controller = nil
-			} else {
+			{
 				p0 := &v.Controller
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		case "blockOwnerDeletion":
 			if seen[5] {
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.BlockOwnerDeletion = nil
-			} else {
+			{
 				p0 := &v.BlockOwnerDeletion
-				if *p0 == nil {
-					*p0 = new(bool)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(bool)
+					}
+					err = typedjson.Bool(d, *p0)
 				}
-				err = typedjson.Bool(d, *p0)
 			}
 		default:
 			err = d.Skip()
@@ -502,14 +514,16 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFie
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			if d.Null() {
-				*&v.Time = nil
-			} else {
+			{
 				p0 := &v.Time
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
-				err = typedjson.Time(d, *p0)
 			}
 		case "fieldsType":
 			if seen[4] {
@@ -522,14 +536,16 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFie
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			if d.Null() {
-				*&v.FieldsV1 = nil
-			} else {
+			{
 				p0 := &v.FieldsV1
-				if *p0 == nil {
-					*p0 = new(metav1.FieldsV1)
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.FieldsV1)
+					}
+					err = typedjson.Unmarshal(d, *p0)
 				}
-				err = typedjson.Unmarshal(d, *p0)
 			}
 		case "subresource":
 			if seen[6] {
@@ -752,7 +768,7 @@ func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 		if v.DeletionTimestamp == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.DeletionTimestamp))
+			b = typedjson.AppendTime(b, &*v.DeletionTimestamp)
 		}
 	}
 	if !(v.DeletionGracePeriodSeconds == nil) {
@@ -760,7 +776,7 @@ func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 		if v.DeletionGracePeriodSeconds == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendInt(b, (*v.DeletionGracePeriodSeconds))
+			b = typedjson.AppendInt(b, *v.DeletionGracePeriodSeconds)
 		}
 	}
 	if !(len(v.Labels) == 0) {
@@ -844,7 +860,7 @@ func encode_infraexamplecomv1beta1_WidgetSpec(b []byte, v *infraexamplecomv1beta
 		if v.Ref == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = encode_corev1_ObjectReference(b, &(*v.Ref)); err != nil {
+			if b, err = encode_corev1_ObjectReference(b, &*v.Ref); err != nil {
 				return b, err
 			}
 		}
@@ -854,7 +870,7 @@ func encode_infraexamplecomv1beta1_WidgetSpec(b []byte, v *infraexamplecomv1beta
 		if v.Version == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendString(b, (*v.Version))
+			b = typedjson.AppendString(b, *v.Version)
 		}
 	}
 	if !(v.Size == 0) {
@@ -885,7 +901,7 @@ func encode_metav1_OwnerReference(b []byte, v *metav1.OwnerReference) ([]byte, e
 		if v.Controller == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.Controller))
+			b = typedjson.AppendBool(b, *v.Controller)
 		}
 	}
 	if !(v.BlockOwnerDeletion == nil) {
@@ -893,7 +909,7 @@ func encode_metav1_OwnerReference(b []byte, v *metav1.OwnerReference) ([]byte, e
 		if v.BlockOwnerDeletion == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendBool(b, (*v.BlockOwnerDeletion))
+			b = typedjson.AppendBool(b, *v.BlockOwnerDeletion)
 		}
 	}
 	if len(b) == mark {
@@ -924,7 +940,7 @@ func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([
 		if v.Time == nil {
 			b = append(b, "null"...)
 		} else {
-			b = typedjson.AppendTime(b, &(*v.Time))
+			b = typedjson.AppendTime(b, &*v.Time)
 		}
 	}
 	if !(len(v.FieldsType) == 0) {
@@ -936,7 +952,7 @@ func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([
 		if v.FieldsV1 == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, (*v.FieldsV1)); err != nil {
+			if b, err = typedjson.AppendMarshal(b, *v.FieldsV1); err != nil {
 				return b, err
 			}
 		}
