@@ -1,6 +1,10 @@
 package webhook
 
-import "k8s.io/apimachinery/pkg/runtime"
+import (
+	"k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/crdforge/crdforge/webhook/internal/convert"
+)
 
 // Kind is one entry of the static conversion table: the versions of one
 // kind and its hub. A generated main builds one per kind whose CRD converts
@@ -22,4 +26,14 @@ type Kind struct {
 	// The hub's object implements controller-runtime's conversion.Hub,
 	// every other version's conversion.Convertible.
 	Versions map[string]func() runtime.Object
+	// Codecs are JSON codecs generated for some versions' Go types (the
+	// generated webhook main's, package typedjson), by version name: a
+	// version without one is decoded by reflection. Optional.
+	Codecs map[string]Codec
 }
+
+// Codec is the JSON codec crdforge generates for one version's Go type: it
+// decodes as the reflection codec does, faster, and declines (with an
+// error) whatever it is not sure of, which the reflection codec then
+// decodes.
+type Codec = convert.Codec

@@ -88,15 +88,20 @@ func reviewOf(tb testing.TB, n int, desired string, v1Only bool) []byte {
 	return b
 }
 
+// withCodecs sets a kind's generated codecs, where the tree has them
+// (jsoncodec_test.go sets it to the generated webhook's jsoncodec.With): a
+// tree without them benchmarks the reflection codec with this same file.
+var withCodecs = func(kinds []webhook.Kind) []webhook.Kind { return kinds }
+
 func crdforgeHandler(tb testing.TB) http.Handler {
-	h, err := webhook.NewHandler(webhook.HandlerOptions{MaxRequestBytes: 1 << 30}, webhook.Kind{
+	h, err := webhook.NewHandler(webhook.HandlerOptions{MaxRequestBytes: 1 << 30}, withCodecs([]webhook.Kind{{
 		Group: "widgets.example.com", Kind: "Widget", Hub: "v1",
 		Versions: map[string]func() kruntime.Object{
 			"v1":       func() kruntime.Object { return new(v1.Widget) },
 			"v1beta1":  func() kruntime.Object { return new(v1beta1.Widget) },
 			"v1alpha1": func() kruntime.Object { return new(v1alpha1.Widget) },
 		},
-	})
+	}})...)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -87,3 +87,18 @@ func Marshal(v any) ([]byte, error) {
 func MarshalWrite(buf *bytes.Buffer, v any) error {
 	return json.MarshalWrite(buf, v, options)
 }
+
+// UnmarshalValue decodes data into v, as Unmarshal does, but merging into
+// what v already holds, as a field of a larger value is decoded: for the
+// values a generated codec leaves to this one. Its errors are not v1's; a
+// generated codec that gets one falls back to Unmarshal of the whole object.
+func UnmarshalValue(data []byte, v any) error {
+	return json.Unmarshal(data, v, options)
+}
+
+// MarshalAppend appends the encoding of v to b, as Marshal encodes it.
+func MarshalAppend(b []byte, v any) ([]byte, error) {
+	buf := bytes.NewBuffer(b)
+	err := json.MarshalWrite(buf, v, options)
+	return buf.Bytes(), err
+}

@@ -72,8 +72,8 @@ func (c *Table) Append(out []byte, obj *jsonscan.Object, desiredAPIVersion strin
 		s.in = obj.AppendWithoutManagedFields(s.in[:0])
 		in = s.in
 	}
-	src := r.from.new()
-	if err := r.from.dec.Unmarshal(in, src); err != nil {
+	src, err := r.from.decode(in)
+	if err != nil {
 		return out, fmt.Errorf("decoding %s: %w", obj.APIVersion, err)
 	}
 	hub := r.from.kind.Hub
@@ -109,7 +109,21 @@ func (c *Table) Append(out []byte, obj *jsonscan.Object, desiredAPIVersion strin
 	} else {
 		dst.GetObjectKind().SetGroupVersionKind(schema.FromAPIVersionAndKind(r.toAPIVersion, obj.Kind))
 	}
-	return encode(out, dst, src, obj, s)
+	return encode(out, dst, src, obj, &r.to, s)
+}
+
+// decode decodes a new object of the version from in: with the generated
+// codec when there is one, and, where it declines or there is none, with
+// the reflection codec, into a new object again.
+func (v *version) decode(in []byte) (runtime.Object, error) {
+	if v.gen.Decode != nil {
+		obj := v.new()
+		if v.gen.Decode(in, obj) == nil {
+			return obj, nil
+		}
+	}
+	obj := v.new()
+	return obj, v.dec.Unmarshal(in, obj)
 }
 
 // route resolves the versions an object converts between, from s.last when
@@ -158,18 +172,18 @@ func (c *Table) route(obj *jsonscan.Object, desiredAPIVersion string, s *Scratch
 // When both are ObjectMeta, dst's metadata is not encoded: obj's goes out in
 // its place, with labels and annotations rewritten when the conversion
 // changed them.
-func encode(out []byte, dst, src runtime.Object, obj *jsonscan.Object, s *Scratch) ([]byte, error) {
+func encode(out []byte, dst, src runtime.Object, obj *jsonscan.Object, v *version, s *Scratch) ([]byte, error) {
 	s.enc.Reset()
 	dstMeta, srcMeta := objectMeta(dst), objectMeta(src)
 	if dstMeta == nil || srcMeta == nil || obj.Metadata == nil {
-		if err := marshal(&s.enc, dst); err != nil {
+		if err := v.marshal(&s.enc, dst); err != nil {
 			return out, err
 		}
 		return append(out, s.enc.Bytes()...), nil
 	}
 	saved := *dstMeta
 	*dstMeta = metav1.ObjectMeta{}
-	err := marshal(&s.enc, dst)
+	err := v.marshal(&s.enc, dst)
 	*dstMeta = saved
 	if err != nil {
 		return out, err
@@ -209,8 +223,16 @@ func objectMeta(obj runtime.Object) *metav1.ObjectMeta {
 	return m
 }
 
-// marshal encodes obj as the API server would, into buf.
-func marshal(buf *bytes.Buffer, obj runtime.Object) error {
+// marshal encodes obj, an object of the version, as the API server would,
+// into buf: with the generated codec when there is one, and, where it
+// fails or there is none, with the reflection codec.
+func (v *version) marshal(buf *bytes.Buffer, obj runtime.Object) error {
+	if v.gen.Encode != nil {
+		if b, err := v.gen.Encode(buf.AvailableBuffer(), obj); err == nil {
+			buf.Write(b)
+			return nil
+		}
+	}
 	if err := codec.MarshalWrite(buf, obj); err != nil {
 		return fmt.Errorf("encoding %s: %w", obj.GetObjectKind().GroupVersionKind().GroupVersion(), err)
 	}

@@ -29,6 +29,21 @@ type Kind struct {
 	// implements controller-runtime's conversion.Hub, every other version's
 	// conversion.Convertible.
 	Versions map[string]func() runtime.Object
+	// Codecs are the generated codecs of some versions, by version name;
+	// a version without one is decoded and encoded by reflection.
+	Codecs map[string]Codec
+}
+
+// Codec is a codec generated for one version's Go type (package
+// typedjson): faster than the reflection codec, and strict where that one
+// is lenient, so that on its error the reflection codec decodes the object
+// again, for the API server's result or error.
+type Codec struct {
+	// Decode decodes data into obj, a new object of the version (from
+	// Versions).
+	Decode func(data []byte, obj runtime.Object) error
+	// Encode appends obj, an object of the version, encoded, to b.
+	Encode func(b []byte, obj runtime.Object) ([]byte, error)
 }
 
 // Table converts objects between the versions of the kinds it knows: spoke
@@ -44,8 +59,9 @@ type Table struct {
 type version struct {
 	kind *Kind
 	new  func() runtime.Object
-	// dec decodes objects of the version's Go type.
+	// dec decodes objects of the version's Go type; gen, when set, first.
 	dec codec.Decoder
+	gen Codec
 }
 
 // NewTable checks the kinds and builds the table.
@@ -72,7 +88,12 @@ func NewTable(kinds ...Kind) (*Table, error) {
 			if _, ok := obj.(conversion.Convertible); v != k.Hub && !ok {
 				errs = append(errs, fmt.Errorf("%s: the %s object does not implement conversion.Convertible", gk, v))
 			}
-			c.versions[gk.WithVersion(v)] = version{kind: k, new: newObj, dec: codec.DecoderFor(reflect.TypeOf(obj))}
+			c.versions[gk.WithVersion(v)] = version{kind: k, new: newObj, dec: codec.DecoderFor(reflect.TypeOf(obj)), gen: k.Codecs[v]}
+		}
+		for v := range k.Codecs {
+			if _, ok := k.Versions[v]; !ok {
+				errs = append(errs, fmt.Errorf("%s: a codec for version %q, which is not among its versions", gk, v))
+			}
 		}
 		c.kinds[gk] = k
 	}

@@ -11,6 +11,7 @@ import (
 	"flag"
 	examplecomv1 "github.com/crdforge/crdforge/examples/crontab/api/v1"
 	examplecomv1beta1 "github.com/crdforge/crdforge/examples/crontab/api/v1beta1"
+	"github.com/crdforge/crdforge/examples/crontab/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"os"
@@ -19,7 +20,7 @@ import (
 func main() {
 	opts := webhook.BindFlags(flag.CommandLine)
 	flag.Parse()
-	os.Exit(webhook.Run(opts, kinds()...))
+	os.Exit(webhook.Run(opts, jsoncodec.With(kinds())...))
 }
 
 // kinds is the static conversion table: every version of every kind, with

@@ -12,6 +12,7 @@ import (
 	widgetsexamplecomv1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
 	widgetsexamplecomv1alpha1 "github.com/crdforge/crdforge/examples/widgets/api/v1alpha1"
 	widgetsexamplecomv1beta1 "github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
+	"github.com/crdforge/crdforge/examples/widgets/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"os"
@@ -20,7 +21,7 @@ import (
 func main() {
 	opts := webhook.BindFlags(flag.CommandLine)
 	flag.Parse()
-	os.Exit(webhook.Run(opts, kinds()...))
+	os.Exit(webhook.Run(opts, jsoncodec.With(kinds())...))
 }
 
 // kinds is the static conversion table: every version of every kind, with

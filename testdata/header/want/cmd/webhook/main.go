@@ -18,6 +18,7 @@ import (
 	"flag"
 	examplecomv1 "github.com/crdforge/crdforge/testdata/header/api/v1"
 	examplecomv1beta1 "github.com/crdforge/crdforge/testdata/header/api/v1beta1"
+	"github.com/crdforge/crdforge/testdata/header/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"os"
@@ -26,7 +27,7 @@ import (
 func main() {
 	opts := webhook.BindFlags(flag.CommandLine)
 	flag.Parse()
-	os.Exit(webhook.Run(opts, kinds()...))
+	os.Exit(webhook.Run(opts, jsoncodec.With(kinds())...))
 }
 
 // kinds is the static conversion table: every version of every kind, with

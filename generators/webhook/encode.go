@@ -1,0 +1,214 @@
+package webhook
+
+import (
+	"go/types"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// encoder returns the name of n's encoder, planning it when it is new, or
+// false when n is no struct type the generated code encodes itself.
+func (c *codecGen) encoder(n *types.Named) (string, bool) {
+	if name, ok := c.encFuncs[n]; ok {
+		return name, name != ""
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || reflectOnly(n) || n.TypeArgs().Len() > 0 || n.Obj().Pkg() == nil || !n.Obj().Exported() {
+		c.encFuncs[n] = ""
+		return "", false
+	}
+	fields, ok := jsonFields(st)
+	if !ok {
+		c.encFuncs[n] = ""
+		return "", false
+	}
+	for _, fl := range fields {
+		if fl.omitZero && c.zeroTest(fl.path[len(fl.path)-1].Type(), jen.Id("x")) == nil {
+			c.encFuncs[n] = ""
+			return "", false
+		}
+	}
+	name := c.funcName("encode", n)
+	c.encFuncs[n] = name
+	c.encQueue = append(c.encQueue, n)
+	return name, true
+}
+
+// printEncoder prints the encoder of n: its fields in order, as
+// encoding/json writes them. Every member is written with a comma before
+// it; the first one's becomes the object's brace.
+func (c *codecGen) printEncoder(n *types.Named) {
+	fields, _ := jsonFields(n.Underlying().(*types.Struct))
+	body := []jen.Code{
+		jen.Var().Err().Error(),
+		jen.Id("mark").Op(":=").Len(jen.Id("b")),
+	}
+	for _, fl := range fields {
+		val := jen.Id("v")
+		for _, p := range fl.path {
+			val = val.Dot(p.Name())
+		}
+		t := fl.path[len(fl.path)-1].Type()
+		write := []jen.Code{
+			jen.Id("b").Op("=").Append(jen.Id("b"), jen.Lit(`,"`+fl.name+`":`).Op("...")),
+		}
+		write = append(write, c.encode(t, val, 0)...)
+		var omit []jen.Code
+		if fl.omitEmpty {
+			if e := emptyTest(t, val.Clone()); e != nil {
+				omit = append(omit, e)
+			}
+		}
+		if fl.omitZero {
+			omit = append(omit, c.zeroTest(t, val.Clone()))
+		}
+		switch len(omit) {
+		case 0:
+			body = append(body, write...)
+		case 1:
+			body = append(body, jen.If(jen.Op("!").Parens(omit[0])).Block(write...))
+		default:
+			body = append(body, jen.If(jen.Op("!").Parens(omit[0]).Op("&&").Op("!").Parens(omit[1])).Block(write...))
+		}
+	}
+	body = append(body,
+		jen.If(jen.Len(jen.Id("b")).Op("==").Id("mark")).Block(
+			jen.Return(jen.Append(jen.Id("b"), jen.LitRune('{'), jen.LitRune('}')), jen.Nil()),
+		),
+		jen.Id("b").Index(jen.Id("mark")).Op("=").LitRune('{'),
+		jen.Return(jen.Append(jen.Id("b"), jen.LitRune('}')), jen.Err()),
+	)
+	c.f.Line()
+	c.f.Commentf("%s appends a %s encoded.", c.encFuncs[n], n.Obj().Name())
+	c.f.Func().Id(c.encFuncs[n]).Params(jen.Id("b").Index().Byte(), jen.Id("v").Op("*").Add(c.typeExpr(n))).Params(jen.Index().Byte(), jen.Error()).Block(body...)
+}
+
+// encode returns the statements that append val, an addressable t, to b,
+// returning on an error; depth names nested variables apart.
+func (c *codecGen) encode(t types.Type, val *jen.Statement, depth int) []jen.Code {
+	appendTo := func(call jen.Code) []jen.Code { return []jen.Code{jen.Id("b").Op("=").Add(call)} }
+	try := func(call jen.Code) []jen.Code {
+		return []jen.Code{jen.If(jen.List(jen.Id("b"), jen.Err()).Op("=").Add(call), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("b"), jen.Err()))}
+	}
+	tj := func(name string, args ...jen.Code) *jen.Statement {
+		return jen.Qual(typedjsonPath, name).Call(append([]jen.Code{jen.Id("b")}, args...)...)
+	}
+	if u, ok := t.(*types.Pointer); ok {
+		elem := jen.Op("*").Add(val.Clone())
+		return []jen.Code{jen.If(val.Clone().Op("==").Nil()).Block(
+			jen.Id("b").Op("=").Append(jen.Id("b"), jen.Lit("null").Op("...")),
+		).Else().Block(c.encode(u.Elem(), elem, depth+1)...)}
+	}
+	if isNamed(t, metav1Path, "Time") {
+		return appendTo(tj("AppendTime", jen.Op("&").Add(val)))
+	}
+	if reflectOnly(t) {
+		if hasMethod(t, "MarshalJSON") && !hasMethod(t, "MarshalJSONTo") && valueMethod(t, "MarshalJSON") {
+			return try(tj("AppendMarshal", val))
+		}
+		return try(tj("AppendReflect", jen.Op("&").Add(val)))
+	}
+	if n, ok := t.(*types.Named); ok {
+		if _, isStruct := n.Underlying().(*types.Struct); isStruct {
+			if name, ok := c.encoder(n); ok {
+				return try(jen.Id(name).Call(jen.Id("b"), jen.Op("&").Add(val)))
+			}
+			return try(tj("AppendReflect", jen.Op("&").Add(val)))
+		}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsString != 0:
+			return appendTo(tj("AppendString", val))
+		case u.Info()&types.IsBoolean != 0:
+			return appendTo(tj("AppendBool", val))
+		case u.Info()&types.IsInteger != 0 && u.Info()&types.IsUnsigned != 0:
+			return appendTo(tj("AppendUint", val))
+		case u.Info()&types.IsInteger != 0:
+			return appendTo(tj("AppendInt", val))
+		}
+	case *types.Slice:
+		if !isByte(u.Elem()) {
+			return try(tj("AppendSlice", val, c.encElemFunc(u.Elem(), false)))
+		}
+	case *types.Map:
+		if isString(u.Key()) && !reflectOnly(u.Key()) {
+			return try(tj("AppendMap", val, c.encElemFunc(u.Elem(), true)))
+		}
+	}
+	return try(tj("AppendReflect", jen.Op("&").Add(val)))
+}
+
+// encElemFunc is the encoder of a slice's elements or a map's values: a
+// struct type's own, or a literal function for any other type. A map's
+// values are copies that encoding/json could not address, so methods on
+// their pointers are not theirs: those go to the reflection codec by value.
+func (c *codecGen) encElemFunc(t types.Type, mapValue bool) jen.Code {
+	if n, ok := t.(*types.Named); ok && !reflectOnly(n) {
+		if name, ok := c.encoder(n); ok {
+			return jen.Id(name)
+		}
+	}
+	var body []jen.Code
+	if mapValue && reflectOnly(t) && !valueMethod(t, "MarshalJSON") {
+		body = []jen.Code{jen.Return(jen.Qual(typedjsonPath, "AppendReflect").Call(jen.Id("b"), jen.Op("*").Id("e")))}
+	} else {
+		body = append([]jen.Code{jen.Var().Err().Error()}, c.encode(t, jen.Parens(jen.Op("*").Id("e")), 0)...)
+		body = append(body, jen.Return(jen.Id("b"), jen.Err()))
+	}
+	return jen.Func().Params(jen.Id("b").Index().Byte(), jen.Id("e").Op("*").Add(c.typeExpr(t))).Params(jen.Index().Byte(), jen.Error()).Block(body...)
+}
+
+// emptyTest is encoding/json's omitempty test of val, a t: false, 0, "",
+// nil, and no elements; nil for a struct, which is never empty.
+func emptyTest(t types.Type, val *jen.Statement) jen.Code {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsString != 0:
+			return jen.Len(val).Op("==").Lit(0)
+		case u.Info()&types.IsBoolean != 0:
+			return jen.Op("!").Add(val)
+		case u.Info()&types.IsNumeric != 0:
+			return val.Op("==").Lit(0)
+		}
+	case *types.Pointer, *types.Interface:
+		return val.Op("==").Nil()
+	case *types.Slice, *types.Map:
+		return jen.Len(val).Op("==").Lit(0)
+	case *types.Array:
+		return jen.Lit(u.Len() == 0)
+	}
+	return nil
+}
+
+// zeroTest is encoding/json's omitzero test of val, a t: its IsZero
+// method when it has one, else whether it is its type's zero value; nil
+// when the generated code does not decide it (floats, whose negative zero
+// is not zero there, and structs and arrays that cannot be compared).
+func (c *codecGen) zeroTest(t types.Type, val *jen.Statement) jen.Code {
+	if hasMethod(t, "IsZero") {
+		return val.Dot("IsZero").Call()
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		if u.Info()&(types.IsString|types.IsBoolean|types.IsInteger) != 0 {
+			return jen.Qual(typedjsonPath, "IsZero").Call(val)
+		}
+	case *types.Pointer, *types.Interface, *types.Slice, *types.Map:
+		return val.Op("==").Nil()
+	}
+	return nil
+}
+
+// valueMethod reports whether t itself, not only *t, has the method.
+func valueMethod(t types.Type, name string) bool {
+	ms := types.NewMethodSet(t)
+	for i := range ms.Len() {
+		if ms.At(i).Obj().Name() == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,368 @@
+// Package typedjson is what the JSON codecs crdforge generates for each
+// version's types call: a decoder over jsontext's tokens with the API
+// server's decoding semantics (those of package codec, sigs.k8s.io/json's
+// UnmarshalCaseSensitivePreserveInts) for the leaves a generated decoder
+// reads, and the reflection codec for every value it does not specialise.
+//
+// A generated decoder is strict where the API server's codec is lenient or
+// reports an error: on a type mismatch, a duplicate name or any input it is
+// not sure of, it returns an error, and the webhook decodes the whole object
+// again with the reflection codec, which gives the API server's result or
+// its error. It never gives a result the reflection codec would not.
+package typedjson
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strconv"
+	"sync"
+	"time"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/go-json-experiment/json/jsontext"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/crdforge/crdforge/webhook/internal/codec"
+)
+
+// ErrFallback is what a generated decoder returns on input it leaves to
+// the reflection codec: a name given twice in one object (encoding/json
+// merges the second value into the first), or a JSON kind the field's type
+// does not take.
+var ErrFallback = errors.New("typedjson: input left to the reflection codec")
+
+// Decoder reads one JSON value for a generated decoder.
+type Decoder struct {
+	dec jsontext.Decoder
+	in  bytes.Buffer
+	// name is the unquoted name of the last member read, when it had to be
+	// unquoted.
+	name []byte
+	// strings are short strings decoded before, by this decoder: the same
+	// values (kinds, namespaces, label keys and values, enums) come back
+	// object after object, and sharing them spares an allocation each.
+	strings [internSlots]string
+}
+
+// internSlots is the number of strings a Decoder keeps; internMax the
+// length of the longest.
+const (
+	internSlots = 512
+	internMax   = 32
+)
+
+// intern returns b as a string, one kept from before when there is one.
+func (d *Decoder) intern(b []byte) string {
+	if len(b) > internMax {
+		return string(b)
+	}
+	h := uint32(2166136261) // FNV-1a
+	for _, c := range b {
+		h = (h ^ uint32(c)) * 16777619
+	}
+	slot := &d.strings[h%internSlots]
+	if *slot != string(b) {
+		*slot = string(b)
+	}
+	return *slot
+}
+
+// options are encoding/json's tokenizer rules: duplicate names (the
+// generated decoder notices those itself) and invalid UTF-8 allowed.
+var options = []jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)}
+
+var decoders = sync.Pool{New: func() any { return new(Decoder) }}
+
+// Decode decodes data into v, a new (zero) value, with decode, a generated
+// decoder of v's type. On an error v may hold part of the input.
+func Decode[T any](data []byte, v *T, decode func(*Decoder, *T) error) error {
+	d := decoders.Get().(*Decoder)
+	defer decoders.Put(d)
+	d.in = *bytes.NewBuffer(data)
+	d.dec.Reset(&d.in, options...)
+	if err := decode(d, v); err != nil {
+		return err
+	}
+	if _, err := d.dec.ReadToken(); err != io.EOF {
+		return ErrFallback // anything after the value
+	}
+	return nil
+}
+
+// Kind is the kind of the next value, 0 on an error.
+func (d *Decoder) Kind() jsontext.Kind { return d.dec.PeekKind() }
+
+// Null reads a null when the next value is one.
+func (d *Decoder) Null() bool {
+	if d.dec.PeekKind() != 'n' {
+		return false
+	}
+	_, err := d.dec.ReadToken()
+	return err == nil
+}
+
+// Begin reads the start of an object ('{') or array ('['), which must come
+// next.
+func (d *Decoder) Begin(kind jsontext.Kind) error {
+	if d.dec.PeekKind() != kind {
+		return ErrFallback
+	}
+	_, err := d.dec.ReadToken()
+	return err
+}
+
+// More reports whether the object or array goes on.
+func (d *Decoder) More() bool {
+	k := d.dec.PeekKind()
+	return k != '}' && k != ']' && k != 0
+}
+
+// End reads the end of the object or array.
+func (d *Decoder) End() error {
+	_, err := d.dec.ReadToken()
+	return err
+}
+
+// Name reads a member's name, unquoted; it is valid until the next call.
+func (d *Decoder) Name() ([]byte, error) {
+	raw, err := d.dec.ReadValue()
+	if err != nil {
+		return nil, err
+	}
+	if plain(raw) {
+		return raw[1 : len(raw)-1], nil
+	}
+	d.name, _ = jsontext.AppendUnquote(d.name[:0], raw) // invalid UTF-8 is replaced, as by encoding/json
+	return d.name, nil
+}
+
+// Skip reads a value no field takes.
+func (d *Decoder) Skip() error { return d.dec.SkipValue() }
+
+// plain reports whether a string literal is its own value: printable ASCII
+// without escapes.
+func plain(raw []byte) bool {
+	for _, c := range raw[1 : len(raw)-1] {
+		if c == '\\' || c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// value reads the next value, which must be of kind.
+func (d *Decoder) value(kind jsontext.Kind) ([]byte, error) {
+	if d.dec.PeekKind() != kind {
+		return nil, ErrFallback
+	}
+	return d.dec.ReadValue()
+}
+
+// String decodes a string into v; null leaves it as it is.
+func String[T ~string](d *Decoder, v *T) error {
+	if d.Null() {
+		return nil
+	}
+	raw, err := d.value('"')
+	if err != nil {
+		return err
+	}
+	if plain(raw) {
+		*v = T(d.intern(raw[1 : len(raw)-1]))
+		return nil
+	}
+	d.name, _ = jsontext.AppendUnquote(d.name[:0], raw)
+	*v = T(d.intern(d.name))
+	return nil
+}
+
+// Bool decodes a boolean into v; null leaves it as it is.
+func Bool[T ~bool](d *Decoder, v *T) error {
+	if d.Null() {
+		return nil
+	}
+	switch d.dec.PeekKind() {
+	case 't', 'f':
+		tok, err := d.dec.ReadToken()
+		*v = T(tok.Bool())
+		return err
+	}
+	return ErrFallback
+}
+
+// number reads a number's literal as a string that lives only as long as
+// the call that uses it.
+func (d *Decoder) number() (string, error) {
+	raw, err := d.value('0')
+	if err != nil {
+		return "", err
+	}
+	return unsafe.String(unsafe.SliceData(raw), len(raw)), nil
+}
+
+// Int decodes an integer of bits bits into v; null leaves it as it is. A
+// fraction, an exponent or a value out of range is left to the reflection
+// codec, which refuses it as encoding/json does.
+func Int[T ~int | ~int8 | ~int16 | ~int32 | ~int64](d *Decoder, v *T, bits int) error {
+	if d.Null() {
+		return nil
+	}
+	s, err := d.number()
+	if err != nil {
+		return err
+	}
+	n, err := strconv.ParseInt(s, 10, bits)
+	if err != nil {
+		return ErrFallback
+	}
+	*v = T(n)
+	return nil
+}
+
+// Uint is Int for unsigned integers.
+func Uint[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](d *Decoder, v *T, bits int) error {
+	if d.Null() {
+		return nil
+	}
+	s, err := d.number()
+	if err != nil {
+		return err
+	}
+	n, err := strconv.ParseUint(s, 10, bits)
+	if err != nil {
+		return ErrFallback
+	}
+	*v = T(n)
+	return nil
+}
+
+// Float decodes a number of bits bits into v; null leaves it as it is.
+func Float[T ~float32 | ~float64](d *Decoder, v *T, bits int) error {
+	if d.Null() {
+		return nil
+	}
+	s, err := d.number()
+	if err != nil {
+		return err
+	}
+	f, err := strconv.ParseFloat(s, bits)
+	if err != nil {
+		return ErrFallback
+	}
+	*v = T(f)
+	return nil
+}
+
+// Unmarshaler is a type's own UnmarshalJSON method, which encoding/json
+// calls with the value's bytes, null included.
+type Unmarshaler interface{ UnmarshalJSON([]byte) error }
+
+// Unmarshal decodes the next value with v's own UnmarshalJSON method.
+func Unmarshal(d *Decoder, v Unmarshaler) error {
+	raw, err := d.dec.ReadValue()
+	if err != nil {
+		return err
+	}
+	return v.UnmarshalJSON(raw)
+}
+
+// Time decodes a metav1.Time as its UnmarshalJSON method does (null is
+// the zero time, a string is parsed as RFC 3339 and kept in local time)
+// without the method's allocations: it unquotes the string with
+// encoding/json.Unmarshal.
+func Time(d *Decoder, v *metav1.Time) error {
+	if d.Null() {
+		v.Time = time.Time{}
+		return nil
+	}
+	raw, err := d.value('"')
+	if err != nil {
+		return err
+	}
+	var s string
+	if plain(raw) {
+		s = unsafe.String(unsafe.SliceData(raw[1:]), len(raw)-2)
+	} else {
+		b, _ := jsontext.AppendUnquote(nil, raw)
+		s = string(b)
+	}
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return err
+	}
+	v.Time = t.Local()
+	return nil
+}
+
+// Reflect decodes the next value into v, a pointer to a field, element or
+// map value, with the reflection codec: for what a generated decoder does
+// not specialise (interface values, byte slices, arrays, maps whose keys are
+// not strings, types with other methods of their own).
+func Reflect(d *Decoder, v any) error {
+	raw, err := d.dec.ReadValue()
+	if err != nil {
+		return err
+	}
+	return codec.UnmarshalValue(raw, v)
+}
+
+// Slice decodes an array into v, null into nil, each element with elem.
+func Slice[S ~[]E, E any](d *Decoder, v *S, elem func(*Decoder, *E) error) error {
+	if d.Null() {
+		*v = nil
+		return nil
+	}
+	if err := d.Begin('['); err != nil {
+		return err
+	}
+	if *v != nil {
+		return ErrFallback // encoding/json would decode into the elements there
+	}
+	out := S{}
+	for d.More() {
+		var zero E
+		out = append(out, zero)
+		if err := elem(d, &out[len(out)-1]); err != nil {
+			return err
+		}
+	}
+	*v = out
+	return d.End()
+}
+
+// Map decodes an object into v, null into nil, each member's value with
+// elem into a new value, the last of duplicate names winning, as
+// encoding/json does. A map already there is added to.
+func Map[M ~map[K]V, K ~string, V any](d *Decoder, v *M, elem func(*Decoder, *V) error) error {
+	if d.Null() {
+		*v = nil
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	if *v == nil {
+		*v = M{}
+	}
+	var e *V // one value decoded into, member after member: elem's argument escapes
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		k := K(d.intern(name))
+		if e == nil {
+			e = new(V)
+		} else {
+			var zero V
+			*e = zero
+		}
+		if err := elem(d, e); err != nil {
+			return err
+		}
+		(*v)[k] = *e
+	}
+	return d.End()
+}
