@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"testing"
 	"time"
 
@@ -92,6 +94,10 @@ func reviewOf(tb testing.TB, n int, desired string, v1Only bool) []byte {
 // (jsoncodec_test.go sets it to the generated webhook's jsoncodec.With): a
 // tree without them benchmarks the reflection codec with this same file.
 var withCodecs = func(kinds []webhook.Kind) []webhook.Kind { return kinds }
+
+// moreHandlers are handlers that only a tree with generated codecs can
+// build (jsoncodec_test.go adds the floor through them), by name.
+var moreHandlers = func(testing.TB) map[string]http.Handler { return nil }
 
 func crdforgeHandler(tb testing.TB) http.Handler {
 	h, err := webhook.NewHandler(webhook.HandlerOptions{MaxRequestBytes: 1 << 30}, withCodecs([]webhook.Kind{{
@@ -200,8 +206,9 @@ func (floorV2Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // holds (which both handlers' conversions stash in an annotation),
 // crdforge's handler, controller-runtime's conversion webhook on the same
 // types and conversion functions, and the floor of decoding and encoding the
-// review alone, with the API server's codec (floor) and with crdforge's
-// (floor-jsonv2).
+// review alone, with the API server's codec (floor), with crdforge's
+// reflection codec (floor-jsonv2) and, where the tree has them, with the
+// generated codecs (floor-generated).
 func BenchmarkConversionReview(b *testing.B) {
 	handlers := []struct {
 		name string
@@ -211,6 +218,13 @@ func BenchmarkConversionReview(b *testing.B) {
 		{"controller-runtime", controllerRuntimeHandler(b)},
 		{"floor", floorHandler{}},
 		{"floor-jsonv2", floorV2Handler{}},
+	}
+	more := moreHandlers(b)
+	for _, name := range slices.Sorted(maps.Keys(more)) {
+		handlers = append(handlers, struct {
+			name string
+			h    http.Handler
+		}{name, more[name]})
 	}
 	for _, desired := range []string{"v1alpha1", "v1beta1"} {
 		for _, v1Only := range []bool{false, true} {

@@ -7,8 +7,9 @@
 //
 //	go run ./examples/widgets/benchtable before.txt after.txt
 //
-// Peers (controller-runtime, floor, floor-jsonv2) are taken from the after
-// file; crdforge from both.
+// Peers (controller-runtime, floor, floor-jsonv2, and floor-generated where
+// the after tree has generated codecs) are taken from the after file;
+// crdforge from both.
 package main
 
 import (
@@ -155,14 +156,15 @@ func write(w io.Writer, before, after results) error {
 		return a.objects - b.objects
 	})
 	var b strings.Builder
-	fmt.Fprintln(&b, "| to | v1-only data | objects | crdforge before µs/obj | crdforge after µs/obj | controller-runtime µs/obj | floor µs/obj | floor-jsonv2 µs/obj | after vs controller-runtime (goal ≥3×, ≥5× at 100+) | after vs floor, time (goal ≤1.15×) | after vs floor-jsonv2, time | allocs/object before → after | samples |")
-	fmt.Fprintln(&b, "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	fmt.Fprintln(&b, "| to | v1-only data | objects | crdforge before µs/obj | crdforge after µs/obj | controller-runtime µs/obj | floor µs/obj | floor-jsonv2 µs/obj | floor-generated µs/obj | after vs controller-runtime (goal ≥3×, ≥5× at 100+) | after vs floor, time (goal ≤1.15×) | after vs floor-jsonv2, time | after vs floor-generated, time | allocs/object before → after | samples |")
+	fmt.Fprintln(&b, "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for _, k := range rows {
 		bef, bAllocs, _ := before.median(k, "crdforge")
 		a, aAllocs, n := after.median(k, "crdforge")
 		cr, _, _ := after.median(k, "controller-runtime")
 		fl, _, _ := after.median(k, "floor")
 		fl2, _, _ := after.median(k, "floor-jsonv2")
+		flg, _, _ := after.median(k, "floor-generated")
 		if a == 0 || cr == 0 || fl == 0 {
 			return fmt.Errorf("row %+v lacks crdforge, controller-runtime or floor results in the after file", k)
 		}
@@ -172,20 +174,26 @@ func write(w io.Writer, before, after results) error {
 			goal = 5
 		}
 		vsFloor := a / fl
-		vsFloor2 := "–"
-		if fl2 > 0 {
-			vsFloor2 = fmt.Sprintf("%.2f×", a/fl2)
-		}
+		vsFloor2, vsFloorG := ratio(a, fl2), ratio(a, flg)
 		yes := "no"
 		if k.v1Only == "true" {
 			yes = "yes"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %s | %.1f | %.1f | %.1f | %s | %.2f×%s | %.2f×%s | %s | %.0f → %.0f | %d |\n",
-			k.to, yes, k.objects, us(bef), a/1e3, cr/1e3, fl/1e3, us(fl2),
-			vsCR, mark(vsCR >= goal), vsFloor, mark(vsFloor <= 1.15), vsFloor2, bAllocs, aAllocs, n)
+		fmt.Fprintf(&b, "| %s | %s | %d | %s | %.1f | %.1f | %.1f | %s | %s | %.2f×%s | %.2f×%s | %s | %s | %.0f → %.0f | %d |\n",
+			k.to, yes, k.objects, us(bef), a/1e3, cr/1e3, fl/1e3, us(fl2), us(flg),
+			vsCR, mark(vsCR >= goal), vsFloor, mark(vsFloor <= 1.15), vsFloor2, vsFloorG, bAllocs, aAllocs, n)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// ratio formats a ÷ b, or a dash when there is no b (a handler the run did
+// not have).
+func ratio(a, b float64) string {
+	if b == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f×", a/b)
 }
 
 // us formats nanoseconds as microseconds, or a dash for none.
