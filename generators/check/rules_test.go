@@ -367,3 +367,30 @@ func addEnum(c *apiextensionsv1.CustomResourceDefinition) {
 }
 
 func dropV1beta1(c *apiextensionsv1.CustomResourceDefinition) { c.Spec.Versions = c.Spec.Versions[:1] }
+
+// TestACRDNoLongerGeneratedIsAnError: a CRD of the baseline that the working
+// tree no longer generates is one crdRemoved error (removing it from a
+// cluster deletes every object of it), and no finding about its fields.
+func TestACRDNoLongerGeneratedIsAnError(t *testing.T) {
+	old := decode(t, baseCRD)
+	res, err := Compare(Input{Old: []*apiextensionsv1.CustomResourceDefinition{old}}, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range res.Findings {
+		got = append(got, want{f.Rule, string(f.Severity), f.Version, f.Path}.String()+fmt.Sprintf(" %s baseline=%t", f.CRD, f.Baseline))
+	}
+	exp := []string{want{"crdRemoved", "error", "", ""}.String() + fmt.Sprintf(" %s baseline=true", old.Name)}
+	if !slices.Equal(got, exp) {
+		t.Errorf("findings\n got %q\nwant %q", got, exp)
+	}
+	// The same CRD on both sides: nothing.
+	res, err = Compare(Input{Old: []*apiextensionsv1.CustomResourceDefinition{old}, New: []*apiextensionsv1.CustomResourceDefinition{old.DeepCopy()}}, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 0 {
+		t.Errorf("an unchanged CRD gives %d findings, first %s: %s", len(res.Findings), res.Findings[0].Rule, res.Findings[0].Message)
+	}
+}
