@@ -367,13 +367,13 @@ func hasMethod(t types.Type, name string) bool {
 	if _, isPtr := t.Underlying().(*types.Pointer); isPtr {
 		return false
 	}
-	ms := types.NewMethodSet(types.NewPointer(t))
-	for i := range ms.Len() {
-		if ms.At(i).Obj().Name() == name {
-			return true
-		}
-	}
-	return false
+	// A lookup of the one name, not types.NewMethodSet: building a whole
+	// method set for every call was a third of the webhook generator's
+	// time on a 400-kind tree. The names asked for are exported, so no
+	// package is needed to find them.
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), false, nil, name)
+	_, isFunc := obj.(*types.Func)
+	return isFunc
 }
 
 func isByte(t types.Type) bool {
