@@ -1,7 +1,6 @@
 package widgets_test
 
 import (
-	"bytes"
 	"net/http"
 	"testing"
 
@@ -34,21 +33,8 @@ func init() {
 type floorGeneratedHandler struct{ codec webhook.Codec }
 
 func (h floorGeneratedHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		APIVersion string `json:"apiVersion"`
-		Kind       string `json:"kind"`
-		Request    struct {
-			UID     string           `json:"uid"`
-			Objects []jsontext.Value `json:"objects"`
-		} `json:"request"`
-	}
-	var body bytes.Buffer
-	if _, err := body.ReadFrom(r.Body); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	if err := jsonv2.Unmarshal(body.Bytes(), &in, floorV2Options); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+	in, size, ok := readFloorReview[jsontext.Value](w, r)
+	if !ok {
 		return
 	}
 	head, err := jsonv2.Marshal(map[string]any{"apiVersion": in.APIVersion, "kind": in.Kind}, floorV2Options)
@@ -61,7 +47,7 @@ func (h floorGeneratedHandler) ServeHTTP(w http.ResponseWriter, r *http.Request)
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
-	out := make([]byte, 0, body.Len())
+	out := make([]byte, 0, size)
 	out = append(out, head[:len(head)-1]...)
 	out = append(out, `,"response":{"uid":`...)
 	out = append(out, uid...)

@@ -171,23 +171,36 @@ type floorV2Handler struct{}
 var floorV2Options = jsonv2.JoinOptions(jsonv1.DefaultOptionsV1(), jsonv2.MatchCaseInsensitiveNames(false), jsontext.EscapeForHTML(false),
 	jsonv1.ReportErrorsWithLegacySemantics(false))
 
-func (floorV2Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		APIVersion string `json:"apiVersion"`
-		Kind       string `json:"kind"`
-		Request    struct {
-			UID               string      `json:"uid"`
-			DesiredAPIVersion string      `json:"desiredAPIVersion"`
-			Objects           []v1.Widget `json:"objects"`
-		} `json:"request"`
-	}
+// floorReview is a ConversionReview as the floors read it, its objects of
+// type O.
+type floorReview[O any] struct {
+	APIVersion string `json:"apiVersion"`
+	Kind       string `json:"kind"`
+	Request    struct {
+		UID               string `json:"uid"`
+		DesiredAPIVersion string `json:"desiredAPIVersion"`
+		Objects           []O    `json:"objects"`
+	} `json:"request"`
+}
+
+// readFloorReview reads r's body into a floorReview with floorV2Options,
+// answering 400 itself when it cannot; it also returns the body's length.
+func readFloorReview[O any](w http.ResponseWriter, r *http.Request) (in floorReview[O], size int, ok bool) {
 	var body bytes.Buffer
 	if _, err := body.ReadFrom(r.Body); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
+		return in, 0, false
 	}
 	if err := jsonv2.Unmarshal(body.Bytes(), &in, floorV2Options); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
+		return in, 0, false
+	}
+	return in, body.Len(), true
+}
+
+func (floorV2Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	in, _, ok := readFloorReview[v1.Widget](w, r)
+	if !ok {
 		return
 	}
 	out, err := jsonv2.Marshal(map[string]any{"apiVersion": in.APIVersion, "kind": in.Kind, "response": map[string]any{
