@@ -63,8 +63,9 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 // model's order, for a caller that compares CRDs rather than writes them
 // (crdforge check): printing and reading back YAML is most of a CRD's
 // cost after validation. With validate, each CRD also goes through the API
-// server's validation, as Generate's do, its problems reported to diags;
-// a validated CRD comes back defaulted.
+// server's validation, as Generate's do, its problems reported to diags.
+// Validation defaults what it validates in place, so it gets a copy: the
+// CRD returned is the one Generate prints, validated or not.
 func CRDs(m *model.Model, diags *diag.List, validate bool) []*apiextensionsv1.CustomResourceDefinition {
 	var v *validator
 	if validate {
@@ -76,7 +77,7 @@ func CRDs(m *model.Model, diags *diag.List, validate bool) []*apiextensionsv1.Cu
 		}
 		c := Build(k)
 		if v != nil && !k.SchemaErrors {
-			v.validate(k, c, diags)
+			v.validate(k, c.DeepCopy(), diags)
 		}
 		return c, true
 	})
