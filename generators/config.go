@@ -16,6 +16,7 @@ import (
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/webhook"
 	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/passcache"
 )
 
 // Defaults of Config, applied by Complete and nowhere else. Paths are
@@ -51,6 +52,11 @@ type Config struct {
 	// Strict turns the warnings about fields a conversion leaves out
 	// (diag.ClassNoCounterpart) into errors: nothing is written.
 	Strict bool
+	// ValidationCache records the CRDs that passed the API server's
+	// validation in earlier runs, so that a CRD generated the same again
+	// is not validated again; nil validates every CRD. (The CLI opens one
+	// in the user's cache directory; see package passcache.)
+	ValidationCache *passcache.Cache
 	// Resolve asks for parts of the model that no selected generator reads,
 	// for a caller that reads Result.Model itself.
 	Resolve model.Options
@@ -225,7 +231,7 @@ func yamlComments(header string) bool {
 // run.
 func generatorsOf(cfg Config) []Generator {
 	return []Generator{
-		crd.Generator{Dir: cfg.CRDDir, Header: cfg.crdHeader},
+		crd.Generator{Dir: cfg.CRDDir, Header: cfg.crdHeader, Passed: cfg.ValidationCache},
 		deepcopy.Generator{},
 		conversion.Generator{},
 		webhook.Generator{Main: cfg.WebhookMain},

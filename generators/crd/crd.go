@@ -16,6 +16,7 @@ import (
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/output"
 	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/passcache"
 	"github.com/crdforge/crdforge/markers"
 	yaml "go.yaml.in/yaml/v2"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -36,6 +37,10 @@ type Generator struct {
 	// crd:headerFile does: as it is (YAML comments), then crdforge's own
 	// header line and the document.
 	Header string
+	// Passed, when set, records the CRDs that passed the API server's
+	// validation in earlier runs: a CRD printed the same is not validated
+	// again (see package passcache).
+	Passed *passcache.Cache
 }
 
 // Name is the generator's name for --only.
@@ -53,7 +58,7 @@ func (Generator) Needs() model.Options { return model.Options{} }
 // Kinds are validated and printed in parallel; the result keeps the model's
 // order.
 func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
-	v := newValidator(m)
+	v := newValidator(m, g.Passed)
 	return eachKind(m, diags, func(k *model.Kind, diags *diag.List) (output.File, bool) {
 		return g.generate(v, k, diags)
 	})
@@ -69,7 +74,7 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 func CRDs(m *model.Model, diags *diag.List, validate bool) []*apiextensionsv1.CustomResourceDefinition {
 	var v *validator
 	if validate {
-		v = newValidator(m)
+		v = newValidator(m, nil)
 	}
 	return eachKind(m, diags, func(k *model.Kind, diags *diag.List) (*apiextensionsv1.CustomResourceDefinition, bool) {
 		if k.Storage == nil {
@@ -118,7 +123,7 @@ func (g Generator) generate(v *validator, k *model.Kind, diags *diag.List) (outp
 		return output.File{}, false
 	}
 	if !k.SchemaErrors {
-		v.validate(k, c, diags) // after Marshal: validation defaults c in place
+		v.validatePrinted(k, c, content, diags) // after Marshal: validation defaults c in place
 	}
 	name := fmt.Sprintf("%s_%s.yaml", c.Spec.Group, c.Spec.Names.Plural)
 	return output.File{Path: filepath.Join(g.Dir, name), Content: withHeader(g.Header, content)}, true

@@ -11,6 +11,7 @@ import (
 
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/passcache"
 	"github.com/crdforge/crdforge/markers"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/install"
@@ -28,7 +29,10 @@ import (
 //
 // A validator is safe for concurrent use.
 type validator struct {
-	m        *model.Model
+	m *model.Model
+	// passed records the CRDs that passed before, by their printed
+	// bytes; nil validates every CRD.
+	passed   *passcache.Cache
 	scheme   *runtime.Scheme
 	strategy interface {
 		PrepareForCreate(context.Context, runtime.Object)
@@ -37,10 +41,26 @@ type validator struct {
 	}
 }
 
-func newValidator(m *model.Model) *validator {
+func newValidator(m *model.Model, passed *passcache.Cache) *validator {
 	scheme := runtime.NewScheme()
 	install.Install(scheme)
-	return &validator{m: m, scheme: scheme, strategy: customresourcedefinition.NewStrategy(scheme)}
+	return &validator{m: m, passed: passed, scheme: scheme, strategy: customresourcedefinition.NewStrategy(scheme)}
+}
+
+// validatePrinted validates c, printed as printed, unless a CRD printed
+// the same passed before; a CRD that passes, with neither error nor
+// warning, is recorded as passed. The printed bytes stand for c: they are
+// c's every field in a fixed order (Marshal).
+func (v *validator) validatePrinted(k *model.Kind, c *apiextensionsv1.CustomResourceDefinition, printed []byte, diags *diag.List) {
+	if v.passed.Passed(printed) {
+		return
+	}
+	found := diag.New(v.m.Fset)
+	v.validate(k, c, found)
+	if len(found.Items()) == 0 {
+		v.passed.RecordPass(printed)
+	}
+	diags.Append(found)
 }
 
 func (v *validator) validate(k *model.Kind, c *apiextensionsv1.CustomResourceDefinition, diags *diag.List) {

@@ -79,6 +79,7 @@ Exit codes: 0 ok, 2 errors.`,
 				return err
 			}
 			cfg.Patterns, cfg.Only, cfg.Resolve = args, []string{"crd"}, model.Options{Webhook: true}
+			cfg.ValidationCache = validationCache(stderr)
 			res, err := generators.Generate(cfg)
 			if err != nil {
 				return err

@@ -38,7 +38,10 @@ generated there.
 
 Every CRD is checked with the API server's own validation before anything is
 written. When anything is wrong, every problem is printed as
-file:line:col: message, nothing is written, and the exit code is 2.
+file:line:col: message, nothing is written, and the exit code is 2. A CRD
+that passed without a warning is recorded in $CRDFORGE_CACHE (default: crdforge
+in the user's cache directory; off turns it off) and not validated again
+while this crdforge binary prints it the same.
 
 Files are written only where their bytes change, each through a temporary
 file and a rename. Only another generator's output is overwritten: a file
@@ -71,6 +74,7 @@ Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
 				return err
 			}
 			cfg.Dir, cfg.Patterns = dir, args
+			cfg.ValidationCache = validationCache(stderr)
 			res, err := generators.Generate(cfg)
 			if err != nil {
 				return err
