@@ -186,8 +186,11 @@ func Bool[T ~bool](d *Decoder, v *T) error {
 	switch d.dec.PeekKind() {
 	case 't', 'f':
 		tok, err := d.dec.ReadToken()
+		if err != nil {
+			return err // "f0": the peek saw only its first byte
+		}
 		*v = T(tok.Bool())
-		return err
+		return nil
 	}
 	return ErrFallback
 }

@@ -113,6 +113,8 @@ func TestSemantics(t *testing.T) {
 		{"interface values", `{"spec":{"any":{"a":[1,"b",null,true]}}}`, true},
 		{"trailing data", `{} {}`, false},
 		{"malformed", `{"spec":{]`, false},
+		{"a literal cut short", `{"spec":{"off":f0}}`, false},
+		{"a literal cut short, into a pointer", `{"spec":{"on":tru}}`, false},
 		{"not an object", `[1]`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
