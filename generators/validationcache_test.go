@@ -162,4 +162,3 @@ type GearList struct {
 	}
 	return dir
 }
-
