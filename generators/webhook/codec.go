@@ -277,9 +277,12 @@ type codecDecl struct {
 }
 
 // add adds the function of n, after its comment, each code a top-level
-// statement of its file.
+// statement of its file. n's package is among those given an alias
+// (c.others, or c.aliases for an API version's), which names its file.
 func (c *codecGen) add(n *types.Named, comment, fn jen.Code) {
-	c.decls = append(c.decls, codecDecl{pkg: n.Obj().Pkg().Path(), code: []jen.Code{jen.Line(), comment, fn}})
+	pkg := n.Obj().Pkg().Path()
+	c.others[pkg] = true
+	c.decls = append(c.decls, codecDecl{pkg: pkg, code: []jen.Code{jen.Line(), comment, fn}})
 }
 
 // decode returns the statements that decode the next value into *ptr, a
