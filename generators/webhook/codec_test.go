@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"flag"
 	"go/ast"
-	"go/format"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -38,23 +37,49 @@ func TestCodecOfEveryShape(t *testing.T) {
 	k := &model.Kind{Group: "shapes.example.com", Name: "Root", Conversion: model.Conversion{Strategy: markers.StrategyWebhook}}
 	k.Versions = []*model.Version{{Kind: k, Name: "v1", Package: &loader.Package{Package: pkg}, Spec: &ast.TypeSpec{Name: ast.NewIdent("Root")}, Type: root}}
 	k.Hub = k.Versions[0]
-	var buf bytes.Buffer
-	if err := codecFile(shapesPath+"/jsoncodec", codecPkg, []*model.Kind{k}).Render(&buf); err != nil {
-		t.Fatal(err)
+	dir := filepath.Join("testdata", "shapes", "jsoncodec")
+	files := codecFiles(shapesPath+"/jsoncodec", codecPkg, []*model.Kind{k})
+	got := map[string][]byte{}
+	for _, cf := range files {
+		var buf bytes.Buffer
+		if err := cf.File.Render(&buf); err != nil {
+			t.Fatal(err)
+		}
+		got[cf.Name] = buf.Bytes()
 	}
-	got, err := format.Source(buf.Bytes())
+	old, err := filepath.Glob(filepath.Join(dir, "zz_generated.jsoncodec*.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "shapes", "jsoncodec", "zz_generated.jsoncodec.go")
 	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
+		for _, p := range old {
+			if err := os.Remove(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for name, content := range got {
+			if err := os.WriteFile(filepath.Join(dir, name), content, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	want := map[string][]byte{}
+	old, _ = filepath.Glob(filepath.Join(dir, "zz_generated.jsoncodec*.go"))
+	for _, p := range old {
+		if want[filepath.Base(p)], err = os.ReadFile(p); err != nil {
 			t.Fatal(err)
 		}
 	}
-	want, err := os.ReadFile(golden)
-	if err != nil || !bytes.Equal(got, want) {
-		t.Fatalf("%s is not what the generator prints (go test ./generators/webhook -run TestCodecOfEveryShape -update): %v", golden, err)
+	if len(got) != len(want) {
+		t.Errorf("the generator prints %d files, %s holds %d (go test ./generators/webhook -run TestCodecOfEveryShape -update)", len(got), dir, len(want))
+	}
+	for name, content := range got {
+		if !bytes.Equal(content, want[name]) {
+			t.Errorf("%s is not what the generator prints (go test ./generators/webhook -run TestCodecOfEveryShape -update)", filepath.Join(dir, name))
+		}
+	}
+	if t.Failed() {
+		t.FailNow()
 	}
 	cmd := exec.Command("go", "test", "-count=1", "./testdata/shapes/jsoncodec")
 	if out, err := cmd.CombinedOutput(); err != nil {

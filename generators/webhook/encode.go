@@ -78,9 +78,8 @@ func (c *codecGen) printEncoder(n *types.Named) {
 		jen.Id("b").Index(jen.Id("mark")).Op("=").LitRune('{'),
 		jen.Return(jen.Append(jen.Id("b"), jen.LitRune('}')), jen.Err()),
 	)
-	c.f.Line()
-	c.f.Commentf("%s appends a %s encoded.", c.encFuncs[n], n.Obj().Name())
-	c.f.Func().Id(c.encFuncs[n]).Params(jen.Id("b").Index().Byte(), jen.Id("v").Op("*").Add(c.typeExpr(n))).Params(jen.Index().Byte(), jen.Error()).Block(body...)
+	c.add(n, jen.Commentf("%s appends a %s encoded.", c.encFuncs[n], n.Obj().Name()),
+		jen.Func().Id(c.encFuncs[n]).Params(jen.Id("b").Index().Byte(), jen.Id("v").Op("*").Add(c.typeExpr(n))).Params(jen.Index().Byte(), jen.Error()).Block(body...))
 }
 
 // encode returns the statements that append val, an addressable t, to b,

@@ -10,9 +10,11 @@ import (
 	"go/types"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/output"
@@ -119,29 +121,63 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		jen.Return(jen.Index().Qual(webhookPath, "Kind").Values(entries...)),
 	)
 
-	var buf, codec bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		diags.Errorf(kinds[0].Pos(), "printing the webhook main: %v", err)
+	codecs := codecFiles(codecPath, codecPkg, kinds)
+	jfiles := []*jen.File{f}
+	for _, c := range codecs {
+		jfiles = append(jfiles, c.File)
+	}
+	printed, errs := render(jfiles)
+	if errs[0] != nil {
+		diags.Errorf(kinds[0].Pos(), "printing the webhook main: %v", errs[0])
 		return nil
 	}
-	if err := codecFile(codecPath, codecPkg, kinds).Render(&codec); err != nil {
-		diags.Errorf(kinds[0].Pos(), "printing the webhook's codecs: %v", err)
-		return nil
+	out := []output.File{{Path: g.Main, Content: printed[0]}}
+	for i, c := range codecs {
+		if err := errs[1+i]; err != nil {
+			diags.Errorf(kinds[0].Pos(), "printing the webhook's codecs (%s): %v", c.Name, err)
+			return nil
+		}
+		out = append(out, output.File{Path: filepath.Join(g.codecDir(), c.Name), Content: printed[1+i]})
 	}
-	return []output.File{{Path: g.Main, Content: buf.Bytes()}, {Path: g.codecFile(), Content: codec.Bytes()}}
+	return out
 }
 
-// codecFile is the path of the generated decoders' file.
-func (g Generator) codecFile() string {
-	return filepath.Join(filepath.Dir(g.Main), codecPkg, "zz_generated."+codecPkg+".go")
+// render prints files side by side, at most GOMAXPROCS at once, and
+// returns each one's bytes and error in files' order. Rendering is mostly
+// go/format, and one file of a large tree's codecs took seconds on one core.
+func render(files []*jen.File) ([][]byte, []error) {
+	printed := make([][]byte, len(files))
+	errs := make([]error, len(files))
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, f := range files {
+		wg.Go(func() {
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			var buf bytes.Buffer
+			errs[i] = f.Render(&buf)
+			printed[i] = buf.Bytes()
+		})
+	}
+	wg.Wait()
+	return printed, errs
 }
 
-// Owns is the main's path.
+// codecDir is the directory of the generated codec package, beside the
+// main's.
+func (g Generator) codecDir() string {
+	return filepath.Join(filepath.Dir(g.Main), codecPkg)
+}
+
+// Owns is the main's path and those of the codec package's files (see
+// codecFiles), so that the file of a package whose types are no longer
+// decoded (a version removed) is deleted.
 func (g Generator) Owns(m *model.Model) []string {
 	if m.Kubebuilder != nil {
 		return nil // never delete a main there: it may be the user's
 	}
-	return []string{g.Main, g.codecFile()}
+	base := filepath.Join(g.codecDir(), "zz_generated."+codecPkg)
+	return []string{g.Main, base + ".go", base + ".*.go"}
 }
 
 // pinAliases names every version package after its group and version

@@ -367,3 +367,50 @@ func TestStaleGeneratedFilesAreRemoved(t *testing.T) {
 		t.Errorf("--verify after the clean-up: exit %d\n%s", code, stdout)
 	}
 }
+
+// TestStaleCodecFileIsRemoved drops one of a kind's three versions: the
+// kind still converts through the webhook, so the codec package stays, but
+// the file of the dropped version's package (the codec is split per Go
+// package) is no longer produced; --verify reports it and generate deletes
+// it, the other codec files staying.
+func TestStaleCodecFileIsRemoved(t *testing.T) {
+	dir := scratchCase(t, "peers")
+	if code, _, stderr := run(t, dir, "generate", "./..."); code != ExitOK {
+		t.Fatalf("generate: %d\n%s", code, stderr)
+	}
+	codecDir := filepath.Join(dir, "cmd/webhook/jsoncodec")
+	gone := filepath.Join(codecDir, "zz_generated.jsoncodec.poolsexamplecomv1alpha1.go")
+	kept := []string{"zz_generated.jsoncodec.go", "zz_generated.jsoncodec.poolsexamplecomv1.go", "zz_generated.jsoncodec.poolsexamplecomv1beta1.go", "zz_generated.jsoncodec.metav1.go"}
+	for _, f := range append([]string{gone}, kept...) {
+		if _, err := os.Stat(filepath.Join(codecDir, filepath.Base(f))); err != nil {
+			t.Fatalf("%s was not generated: %v", f, err)
+		}
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "api/v1alpha1")); err != nil {
+		t.Fatal(err)
+	}
+
+	code, stdout, _ := run(t, dir, "generate", "--verify", "./...")
+	if code != ExitStale || !strings.Contains(stdout, "--- a/cmd/webhook/jsoncodec/zz_generated.jsoncodec.poolsexamplecomv1alpha1.go\n+++ /dev/null") {
+		t.Errorf("--verify: exit %d, want %d and the codec file's deletion in the diff:\n%.2000s", code, ExitStale, stdout)
+	}
+	if code, _, stderr := run(t, dir, "generate", "./..."); code != ExitOK {
+		t.Fatalf("generate: %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(gone); err == nil {
+		t.Errorf("stale %s was not removed", gone)
+	}
+	for _, f := range kept {
+		if _, err := os.Stat(filepath.Join(codecDir, f)); err != nil {
+			t.Errorf("%s should still be there: %v", f, err)
+		}
+	}
+	cmd := exec.Command("go", "build", "./cmd/webhook/...")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("the webhook does not build after the clean-up: %v\n%s", err, out)
+	}
+	if code, stdout, _ := run(t, dir, "generate", "--verify", "./..."); code != ExitOK {
+		t.Errorf("--verify after the clean-up: exit %d\n%s", code, stdout)
+	}
+}
