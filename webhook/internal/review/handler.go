@@ -39,8 +39,9 @@ type Options struct {
 // the whole response Failed, naming the object and the cause; a panic in
 // conversion code is one such failure, never a crash.
 type Handler struct {
-	table *convert.Table
-	opts  Options
+	table  *convert.Table
+	opts   Options
+	states statePool
 }
 
 // NewHandler returns the handler that converts through table.
@@ -67,8 +68,8 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) serve(w http.ResponseWriter, r *http.Request) int {
-	s := getState()
-	defer putState(s)
+	s := h.states.get()
+	defer h.states.put(s)
 	herr := h.read(w, r, s)
 	if herr != nil {
 		h.opts.Metrics.Failure(herr.reason)
@@ -80,7 +81,7 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request) int {
 		return herr.code
 	}
 	in := &s.review
-	s.out = h.respond(s.out[:0], in.APIVersion, in.Request, &s.scratch)
+	s.out = h.respond(responseRoom(s.out, s.body.Len()), in.APIVersion, in.Request, &s.scratch)
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusOK)
 	if _, err := w.Write(s.out); err != nil {
