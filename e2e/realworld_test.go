@@ -24,6 +24,9 @@ type realWorldAPI struct {
 	// dirs are the module's directories copied into the test's module, with
 	// its go.mod and go.sum; nil copies the whole module.
 	dirs []string
+	// args are crdforge generate's flags for this API, as its README
+	// advises them.
+	args []string
 	// prepare edits the copy as its project's own tooling would, before
 	// crdforge runs.
 	prepare func(t *testing.T, dir string)
@@ -95,6 +98,18 @@ var realWorldAPIs = []realWorldAPI{
 		dirs:     []string{"bootstrap/eks/api"},
 		ownTests: []string{"./bootstrap/eks/api/v1beta1"},
 	},
+	{
+		// Longhorn's v1beta1 (schemaless, hand-written ConvertTo and
+		// ConvertFrom through jinzhu/copier, five kinds) and v1beta2 (the
+		// hub, 22 kinds). Its deepcopy is deepcopy-gen's, which copies the
+		// map[string]struct{} controller-tools' cannot
+		// (testdata/err_unnamed_struct): it keeps it, with --only. The
+		// copier conversions drop what v1beta1 lacks: the round trips only
+		// compile.
+		name: "longhorn", module: "github.com/longhorn/longhorn-manager", version: "v1.7.2",
+		dirs: []string{"k8s/pkg/apis"},
+		args: []string{"--only", "crd,conversion"},
+	},
 }
 
 // TestRealWorldAPIs tries crdforge as a new user would on real multi-version
@@ -142,7 +157,8 @@ func TestRealWorldAPIs(t *testing.T) {
 			p.mustRun("go", "mod", "edit",
 				"-require=github.com/crdforge/crdforge/runtime@v0.0.0-00010101000000-000000000000",
 				"-replace=github.com/crdforge/crdforge/runtime="+filepath.Join(root, "runtime"))
-			out := p.mustRun(cf, "generate", "./...")
+			generate := append(append([]string{"generate"}, api.args...), "./...")
+			out := p.mustRun(cf, generate...)
 			if !strings.Contains(out, "zz_generated.conversion.go") {
 				t.Errorf("crdforge generate wrote no conversions:\n%s", tail(out, 4000))
 			}
@@ -157,7 +173,7 @@ func TestRealWorldAPIs(t *testing.T) {
 			// (k8s.io v0.34: prometheus-operator's are v0.32), and with them
 			// the schemas of the core types its CRDs embed: generate again,
 			// as a user would, and the output is then stable.
-			p.mustRun(cf, "generate", "./...")
+			p.mustRun(cf, generate...)
 			if err := os.RemoveAll(filepath.Join(dir, "cmd", "webhook")); err != nil {
 				t.Fatal(err)
 			}
