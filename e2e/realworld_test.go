@@ -24,6 +24,11 @@ type realWorldAPI struct {
 	// dirs are the module's directories copied into the test's module, with
 	// its go.mod and go.sum; nil copies the whole module.
 	dirs []string
+	// args are crdforge generate's flags for this API, as its README
+	// advises them.
+	args []string
+	// noConversions says args leave conversions out: generate writes none.
+	noConversions bool
 	// prepare edits the copy as its project's own tooling would, before
 	// crdforge runs.
 	prepare func(t *testing.T, dir string)
@@ -95,6 +100,47 @@ var realWorldAPIs = []realWorldAPI{
 		dirs:     []string{"bootstrap/eks/api"},
 		ownTests: []string{"./bootstrap/eks/api/v1beta1"},
 	},
+	{
+		// Longhorn's v1beta1 (schemaless, hand-written ConvertTo and
+		// ConvertFrom through jinzhu/copier, five kinds) and v1beta2 (the
+		// hub, 22 kinds). Its deepcopy is deepcopy-gen's, which copies the
+		// map[string]struct{} controller-tools' cannot
+		// (testdata/err_unnamed_struct): it keeps it, with --only. The
+		// copier conversions drop what v1beta1 lacks: the round trips only
+		// compile.
+		name: "longhorn", module: "github.com/longhorn/longhorn-manager", version: "v1.7.2",
+		dirs: []string{"k8s/pkg/apis"},
+		args: []string{"--only", "crd,conversion"},
+	},
+	{
+		// Karpenter's v1 (storage) and v1beta1 of NodePool and NodeClaim.
+		// v1 converts itself with knative-style ConvertTo(ctx,
+		// apis.Convertible), which crdforge cannot write its own beside
+		// (testdata/err_foreign_convert), and imports v1beta1: it keeps its
+		// webhook and runs without conversions. The API packages import
+		// three small packages of the module; their tests need its test
+		// framework, so they are left out.
+		name: "karpenter", module: "sigs.k8s.io/karpenter", version: "v1.0.8",
+		dirs:          []string{"pkg/apis", "pkg/operator/injection", "pkg/operator/options", "pkg/utils/env"},
+		args:          []string{"--only", "crd,deepcopy"},
+		noConversions: true,
+		prepare:       removeTests,
+	},
+}
+
+// removeTests deletes the copy's test files, whose imports reach far beyond
+// the directories copied.
+func removeTests(t *testing.T, dir string) {
+	t.Helper()
+	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() && strings.HasSuffix(p, "_test.go") {
+			err = os.Remove(p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestRealWorldAPIs tries crdforge as a new user would on real multi-version
@@ -142,8 +188,9 @@ func TestRealWorldAPIs(t *testing.T) {
 			p.mustRun("go", "mod", "edit",
 				"-require=github.com/crdforge/crdforge/runtime@v0.0.0-00010101000000-000000000000",
 				"-replace=github.com/crdforge/crdforge/runtime="+filepath.Join(root, "runtime"))
-			out := p.mustRun(cf, "generate", "./...")
-			if !strings.Contains(out, "zz_generated.conversion.go") {
+			generate := append(append([]string{"generate"}, api.args...), "./...")
+			out := p.mustRun(cf, generate...)
+			if !api.noConversions && !strings.Contains(out, "zz_generated.conversion.go") {
 				t.Errorf("crdforge generate wrote no conversions:\n%s", tail(out, 4000))
 			}
 			// The generated webhook main imports the generator's own module
@@ -157,7 +204,7 @@ func TestRealWorldAPIs(t *testing.T) {
 			// (k8s.io v0.34: prometheus-operator's are v0.32), and with them
 			// the schemas of the core types its CRDs embed: generate again,
 			// as a user would, and the output is then stable.
-			p.mustRun(cf, "generate", "./...")
+			p.mustRun(cf, generate...)
 			if err := os.RemoveAll(filepath.Join(dir, "cmd", "webhook")); err != nil {
 				t.Fatal(err)
 			}

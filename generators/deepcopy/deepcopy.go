@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/token"
+	"go/types"
 	"io"
 	"path/filepath"
 	"slices"
@@ -42,6 +43,14 @@ func (Generator) Needs() model.Options { return model.Options{} }
 func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	capture := &memoryOutput{files: map[string]*bytes.Buffer{}}
 	for _, root := range m.Roots {
+		if unnamed := m.UnnamedStructs(root); len(unnamed) > 0 {
+			// controller-tools would report each without a position, and
+			// write nothing for the package anyway.
+			for _, u := range unnamed {
+				diags.Errorf(u.Pos, "%s", unnamedStructMessage(u))
+			}
+			continue
+		}
 		ctx := &genall.GenerationContext{
 			Collector:  m.Collector,
 			Roots:      []*loader.Package{root},
@@ -68,6 +77,27 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		files = append(files, output.File{Path: p, Content: content})
 	}
 	return files
+}
+
+// unnamedStructMessage says why u cannot be copied and what the author can do.
+func unnamedStructMessage(u model.UnnamedStruct) string {
+	where := u.Owner
+	if u.Field != "" {
+		where += "." + u.Field
+	}
+	return fmt.Sprintf("%s holds the unnamed type %s, which controller-tools' deepcopy generator cannot copy: "+
+		"declare it as a named type, write %s's DeepCopyInto by hand (in a file of your own), "+
+		"or keep the project's own deepcopy output (crdforge generate --only crd,conversion)",
+		where, untagged(u.Struct), u.Owner)
+}
+
+// untagged prints s without its field tags, which say nothing here.
+func untagged(s *types.Struct) string {
+	fields := make([]*types.Var, s.NumFields())
+	for i := range fields {
+		fields[i] = s.Field(i)
+	}
+	return types.TypeString(types.NewStruct(fields, nil), func(p *types.Package) string { return p.Name() })
 }
 
 // Owns is every root package's deepcopy file.

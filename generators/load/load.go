@@ -257,7 +257,11 @@ func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) 
 	// instead of an error at every import and every use of what it lacks.
 	gomod, missing := r.untidyModule(all)
 	if gomod != "" {
-		diags.Add(tidyHint(gomod, missing))
+		modPath := ""
+		if m := r.mainModule(); m != nil {
+			modPath = m.Path
+		}
+		diags.Add(tidyHint(gomod, modPath, missing))
 	}
 	for _, p := range all {
 		for i, e := range p.Errors {

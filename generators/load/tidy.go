@@ -56,25 +56,56 @@ func missingPackage(msg string) string {
 
 // goMod is the go.mod of the roots' main module.
 func (r *Result) goMod() string {
-	for _, root := range r.Roots {
-		if root.Module != nil && root.Module.GoMod != "" {
-			return root.Module.GoMod
-		}
+	if m := r.mainModule(); m != nil && m.GoMod != "" {
+		return m.GoMod
 	}
 	return "go.mod"
 }
 
+// mainModule is the roots' module, if the load knows it.
+func (r *Result) mainModule() *packages.Module {
+	for _, root := range r.Roots {
+		if root.Module != nil && root.Module.GoMod != "" {
+			return root.Module
+		}
+	}
+	return nil
+}
+
 // tidyHint is the one diagnostic that replaces every error an untidy go.mod
-// causes.
-func tidyHint(gomod string, missing []string) diag.Diagnostic {
-	what := "some of the packages it imports"
-	if len(missing) > 0 {
-		what = strings.Join(missing, ", ")
+// causes. modPath is the module's path: a missing package under it is
+// missing from the module itself (API packages copied without a package of
+// their module that they import), which `go mod tidy` cannot fix.
+func tidyHint(gomod, modPath string, missing []string) diag.Diagnostic {
+	var own, others []string
+	for _, m := range missing {
+		if modPath != "" && (m == modPath || strings.HasPrefix(m, modPath+"/")) {
+			own = append(own, m)
+		} else {
+			others = append(others, m)
+		}
+	}
+	var msg string
+	if len(own) > 0 {
+		msg = "the module " + modPath + " has no package " + strings.Join(own, ", ") +
+			", which its code imports: add the package to the module (`go mod tidy` cannot)"
+	}
+	if len(others) > 0 || len(own) == 0 {
+		what := "some of the packages it imports"
+		if len(others) > 0 {
+			what = strings.Join(others, ", ")
+		}
+		if msg != "" {
+			msg += "; and it "
+		} else {
+			msg = "the module "
+		}
+		msg += "does not require " + what + ": run `go mod tidy` in " + filepath.Dir(gomod) +
+			" (crdforge's generated code needs github.com/crdforge/crdforge/runtime too; see \"What your API module requires\" in crdforge's README)"
 	}
 	return diag.Diagnostic{
 		Pos:      token.Position{Filename: gomod, Line: 1, Column: 1},
 		Severity: diag.Error,
-		Msg: "the module does not require " + what + ": run `go mod tidy` in " + filepath.Dir(gomod) +
-			" (crdforge's generated code needs github.com/crdforge/crdforge/runtime too; see \"What your API module requires\" in crdforge's README)",
+		Msg:      msg,
 	}
 }

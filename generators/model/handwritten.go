@@ -26,7 +26,10 @@ func (m *Model) findHandWritten(diags *diag.List) {
 					method *types.Func
 					d      *Direction
 				}{{s.ConvertTo, root.ToHub}, {s.ConvertFrom, root.ToSpoke}} {
-					if e.method != nil {
+					if e.method != nil && !isConvertibleMethod(e.method) {
+						diags.Errorf(e.method.Pos(), "%s %s's %s is not controller-runtime's, which crdforge's conversions implement and its webhook calls: want func (*%s) %s; crdforge cannot write its own beside it. Rename this method (another framework's, such as knative's apis.Convertible, uses the same names), or generate without conversions (crdforge generate --only crd,deepcopy)",
+							s.Version.Name, k.Name, e.method.Name(), k.Name, convertibleSignature(e.method.Name()))
+					} else if e.method != nil {
 						diags.Warnf(e.method.Pos(), "%s %s has a hand-written %s, so crdforge generates none: the generated one converts %s with %s (hand-written Convert_ functions included) and keeps round trips exact by stashing what %s cannot hold; delete this method to use it",
 							s.Version.Name, k.Name, e.method.Name(), e.d.Describe(), e.d.Func, e.d.ToVersion.Name)
 					}
@@ -34,6 +37,33 @@ func (m *Model) findHandWritten(diags *diag.List) {
 			}
 		}
 	}
+}
+
+// isConvertibleMethod reports whether f, a ConvertTo or ConvertFrom method,
+// has the signature of controller-runtime's conversion.Convertible:
+// one conversion.Hub parameter and an error result.
+func isConvertibleMethod(f *types.Func) bool {
+	sig, ok := f.Type().(*types.Signature)
+	if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 1 {
+		return false
+	}
+	hub, ok := sig.Params().At(0).Type().(*types.Named)
+	if !ok || hub.Obj().Pkg() == nil || hub.Obj().Pkg().Path() != conversionPkg || hub.Obj().Name() != "Hub" {
+		return false
+	}
+	return types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type())
+}
+
+// conversionPkg is controller-runtime's conversion package.
+const conversionPkg = "sigs.k8s.io/controller-runtime/pkg/conversion"
+
+// convertibleSignature is how conversion.Convertible declares method name.
+func convertibleSignature(name string) string {
+	param := "dst"
+	if name == "ConvertFrom" {
+		param = "src"
+	}
+	return name + "(" + param + " conversion.Hub) error"
 }
 
 // declaredMethod returns the method name declared on t or *t in t's

@@ -151,12 +151,14 @@ func listType(v *Version) (*types.Named, bool) {
 // a field reaches it: hand-written code may call their autoConvert_ (a type
 // reached through a renamed field, say). Kinds' root and list types (those
 // that embed TypeMeta) are left to their kinds (pairRoot, pairList): a
-// package's kinds may have their hubs in different packages.
+// package's kinds may have their hubs in different packages. Unexported
+// types are left out: the spoke's conversion cannot name the hub's (a
+// Karpenter version's validation helpers share names with the other's).
 func (p *pairer) pairSameNamed() {
 	spokeScope, hubScope := p.spoke.Package.Types.Scope(), p.hub.Package.Types.Scope()
 	for _, name := range spokeScope.Names() {
 		st, ok := spokeScope.Lookup(name).(*types.TypeName)
-		if !ok {
+		if !ok || !st.Exported() {
 			continue
 		}
 		ht, ok := hubScope.Lookup(name).(*types.TypeName)

@@ -13,18 +13,7 @@ import (
 // tidy`: one line that says to run it, in which module, instead of an error
 // at every import.
 func TestGoModTidyHint(t *testing.T) {
-	dir := t.TempDir()
-	src, _ := filepath.Abs(filepath.Join(testdataDir, "database", "api"))
-	for _, v := range []string{"v1", "v1alpha1"} {
-		for _, f := range []string{"groupversion_info.go", "database_types.go"} {
-			b, err := os.ReadFile(filepath.Join(src, v, f))
-			if err != nil {
-				t.Fatal(err)
-			}
-			writeFile(t, filepath.Join(dir, "api", v, f), []byte(strings.ReplaceAll(string(b), module+"/testdata/database", "example.com/dbop")))
-		}
-	}
-	writeFile(t, filepath.Join(dir, "go.mod"), []byte("module example.com/dbop\n\ngo 1.24\n"))
+	dir := untidyDatabase(t)
 	before := snapshot(t, dir)
 
 	code, stdout, stderr := run(t, dir, "generate", "./...")
@@ -42,6 +31,44 @@ func TestGoModTidyHint(t *testing.T) {
 	if after := snapshot(t, dir); !sameFiles(before, after) {
 		t.Errorf("the tree changed although generation failed")
 	}
+}
+
+// TestModuleOwnPackageMissing runs crdforge generate in a module whose API
+// packages import a package of the module that is not there, as API
+// packages copied out of their project without a helper package they
+// import are (Kyverno's api/kyverno imports its pkg/logging): the hint says
+// that package is missing from the module, not that `go mod tidy` would add
+// it.
+func TestModuleOwnPackageMissing(t *testing.T) {
+	dir := untidyDatabase(t)
+	writeFile(t, filepath.Join(dir, "api", "v1", "pattern.go"), []byte("package v1\n\nimport _ \"example.com/dbop/internal/pattern\"\n"))
+	code, _, stderr := run(t, dir, "generate", "./...")
+	if code != ExitErrors {
+		t.Errorf("exit %d, want %d", code, ExitErrors)
+	}
+	want := "go.mod:1:1: the module example.com/dbop has no package example.com/dbop/internal/pattern, which its code imports: add the package to the module (`go mod tidy` cannot); and it does not require k8s.io/apimachinery/pkg/apis/meta/v1: run `go mod tidy` in " + dir
+	if !strings.HasPrefix(stderr, want) {
+		t.Errorf("got\n%s\nwant it to start with\n%s", stderr, want)
+	}
+}
+
+// untidyDatabase is the database case's API in a module of its own whose
+// go.mod requires nothing.
+func untidyDatabase(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	src, _ := filepath.Abs(filepath.Join(testdataDir, "database", "api"))
+	for _, v := range []string{"v1", "v1alpha1"} {
+		for _, f := range []string{"groupversion_info.go", "database_types.go"} {
+			b, err := os.ReadFile(filepath.Join(src, v, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFile(t, filepath.Join(dir, "api", v, f), []byte(strings.ReplaceAll(string(b), module+"/testdata/database", "example.com/dbop")))
+		}
+	}
+	writeFile(t, filepath.Join(dir, "go.mod"), []byte("module example.com/dbop\n\ngo 1.24\n"))
+	return dir
 }
 
 // TestRunFromAPIDirWarns runs crdforge generate in api/ instead of the
