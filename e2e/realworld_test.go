@@ -27,8 +27,6 @@ type realWorldAPI struct {
 	// args are crdforge generate's flags for this API, as its README
 	// advises them.
 	args []string
-	// noConversions says args leave conversions out: generate writes none.
-	noConversions bool
 	// prepare edits the copy as its project's own tooling would, before
 	// crdforge runs.
 	prepare func(t *testing.T, dir string)
@@ -115,16 +113,14 @@ var realWorldAPIs = []realWorldAPI{
 	{
 		// Karpenter's v1 (storage) and v1beta1 of NodePool and NodeClaim.
 		// v1 converts itself with knative-style ConvertTo(ctx,
-		// apis.Convertible), which crdforge cannot write its own beside
-		// (testdata/err_foreign_convert), and imports v1beta1: it keeps its
-		// webhook and runs without conversions. The API packages import
-		// three small packages of the module; their tests need its test
-		// framework, so they are left out.
+		// apis.Convertible) and imports v1beta1, the hub: crdforge writes
+		// no ConvertTo or ConvertFrom beside those, only the Convert_
+		// functions, and says so (testdata/foreignconvert). The API
+		// packages import three small packages of the module; their tests
+		// need its test framework, so they are left out.
 		name: "karpenter", module: "sigs.k8s.io/karpenter", version: "v1.0.8",
-		dirs:          []string{"pkg/apis", "pkg/operator/injection", "pkg/operator/options", "pkg/utils/env"},
-		args:          []string{"--only", "crd,deepcopy"},
-		noConversions: true,
-		prepare:       removeTests,
+		dirs:    []string{"pkg/apis", "pkg/operator/injection", "pkg/operator/options", "pkg/utils/env"},
+		prepare: removeTests,
 	},
 }
 
@@ -190,7 +186,7 @@ func TestRealWorldAPIs(t *testing.T) {
 				"-replace=github.com/crdforge/crdforge/runtime="+filepath.Join(root, "runtime"))
 			generate := append(append([]string{"generate"}, api.args...), "./...")
 			out := p.mustRun(cf, generate...)
-			if !api.noConversions && !strings.Contains(out, "zz_generated.conversion.go") {
+			if !strings.Contains(out, "zz_generated.conversion.go") {
 				t.Errorf("crdforge generate wrote no conversions:\n%s", tail(out, 4000))
 			}
 			// The generated webhook main imports the generator's own module

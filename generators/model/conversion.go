@@ -15,6 +15,11 @@ type Spoke struct {
 	// ConvertTo and ConvertFrom are the entry points the author wrote on
 	// the spoke's root type, if any; they take over from generated ones.
 	ConvertTo, ConvertFrom *types.Func
+	// Foreign is the first of them that is not controller-runtime's
+	// (another framework's, such as knative's ConvertTo(ctx,
+	// apis.Convertible)), if any: the spoke then implements no
+	// conversion.Convertible, and crdforge cannot write one beside it.
+	Foreign *types.Func
 }
 
 // TypePair is a spoke type and the hub type it converts to and from. The

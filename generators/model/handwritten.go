@@ -22,14 +22,24 @@ func (m *Model) findHandWritten(diags *diag.List) {
 				root := s.Pairs[0]
 				s.ConvertTo = declaredMethod(s.Version.Type, "ConvertTo")
 				s.ConvertFrom = declaredMethod(s.Version.Type, "ConvertFrom")
+				for _, f := range []*types.Func{s.ConvertTo, s.ConvertFrom} {
+					if f != nil && s.Foreign == nil && !isConvertibleMethod(f) {
+						s.Foreign = f
+					}
+				}
+				if f := s.Foreign; f != nil {
+					// Another framework's methods: the names are taken,
+					// so crdforge writes neither entry point, and says
+					// so once, as for an opted-out root.
+					diags.Warnf(f.Pos(), "%s %s's %s is not controller-runtime's (want func (*%s) %s), so crdforge generates neither ConvertTo nor ConvertFrom for %s %s, nor its round-trip test; its Convert_ functions are generated for your code to call. Until %s %s implements controller-runtime's conversion.Convertible, it converts neither through crdforge's webhook nor through controller-runtime's",
+						s.Version.Name, k.Name, f.Name(), k.Name, convertibleSignature(f.Name()), s.Version.Name, k.Name, s.Version.Name, k.Name)
+					continue
+				}
 				for _, e := range []struct {
 					method *types.Func
 					d      *Direction
 				}{{s.ConvertTo, root.ToHub}, {s.ConvertFrom, root.ToSpoke}} {
-					if e.method != nil && !isConvertibleMethod(e.method) {
-						diags.Errorf(e.method.Pos(), "%s %s's %s is not controller-runtime's, which crdforge's conversions implement and its webhook calls: want func (*%s) %s; crdforge cannot write its own beside it. Rename this method (another framework's, such as knative's apis.Convertible, uses the same names), or generate without conversions (crdforge generate --only crd,deepcopy)",
-							s.Version.Name, k.Name, e.method.Name(), k.Name, convertibleSignature(e.method.Name()))
-					} else if e.method != nil {
+					if e.method != nil {
 						diags.Warnf(e.method.Pos(), "%s %s has a hand-written %s, so crdforge generates none: the generated one converts %s with %s (hand-written Convert_ functions included) and keeps round trips exact by stashing what %s cannot hold; delete this method to use it",
 							s.Version.Name, k.Name, e.method.Name(), e.d.Describe(), e.d.Func, e.d.ToVersion.Name)
 					}
@@ -86,7 +96,7 @@ func (s *Spoke) Generates(d *Direction) bool {
 	if d == d.Pair.ToHub {
 		method = s.ConvertTo
 	}
-	if method != nil {
+	if method != nil || s.Foreign != nil {
 		return false
 	}
 	return !d.Pair.OptOut || d.Manual != nil
@@ -96,6 +106,9 @@ func (s *Spoke) Generates(d *Direction) bool {
 // controller-runtime's conversion.Convertible once generated code is in:
 // each entry point hand-written or generated.
 func (s *Spoke) Convertible() bool {
+	if s.Foreign != nil {
+		return false
+	}
 	root := s.Pairs[0]
 	return (s.ConvertTo != nil || s.Generates(root.ToHub)) && (s.ConvertFrom != nil || s.Generates(root.ToSpoke))
 }

@@ -3,8 +3,8 @@ package v1
 import (
 	"context"
 
-	"github.com/crdforge/crdforge/testdata/err_foreign_convert/api/convertible"
-	"github.com/crdforge/crdforge/testdata/err_foreign_convert/api/v1beta1"
+	"github.com/crdforge/crdforge/testdata/foreignconvert/api/convertible"
+	"github.com/crdforge/crdforge/testdata/foreignconvert/api/v1beta1"
 )
 
 // ConvertTo converts v1 to v1beta1.

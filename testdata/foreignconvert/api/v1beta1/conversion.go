@@ -3,7 +3,7 @@ package v1beta1
 import (
 	"context"
 
-	"github.com/crdforge/crdforge/testdata/err_foreign_convert/api/convertible"
+	"github.com/crdforge/crdforge/testdata/foreignconvert/api/convertible"
 )
 
 // ConvertTo is knative's: v1 does the work.
