@@ -19,11 +19,22 @@ func (m *Model) hasDeepCopyInto(t types.Type) bool {
 	if !ok || n.Obj().Pkg() == nil {
 		return false
 	}
-	if sel := types.NewMethodSet(types.NewPointer(t)).Lookup(n.Obj().Pkg(), "DeepCopyInto"); sel != nil {
-		sig, ok := sel.Obj().Type().(*types.Signature)
-		return ok && sig.Params().Len() == 1 && types.Identical(sig.Params().At(0).Type(), types.NewPointer(t))
+	if declared, wellTyped := ownDeepCopyInto(n); declared {
+		return wellTyped
 	}
 	return m.generatesDeepCopy(n) || m.load.GeneratedMethods(n.Obj().Pkg().Path()).Has(n.Obj().Name(), "DeepCopyInto")
+}
+
+// ownDeepCopyInto reports whether *n has a DeepCopyInto method the load
+// sees, one its author wrote (generated files are hidden from the load),
+// and whether it is DeepCopyInto(*n).
+func ownDeepCopyInto(n *types.Named) (declared, wellTyped bool) {
+	sel := types.NewMethodSet(types.NewPointer(n)).Lookup(n.Obj().Pkg(), "DeepCopyInto")
+	if sel == nil {
+		return false, false
+	}
+	sig, ok := sel.Obj().Type().(*types.Signature)
+	return true, ok && sig.Params().Len() == 1 && types.Identical(sig.Params().At(0).Type(), types.NewPointer(n))
 }
 
 // generatesDeepCopy reports whether crdforge's deepcopy generator, which is

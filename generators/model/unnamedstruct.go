@@ -42,7 +42,10 @@ func (m *Model) UnnamedStructs(root *loader.Package) []UnnamedStruct {
 			continue
 		}
 		n, ok := tn.Type().(*types.Named)
-		if !ok || !m.generatesDeepCopy(n) || hasOwnDeepCopyInto(n) {
+		if !ok || !m.generatesDeepCopy(n) {
+			continue
+		}
+		if declared, _ := ownDeepCopyInto(n); declared {
 			continue
 		}
 		st, isStruct := n.Underlying().(*types.Struct)
@@ -89,10 +92,4 @@ func unnamedStructIn(t types.Type) *types.Struct {
 		}
 	}
 	return nil
-}
-
-// hasOwnDeepCopyInto reports whether n has a DeepCopyInto that the load
-// sees: one its author wrote (generated files are hidden from the load).
-func hasOwnDeepCopyInto(n *types.Named) bool {
-	return types.NewMethodSet(types.NewPointer(n)).Lookup(n.Obj().Pkg(), "DeepCopyInto") != nil
 }
