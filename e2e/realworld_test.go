@@ -122,6 +122,23 @@ var realWorldAPIs = []realWorldAPI{
 		dirs:    []string{"pkg/apis", "pkg/operator/injection", "pkg/operator/options", "pkg/utils/env"},
 		prepare: removeTests,
 	},
+	{
+		// Kyverno's policies: ClusterPolicy and Policy in v1 (storage) and
+		// v2beta1, served with conversion None and no conversion code. A
+		// precondition is raw JSON in v1 and a struct in v2beta1, which
+		// only a hand-written function converts: the two kinds keep
+		// strategy None (testdata/nonefallback); CEL preconditions are
+		// admissionregistration's v1alpha1 MatchCondition in one and v1's
+		// in the other, which convert as they are (testdata/graduated).
+		// Its other kinds' conversions are crdforge's, round trips
+		// included. The API packages import seven small packages of the
+		// module; their tests need much more, so they are left out.
+		name: "kyverno", module: "github.com/kyverno/kyverno", version: "v1.12.5",
+		dirs: []string{"api/kyverno", "api/policyreport", "ext/wildcard", "pkg/engine/variables/regex", "pkg/logging",
+			"pkg/pss/utils", "pkg/toggle", "pkg/utils/data", "pkg/utils/kube"},
+		prepare:   removeTests,
+		roundTrip: true,
+	},
 }
 
 // removeTests deletes the copy's test files, whose imports reach far beyond

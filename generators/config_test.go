@@ -89,11 +89,12 @@ func TestModelOptionsFollowTheSelectedGenerators(t *testing.T) {
 		resolve model.Options
 		want    model.Options
 	}{
-		{nil, model.Options{}, model.Options{Conversions: true, Webhook: true}},
-		{[]string{"crd"}, model.Options{}, model.Options{}},
-		{[]string{"crd", "conversion"}, model.Options{}, model.Options{Conversions: true}},
-		{[]string{"deploy"}, model.Options{}, model.Options{Webhook: true}},
-		{[]string{"crd"}, model.Options{Webhook: true}, model.Options{Webhook: true}},
+		{nil, model.Options{}, model.Options{Conversions: true, Strategies: true, Webhook: true}},
+		{[]string{"crd"}, model.Options{}, model.Options{Strategies: true}},
+		{[]string{"deepcopy"}, model.Options{}, model.Options{}},
+		{[]string{"crd", "conversion"}, model.Options{}, model.Options{Conversions: true, Strategies: true}},
+		{[]string{"deploy"}, model.Options{}, model.Options{Strategies: true, Webhook: true}},
+		{[]string{"crd"}, model.Options{Webhook: true}, model.Options{Strategies: true, Webhook: true}},
 	} {
 		cfg, err := Config{Dir: ".", Only: tc.only, Resolve: tc.resolve}.Complete()
 		if err != nil {

@@ -15,7 +15,6 @@ import (
 	"github.com/crdforge/crdforge/generators/output"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/markers"
-	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // Generator turns the model into files.
@@ -131,7 +130,6 @@ func buildModel(cfg Config) (*Result, *load.Result, error) {
 	}
 
 	opts := cfg.modelOptions()
-	ld.Checker.NodeFilters = checkFilters(cfg.gens, opts)
 	ld.Check()
 	ld.Errors(diags, nil, nil)
 	if diags.HasErrors() {
@@ -153,32 +151,6 @@ func finish(cfg Config, ld *load.Result, res *Result) {
 	if cfg.Strict {
 		res.Diags.Promote(diag.ClassNoCounterpart)
 	}
-}
-
-// checkFilterer is a generator that, like controller-gen's, needs only part
-// of the imports' types: those below the nodes its filter passes.
-type checkFilterer interface {
-	CheckFilter() loader.NodeFilter
-}
-
-// checkFilters are the type checker's node filters for a run of gens: the
-// generators' own when each has one, as controller-gen's runtime combines
-// them, and none (check everything) when any generator, or a part of the
-// model that opts asks for, has none. CRDs alone need what controller-gen's
-// crd generator needs; conversions need every type.
-func checkFilters(gens []Generator, opts model.Options) []loader.NodeFilter {
-	if opts.Conversions || opts.Webhook {
-		return nil
-	}
-	var out []loader.NodeFilter
-	for _, g := range gens {
-		f, ok := g.(checkFilterer)
-		if !ok {
-			return nil
-		}
-		out = append(out, f.CheckFilter())
-	}
-	return out
 }
 
 // stale lists the files the selected generators own and no longer produce,

@@ -194,6 +194,9 @@ func printHub(f *jen.File, k *model.Kind) {
 	if k.HubMethod != nil {
 		return // the author wrote it
 	}
+	if !slices.ContainsFunc(k.Spokes, func(s *model.Spoke) bool { return !s.NoEntryPoints || s.Convertible() }) {
+		return // strategy None: no version converts to the hub
+	}
 	name := k.Hub.Type.Obj().Name()
 	f.Commentf("Hub marks %s as the hub of its conversions: every other version of", name)
 	f.Commentf("%s converts to and from %s.", k.Name, k.Hub.Name)

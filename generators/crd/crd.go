@@ -20,8 +20,6 @@ import (
 	"github.com/crdforge/crdforge/markers"
 	yaml "go.yaml.in/yaml/v2"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	ctcrd "sigs.k8s.io/controller-tools/pkg/crd"
-	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // InjectCAAnnotation asks cert-manager's CA injector to fill in the CRD's
@@ -46,13 +44,10 @@ type Generator struct {
 // Name is the generator's name for --only.
 func (Generator) Name() string { return "crd" }
 
-// CheckFilter is controller-gen's crd generator's: a schema reaches only
-// fields with a JSON tag and no interface, so the type checker need only
-// check the imports those refer to before the roots.
-func (Generator) CheckFilter() loader.NodeFilter { return ctcrd.Generator{}.CheckFilter() }
-
-// Needs is none of the model's optional parts.
-func (Generator) Needs() model.Options { return model.Options{} }
+// Needs is each kind's strategy, which the CRD's conversion stanza prints
+// (a kind whose conversion needs functions nobody has written yet stays
+// None; see model.Conversion.Fallback).
+func (Generator) Needs() model.Options { return model.Options{Strategies: true} }
 
 // Generate returns one file per kind, named as controller-gen names it.
 // Kinds are validated and printed in parallel; the result keeps the model's

@@ -38,8 +38,9 @@ type Generator struct {
 // Name is the generator's name for --only.
 func (Generator) Name() string { return "deploy" }
 
-// Needs is the module's webhook.
-func (Generator) Needs() model.Options { return model.Options{Webhook: true} }
+// Needs is the module's webhook, and the strategies that say which kinds
+// convert through it.
+func (Generator) Needs() model.Options { return model.Options{Strategies: true, Webhook: true} }
 
 // Owns is the manifests' directory and the CRD directory's kustomization,
 // outside a kubebuilder project; in one, nothing: those directories are

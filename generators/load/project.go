@@ -1,9 +1,11 @@
 package load
 
 import (
+	"cmp"
 	"go/token"
 	"os"
 	"path/filepath"
+	"strings"
 
 	yaml "go.yaml.in/yaml/v2"
 	"golang.org/x/mod/modfile"
@@ -30,6 +32,15 @@ type KubebuilderProject struct {
 	// Without that requirement the main would not build, and by default a
 	// kubebuilder project's conversions go through the manager.
 	StandaloneWebhook bool
+	// conversionWebhooks are the kinds (Kind.group) that `kubebuilder
+	// create webhook --conversion` scaffolded a conversion webhook for.
+	conversionWebhooks map[string]bool
+}
+
+// ConversionWebhook reports whether kubebuilder scaffolded a conversion
+// webhook for the kind: the project means it to convert.
+func (p *KubebuilderProject) ConversionWebhook(group, kind string) bool {
+	return p.conversionWebhooks[kind+"."+group]
 }
 
 // WebhookModule is the module of crdforge's conversion webhook, which a
@@ -101,11 +112,32 @@ func parseKubebuilderProject(content []byte) (*KubebuilderProject, bool) {
 	var raw struct {
 		Layout      any    `yaml:"layout"`
 		ProjectName string `yaml:"projectName"`
+		Domain      string `yaml:"domain"`
+		Resources   []struct {
+			Group    string `yaml:"group"`
+			Domain   string `yaml:"domain"`
+			Kind     string `yaml:"kind"`
+			Webhooks struct {
+				Conversion bool `yaml:"conversion"`
+			} `yaml:"webhooks"`
+		} `yaml:"resources"`
 	}
 	if err := yaml.Unmarshal(content, &raw); err != nil || raw.ProjectName == "" {
 		return nil, false
 	}
-	proj := &KubebuilderProject{Name: raw.ProjectName}
+	proj := &KubebuilderProject{Name: raw.ProjectName, conversionWebhooks: map[string]bool{}}
+	for _, r := range raw.Resources {
+		if !r.Webhooks.Conversion {
+			continue
+		}
+		// kubebuilder's full group: the group, then the domain, either
+		// possibly empty.
+		group := r.Group
+		if domain := cmp.Or(r.Domain, raw.Domain); domain != "" {
+			group = strings.TrimPrefix(group+"."+domain, ".")
+		}
+		proj.conversionWebhooks[r.Kind+"."+group] = true
+	}
 	switch l := raw.Layout.(type) {
 	case string:
 		proj.Layout = []string{l}

@@ -61,3 +61,53 @@ func TestRequiresModule(t *testing.T) {
 		t.Error("a missing go.mod requires something")
 	}
 }
+
+// `kubebuilder create webhook --conversion` records the kind's conversion
+// webhook in PROJECT; the kind's group is its group and the domain, the
+// resource's own domain first.
+func TestProjectConversionWebhooks(t *testing.T) {
+	const content = `domain: tutorial.kubebuilder.io
+layout:
+- go.kubebuilder.io/v4
+projectName: project
+resources:
+- domain: tutorial.kubebuilder.io
+  group: batch
+  kind: CronJob
+  version: v1
+  webhooks:
+    conversion: true
+    webhookVersion: v1
+- group: batch
+  kind: CronJob
+  version: v2
+- group: apps
+  kind: Deployment
+  version: v1
+  webhooks:
+    defaulting: true
+- domain: other.io
+  group: ""
+  kind: Thing
+  version: v1
+  webhooks:
+    conversion: true
+`
+	p, ok := parseKubebuilderProject([]byte(content))
+	if !ok {
+		t.Fatal("not detected")
+	}
+	for _, tc := range []struct {
+		group, kind string
+		want        bool
+	}{
+		{"batch.tutorial.kubebuilder.io", "CronJob", true},
+		{"batch", "CronJob", false},
+		{"apps.tutorial.kubebuilder.io", "Deployment", false},
+		{"other.io", "Thing", true},
+	} {
+		if got := p.ConversionWebhook(tc.group, tc.kind); got != tc.want {
+			t.Errorf("ConversionWebhook(%q, %q) = %v, want %v", tc.group, tc.kind, got, tc.want)
+		}
+	}
+}

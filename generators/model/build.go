@@ -24,6 +24,11 @@ import (
 type Options struct {
 	// Conversions resolves the type pairs of every spoke.
 	Conversions bool
+	// Strategies settles each kind's conversion strategy, which a kind
+	// whose conversion needs functions nobody has written yet keeps at
+	// None (settleEntryPoints): the pairs, without the checks and losses
+	// only generated conversions need. Conversions implies it.
+	Strategies bool
 	// Webhook resolves the module's conversion webhook, Model.Webhook.
 	Webhook bool
 	// Schema configures controller-tools' schema parser.
@@ -47,7 +52,7 @@ type SchemaOptions struct {
 
 // With is o and p together: every part either asks for, and o's Schema.
 func (o Options) With(p Options) Options {
-	return Options{Conversions: o.Conversions || p.Conversions, Webhook: o.Webhook || p.Webhook, Schema: o.Schema}
+	return Options{Conversions: o.Conversions || p.Conversions, Strategies: o.Strategies || p.Strategies, Webhook: o.Webhook || p.Webhook, Schema: o.Schema}
 }
 
 // Build resolves the model from the load. Problems go to diags, each at the
@@ -118,7 +123,7 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 	for _, g := range m.Groups {
 		slices.SortFunc(g.Kinds, func(a, b *Kind) int { return strings.Compare(a.Name, b.Name) })
 	}
-	if opts.Conversions {
+	if opts.Conversions || opts.Strategies || opts.Webhook {
 		m.resolveConversions(diags)
 	}
 	if opts.Webhook {

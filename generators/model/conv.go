@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"go/types"
+	"reflect"
 )
 
 // ConvKind says how a value of one type becomes a value of another.
@@ -12,7 +13,8 @@ const (
 	// ConvAssign copies a value that holds no references: out = in.
 	ConvAssign ConvKind = iota
 	// ConvCast converts between basic types of the same kind, such as an
-	// enum across versions: out = T(in).
+	// enum across versions, or between two structs of other modules that
+	// one JSON shape declares twice (sameShape): out = T(in).
 	ConvCast
 	// ConvDeepCopy copies an identical type that holds references, through
 	// its DeepCopyInto method.
@@ -149,9 +151,11 @@ type classifier struct {
 func (k *classifier) conv(from, to types.Type) *Conv {
 	from, to = types.Unalias(from), types.Unalias(to)
 	c := &Conv{From: from, To: to}
-	if fn := k.funcs[funcKey(from, to)]; fn != nil && !k.paired(from, to) {
-		c.Kind, c.Func = ConvFunc, fn
-		return c
+	if len(k.funcs) > 0 { // funcKey prints both types: only when there is a function to find
+		if fn := k.funcs[funcKey(from, to)]; fn != nil && !k.paired(from, to) {
+			c.Kind, c.Func = ConvFunc, fn
+			return c
+		}
 	}
 	if types.Identical(from, to) {
 		// One type on both sides, from another module or shared by the two
@@ -179,6 +183,10 @@ func (k *classifier) conv(from, to types.Type) *Conv {
 				} else {
 					c.Kind, c.Dir = ConvPair, k.pair(tn, fn).ToSpoke
 				}
+				return c
+			}
+			if !k.local(fn) && !k.local(tn) && sameShape(fn, tn) {
+				c.Kind = ConvCast
 				return c
 			}
 			c.Kind, c.Reason = ConvManual, fmt.Sprintf("%s and %s are different types", k.qualified(from), k.qualified(to))
@@ -245,6 +253,27 @@ func (k *classifier) structural(c *Conv) *Conv {
 	}
 	c.Kind, c.Reason = ConvManual, fmt.Sprintf("%s and %s have no mechanical conversion", k.qualified(from), k.qualified(to))
 	return c
+}
+
+// sameShape reports whether two named structs, each declared outside the
+// spoke and hub packages, are one declaration made twice: the same fields
+// in the same order, of identical types, under the same JSON names (Go tags
+// aside, which protobuf numbers may tell apart). An API type graduated
+// unchanged is that (admissionregistration's v1alpha1 and v1
+// MatchCondition, which Kyverno's v1 and v2beta1 rules hold): Go converts
+// one into the other, with the same JSON on both sides.
+func sameShape(a, b *types.Named) bool {
+	as, ok1 := a.Underlying().(*types.Struct)
+	bs, ok2 := b.Underlying().(*types.Struct)
+	if !ok1 || !ok2 || !types.IdenticalIgnoreTags(as, bs) {
+		return false
+	}
+	for i := range as.NumFields() {
+		if reflect.StructTag(as.Tag(i)).Get("json") != reflect.StructTag(bs.Tag(i)).Get("json") {
+			return false
+		}
+	}
+	return true
 }
 
 func bothIntegers(a, b *types.Basic) bool {

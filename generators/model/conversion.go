@@ -20,6 +20,9 @@ type Spoke struct {
 	// apis.Convertible)), if any: the spoke then implements no
 	// conversion.Convertible, and crdforge cannot write one beside it.
 	Foreign *types.Func
+	// NoEntryPoints says crdforge writes neither ConvertTo nor ConvertFrom
+	// for the spoke: its kind's strategy is None (see settleEntryPoints).
+	NoEntryPoints bool
 }
 
 // TypePair is a spoke type and the hub type it converts to and from. The
@@ -123,6 +126,9 @@ type Direction struct {
 	// whose entry points are hand-written still builds and its author can
 	// call them.
 	Emit bool
+	// WantedBy are the kinds served with strategy None until the
+	// direction's hand-written Convert_ exists (see settleEntryPoints).
+	WantedBy []*Kind
 }
 
 // Lossy reports whether the direction can drop data.

@@ -96,7 +96,7 @@ func (s *Spoke) Generates(d *Direction) bool {
 	if d == d.Pair.ToHub {
 		method = s.ConvertTo
 	}
-	if method != nil || s.Foreign != nil {
+	if method != nil || s.Foreign != nil || s.NoEntryPoints {
 		return false
 	}
 	return !d.Pair.OptOut || d.Manual != nil

@@ -83,3 +83,16 @@ func imports(pkg *loader.Package) map[string]bool {
 	walk(pkg)
 	return seen
 }
+
+// importsOf is imports(pkg), computed once per package.
+func (m *Model) importsOf(pkg *loader.Package) map[string]bool {
+	if set, ok := m.importSets[pkg]; ok {
+		return set
+	}
+	if m.importSets == nil {
+		m.importSets = map[*loader.Package]map[string]bool{}
+	}
+	set := imports(pkg)
+	m.importSets[pkg] = set
+	return set
+}

@@ -82,20 +82,20 @@ func (p *pairer) reportManual(spokes []*Spoke) {
 	}
 	for _, tp := range p.order {
 		for _, d := range tp.Directions() {
-			if !d.Needed || d.Manual != nil || d.WrongSignature {
+			if (!d.Needed && len(d.WantedBy) == 0) || d.Manual != nil || d.WrongSignature {
 				continue
 			}
 			if tp.OptOut {
 				if !tp.Root() {
-					p.diags.Warnf(tp.Pos, "%s is opted out with +k8s:conversion-gen=false: write %s in package %s",
-						tp.Spoke.Obj().Name(), Signature(d), p.spoke.Package.Name)
+					p.diags.Warnf(tp.Pos, "%s is opted out with +k8s:conversion-gen=false: write %s in package %s%s",
+						tp.Spoke.Obj().Name(), Signature(d), p.spoke.Package.Name, servedNone(d))
 				}
 				continue
 			}
 			fields, reasons := d.NeedsManual()
 			for i, f := range fields {
-				p.diags.Warnf(f.Mapping.Pos, "in.%s requires manual conversion (%s): %s; write %s in package %s",
-					f.Mapping.Spoke.Name(), d.Describe(), reasons[i], Signature(d), p.spoke.Package.Name)
+				p.diags.Warnf(f.Mapping.Pos, "in.%s requires manual conversion (%s): %s; write %s in package %s%s",
+					f.Mapping.Spoke.Name(), d.Describe(), reasons[i], Signature(d), p.spoke.Package.Name, servedNone(d))
 			}
 		}
 	}
@@ -105,23 +105,41 @@ func (p *pairer) reportManual(spokes []*Spoke) {
 // spoke and hub packages, conversion-gen's way: any top-level
 // Convert_<a>_<A>_To_<b>_<B>(in *A, out *B, s conversion.Scope) error, whatever
 // A and B are, converts every value of A into B.
-func handWrittenFuncs(pkgs ...*loader.Package) map[[2]string]*types.Func {
+func (m *Model) handWrittenFuncs(pkgs ...*loader.Package) map[[2]string]*types.Func {
 	out := map[[2]string]*types.Func{}
 	for _, pkg := range pkgs {
-		scope := pkg.Types.Scope()
-		for _, name := range scope.Names() {
-			fn, ok := scope.Lookup(name).(*types.Func)
-			if !ok || !strings.HasPrefix(name, "Convert_") || !strings.Contains(name, "_To_") {
-				continue
-			}
-			in, out2, ok := conversionParams(fn)
-			if !ok {
-				continue
-			}
-			key := funcKey(in, out2)
+		for key, fn := range m.convertFuncsOf(pkg) {
 			if _, taken := out[key]; !taken {
 				out[key] = fn
 			}
+		}
+	}
+	return out
+}
+
+// convertFuncsOf indexes one package's hand-written conversion functions,
+// once: every spoke's peers include nearly every root.
+func (m *Model) convertFuncsOf(pkg *loader.Package) map[[2]string]*types.Func {
+	if funcs, ok := m.convertFuncs[pkg]; ok {
+		return funcs
+	}
+	if m.convertFuncs == nil {
+		m.convertFuncs = map[*loader.Package]map[[2]string]*types.Func{}
+	}
+	out := map[[2]string]*types.Func{}
+	m.convertFuncs[pkg] = out
+	scope := pkg.Types.Scope()
+	for _, name := range scope.Names() {
+		fn, ok := scope.Lookup(name).(*types.Func)
+		if !ok || !strings.HasPrefix(name, "Convert_") || !strings.Contains(name, "_To_") {
+			continue
+		}
+		in, to, ok := conversionParams(fn)
+		if !ok {
+			continue
+		}
+		if key := funcKey(in, to); out[key] == nil {
+			out[key] = fn
 		}
 	}
 	return out

@@ -73,6 +73,13 @@ type Model struct {
 	// deepCopied caches, per root, the types crdforge's deepcopy generator
 	// writes methods for.
 	deepCopied map[*loader.Package]map[string]bool
+	// importSets caches, per root, what imports returns for it: every
+	// spoke asks it of every root (peers).
+	importSets map[*loader.Package]map[string]bool
+	// deepCopyInto caches hasDeepCopyInto for the conversions, and
+	// convertFuncs each package's hand-written Convert_ functions.
+	deepCopyInto map[*types.Named]bool
+	convertFuncs map[*loader.Package]map[[2]string]*types.Func
 }
 
 // errorRef is one error of a loaded package: the i-th of its Errors.
@@ -157,6 +164,13 @@ type Conversion struct {
 	Strategy string
 	// Explicit says a +crdforge:conversion marker chose the strategy.
 	Explicit bool
+	// Configured says a +crdforge:webhook or +crdforge:certmanager marker
+	// configures the kind's webhook: its author means it to convert.
+	Configured bool
+	// Fallback says the strategy is None because converting the kind's
+	// versions needs hand-written functions nobody has written yet, where
+	// it would otherwise be Webhook (see settleEntryPoints).
+	Fallback bool
 	// Pos is the +crdforge:conversion or +crdforge:webhook marker that
 	// configured the conversion, or the kind's position.
 	Pos     token.Pos

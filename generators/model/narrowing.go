@@ -69,7 +69,11 @@ func (c *Check) Describe() string {
 // integer cast that may not fit and that no Check covers (an element of a
 // slice or map, a field without a schema) needs a hand-written function
 // instead: generated code never lets a value wrap around.
-func (p *pairer) checkNarrowing() {
+//
+// With full unset, only what decides whether a field needs a hand-written
+// function is settled: the checks of integers that may not fit, not those
+// the schemas ask for (which take the flattened schema of every type).
+func (p *pairer) checkNarrowing(full bool) {
 	for _, tp := range p.order {
 		if tp.OptOut {
 			continue
@@ -77,7 +81,7 @@ func (p *pairer) checkNarrowing() {
 		for _, d := range tp.Directions() {
 			for _, fc := range d.Fields {
 				var covered *Conv
-				if !fc.Mapping.OptOut && !fc.Mapping.Whole {
+				if !fc.Mapping.OptOut && !fc.Mapping.Whole && (full || narrowsInts(fc.Conv)) {
 					fc.Check, covered = p.narrowing(d, fc, d.ToVersion.Storage)
 				}
 				walkConv(fc.Conv, func(c *Conv) {
@@ -150,6 +154,14 @@ func walkConv(c *Conv, visit func(*Conv)) {
 
 // intNarrows reports whether some value of integer type from does not fit
 // in integer type to.
+// narrowsInts reports whether c casts, itself or inside, an integer into
+// one that may not hold it.
+func narrowsInts(c *Conv) bool {
+	found := false
+	walkConv(c, func(c *Conv) { found = found || (c.Kind == ConvCast && intNarrows(c.From, c.To)) })
+	return found
+}
+
 func intNarrows(from, to types.Type) bool {
 	fb, ok1 := from.Underlying().(*types.Basic)
 	tb, ok2 := to.Underlying().(*types.Basic)

@@ -45,13 +45,18 @@ func (m *Model) resolveConversions(diags *diag.List) {
 			}
 		}
 	}
+	// Settling the strategies alone needs to know which conversions need
+	// hand-written functions, not how generated ones check and lose data.
+	full := m.opts.Conversions
 	m.Pairs = map[*loader.Package][]*TypePair{}
 	for _, p := range order {
 		p.pairSameNamed()
-		p.checkNarrowing()
+		p.checkNarrowing(full)
 		p.findManual()
-		settleLoss(p.order)
-		settleLayout(p.order)
+		if full {
+			settleLoss(p.order)
+			settleLayout(p.order)
+		}
 		m.Pairs[p.spoke.Package] = append(m.Pairs[p.spoke.Package], p.order...)
 	}
 	// Each spoke lists what it reaches in the pairer's discovery order: the
@@ -64,13 +69,16 @@ func (m *Model) resolveConversions(diags *diag.List) {
 		}
 	}
 	m.findHandWritten(diags)
+	m.settleEntryPoints(diags)
 	reportConvertingMarkers(order)
 	for _, p := range order {
 		settleEmit(spokesOf[p], p.order)
-		p.relaxUnguarded(spokesOf[p])
 		p.reportManual(spokesOf[p])
-		p.reportNoCounterpart()
-		p.reportNarrowing()
+		if full {
+			p.relaxUnguarded(spokesOf[p])
+			p.reportNoCounterpart()
+			p.reportNarrowing()
+		}
 	}
 }
 
@@ -78,8 +86,8 @@ func (m *Model) newPairer(spoke, hub *Version, diags *diag.List) *pairer {
 	p := &pairer{m: m, pairs: map[[2]*types.TypeName]*TypePair{}, filled: map[*TypePair]bool{}, diags: diags,
 		fieldMarkers: map[token.Pos]markers.Value{}, commentLines: map[token.Pos][]string{},
 		metav1Funcs: metav1ConversionFuncs(spoke.Package)}
-	p.classifier = classifier{spoke: spoke, hub: hub, deepCopy: m.hasDeepCopyInto, pair: p.pair,
-		funcs: handWrittenFuncs(m.peers(spoke, hub)...)}
+	p.classifier = classifier{spoke: spoke, hub: hub, deepCopy: m.hasDeepCopyIntoOnce, pair: p.pair,
+		funcs: m.handWrittenFuncs(m.peers(spoke, hub)...)}
 	p.indexFields(spoke.Package)
 	p.indexFields(hub.Package)
 	return p
@@ -94,7 +102,7 @@ func (m *Model) newPairer(spoke, hub *Version, diags *diag.List) *pairer {
 func (m *Model) peers(spoke, hub *Version) []*loader.Package {
 	out := []*loader.Package{spoke.Package, hub.Package}
 	for _, root := range m.Roots {
-		if root != spoke.Package && root != hub.Package && !imports(root)[spoke.Package.PkgPath] {
+		if root != spoke.Package && root != hub.Package && !m.importsOf(root)[spoke.Package.PkgPath] {
 			out = append(out, root)
 		}
 	}
@@ -204,4 +212,23 @@ func (p *pairer) reachable(root *TypePair) map[*TypePair]bool {
 		}
 	}
 	return seen
+}
+
+// hasDeepCopyIntoOnce is hasDeepCopyInto, computed once per type: every
+// spoke's fields ask it of the same few types (metav1.Time, a shared spec),
+// and each answer builds a method set.
+func (m *Model) hasDeepCopyIntoOnce(t types.Type) bool {
+	n, ok := t.(*types.Named)
+	if !ok {
+		return m.hasDeepCopyInto(t)
+	}
+	if has, ok := m.deepCopyInto[n]; ok {
+		return has
+	}
+	if m.deepCopyInto == nil {
+		m.deepCopyInto = map[*types.Named]bool{}
+	}
+	has := m.hasDeepCopyInto(n)
+	m.deepCopyInto[n] = has
+	return has
 }

@@ -24,6 +24,7 @@ func (m *Model) resolveConversion(k *Kind, diags *diag.List) {
 	if hookAt.IsValid() && !strategyAt.IsValid() {
 		conv.Pos = hookAt
 	}
+	conv.Configured = m.anyVersionMarker(k, markers.WebhookName) || m.anyVersionMarker(k, markers.CertManagerName)
 	name, namespace := m.Project+"-webhook-service", m.Project+"-system"
 	if m.Kubebuilder != nil {
 		name, namespace = KubebuilderWebhookService, KubebuilderWebhookNamespace
@@ -284,4 +285,15 @@ func sameSchemaSlices(a, b []apiextensionsv1.JSONSchemaProps) bool {
 		}
 	}
 	return true
+}
+
+// anyVersionMarker reports whether a version of k carries the +crdforge:
+// marker name, on its root type or its package, valid or not.
+func (m *Model) anyVersionMarker(k *Kind, name string) bool {
+	for _, v := range k.Versions {
+		if _, ok := m.versionMarker(v, name, true); ok {
+			return true
+		}
+	}
+	return false
 }

@@ -44,8 +44,8 @@ type Generator struct {
 // Name is the generator's name for --only.
 func (Generator) Name() string { return "webhook" }
 
-// Needs is none of the model's optional parts.
-func (Generator) Needs() model.Options { return model.Options{} }
+// Needs is each kind's strategy: which kinds convert through the webhook.
+func (Generator) Needs() model.Options { return model.Options{Strategies: true} }
 
 // Generate returns the main, or nothing when no kind needs a webhook.
 //

@@ -1,6 +1,7 @@
 package conversiontest
 
 import (
+	"encoding/json"
 	"slices"
 	"strconv"
 	"time"
@@ -30,6 +31,7 @@ import (
 //   - intstr.IntOrString: an int or a string, with Type to match. From
 //     apimachinery v0.33 on it fills itself this way (a RandFill method);
 //     before, its fill method is gofuzz's, which randfill does not call.
+//   - interface{}: a small JSON value, decoded as encoding/json decodes it.
 //
 // apiextensionsv1.JSON (a small JSON value other than null) has its fill
 // function too, but not among these: RoundTrip finds the JSON types that the
@@ -47,7 +49,20 @@ func DefaultFillFuncs() []any {
 		fillGoTime,
 		fillRawExtension,
 		fillIntOrString,
+		fillAny,
 	}
+}
+
+// fillAny fills an interface{} with what encoding/json decodes a small JSON
+// value into (a string, a float64, a bool, a map[string]any or a []any), as
+// an any in an API type holds: OpenTelemetry's collector config is a
+// map[string]interface{}. randfill fills no interface by itself.
+func fillAny(v *any, c randfill.Continue) {
+	var out any
+	if err := json.Unmarshal(appendJSONValue(nil, c, 2), &out); err != nil {
+		panic(err) // appendJSONValue writes JSON
+	}
+	*v = out
 }
 
 // fillIntOrString fills either the int or the string, and sets Type to

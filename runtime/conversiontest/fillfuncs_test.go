@@ -44,6 +44,9 @@ type everything struct {
 	IntOrStringPtr  *intstr.IntOrString           `json:"intOrStringPtr,omitempty"`
 	IntOrStrings    map[string]intstr.IntOrString `json:"intOrStrings,omitempty"`
 	Duration        metav1.Duration               `json:"duration"`
+	Any             any                           `json:"any"`
+	AnyMap          map[string]interface{}        `json:"anyMap,omitempty"`
+	AnyPtr          *any                          `json:"anyPtr,omitempty"`
 }
 
 func fillEverything(t *testing.T, n int, check func(*everything)) {
@@ -195,5 +198,30 @@ func TestSemanticEquality(t *testing.T) {
 				t.Error("compare disagrees with equality.Semantic")
 			}
 		})
+	}
+}
+
+// TestAnyHoldsJSON: an interface{} gets what encoding/json would have
+// decoded into it, never left nil everywhere.
+func TestAnyHoldsJSON(t *testing.T) {
+	set := 0
+	fillEverything(t, 500, func(e *everything) {
+		for _, v := range append([]any{e.Any}, func() []any {
+			var vs []any
+			for _, v := range e.AnyMap {
+				vs = append(vs, v)
+			}
+			return vs
+		}()...) {
+			switch v.(type) {
+			case string, float64, bool, map[string]any, []any:
+				set++
+			default:
+				t.Fatalf("interface{} holds %T (%#v), not a decoded JSON value", v, v)
+			}
+		}
+	})
+	if set == 0 {
+		t.Error("no interface{} was filled")
 	}
 }
