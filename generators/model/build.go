@@ -26,6 +26,9 @@ type Options struct {
 	Conversions bool
 	// Webhook resolves the module's conversion webhook, Model.Webhook.
 	Webhook bool
+	// DeepCopy resolves the types whose deepcopy methods crdforge writes
+	// itself, Model.OwnCopies.
+	DeepCopy bool
 	// Schema configures controller-tools' schema parser.
 	Schema SchemaOptions
 }
@@ -47,7 +50,8 @@ type SchemaOptions struct {
 
 // With is o and p together: every part either asks for, and o's Schema.
 func (o Options) With(p Options) Options {
-	return Options{Conversions: o.Conversions || p.Conversions, Webhook: o.Webhook || p.Webhook, Schema: o.Schema}
+	return Options{Conversions: o.Conversions || p.Conversions, Webhook: o.Webhook || p.Webhook,
+		DeepCopy: o.DeepCopy || p.DeepCopy, Schema: o.Schema}
 }
 
 // Build resolves the model from the load. Problems go to diags, each at the
@@ -66,6 +70,8 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 		TestFuncs:  testFuncs(ld),
 		load:       ld,
 		superseded: map[errorRef]bool{},
+		deepCopied: map[*loader.Package]map[string]bool{},
+		OwnCopies:  map[*loader.Package][]*OwnCopy{},
 	}
 	m.Project = projectName(m.ImportPath)
 	if kb := ld.Kubebuilder; kb != nil {
@@ -74,6 +80,12 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 	}
 	for _, root := range m.Roots {
 		m.Markers[root] = regs.Collect(root, diags)
+		m.deepCopied[root] = deepCopiedTypes(m.Collector, root)
+	}
+	if opts.DeepCopy {
+		for _, root := range m.Roots {
+			m.OwnCopies[root] = m.ownCopies(root, diags)
+		}
 	}
 
 	m.Schemas = &crd.Parser{

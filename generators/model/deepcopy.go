@@ -52,24 +52,12 @@ func (m *Model) generatesDeepCopy(n *types.Named) bool {
 	if _, basic := n.Underlying().(*types.Basic); basic {
 		return false
 	}
-	var pkg *loader.Package
 	for _, root := range m.Roots {
 		if root.PkgPath == n.Obj().Pkg().Path() {
-			pkg = root
+			return m.deepCopied[root][n.Obj().Name()]
 		}
 	}
-	if pkg == nil {
-		return false
-	}
-	if m.deepCopied == nil {
-		m.deepCopied = map[*loader.Package]map[string]bool{}
-	}
-	copied, ok := m.deepCopied[pkg]
-	if !ok {
-		copied = deepCopiedTypes(m.Collector, pkg)
-		m.deepCopied[pkg] = copied
-	}
-	return copied[n.Obj().Name()]
+	return false
 }
 
 // deepCopiedTypes lists the types of pkg that controller-tools' deepcopy

@@ -59,6 +59,11 @@ type Model struct {
 	// kinds reach first, then same-named structs nothing reaches.
 	Pairs map[*loader.Package][]*TypePair
 
+	// OwnCopies lists, for each root package, sorted by name, the types whose
+	// deepcopy methods crdforge writes itself, where controller-tools'
+	// generator cannot (Options.DeepCopy).
+	OwnCopies map[*loader.Package][]*OwnCopy
+
 	// TestFuncs are the top-level functions that each root's hand-written,
 	// in-package test files declare: generated tests call an author's hooks
 	// (conversionFillFuncs) when they exist.
@@ -70,7 +75,7 @@ type Model struct {
 	load *load.Result
 	// superseded are errors of the load that the model reports itself.
 	superseded map[errorRef]bool
-	// deepCopied caches, per root, the types crdforge's deepcopy generator
+	// deepCopied lists, per root, the types crdforge's deepcopy generator
 	// writes methods for.
 	deepCopied map[*loader.Package]map[string]bool
 }
