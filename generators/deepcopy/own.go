@@ -121,10 +121,14 @@ func elemCopy(inV, outV *jen.Statement, c *model.Copy, field bool) []jen.Code {
 	}
 	redeclare := jen.List(jen.Id("in"), jen.Id("out")).Op(":=").List(jen.Op("&").Add(inV.Clone()), jen.Op("&").Add(outV.Clone()))
 	body := append([]jen.Code{redeclare}, copyBlock(c)...)
-	if c.Nilable {
+	switch {
+	case c.Nilable:
 		return []jen.Code{jen.If(inV.Clone().Op("!=").Nil()).Block(body...)}
+	case field:
+		// A block of its own: the next field's in and out are the struct's.
+		return []jen.Code{jen.Block(body...)}
 	}
-	return []jen.Code{jen.Block(body...)}
+	return body // an element's loop body is a block already
 }
 
 // pointeeCopy copies **in into **out, *out freshly allocated.

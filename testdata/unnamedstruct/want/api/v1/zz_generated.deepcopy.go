@@ -144,19 +144,17 @@ func (in *ShelfSpec) DeepCopyInto(out *ShelfSpec) {
 			Owner *string  `json:"owner,omitempty"`
 		}, len(*in))
 		for i := range *in {
-			{
-				in, out := &(*in)[i], &(*out)[i]
-				*out = *in
-				if in.Tags != nil {
-					in, out := &in.Tags, &out.Tags
-					*out = make([]string, len(*in))
-					copy(*out, *in)
-				}
-				if in.Owner != nil {
-					in, out := &in.Owner, &out.Owner
-					*out = new(string)
-					**out = **in
-				}
+			in, out := &(*in)[i], &(*out)[i]
+			*out = *in
+			if in.Tags != nil {
+				in, out := &in.Tags, &out.Tags
+				*out = make([]string, len(*in))
+				copy(*out, *in)
+			}
+			if in.Owner != nil {
+				in, out := &in.Owner, &out.Owner
+				*out = new(string)
+				**out = **in
 			}
 		}
 	}
@@ -195,14 +193,12 @@ func (in *ShelfSpec) DeepCopyInto(out *ShelfSpec) {
 		in, out := &in.Grid, &out.Grid
 		*out = *in
 		for i := range *in {
-			{
-				in, out := &(*in)[i], &(*out)[i]
-				*out = *in
-				if in.Cells != nil {
-					in, out := &in.Cells, &out.Cells
-					*out = make([]string, len(*in))
-					copy(*out, *in)
-				}
+			in, out := &(*in)[i], &(*out)[i]
+			*out = *in
+			if in.Cells != nil {
+				in, out := &in.Cells, &out.Cells
+				*out = make([]string, len(*in))
+				copy(*out, *in)
 			}
 		}
 	}
@@ -231,13 +227,11 @@ func (in *ShelfSpec) DeepCopyInto(out *ShelfSpec) {
 			Parts PartList    `json:"parts,omitempty"`
 		}, len(*in))
 		for i := range *in {
-			{
-				in, out := &(*in)[i], &(*out)[i]
-				*out = *in
-				in.At.DeepCopyInto(&out.At)
-				if in.Parts != nil {
-					in.Parts.DeepCopyInto(&out.Parts)
-				}
+			in, out := &(*in)[i], &(*out)[i]
+			*out = *in
+			in.At.DeepCopyInto(&out.At)
+			if in.Parts != nil {
+				in.Parts.DeepCopyInto(&out.Parts)
 			}
 		}
 	}
