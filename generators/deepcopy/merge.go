@@ -71,11 +71,11 @@ func renderOwn(root *loader.Package, own []*model.OwnCopy, pins map[string]strin
 	for p, n := range pins {
 		f.ImportAlias(p, n)
 	}
-	for i, oc := range own {
-		if i > 0 {
+	for _, oc := range own {
+		if oc.Copy != nil {
+			printOwn(f, oc)
 			f.Line()
 		}
-		printOwn(f, oc)
 	}
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {

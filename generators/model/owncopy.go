@@ -27,7 +27,9 @@ type OwnCopy struct {
 	PtrReceiver bool
 	// Object asks for DeepCopyObject too (+kubebuilder:object:root).
 	Object bool
-	// Copy is how *in copies into *out.
+	// Copy is how *in copies into *out; nil when the type holds a value
+	// no deepcopy can copy (an error says where), so that nothing prints it
+	// and controller-tools still leaves it out.
 	Copy *Copy
 }
 
@@ -109,6 +111,9 @@ func (m *Model) ownCopies(root *loader.Package, diags *diag.List) []*OwnCopy {
 		}
 		c := &copier{m: m, diags: diags, owner: name}
 		oc := &OwnCopy{Name: name, Pos: tn.Pos(), Object: objects[name], Copy: c.body(n, tn.Pos())}
+		if c.failed {
+			oc.Copy = nil
+		}
 		switch n.Underlying().(type) {
 		case *types.Struct, *types.Array:
 			oc.PtrReceiver = true
@@ -136,13 +141,13 @@ func hasOwnDeepCopy(n *types.Named) bool {
 // unnamed struct that holds no references (top is set) is assigned, which
 // controller-tools does too.
 func namesUnnamedStruct(t types.Type, top bool) bool {
-	switch t := t.(type) {
+	switch t := types.Unalias(t).(type) {
 	case *types.Struct:
 		if !top {
 			return true
 		}
 		for f := range t.Fields() {
-			if s, ok := f.Type().(*types.Struct); ok && !shallow(s) {
+			if s, ok := types.Unalias(f.Type()).(*types.Struct); ok && !shallow(s) {
 				return true
 			}
 			if namesUnnamedStruct(f.Type(), false) {
@@ -185,6 +190,8 @@ type copier struct {
 	m     *Model
 	diags *diag.List
 	owner string
+	// failed says a value of the owner cannot be copied.
+	failed bool
 }
 
 // copyOf is how a value of t copies; pos is where to report a value that
@@ -227,6 +234,7 @@ func (c *copier) body(t types.Type, pos token.Pos) *Copy {
 	}
 	c.diags.Errorf(pos, "%s holds %s, which deepcopy cannot copy: write %s's DeepCopyInto by hand (in a file of your own)",
 		c.owner, types.TypeString(t, (*types.Package).Name), c.owner)
+	c.failed = true
 	return &Copy{Kind: CopyAssign, Type: t}
 }
 
