@@ -89,8 +89,9 @@ func TestModelOptionsFollowTheSelectedGenerators(t *testing.T) {
 		resolve model.Options
 		want    model.Options
 	}{
-		{nil, model.Options{}, model.Options{Conversions: true, Webhook: true}},
+		{nil, model.Options{}, model.Options{Conversions: true, Webhook: true, DeepCopy: true}},
 		{[]string{"crd"}, model.Options{}, model.Options{}},
+		{[]string{"deepcopy"}, model.Options{}, model.Options{DeepCopy: true}},
 		{[]string{"crd", "conversion"}, model.Options{}, model.Options{Conversions: true}},
 		{[]string{"deploy"}, model.Options{}, model.Options{Webhook: true}},
 		{[]string{"crd"}, model.Options{Webhook: true}, model.Options{Webhook: true}},
