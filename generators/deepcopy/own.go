@@ -2,9 +2,8 @@ package deepcopy
 
 import (
 	"fmt"
-	"go/types"
-	"strconv"
 
+	"github.com/crdforge/crdforge/generators/internal/gotype"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/dave/jennifer/jen"
 )
@@ -88,9 +87,9 @@ func copyBlock(c *model.Copy) []jen.Code {
 		}
 		return code
 	case model.CopyPointer:
-		return append([]jen.Code{jen.Op("*").Id("out").Op("=").New(typeExpr(c.Elem.Type))}, pointeeCopy(c.Elem)...)
+		return append([]jen.Code{jen.Op("*").Id("out").Op("=").New(gotype.Expr(c.Elem.Type))}, pointeeCopy(c.Elem)...)
 	case model.CopySlice:
-		code := []jen.Code{jen.Op("*").Id("out").Op("=").Make(typeExpr(c.Type), jen.Len(jen.Op("*").Id("in")))}
+		code := []jen.Code{jen.Op("*").Id("out").Op("=").Make(gotype.Expr(c.Type), jen.Len(jen.Op("*").Id("in")))}
 		if c.Elem.Kind == model.CopyAssign {
 			return append(code, jen.Copy(jen.Op("*").Id("out"), jen.Op("*").Id("in")))
 		}
@@ -98,7 +97,7 @@ func copyBlock(c *model.Copy) []jen.Code {
 			elemCopy(index("in", "i"), index("out", "i"), c.Elem, false)...))
 	case model.CopyMap:
 		return []jen.Code{
-			jen.Op("*").Id("out").Op("=").Make(typeExpr(c.Type), jen.Len(jen.Op("*").Id("in"))),
+			jen.Op("*").Id("out").Op("=").Make(gotype.Expr(c.Type), jen.Len(jen.Op("*").Id("in"))),
 			jen.For(jen.Id("key").Op(",").Id("val").Op(":=").Range().Add(jen.Op("*").Id("in"))).Block(mapValueCopy(c.Elem)...),
 		}
 	}
@@ -165,7 +164,7 @@ func mapValueCopy(c *model.Copy) []jen.Code {
 		copyVal = jen.If(jen.Id("val").Op("==").Nil()).Block(set(jen.Nil())).Else().Block(body...)
 	}
 	return []jen.Code{
-		jen.Var().Id("outVal").Add(typeExpr(c.Type)),
+		jen.Var().Id("outVal").Add(gotype.Expr(c.Type)),
 		copyVal,
 		set(jen.Id("outVal")),
 	}
@@ -174,52 +173,4 @@ func mapValueCopy(c *model.Copy) []jen.Code {
 // index is (*p)[i], where p is a pointer to a slice, array or map.
 func index(p, i string) *jen.Statement {
 	return jen.Parens(jen.Op("*").Id(p)).Index(jen.Id(i))
-}
-
-// typeExpr prints a type, an unnamed struct with its fields' tags: a struct
-// type with other tags would be another type.
-func typeExpr(t types.Type) *jen.Statement {
-	switch t := t.(type) {
-	case *types.Named:
-		if t.Obj().Pkg() == nil {
-			return jen.Id(t.Obj().Name())
-		}
-		return jen.Qual(t.Obj().Pkg().Path(), t.Obj().Name())
-	case *types.Alias:
-		return typeExpr(types.Unalias(t))
-	case *types.Basic:
-		return jen.Id(t.Name())
-	case *types.Pointer:
-		return jen.Op("*").Add(typeExpr(t.Elem()))
-	case *types.Slice:
-		return jen.Index().Add(typeExpr(t.Elem()))
-	case *types.Array:
-		return jen.Index(jen.Lit(int(t.Len()))).Add(typeExpr(t.Elem()))
-	case *types.Map:
-		return jen.Map(typeExpr(t.Key())).Add(typeExpr(t.Elem()))
-	case *types.Struct:
-		fields := make([]jen.Code, 0, t.NumFields())
-		for i := range t.NumFields() {
-			f := t.Field(i)
-			field := typeExpr(f.Type())
-			if !f.Embedded() {
-				field = jen.Id(f.Name()).Add(field)
-			}
-			if tag := t.Tag(i); tag != "" {
-				field.Op(rawTag(tag))
-			}
-			fields = append(fields, field)
-		}
-		return jen.Struct(fields...)
-	}
-	panic(fmt.Sprintf("crdforge: no type expression for %s", t))
-}
-
-// rawTag is a field tag as its author most likely wrote it, in back quotes,
-// or quoted when it holds a back quote.
-func rawTag(tag string) string {
-	if strconv.CanBackquote(tag) {
-		return "`" + tag + "`"
-	}
-	return strconv.Quote(tag)
 }
