@@ -43,7 +43,7 @@ func ownFile(root *loader.Package, own []*model.OwnCopy, ct []byte) ([]byte, err
 	for p, n := range ctNames {
 		pins[p] = n
 	}
-	for {
+	for range 3 {
 		src, err := renderOwn(root, own, pins)
 		if err != nil {
 			return nil, err
@@ -60,6 +60,7 @@ func ownFile(root *loader.Package, own []*model.OwnCopy, ct []byte) ([]byte, err
 		}
 		return merge(root.Name, ct, ctFile, src, ours)
 	}
+	return nil, fmt.Errorf("no import names for crdforge's deepcopy methods that controller-tools' do not use")
 }
 
 // renderOwn prints own as a file of its own, naming imported packages as
