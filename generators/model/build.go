@@ -59,19 +59,20 @@ func (o Options) With(p Options) Options {
 // that later stages can report their own problems in the same run.
 func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, diags *diag.List) *Model {
 	m := &Model{
-		opts:       opts,
-		Dir:        dir,
-		ImportPath: importPathOf(dir, ld.Roots),
-		Fset:       ld.Fset,
-		Roots:      ld.Roots,
-		Markers:    map[*loader.Package]*markers.Set{},
-		Collector:  &ctmarkers.Collector{Registry: regs.Kubebuilder},
-		Checker:    ld.Checker,
-		TestFuncs:  testFuncs(ld),
-		load:       ld,
-		superseded: map[errorRef]bool{},
-		deepCopied: map[*loader.Package]map[string]bool{},
-		OwnCopies:  map[*loader.Package][]*OwnCopy{},
+		opts:            opts,
+		Dir:             dir,
+		ImportPath:      importPathOf(dir, ld.Roots),
+		Fset:            ld.Fset,
+		Roots:           ld.Roots,
+		Markers:         map[*loader.Package]*markers.Set{},
+		Collector:       &ctmarkers.Collector{Registry: regs.Kubebuilder},
+		Checker:         ld.Checker,
+		TestFuncs:       testFuncs(ld),
+		load:            ld,
+		superseded:      map[errorRef]bool{},
+		deepCopied:      map[*loader.Package]map[string]bool{},
+		deepCopyObjects: map[*loader.Package]map[string]bool{},
+		OwnCopies:       map[*loader.Package][]*OwnCopy{},
 	}
 	m.Project = projectName(m.ImportPath)
 	if kb := ld.Kubebuilder; kb != nil {
@@ -80,7 +81,11 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 	}
 	for _, root := range m.Roots {
 		m.Markers[root] = regs.Collect(root, diags)
-		m.deepCopied[root] = deepCopiedTypes(m.Collector, root)
+		if opts.DeepCopy || opts.Conversions {
+			// Which types get deepcopy methods: conversions copy through
+			// them, and the types crdforge copies itself are among them.
+			m.deepCopied[root], m.deepCopyObjects[root] = deepCopyMarkers(m.Collector, root)
+		}
 	}
 	if opts.DeepCopy {
 		for _, root := range m.Roots {

@@ -78,6 +78,8 @@ type Model struct {
 	// deepCopied lists, per root, the types crdforge's deepcopy generator
 	// writes methods for.
 	deepCopied map[*loader.Package]map[string]bool
+	// deepCopyObjects lists, per root, the types that get DeepCopyObject.
+	deepCopyObjects map[*loader.Package]map[string]bool
 }
 
 // errorRef is one error of a loaded package: the i-th of its Errors.

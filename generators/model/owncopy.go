@@ -6,7 +6,6 @@ import (
 
 	"github.com/crdforge/crdforge/internal/diag"
 	"sigs.k8s.io/controller-tools/pkg/loader"
-	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 )
 
 // OwnCopy is a type whose deepcopy methods crdforge writes itself, because
@@ -92,7 +91,6 @@ func (m *Model) ownCopies(root *loader.Package, diags *diag.List) []*OwnCopy {
 		return nil
 	}
 	var out []*OwnCopy
-	objects := objectTypes(m.Collector, root)
 	scope := root.Types.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
@@ -110,7 +108,7 @@ func (m *Model) ownCopies(root *loader.Package, diags *diag.List) []*OwnCopy {
 			continue
 		}
 		c := &copier{m: m, diags: diags, owner: name}
-		oc := &OwnCopy{Name: name, Pos: tn.Pos(), Object: objects[name], Copy: c.body(n, tn.Pos())}
+		oc := &OwnCopy{Name: name, Pos: tn.Pos(), Object: m.deepCopyObjects[root][name], Copy: c.body(n, tn.Pos())}
 		if c.failed {
 			oc.Copy = nil
 		}
@@ -269,23 +267,4 @@ func (c *copier) structCopy(t types.Type, s *types.Struct, pos token.Pos) *Copy 
 		cp.Fields = append(cp.Fields, FieldCopy{Name: f.Name(), Copy: fc})
 	}
 	return cp
-}
-
-// objectTypes lists the types of pkg that get DeepCopyObject, as
-// controller-tools decides it: +kubebuilder:object:root, or the older
-// +k8s:deepcopy-gen:interfaces naming runtime.Object.
-func objectTypes(col *ctmarkers.Collector, pkg *loader.Package) map[string]bool {
-	out := map[string]bool{}
-	_ = ctmarkers.EachType(col, pkg, func(info *ctmarkers.TypeInfo) {
-		if v, ok := info.Markers.Get("kubebuilder:object:root").(bool); ok {
-			out[info.Name] = v
-			return
-		}
-		for _, v := range info.Markers["k8s:deepcopy-gen:interfaces"] {
-			if v == "k8s.io/apimachinery/pkg/runtime.Object" {
-				out[info.Name] = true
-			}
-		}
-	})
-	return out
 }
