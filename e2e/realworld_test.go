@@ -101,14 +101,13 @@ var realWorldAPIs = []realWorldAPI{
 	{
 		// Longhorn's v1beta1 (schemaless, hand-written ConvertTo and
 		// ConvertFrom through jinzhu/copier, five kinds) and v1beta2 (the
-		// hub, 22 kinds). Its deepcopy is deepcopy-gen's, which copies the
-		// map[string]struct{} controller-tools' cannot
-		// (testdata/err_unnamed_struct): it keeps it, with --only. The
-		// copier conversions drop what v1beta1 lacks: the round trips only
-		// compile.
+		// hub, 22 kinds). Its deepcopy was deepcopy-gen's: v1beta1's
+		// BackingImageSpec holds a map[string]struct{}, which controller-
+		// tools' deepcopy cannot copy; crdforge copies that type itself
+		// (testdata/unnamedstruct). The copier conversions drop what
+		// v1beta1 lacks: the round trips only compile.
 		name: "longhorn", module: "github.com/longhorn/longhorn-manager", version: "v1.7.2",
 		dirs: []string{"k8s/pkg/apis"},
-		args: []string{"--only", "crd,conversion"},
 	},
 	{
 		// Karpenter's v1 (storage) and v1beta1 of NodePool and NodeClaim.

@@ -89,9 +89,9 @@ func TestModelOptionsFollowTheSelectedGenerators(t *testing.T) {
 		resolve model.Options
 		want    model.Options
 	}{
-		{nil, model.Options{}, model.Options{Conversions: true, Strategies: true, Webhook: true}},
+		{nil, model.Options{}, model.Options{Conversions: true, Strategies: true, Webhook: true, DeepCopy: true}},
 		{[]string{"crd"}, model.Options{}, model.Options{Strategies: true}},
-		{[]string{"deepcopy"}, model.Options{}, model.Options{}},
+		{[]string{"deepcopy"}, model.Options{}, model.Options{DeepCopy: true}},
 		{[]string{"crd", "conversion"}, model.Options{}, model.Options{Conversions: true, Strategies: true}},
 		{[]string{"deploy"}, model.Options{}, model.Options{Strategies: true, Webhook: true}},
 		{[]string{"crd"}, model.Options{Webhook: true}, model.Options{Strategies: true, Webhook: true}},

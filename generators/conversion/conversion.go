@@ -16,8 +16,6 @@ package conversion
 
 import (
 	"bytes"
-	"fmt"
-	"go/types"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -223,33 +221,4 @@ func printSpoke(f *jen.File, s *model.Spoke, printed map[*model.TypePair]bool) {
 			printDirection(f, d)
 		}
 	}
-}
-
-// qual names a named type from the file's point of view.
-func qual(n *types.Named) *jen.Statement {
-	if n.Obj().Pkg() == nil {
-		return jen.Id(n.Obj().Name())
-	}
-	return jen.Qual(n.Obj().Pkg().Path(), n.Obj().Name())
-}
-
-// typeExpr prints a type.
-func typeExpr(t types.Type) *jen.Statement {
-	switch t := t.(type) {
-	case *types.Named:
-		return qual(t)
-	case *types.Alias:
-		return typeExpr(types.Unalias(t))
-	case *types.Basic:
-		return jen.Id(t.Name())
-	case *types.Pointer:
-		return jen.Op("*").Add(typeExpr(t.Elem()))
-	case *types.Slice:
-		return jen.Index().Add(typeExpr(t.Elem()))
-	case *types.Array:
-		return jen.Index(jen.Lit(int(t.Len()))).Add(typeExpr(t.Elem()))
-	case *types.Map:
-		return jen.Map(typeExpr(t.Key())).Add(typeExpr(t.Elem()))
-	}
-	panic(fmt.Sprintf("crdforge: no type expression for %s", t))
 }

@@ -3,6 +3,7 @@ package conversion
 import (
 	"go/types"
 
+	"github.com/crdforge/crdforge/generators/internal/gotype"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/dave/jennifer/jen"
 )
@@ -18,7 +19,7 @@ func convert(c *model.Conv, src, dst *jen.Statement) []jen.Code {
 	switch c.Kind {
 	case model.ConvCast:
 		// Integers of different sizes: model.Check guards the narrowing ones.
-		return []jen.Code{dst.Clone().Op("=").Add(typeExpr(c.To)).Parens(src)}
+		return []jen.Code{dst.Clone().Op("=").Add(gotype.Expr(c.To)).Parens(src)}
 	case model.ConvPair:
 		return []jen.Code{errCheck(jen.Id(c.Dir.Func).Call(jen.Op("&").Add(src), jen.Op("&").Add(dst), jen.Id("s")))}
 	case model.ConvFunc:
@@ -26,7 +27,7 @@ func convert(c *model.Conv, src, dst *jen.Statement) []jen.Code {
 		return []jen.Code{errCheck(jen.Qual(c.Func.Pkg().Path(), c.Func.Name()).Call(jen.Op("&").Add(src), jen.Op("&").Add(dst), jen.Id("s")))}
 	case model.ConvPointer:
 		return nilable(src, dst,
-			jen.Op("*").Id("out").Op("=").New(typeExpr(c.Elem.To)),
+			jen.Op("*").Id("out").Op("=").New(gotype.Expr(c.Elem.To)),
 			elem(c.Elem, jen.Op("**").Id("in"), jen.Op("**").Id("out")))
 	case model.ConvDeref:
 		return []jen.Code{jen.If(src.Clone().Op("!=").Nil()).Block(
@@ -38,11 +39,11 @@ func convert(c *model.Conv, src, dst *jen.Statement) []jen.Code {
 		// may share memory like any other value.
 		return []jen.Code{jen.Block(
 			inOut(src, dst),
-			jen.Op("*").Id("out").Op("=").New(typeExpr(c.Elem.To)),
+			jen.Op("*").Id("out").Op("=").New(gotype.Expr(c.Elem.To)),
 			elem(c.Elem, jen.Op("*").Id("in"), jen.Op("**").Id("out")),
 		)}
 	case model.ConvSlice:
-		return nilable(src, dst, jen.Op("*").Id("out").Op("=").Make(typeExpr(c.To), jen.Len(jen.Op("*").Id("in"))),
+		return nilable(src, dst, jen.Op("*").Id("out").Op("=").Make(gotype.Expr(c.To), jen.Len(jen.Op("*").Id("in"))),
 			jen.For(jen.Id("i").Op(":=").Range().Op("*").Id("in")).Block(convert(c.Elem, jen.Parens(jen.Op("*").Id("in")).Index(jen.Id("i")), jen.Parens(jen.Op("*").Id("out")).Index(jen.Id("i")))...))
 	case model.ConvArray:
 		return []jen.Code{jen.For(jen.Id("i").Op(":=").Range().Add(src.Clone())).Block(
@@ -50,7 +51,7 @@ func convert(c *model.Conv, src, dst *jen.Statement) []jen.Code {
 		)}
 	case model.ConvMap:
 		return nilable(src, dst,
-			jen.Op("*").Id("out").Op("=").Make(typeExpr(c.To), jen.Len(jen.Op("*").Id("in"))),
+			jen.Op("*").Id("out").Op("=").Make(gotype.Expr(c.To), jen.Len(jen.Op("*").Id("in"))),
 			jen.For(jen.List(jen.Id("key"), jen.Id("val")).Op(":=").Range().Op("*").Id("in")).Block(mapEntry(c)...))
 	}
 	return []jen.Code{jen.Commentf("WARNING: no conversion for %s", c.Reason)}
@@ -67,12 +68,12 @@ func share(c *model.Conv, src, dst *jen.Statement) jen.Code {
 	case types.Identical(c.From, c.To):
 		return dst.Clone().Op("=").Add(src)
 	case c.Kind == model.ConvCast:
-		return dst.Clone().Op("=").Add(typeExpr(c.To)).Parens(src)
+		return dst.Clone().Op("=").Add(gotype.Expr(c.To)).Parens(src)
 	}
 	if _, ok := c.To.(*types.Pointer); ok {
-		return dst.Clone().Op("=").Parens(typeExpr(c.To)).Parens(unsafePointer(src))
+		return dst.Clone().Op("=").Parens(gotype.Expr(c.To)).Parens(unsafePointer(src))
 	}
-	return dst.Clone().Op("=").Op("*").Parens(jen.Op("*").Add(typeExpr(c.To))).Parens(unsafePointer(jen.Op("&").Add(src)))
+	return dst.Clone().Op("=").Op("*").Parens(jen.Op("*").Add(gotype.Expr(c.To))).Parens(unsafePointer(jen.Op("&").Add(src)))
 }
 
 // unsafePointer prints unsafe.Pointer(p).
@@ -97,12 +98,12 @@ func nilable(src, dst *jen.Statement, body ...jen.Code) []jen.Code {
 func mapEntry(c *model.Conv) []jen.Code {
 	key := jen.Id("key")
 	if c.Key.Kind == model.ConvCast {
-		key = typeExpr(c.Key.To).Parens(jen.Id("key"))
+		key = gotype.Expr(c.Key.To).Parens(jen.Id("key"))
 	}
 	if c.Elem.Kind == model.ConvAssign {
 		return []jen.Code{jen.Parens(jen.Op("*").Id("out")).Index(key).Op("=").Id("val")}
 	}
-	loop := []jen.Code{jen.Var().Id("newVal").Add(typeExpr(c.Elem.To))}
+	loop := []jen.Code{jen.Var().Id("newVal").Add(gotype.Expr(c.Elem.To))}
 	loop = append(loop, convert(c.Elem, jen.Id("val"), jen.Id("newVal"))...)
 	return append(loop, jen.Parens(jen.Op("*").Id("out")).Index(key).Op("=").Id("newVal"))
 }
@@ -123,7 +124,7 @@ func zero(t types.Type) *jen.Statement {
 		switch {
 		case u.Info()&types.IsString != 0:
 			if _, named := t.(*types.Named); named {
-				return typeExpr(t).Parens(jen.Lit(""))
+				return gotype.Expr(t).Parens(jen.Lit(""))
 			}
 			return jen.Lit("")
 		case u.Info()&types.IsBoolean != 0:
@@ -132,7 +133,7 @@ func zero(t types.Type) *jen.Statement {
 			return jen.Lit(0)
 		}
 	case *types.Struct, *types.Array:
-		return typeExpr(t).Values()
+		return gotype.Expr(t).Values()
 	}
 	return jen.Nil()
 }

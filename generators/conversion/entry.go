@@ -3,6 +3,7 @@ package conversion
 import (
 	"fmt"
 
+	"github.com/crdforge/crdforge/generators/internal/gotype"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/dave/jennifer/jen"
 )
@@ -26,7 +27,7 @@ func printEntry(f *jen.File, d *model.Direction) {
 	dstName := "dst"
 	f.Comment(doc)
 	f.Func().Params(jen.Id(recv).Op("*").Id(spoke)).Id(method).Params(jen.Id(raw).Qual(ctrlConversionPath, "Hub")).Error().Block(
-		jen.List(jen.Id(other), jen.Id("ok")).Op(":=").Id(raw).Assert(jen.Op("*").Add(qual(root.Hub))),
+		jen.List(jen.Id(other), jen.Id("ok")).Op(":=").Id(raw).Assert(jen.Op("*").Add(gotype.Qual(root.Hub))),
 		jen.If(jen.Op("!").Id("ok")).Block(
 			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit(failure+": the hub is *"+hv+"."+hubName+", not %T"), jen.Id(raw))),
 		),

@@ -3,6 +3,7 @@ package conversion
 import (
 	"go/types"
 
+	"github.com/crdforge/crdforge/generators/internal/gotype"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/dave/jennifer/jen"
 )
@@ -35,7 +36,7 @@ func printLossy(f *jen.File, d *model.Direction) {
 	}
 	body = append(body, jen.Return(jen.False()))
 	f.Commentf("%s reports whether in holds data the conversion drops.", d.LossyFunc)
-	f.Func().Id(d.LossyFunc).Params(jen.Id("in").Op("*").Add(qual(d.From))).Bool().Block(body...)
+	f.Func().Id(d.LossyFunc).Params(jen.Id("in").Op("*").Add(gotype.Qual(d.From))).Bool().Block(body...)
 	f.Line()
 }
 

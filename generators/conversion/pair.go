@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/crdforge/crdforge/generators/internal/gotype"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/dave/jennifer/jen"
 )
@@ -18,7 +19,7 @@ func errCheck(call *jen.Statement) *jen.Statement {
 // function takes over or a field needs one, its Convert_ wrapper.
 func printDirection(f *jen.File, d *model.Direction) {
 	tp := d.Pair
-	params := jen.Params(jen.Id("in").Op("*").Add(qual(d.From)), jen.Id("out").Op("*").Add(qual(d.To)), jen.Id("s").Qual(conversionPath, "Scope"))
+	params := jen.Params(jen.Id("in").Op("*").Add(gotype.Qual(d.From)), jen.Id("out").Op("*").Add(gotype.Qual(d.To)), jen.Id("s").Qual(conversionPath, "Scope"))
 	if tp.OptOut {
 		if d.Manual != nil {
 			f.Commentf("%s is hand-written: +k8s:conversion-gen=false opts %s out.", d.Func, tp.Spoke.Obj().Name())
@@ -67,7 +68,7 @@ func autoBody(d *model.Direction) []jen.Code {
 		return []jen.Code{
 			jen.Commentf("%s %s and %s %s have one memory layout, and every field converts by copying: out shares in's memory.",
 				d.FromVersion.Name, d.From.Obj().Name(), d.ToVersion.Name, d.To.Obj().Name()),
-			jen.Op("*").Id("out").Op("=").Op("*").Parens(jen.Op("*").Add(qual(d.To))).Parens(unsafePointer(jen.Id("in"))),
+			jen.Op("*").Id("out").Op("=").Op("*").Parens(jen.Op("*").Add(gotype.Qual(d.To))).Parens(unsafePointer(jen.Id("in"))),
 			jen.Return(jen.Nil()),
 		}
 	}
@@ -109,7 +110,7 @@ func fieldCode(fc *model.FieldConv) []jen.Code {
 	for i, f := range parents(fc.Dest) {
 		if p, ok := f.Type().(*types.Pointer); ok {
 			at := selector("out", fc.Dest[:i+1])
-			code = append(code, jen.If(at.Clone().Op("==").Nil()).Block(at.Clone().Op("=").New(typeExpr(p.Elem()))))
+			code = append(code, jen.If(at.Clone().Op("==").Nil()).Block(at.Clone().Op("=").New(gotype.Expr(p.Elem()))))
 		}
 	}
 	dst := selector("out", fc.Dest)

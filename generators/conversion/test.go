@@ -1,6 +1,7 @@
 package conversion
 
 import (
+	"github.com/crdforge/crdforge/generators/internal/gotype"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/dave/jennifer/jen"
 )
@@ -21,7 +22,7 @@ func printRoundTripTest(f *jen.File, s *model.Spoke, fillFuncs bool) {
 	suffix := s.Version.Name + "_" + spoke
 	pair := jen.Qual(conversionTestPath, "Pair").Values(jen.DictFunc(func(d jen.Dict) {
 		d[jen.Id("Spoke")] = jen.Func().Params().Qual(ctrlConversionPath, "Convertible").Block(jen.Return(jen.Op("&").Id(spoke).Values()))
-		d[jen.Id("Hub")] = jen.Func().Params().Qual(ctrlConversionPath, "Hub").Block(jen.Return(jen.Op("&").Add(qual(root.Hub)).Values()))
+		d[jen.Id("Hub")] = jen.Func().Params().Qual(ctrlConversionPath, "Hub").Block(jen.Return(jen.Op("&").Add(gotype.Qual(root.Hub)).Values()))
 		if fillFuncs {
 			d[jen.Id("FillFuncs")] = jen.Id(FillFuncsName).Call()
 		}

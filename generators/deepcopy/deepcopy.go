@@ -6,8 +6,8 @@ package deepcopy
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
 	"go/token"
-	"go/types"
 	"io"
 	"path/filepath"
 	"slices"
@@ -18,6 +18,7 @@ import (
 	"sigs.k8s.io/controller-tools/pkg/deepcopy"
 	"sigs.k8s.io/controller-tools/pkg/genall"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 )
 
 // FileName is the name of the generated file in each package.
@@ -33,26 +34,25 @@ type Generator struct{}
 // Name is the generator's name for --only.
 func (Generator) Name() string { return "deepcopy" }
 
-// Needs is none of the model's optional parts.
-func (Generator) Needs() model.Options { return model.Options{} }
+// Needs is the types crdforge copies itself.
+func (Generator) Needs() model.Options { return model.Options{DeepCopy: true} }
 
 // Generate runs controller-tools' deepcopy generator over the model's roots,
 // sharing the model's marker collector and type checker, and captures what it
 // would have written. It runs once per root, so that a failure is reported at
 // the package it concerns; controller-tools keeps no state between roots.
+// The types controller-tools cannot copy (model.OwnCopy) are left out of its
+// run and printed into the same file.
 func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	capture := &memoryOutput{files: map[string]*bytes.Buffer{}}
 	for _, root := range m.Roots {
-		if unnamed := m.UnnamedStructs(root); len(unnamed) > 0 {
-			// controller-tools would report each without a position, and
-			// write nothing for the package anyway.
-			for _, u := range unnamed {
-				diags.Errorf(u.Pos, "%s", unnamedStructMessage(u))
-			}
-			continue
+		own := m.OwnCopies[root]
+		col := m.Collector
+		if len(own) > 0 {
+			col = withoutOwn(m.Collector, root, own)
 		}
 		ctx := &genall.GenerationContext{
-			Collector:  m.Collector,
+			Collector:  col,
 			Roots:      []*loader.Package{root},
 			Checker:    m.Checker,
 			OutputRule: capture,
@@ -61,6 +61,20 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		if err := (deepcopy.Generator{}).Generate(ctx); err != nil {
 			diags.Errorf(packagePos(root), "deepcopy for %s: %v", root.PkgPath, err)
 		}
+		if len(own) == 0 || len(root.GoFiles) == 0 {
+			continue
+		}
+		path := filepath.Join(filepath.Dir(root.GoFiles[0]), FileName)
+		var ct []byte
+		if buf, ok := capture.files[path]; ok {
+			ct = buf.Bytes()
+		}
+		content, err := ownFile(root, own, ct)
+		if err != nil {
+			diags.Errorf(packagePos(root), "deepcopy for %s: %v", root.PkgPath, err)
+			continue
+		}
+		capture.files[path] = bytes.NewBuffer(content)
 	}
 	paths := make([]string, 0, len(capture.files))
 	for p := range capture.files {
@@ -79,26 +93,37 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	return files
 }
 
-// unnamedStructMessage says why u cannot be copied and what the author can do.
-func unnamedStructMessage(u model.UnnamedStruct) string {
-	where := u.Owner
-	if u.Field != "" {
-		where += "." + u.Field
+// withoutOwn is a marker collector for root in which own's types carry
+// +kubebuilder:object:generate=false, so that controller-tools' generator
+// leaves them out: it has no other switch per type. The collector is root's
+// alone, so the model's stays as the author wrote it; controller-tools reads
+// markers through the collector's cache, which MarkersInPackage returns.
+func withoutOwn(shared *ctmarkers.Collector, root *loader.Package, own []*model.OwnCopy) *ctmarkers.Collector {
+	col := &ctmarkers.Collector{Registry: shared.Registry}
+	byNode, err := col.MarkersInPackage(root)
+	if err != nil {
+		return shared // controller-tools reports the same error either way
 	}
-	return fmt.Sprintf("%s holds the unnamed type %s, which controller-tools' deepcopy generator cannot copy: "+
-		"declare it as a named type, write %s's DeepCopyInto by hand (in a file of your own), "+
-		"or keep the project's own deepcopy output (crdforge generate --only crd,conversion)",
-		where, untagged(u.Struct), u.Owner)
+	names := map[string]bool{}
+	for _, oc := range own {
+		names[oc.Name] = true
+	}
+	loader.EachType(root, func(_ *ast.File, _ *ast.GenDecl, spec *ast.TypeSpec) {
+		if !names[spec.Name.Name] {
+			return
+		}
+		vals := ctmarkers.MarkerValues{}
+		for k, v := range byNode[spec] {
+			vals[k] = v
+		}
+		vals[generateMarker] = []any{false}
+		byNode[spec] = vals
+	})
+	return col
 }
 
-// untagged prints s without its field tags, which say nothing here.
-func untagged(s *types.Struct) string {
-	fields := make([]*types.Var, s.NumFields())
-	for i := range fields {
-		fields[i] = s.Field(i)
-	}
-	return types.TypeString(types.NewStruct(fields, nil), func(p *types.Package) string { return p.Name() })
-}
+// generateMarker is controller-tools' switch for a type's deepcopy methods.
+const generateMarker = "kubebuilder:object:generate"
 
 // Owns is every root package's deepcopy file.
 func (Generator) Owns(m *model.Model) []string {

@@ -31,6 +31,9 @@ type Options struct {
 	Strategies bool
 	// Webhook resolves the module's conversion webhook, Model.Webhook.
 	Webhook bool
+	// DeepCopy resolves the types whose deepcopy methods crdforge writes
+	// itself, Model.OwnCopies.
+	DeepCopy bool
 	// Schema configures controller-tools' schema parser.
 	Schema SchemaOptions
 }
@@ -52,7 +55,8 @@ type SchemaOptions struct {
 
 // With is o and p together: every part either asks for, and o's Schema.
 func (o Options) With(p Options) Options {
-	return Options{Conversions: o.Conversions || p.Conversions, Strategies: o.Strategies || p.Strategies, Webhook: o.Webhook || p.Webhook, Schema: o.Schema}
+	return Options{Conversions: o.Conversions || p.Conversions, Strategies: o.Strategies || p.Strategies, Webhook: o.Webhook || p.Webhook,
+		DeepCopy: o.DeepCopy || p.DeepCopy, Schema: o.Schema}
 }
 
 // Build resolves the model from the load. Problems go to diags, each at the
@@ -60,17 +64,20 @@ func (o Options) With(p Options) Options {
 // that later stages can report their own problems in the same run.
 func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, diags *diag.List) *Model {
 	m := &Model{
-		opts:       opts,
-		Dir:        dir,
-		ImportPath: importPathOf(dir, ld.Roots),
-		Fset:       ld.Fset,
-		Roots:      ld.Roots,
-		Markers:    map[*loader.Package]*markers.Set{},
-		Collector:  &ctmarkers.Collector{Registry: regs.Kubebuilder},
-		Checker:    ld.Checker,
-		TestFuncs:  testFuncs(ld),
-		load:       ld,
-		superseded: map[errorRef]bool{},
+		opts:            opts,
+		Dir:             dir,
+		ImportPath:      importPathOf(dir, ld.Roots),
+		Fset:            ld.Fset,
+		Roots:           ld.Roots,
+		Markers:         map[*loader.Package]*markers.Set{},
+		Collector:       &ctmarkers.Collector{Registry: regs.Kubebuilder},
+		Checker:         ld.Checker,
+		TestFuncs:       testFuncs(ld),
+		load:            ld,
+		superseded:      map[errorRef]bool{},
+		deepCopied:      map[*loader.Package]map[string]bool{},
+		deepCopyObjects: map[*loader.Package]map[string]bool{},
+		OwnCopies:       map[*loader.Package][]*OwnCopy{},
 	}
 	m.Project = projectName(m.ImportPath)
 	if kb := ld.Kubebuilder; kb != nil {
@@ -79,6 +86,18 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 	}
 	for _, root := range m.Roots {
 		m.Markers[root] = regs.Collect(root, diags)
+		if opts.DeepCopy || opts.Conversions || opts.Strategies || opts.Webhook {
+			// Which types get deepcopy methods: conversions copy through
+			// them (whether a field converts at all depends on it, which
+			// settles the strategies), and the types crdforge copies
+			// itself are among them.
+			m.deepCopied[root], m.deepCopyObjects[root] = deepCopyMarkers(m.Collector, root)
+		}
+	}
+	if opts.DeepCopy {
+		for _, root := range m.Roots {
+			m.OwnCopies[root] = m.ownCopies(root, diags)
+		}
 	}
 
 	m.Schemas = &crd.Parser{

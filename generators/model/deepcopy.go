@@ -3,6 +3,7 @@ package model
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"sigs.k8s.io/controller-tools/pkg/loader"
@@ -52,31 +53,23 @@ func (m *Model) generatesDeepCopy(n *types.Named) bool {
 	if _, basic := n.Underlying().(*types.Basic); basic {
 		return false
 	}
-	var pkg *loader.Package
 	for _, root := range m.Roots {
 		if root.PkgPath == n.Obj().Pkg().Path() {
-			pkg = root
+			return m.deepCopied[root][n.Obj().Name()]
 		}
 	}
-	if pkg == nil {
-		return false
-	}
-	if m.deepCopied == nil {
-		m.deepCopied = map[*loader.Package]map[string]bool{}
-	}
-	copied, ok := m.deepCopied[pkg]
-	if !ok {
-		copied = deepCopiedTypes(m.Collector, pkg)
-		m.deepCopied[pkg] = copied
-	}
-	return copied[n.Obj().Name()]
+	return false
 }
 
-// deepCopiedTypes lists the types of pkg that controller-tools' deepcopy
-// generator enables, with its markers and its precedence: a type's own
-// marker, then the package's.
-func deepCopiedTypes(col *ctmarkers.Collector, pkg *loader.Package) map[string]bool {
-	out := map[string]bool{}
+// deepCopyMarkers reads controller-tools' deepcopy markers on pkg's types,
+// with its precedence (a type's own marker, then the package's): the types
+// its generator enables, and those that get DeepCopyObject
+// (+kubebuilder:object:root, or the older +k8s:deepcopy-gen:interfaces
+// naming runtime.Object), which are enabled unless disabled themselves. It
+// reads the collector's markers by declaration rather than through
+// markers.EachType, which would also extract every type's and field's doc.
+func deepCopyMarkers(col *ctmarkers.Collector, pkg *loader.Package) (enabled, object map[string]bool) {
+	enabled, object = map[string]bool{}, map[string]bool{}
 	all := false
 	if pm, err := ctmarkers.PackageMarkers(col, pkg); err == nil {
 		if v, ok := pm.Get("kubebuilder:object:generate").(bool); ok {
@@ -86,19 +79,27 @@ func deepCopiedTypes(col *ctmarkers.Collector, pkg *loader.Package) map[string]b
 			all = first == "package"
 		}
 	}
-	_ = ctmarkers.EachType(col, pkg, func(info *ctmarkers.TypeInfo) {
-		if !ast.IsExported(info.Name) || info.RawSpec.Assign.IsValid() {
+	byNode, err := col.MarkersInPackage(pkg)
+	if err != nil {
+		return enabled, object
+	}
+	loader.EachType(pkg, func(_ *ast.File, _ *ast.GenDecl, spec *ast.TypeSpec) {
+		name := spec.Name.Name
+		if !ast.IsExported(name) || spec.Assign.IsValid() {
 			return // an alias gets no methods of its own
 		}
-		enabled := all
-		if v, ok := info.Markers.Get("kubebuilder:object:generate").(bool); ok {
-			enabled = v
-		} else if raw, ok := info.Markers.Get("k8s:deepcopy-gen").(ctmarkers.RawArguments); ok {
-			enabled = string(raw) == "true"
-		} else if root, ok := info.Markers.Get("kubebuilder:object:root").(bool); ok && root {
-			enabled = true
+		vals := byNode[spec]
+		if v, ok := vals.Get("kubebuilder:object:root").(bool); ok {
+			object[name] = v
+		} else {
+			object[name] = slices.Contains(vals["k8s:deepcopy-gen:interfaces"], any("k8s.io/apimachinery/pkg/runtime.Object"))
 		}
-		out[info.Name] = enabled
+		enabled[name] = all || object[name]
+		if v, ok := vals.Get("kubebuilder:object:generate").(bool); ok {
+			enabled[name] = v
+		} else if raw, ok := vals.Get("k8s:deepcopy-gen").(ctmarkers.RawArguments); ok {
+			enabled[name] = string(raw) == "true"
+		}
 	})
-	return out
+	return enabled, object
 }

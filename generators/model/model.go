@@ -59,6 +59,11 @@ type Model struct {
 	// kinds reach first, then same-named structs nothing reaches.
 	Pairs map[*loader.Package][]*TypePair
 
+	// OwnCopies lists, for each root package, sorted by name, the types whose
+	// deepcopy methods crdforge writes itself, where controller-tools'
+	// generator cannot (Options.DeepCopy).
+	OwnCopies map[*loader.Package][]*OwnCopy
+
 	// TestFuncs are the top-level functions that each root's hand-written,
 	// in-package test files declare: generated tests call an author's hooks
 	// (conversionFillFuncs) when they exist.
@@ -70,7 +75,7 @@ type Model struct {
 	load *load.Result
 	// superseded are errors of the load that the model reports itself.
 	superseded map[errorRef]bool
-	// deepCopied caches, per root, the types crdforge's deepcopy generator
+	// deepCopied lists, per root, the types crdforge's deepcopy generator
 	// writes methods for.
 	deepCopied map[*loader.Package]map[string]bool
 	// importSets caches, per root, what imports returns for it: every
@@ -80,6 +85,8 @@ type Model struct {
 	// convertFuncs each package's hand-written Convert_ functions.
 	deepCopyInto map[*types.Named]bool
 	convertFuncs map[*loader.Package]map[[2]string]*types.Func
+	// deepCopyObjects lists, per root, the types that get DeepCopyObject.
+	deepCopyObjects map[*loader.Package]map[string]bool
 }
 
 // errorRef is one error of a loaded package: the i-th of its Errors.
