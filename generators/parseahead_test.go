@@ -17,7 +17,15 @@ import (
 // scope). It fails if the parse ahead misses a package the checker needs,
 // in a CRD-only run (node filters) or a full one (none).
 func TestCheckedPackagesAreParsedAhead(t *testing.T) {
-	dir := synthInModule(t, "_parseahead", 1)
+	// Inside this module, so that the tree's imports resolve.
+	dir, err := filepath.Abs(filepath.Join("..", "testdata", "_parseahead"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := synth.Write(dir, 1); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(dir) })
 
 	for _, only := range [][]string{{"crd"}, nil} {
 		res, err := Generate(Config{Dir: dir, Only: only})
@@ -54,20 +62,4 @@ func TestCheckedPackagesAreParsedAhead(t *testing.T) {
 			t.Errorf("--only %v: no file parsed", only)
 		}
 	}
-}
-
-// synthInModule writes a synthetic tree of n kinds in testdata/name, inside
-// this module so that the tree's imports resolve, and removes it when the
-// test ends.
-func synthInModule(t *testing.T, name string, n int) string {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := synth.Write(dir, n); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = os.RemoveAll(dir) })
-	return dir
 }

@@ -2,6 +2,8 @@ package generators
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/crdforge/crdforge/generators/crd"
@@ -19,8 +21,16 @@ import (
 // the model is complete. It fails if the model hands the kinds over at the
 // end in a CRD-only run, or early in a full one.
 func TestCRDsStartWhileTheModelBuildsTheNextKind(t *testing.T) {
+	// Inside this module, so that the tree's imports resolve.
+	dir, err := filepath.Abs(filepath.Join("..", "testdata", "_startkinds"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	const n = 2*synth.KindsPerGroup + 3
-	dir := synthInModule(t, "_startkinds", n)
+	if err := synth.Write(dir, n); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(dir) })
 
 	for _, tc := range []struct {
 		only  []string
