@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/crdforge/crdforge/generators/crd"
 	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/output"
@@ -51,13 +50,12 @@ func Generate(cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	gens, each, stop := startKinds(cfg.gens)
-	defer stop()
-	res, ld, err := buildModel(cfg, each)
+	res, ld, err := buildModel(cfg)
 	if err != nil || res.Model == nil {
 		return res, err
 	}
 	m, diags := res.Model, res.Diags
+	gens := cfg.gens
 	// Generators only read the model, so they run side by side; their
 	// files and diagnostics are gathered in the fixed order.
 	files := make([][]output.File, len(gens))
@@ -104,7 +102,7 @@ func Model(cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, ld, err := buildModel(cfg, nil)
+	res, ld, err := buildModel(cfg)
 	if err != nil || res.Model == nil {
 		return res, err
 	}
@@ -112,40 +110,9 @@ func Model(cfg Config) (*Result, error) {
 	return res, nil
 }
 
-// startKinds starts the CRD generator among gens on each kind as the model
-// builds it (crd.Started): it returns gens with that run in its place, what
-// the model hands each kind to, and what stops the run when the pipeline
-// ends before generating (a load that does not type-check).
-func startKinds(gens []Generator) (started []Generator, each func(*model.Model, *model.Kind), stop func()) {
-	started = slices.Clone(gens)
-	var runs []*crd.Started
-	for i, g := range started {
-		if c, ok := g.(crd.Generator); ok {
-			r := c.Start()
-			runs = append(runs, r)
-			started[i] = r
-		}
-	}
-	if len(runs) == 0 {
-		return started, nil, func() {}
-	}
-	each = func(m *model.Model, k *model.Kind) {
-		for _, r := range runs {
-			r.Kind(m, k)
-		}
-	}
-	stop = func() {
-		for _, r := range runs {
-			r.Close()
-		}
-	}
-	return started, each, stop
-}
-
-// buildModel loads cfg's packages and builds the model, handing each kind
-// to each (when not nil) as the model builds it. A result without a model
-// holds the errors that stopped it.
-func buildModel(cfg Config, each func(*model.Model, *model.Kind)) (*Result, *load.Result, error) {
+// buildModel loads cfg's packages and builds the model. A result without a
+// model holds the errors that stopped it.
+func buildModel(cfg Config) (*Result, *load.Result, error) {
 	regs, err := markers.NewRegistries()
 	if err != nil {
 		return nil, nil, err
@@ -175,7 +142,7 @@ func buildModel(cfg Config, each func(*model.Model, *model.Kind)) (*Result, *loa
 		}
 		return res, ld, nil
 	}
-	res.Model = model.BuildEach(cfg.Dir, ld, regs, opts, diags, each)
+	res.Model = model.Build(cfg.Dir, ld, regs, opts, diags)
 	return res, ld, nil
 }
 

@@ -58,7 +58,10 @@ func (Generator) Needs() model.Options { return model.Options{} }
 // Kinds are validated and printed in parallel; the result keeps the model's
 // order.
 func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
-	return g.Start().Generate(m, diags)
+	v := newValidator(m, g.Passed)
+	return eachKind(m, diags, func(k *model.Kind, diags *diag.List) (output.File, bool) {
+		return g.generate(v, k, diags)
+	})
 }
 
 // CRDs returns each kind's CRD as Generate prints it, unprinted, in the

@@ -54,18 +54,6 @@ func (o Options) With(p Options) Options {
 // comment or declaration that caused it; the model is returned even then, so
 // that later stages can report their own problems in the same run.
 func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, diags *diag.List) *Model {
-	return BuildEach(dir, ld, regs, opts, diags, nil)
-}
-
-// BuildEach is Build that also hands each kind to each (when not nil) as
-// soon as the kind is final, in the order it builds them, so that a
-// generator of one file per kind (the CRDs) can start on the kinds built
-// while the model builds the next: controller-tools' schema parser, most of
-// the model's work, runs on one goroutine. A kind is final once built when
-// the model resolves neither conversions nor the webhook (both read every
-// kind); otherwise every kind is handed over once the model is complete.
-func BuildEach(dir string, ld *load.Result, regs *markers.Registries, opts Options, diags *diag.List, each func(*Model, *Kind)) *Model {
-	early := each != nil && !opts.Conversions && !opts.Webhook
 	m := &Model{
 		opts:       opts,
 		Dir:        dir,
@@ -118,9 +106,6 @@ func BuildEach(dir string, ld *load.Result, regs *markers.Registries, opts Optio
 		if k == nil {
 			continue
 		}
-		if early {
-			each(m, k)
-		}
 		g := groups[gk.Group]
 		if g == nil {
 			g = &Group{Name: gk.Group}
@@ -138,13 +123,6 @@ func BuildEach(dir string, ld *load.Result, regs *markers.Registries, opts Optio
 	}
 	if opts.Webhook {
 		m.Webhook = m.ResolveWebhook(diags)
-	}
-	if each != nil && !early {
-		for _, g := range m.Groups {
-			for _, k := range g.Kinds {
-				each(m, k)
-			}
-		}
 	}
 	return m
 }
