@@ -46,7 +46,7 @@ func (Generator) Name() string { return "crd" }
 
 // Needs is each kind's strategy, which the CRD's conversion stanza prints
 // (a kind whose conversion needs functions nobody has written yet stays
-// None; see model.Conversion.Fallback).
+// None; see the model's settleEntryPoints).
 func (Generator) Needs() model.Options { return model.Options{Strategies: true} }
 
 // Generate returns one file per kind, named as controller-gen names it.

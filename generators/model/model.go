@@ -174,10 +174,6 @@ type Conversion struct {
 	// Configured says a +crdforge:webhook or +crdforge:certmanager marker
 	// configures the kind's webhook: its author means it to convert.
 	Configured bool
-	// Fallback says the strategy is None because converting the kind's
-	// versions needs hand-written functions nobody has written yet, where
-	// it would otherwise be Webhook (see settleEntryPoints).
-	Fallback bool
 	// Pos is the +crdforge:conversion or +crdforge:webhook marker that
 	// configured the conversion, or the kind's position.
 	Pos     token.Pos

@@ -53,7 +53,7 @@ func (m *Model) settleKindEntryPoints(k *Kind, diags *diag.List) {
 	if len(missing) == 0 {
 		return
 	}
-	conv.Strategy, conv.Fallback = markers.StrategyNone, true
+	conv.Strategy = markers.StrategyNone
 	for _, s := range k.Spokes {
 		s.NoEntryPoints = true
 	}
@@ -154,5 +154,9 @@ func servedNone(d *Direction) string {
 	if len(names) > 1 {
 		verb = "convert"
 	}
-	return fmt.Sprintf("; until then %s %s with strategy None", strings.Join(names, " and "), verb)
+	list := names[len(names)-1]
+	if len(names) > 1 {
+		list = strings.Join(names[:len(names)-1], ", ") + " and " + list
+	}
+	return fmt.Sprintf("; until then %s %s with strategy None", list, verb)
 }
