@@ -276,8 +276,11 @@ func TestMigrateClusterWebhookDown(t *testing.T) {
 	crdName := e.CRD.GetName()
 
 	// No migrator runs yet: crdforge's check passes and it creates the
-	// migration, which waits.
-	cmd := exec.Command(crdforge, "migrate", crdName, "--kubeconfig", cluster.Kubeconfig, "--engine", "cluster", "--timeout", "40s")
+	// migration, which waits. The timeout covers the controller-manager's
+	// start and its garbage collector's first sync, which the migrator
+	// waits for ("GC cache is not up to date") and which took over 40s
+	// while the other end-to-end tests loaded the API server.
+	cmd := exec.Command(crdforge, "migrate", crdName, "--kubeconfig", cluster.Kubeconfig, "--engine", "cluster", "--timeout", "120s")
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Start(); err != nil {
