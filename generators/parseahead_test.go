@@ -15,7 +15,7 @@ import (
 // go/parser's object resolution, and none is left for controller-tools'
 // loader to parse again with it (a file parsed with object resolution has a
 // scope). It fails if the parse ahead misses a package the checker needs,
-// in a CRD-only run (node filters) or a full one (none).
+// in a CRD-only run or a full one.
 func TestCheckedPackagesAreParsedAhead(t *testing.T) {
 	// Inside this module, so that the tree's imports resolve.
 	dir, err := filepath.Abs(filepath.Join("..", "testdata", "_parseahead"))

@@ -106,7 +106,7 @@ func (r *Result) Check() {
 	}
 	r.parseAhead(isRoot)
 	for _, root := range r.Roots {
-		for _, imp := range typeReferenced(root, r.interesting) {
+		for _, imp := range typeReferenced(root) {
 			if !isRoot[imp] {
 				r.Checker.Check(imp)
 			}
@@ -124,25 +124,10 @@ func (r *Result) Check() {
 	}
 }
 
-// interesting is the checker's own test of a node: any of its NodeFilters
-// passes it, or it has none.
-func (r *Result) interesting(n ast.Node) bool {
-	if len(r.Checker.NodeFilters) == 0 {
-		return true
-	}
-	for _, f := range r.Checker.NodeFilters {
-		if f(n) {
-			return true
-		}
-	}
-	return false
-}
-
 // typeReferenced lists the imports of pkg that its type declarations refer
-// to (pkg.Name in a type expression, below nodes that interesting passes),
-// which controller-tools' checker checks before pkg; dot imports count as
-// referenced.
-func typeReferenced(pkg *loader.Package, interesting func(ast.Node) bool) []*loader.Package {
+// to (pkg.Name in a type expression), which controller-tools' checker checks
+// before pkg; dot imports count as referenced.
+func typeReferenced(pkg *loader.Package) []*loader.Package {
 	pkg.NeedSyntax()
 	imports := pkg.Imports()
 	seen := map[*loader.Package]bool{}
@@ -179,9 +164,6 @@ func typeReferenced(pkg *loader.Package, interesting func(ast.Node) bool) []*loa
 				continue
 			}
 			ast.Inspect(gen, func(n ast.Node) bool {
-				if n != nil && !interesting(n) {
-					return false
-				}
 				if sel, ok := n.(*ast.SelectorExpr); ok {
 					if id, ok := sel.X.(*ast.Ident); ok {
 						add(byName[id.Name])

@@ -10,10 +10,10 @@ import (
 )
 
 // parseAhead parses, before Check type-checks anything, the packages it will
-// type-check: the roots, every package their type declarations reach
-// (through the checker's node filters), recursively, and the roots' direct
-// imports, which Check checks at least shallowly. Packages are parsed side
-// by side, each as soon as the package that reaches it is parsed.
+// type-check: the roots, every package their type declarations reach,
+// recursively, and the roots' direct imports, which Check checks at least
+// shallowly. Packages are parsed side by side, each as soon as the package
+// that reaches it is parsed.
 //
 // controller-tools' loader parses a package on first need, with go/parser's
 // object resolution: the ast.Object and scope of every identifier, which
@@ -48,7 +48,7 @@ func (r *Result) parseAhead(isRoot map[*loader.Package]bool) {
 			if !r.parse(pkg) || !follow {
 				return
 			}
-			for _, imp := range typeReferenced(pkg, r.interesting) {
+			for _, imp := range typeReferenced(pkg) {
 				visit(imp, true)
 			}
 		})

@@ -29,11 +29,11 @@ func (m *Model) defaultHub(k *Kind) *Version {
 	if len(declared) == 1 {
 		hub = declared[0]
 	}
-	if hub == nil || len(importedVersions(hub, k)) == 0 {
+	if hub == nil || len(m.importedVersions(hub, k)) == 0 {
 		return hub
 	}
 	for _, v := range k.Versions {
-		if len(importedVersions(v, k)) == 0 {
+		if len(m.importedVersions(v, k)) == 0 {
 			return v
 		}
 	}
@@ -43,7 +43,7 @@ func (m *Model) defaultHub(k *Kind) *Version {
 // checkHubImports reports a hub picked with +crdforge:hub whose package
 // imports another version's.
 func (m *Model) checkHubImports(k *Kind, pos token.Pos, diags *diag.List) {
-	imported := importedVersions(k.Hub, k)
+	imported := m.importedVersions(k.Hub, k)
 	if len(imported) == 0 {
 		return
 	}
@@ -53,8 +53,8 @@ func (m *Model) checkHubImports(k *Kind, pos token.Pos, diags *diag.List) {
 
 // importedVersions lists the other versions of k whose packages v's package
 // imports, directly or not.
-func importedVersions(v *Version, k *Kind) []*Version {
-	reach := imports(v.Package)
+func (m *Model) importedVersions(v *Version, k *Kind) []*Version {
+	reach := m.importsOf(v.Package)
 	var out []*Version
 	for _, o := range k.Versions {
 		if o != v && reach[o.Package.PkgPath] {
@@ -84,7 +84,8 @@ func imports(pkg *loader.Package) map[string]bool {
 	return seen
 }
 
-// importsOf is imports(pkg), computed once per package.
+// importsOf is imports(pkg), computed once per package: every kind of a
+// version package asks it (its hub), and every spoke of every root (peers).
 func (m *Model) importsOf(pkg *loader.Package) map[string]bool {
 	if set, ok := m.importSets[pkg]; ok {
 		return set

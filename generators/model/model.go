@@ -78,8 +78,8 @@ type Model struct {
 	// deepCopied lists, per root, the types crdforge's deepcopy generator
 	// writes methods for.
 	deepCopied map[*loader.Package]map[string]bool
-	// importSets caches, per root, what imports returns for it: every
-	// spoke asks it of every root (peers).
+	// importSets caches, per package, what imports returns for it
+	// (importsOf).
 	importSets map[*loader.Package]map[string]bool
 	// deepCopyInto caches hasDeepCopyInto for the conversions, and
 	// convertFuncs each package's hand-written Convert_ functions.
