@@ -15,6 +15,7 @@ import (
 	"github.com/crdforge/crdforge/generators/output"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/markers"
+	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // Generator turns the model into files.
@@ -111,7 +112,54 @@ func Model(cfg Config) (*Result, error) {
 
 // buildModel loads cfg's packages and builds the model. A result without a
 // model holds the errors that stopped it.
+//
+// A run whose generators need only what schemas reach (CRDs alone) checks
+// only that, as controller-gen does; if settling the conversion strategies
+// then looked into a type that left incomplete, the run loads and builds
+// again, checking everything, as a full run does from the start.
 func buildModel(cfg Config) (*Result, *load.Result, error) {
+	opts := cfg.modelOptions()
+	filters := checkFilters(cfg.gens, opts)
+	if filters == nil {
+		return buildModelChecking(cfg, opts, nil)
+	}
+	opts.PartialTypes = true
+	res, ld, err := buildModelChecking(cfg, opts, filters)
+	if err != nil || res.Model == nil || !res.Model.NeedsCompleteTypes() {
+		return res, ld, err
+	}
+	opts.PartialTypes = false
+	return buildModelChecking(cfg, opts, nil)
+}
+
+// checkFilterer is a generator that, like controller-gen's, needs only part
+// of the imports' types: those below the nodes its filter passes.
+type checkFilterer interface {
+	CheckFilter() loader.NodeFilter
+}
+
+// checkFilters are the type checker's node filters for a run of gens: the
+// generators' own when each has one, as controller-gen's runtime combines
+// them, and none (check everything) when any generator, or a part of the
+// model that opts asks for, has none. CRDs alone need what controller-gen's
+// crd generator needs; conversions and the webhook need every type.
+func checkFilters(gens []Generator, opts model.Options) []loader.NodeFilter {
+	if opts.Conversions || opts.Webhook || opts.DeepCopy {
+		return nil
+	}
+	var out []loader.NodeFilter
+	for _, g := range gens {
+		f, ok := g.(checkFilterer)
+		if !ok {
+			return nil
+		}
+		out = append(out, f.CheckFilter())
+	}
+	return out
+}
+
+// buildModelChecking is buildModel with the checker's node filters given.
+func buildModelChecking(cfg Config, opts model.Options, filters []loader.NodeFilter) (*Result, *load.Result, error) {
 	regs, err := markers.NewRegistries()
 	if err != nil {
 		return nil, nil, err
@@ -129,7 +177,7 @@ func buildModel(cfg Config) (*Result, *load.Result, error) {
 		diags.Add(w)
 	}
 
-	opts := cfg.modelOptions()
+	ld.Checker.NodeFilters = filters
 	ld.Check()
 	ld.Errors(diags, nil, nil)
 	if diags.HasErrors() {

@@ -13,13 +13,15 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/crdforge/crdforge/generators/internal/crdyaml"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/output"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/passcache"
 	"github.com/crdforge/crdforge/markers"
-	yaml "go.yaml.in/yaml/v2"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	ctcrd "sigs.k8s.io/controller-tools/pkg/crd"
+	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // InjectCAAnnotation asks cert-manager's CA injector to fill in the CRD's
@@ -43,6 +45,11 @@ type Generator struct {
 
 // Name is the generator's name for --only.
 func (Generator) Name() string { return "crd" }
+
+// CheckFilter is controller-gen's crd generator's: a schema reaches only
+// fields with a JSON tag and no interface, so the type checker need only
+// check the imports those refer to before the roots.
+func (Generator) CheckFilter() loader.NodeFilter { return ctcrd.Generator{}.CheckFilter() }
 
 // Needs is each kind's strategy, which the CRD's conversion stanza prints
 // (a kind whose conversion needs functions nobody has written yet stays
@@ -208,9 +215,10 @@ func Build(k *model.Kind) *apiextensionsv1.CustomResourceDefinition {
 }
 
 // Marshal renders a CRD as controller-gen does (keys sorted, no status, no
-// creationTimestamp), after crdforge's generated-file header. It encodes the
+// creationTimestamp), after crdforge's generated-file header. It prints the
 // JSON form's generic value directly, where controller-gen goes through JSON
-// and YAML parsing once more; the bytes are the same.
+// and YAML parsing once more and then go-yaml; the bytes are the same
+// (crdyaml).
 func Marshal(c *apiextensionsv1.CustomResourceDefinition) ([]byte, error) {
 	raw, err := json.Marshal(c)
 	if err != nil {
@@ -226,36 +234,8 @@ func Marshal(c *apiextensionsv1.CustomResourceDefinition) ([]byte, error) {
 	if meta, ok := obj["metadata"].(map[string]any); ok {
 		delete(meta, "creationTimestamp")
 	}
-	body, err := yaml.Marshal(yamlValue(obj))
-	if err != nil {
-		return nil, err
-	}
-	var out bytes.Buffer
-	out.WriteString(output.YAMLHeader + "\n---\n")
-	out.Write(body)
-	return out.Bytes(), nil
-}
-
-// yamlValue turns JSON numbers into the ints and floats a YAML parser would
-// have made of them, so that they print as controller-gen prints them.
-func yamlValue(v any) any {
-	switch v := v.(type) {
-	case map[string]any:
-		for k, e := range v {
-			v[k] = yamlValue(e)
-		}
-	case []any:
-		for i, e := range v {
-			v[i] = yamlValue(e)
-		}
-	case json.Number:
-		if i, err := v.Int64(); err == nil {
-			return i
-		}
-		if f, err := v.Float64(); err == nil {
-			return f
-		}
-		return v.String()
-	}
-	return v
+	head := output.YAMLHeader + "\n---\n"
+	out := make([]byte, 0, len(head)+len(raw)*3/2)
+	out = append(out, head...)
+	return crdyaml.Append(out, obj)
 }

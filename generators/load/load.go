@@ -77,7 +77,9 @@ func Packages(dir string, patterns []string) (*Result, error) {
 // is a real one, while checking no more of its imports than that needs.
 //
 // controller-tools' checker checks a package after the packages its type
-// declarations refer to, recursively: that is all controller-gen checks.
+// declarations refer to, recursively, through its node filters: that is
+// all controller-gen checks. A root's own type declarations are followed
+// whole, filters or not: the model reads every field of the API packages.
 // A root's variables and signatures may use other imports too (a
 // groupversion_info.go's schema.GroupVersion and scheme.Builder); checked
 // against placeholders, they would be errors in the root. Those imports are
@@ -106,7 +108,7 @@ func (r *Result) Check() {
 	}
 	r.parseAhead(isRoot)
 	for _, root := range r.Roots {
-		for _, imp := range typeReferenced(root) {
+		for _, imp := range typeReferenced(root, everything) {
 			if !isRoot[imp] {
 				r.Checker.Check(imp)
 			}
@@ -124,10 +126,27 @@ func (r *Result) Check() {
 	}
 }
 
+// interesting is the checker's own test of a node: any of its NodeFilters
+// passes it, or it has none.
+func (r *Result) interesting(n ast.Node) bool {
+	if len(r.Checker.NodeFilters) == 0 {
+		return true
+	}
+	for _, f := range r.Checker.NodeFilters {
+		if f(n) {
+			return true
+		}
+	}
+	return false
+}
+
+func everything(ast.Node) bool { return true }
+
 // typeReferenced lists the imports of pkg that its type declarations refer
-// to (pkg.Name in a type expression), which controller-tools' checker checks
-// before pkg; dot imports count as referenced.
-func typeReferenced(pkg *loader.Package) []*loader.Package {
+// to (pkg.Name in a type expression, below the nodes interesting passes),
+// which controller-tools' checker checks before pkg; dot imports count as
+// referenced.
+func typeReferenced(pkg *loader.Package, interesting func(ast.Node) bool) []*loader.Package {
 	pkg.NeedSyntax()
 	imports := pkg.Imports()
 	seen := map[*loader.Package]bool{}
@@ -164,6 +183,9 @@ func typeReferenced(pkg *loader.Package) []*loader.Package {
 				continue
 			}
 			ast.Inspect(gen, func(n ast.Node) bool {
+				if n != nil && !interesting(n) {
+					return false
+				}
 				if sel, ok := n.(*ast.SelectorExpr); ok {
 					if id, ok := sel.X.(*ast.Ident); ok {
 						add(byName[id.Name])

@@ -10,8 +10,9 @@ import (
 )
 
 // parseAhead parses, before Check type-checks anything, the packages it will
-// type-check: the roots, every package their type declarations reach,
-// recursively, and the roots' direct imports, which Check checks at least
+// type-check: the roots, every package their type declarations reach, and
+// recursively what those reach through the checker's node filters, and the
+// roots' direct imports, which Check checks at least
 // shallowly. Packages are parsed side by side, each as soon as the package
 // that reaches it is parsed.
 //
@@ -48,7 +49,11 @@ func (r *Result) parseAhead(isRoot map[*loader.Package]bool) {
 			if !r.parse(pkg) || !follow {
 				return
 			}
-			for _, imp := range typeReferenced(pkg) {
+			interesting := r.interesting
+			if isRoot[pkg] {
+				interesting = everything
+			}
+			for _, imp := range typeReferenced(pkg, interesting) {
 				visit(imp, true)
 			}
 		})

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/internal/diag"
@@ -34,6 +35,12 @@ type Options struct {
 	// DeepCopy resolves the types whose deepcopy methods crdforge writes
 	// itself, Model.OwnCopies.
 	DeepCopy bool
+	// PartialTypes says the load checked only what schemas reach, as
+	// controller-gen does for CRDs: a type outside the API packages may
+	// hold a field of a type never checked. The pairing, which looks into
+	// such types only now and then, asks for a complete load when it does
+	// (Model.NeedsCompleteTypes).
+	PartialTypes bool
 	// Schema configures controller-tools' schema parser.
 	Schema SchemaOptions
 }
@@ -56,7 +63,7 @@ type SchemaOptions struct {
 // With is o and p together: every part either asks for, and o's Schema.
 func (o Options) With(p Options) Options {
 	return Options{Conversions: o.Conversions || p.Conversions, Strategies: o.Strategies || p.Strategies, Webhook: o.Webhook || p.Webhook,
-		DeepCopy: o.DeepCopy || p.DeepCopy, Schema: o.Schema}
+		DeepCopy: o.DeepCopy || p.DeepCopy, PartialTypes: o.PartialTypes || p.PartialTypes, Schema: o.Schema}
 }
 
 // Build resolves the model from the load. Problems go to diags, each at the
@@ -65,6 +72,7 @@ func (o Options) With(p Options) Options {
 func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, diags *diag.List) *Model {
 	m := &Model{
 		opts:            opts,
+		incomplete:      new(atomic.Bool),
 		Dir:             dir,
 		ImportPath:      importPathOf(dir, ld.Roots),
 		Fset:            ld.Fset,

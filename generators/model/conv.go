@@ -142,6 +142,9 @@ type classifier struct {
 	// funcs are the hand-written Convert_ functions of the spoke and hub
 	// packages, by the types they convert from and to.
 	funcs map[[2]string]*types.Func
+	// lookInto is told of every type outside both packages whose structure
+	// decides a conversion, and how the decision walks it.
+	lookInto func(t types.Type, reaches func(types.Type) bool)
 }
 
 // conv classifies the conversion from one type to another.
@@ -164,10 +167,18 @@ func (k *classifier) conv(from, to types.Type) *Conv {
 		switch {
 		case plain(from):
 			c.Kind = ConvAssign
+			if !k.deepCopy(from) {
+				// Had a type left invalid made from look plain, it
+				// could have needed a function instead.
+				k.look(from, plainReachesInvalid)
+			}
 		case k.deepCopy(from):
 			c.Kind = ConvDeepCopy
 		default:
-			return k.structural(c)
+			c = k.structural(c)
+			if _, ok := namedStruct(from); ok && c.Kind == ConvManual {
+				c.Reason = fmt.Sprintf("%s holds references and has no DeepCopyInto to copy it with", k.qualified(from))
+			}
 		}
 		return c
 	}
@@ -185,15 +196,25 @@ func (k *classifier) conv(from, to types.Type) *Conv {
 				}
 				return c
 			}
-			if !k.local(fn) && !k.local(tn) && sameShape(fn, tn) {
-				c.Kind = ConvCast
-				return c
+			if !k.local(fn) && !k.local(tn) {
+				k.look(fn, shapeReachesInvalid)
+				k.look(tn, shapeReachesInvalid)
+				if sameShape(fn, tn) {
+					c.Kind = ConvCast
+					return c
+				}
 			}
 			c.Kind, c.Reason = ConvManual, fmt.Sprintf("%s and %s are different types", k.qualified(from), k.qualified(to))
 			return c
 		}
 	}
 	return k.structural(c)
+}
+
+func (k *classifier) look(t types.Type, reaches func(types.Type) bool) {
+	if k.lookInto != nil {
+		k.lookInto(t, reaches)
+	}
 }
 
 // paired reports whether from and to are a spoke and a hub struct (in

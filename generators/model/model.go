@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+	"sync/atomic"
 
 	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/markers"
@@ -70,6 +71,10 @@ type Model struct {
 	TestFuncs map[*loader.Package]map[string]bool
 
 	opts Options
+	// incomplete records that the pairing looked into a type that a
+	// partial load left incomplete (completeness.go); shared by copies of
+	// the model.
+	incomplete *atomic.Bool
 	// load answers what the load left out: the declarations of ignored
 	// generated files.
 	load *load.Result

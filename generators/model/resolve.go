@@ -86,7 +86,7 @@ func (m *Model) newPairer(spoke, hub *Version, diags *diag.List) *pairer {
 	p := &pairer{m: m, pairs: map[[2]*types.TypeName]*TypePair{}, filled: map[*TypePair]bool{}, diags: diags,
 		fieldMarkers: map[token.Pos]markers.Value{}, commentLines: map[token.Pos][]string{},
 		metav1Funcs: metav1ConversionFuncs(spoke.Package)}
-	p.classifier = classifier{spoke: spoke, hub: hub, deepCopy: m.hasDeepCopyIntoOnce, pair: p.pair,
+	p.classifier = classifier{spoke: spoke, hub: hub, deepCopy: m.hasDeepCopyIntoOnce, pair: p.pair, lookInto: m.lookInto,
 		funcs: m.handWrittenFuncs(m.peers(spoke, hub)...)}
 	p.indexFields(spoke.Package)
 	p.indexFields(hub.Package)

@@ -270,6 +270,50 @@ func TestGoldenOutput(t *testing.T) {
 	}
 }
 
+// TestGoldenCRDsAlone generates only the CRDs of every case, as
+// `generate --only crd` (or make manifests) does: they equal the full run's.
+// A CRD-only run type-checks only what schemas reach, as controller-gen
+// does, yet settles the same conversion strategies: testdata/partialtypes
+// holds two shapes told apart only by fields no schema reaches.
+func TestGoldenCRDsAlone(t *testing.T) {
+	for _, name := range cases(t) {
+		if isErrorCase(name) {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			dir, _ := filepath.Abs(filepath.Join(testdataDir, name))
+			cfg := caseConfig(t, dir)
+			if cfg.Only != nil && !slices.Contains(cfg.Only, "crd") {
+				t.Skip("the case generates no CRDs")
+			}
+			cfg.Only = []string{"crd"}
+			res, err := generators.Generate(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range res.Diags.Items() {
+				if d.Severity != diag.Warning {
+					t.Errorf("unexpected diagnostic: %s", d.Format(dir))
+				}
+			}
+			for _, f := range res.Files {
+				if f.Delete {
+					continue
+				}
+				r := rel(t, dir, f.Path)
+				want, err := os.ReadFile(filepath.Join(dir, "want", r))
+				if err != nil {
+					t.Errorf("generated %s, which the full run does not", r)
+					continue
+				}
+				if !bytes.Equal(f.Content, want) {
+					t.Errorf("%s differs from the full run's want/%s:\n%s", r, r, firstDiff(string(want), string(f.Content)))
+				}
+			}
+		})
+	}
+}
+
 // TestGoldenGoCompiles vets and tests every case with its golden Go files
 // overlaid where crdforge would write them: checked-in golden code must
 // compile, and its generated round-trip tests must pass.

@@ -1,0 +1,103 @@
+package model
+
+import (
+	"go/types"
+)
+
+// A CRD-only run checks types as controller-gen does (Options.PartialTypes):
+// only what schemas can reach. A type outside the API packages may then hold
+// a field of a package never checked, which go/types leaves invalid: the
+// unexported inf.Dec inside resource.Quantity, an interface's methods.
+// Settling strategies looks into such types in two places only: whether a
+// shared type without DeepCopyInto copies by assignment (plain: an invalid
+// type reads as plain, where the complete one might need a function) and
+// whether two types of other packages have one shape (sameShape). Where
+// either would read an invalid type, the model notes it (lookInto) and the
+// run loads again, completely, rather than decide on it. (metav1.Time holds
+// a time.Time the partial load never checks, but has DeepCopyInto: copied
+// either way.)
+
+// lookInto notes whether deciding on t, walked as reaches walks it, would
+// read a type the partial load left invalid.
+func (m *Model) lookInto(t types.Type, reaches func(types.Type) bool) {
+	if m.opts.PartialTypes && m.incomplete != nil && !m.incomplete.Load() && reaches(t) {
+		m.incomplete.Store(true)
+	}
+}
+
+// NeedsCompleteTypes reports whether the model was built on types a partial
+// load left incomplete, and must be built again on a complete load.
+func (m *Model) NeedsCompleteTypes() bool { return m.incomplete != nil && m.incomplete.Load() }
+
+// plainReachesInvalid reports whether plain(t) reads an invalid type: it
+// looks through named types, arrays and struct fields, and stops at
+// anything else.
+func plainReachesInvalid(t types.Type) bool {
+	return reachesInvalid(t, plainWalk, map[types.Type]bool{})
+}
+
+// shapeReachesInvalid reports whether comparing named's structure, as
+// types.IdenticalIgnoreTags does in sameShape, reads an invalid type: it
+// looks through every type constructor, and stops at other named types,
+// which compare by identity.
+func shapeReachesInvalid(named types.Type) bool {
+	return reachesInvalid(named.Underlying(), shapeWalk, map[types.Type]bool{})
+}
+
+type walkMode int
+
+const (
+	plainWalk walkMode = iota
+	shapeWalk
+)
+
+func reachesInvalid(t types.Type, mode walkMode, seen map[types.Type]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	walk := func(t types.Type) bool { return reachesInvalid(t, mode, seen) }
+	switch t := types.Unalias(t).(type) {
+	case *types.Basic:
+		return t.Kind() == types.Invalid
+	case *types.Named:
+		return mode == plainWalk && walk(t.Underlying())
+	case *types.Array:
+		return walk(t.Elem())
+	case *types.Struct:
+		for i := range t.NumFields() {
+			if walk(t.Field(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	if mode == plainWalk {
+		return false
+	}
+	switch t := t.(type) {
+	case *types.Pointer:
+		return walk(t.Elem())
+	case *types.Slice:
+		return walk(t.Elem())
+	case *types.Chan:
+		return walk(t.Elem())
+	case *types.Map:
+		return walk(t.Key()) || walk(t.Elem())
+	case *types.Signature:
+		return walk(t.Params()) || walk(t.Results())
+	case *types.Tuple:
+		for i := range t.Len() {
+			if walk(t.At(i).Type()) {
+				return true
+			}
+		}
+	case *types.Interface:
+		for i := range t.NumMethods() {
+			if walk(t.Method(i).Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
