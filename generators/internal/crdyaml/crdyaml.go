@@ -385,7 +385,6 @@ func (p *printer) sortedKeys(m map[string]any) []string {
 
 func (p *printer) release(keys []string) { p.keys = append(p.keys, keys) }
 
-
 // yamlValue turns JSON numbers into the ints and floats a YAML parser would
 // have made of them, so that go-yaml prints them as controller-gen does.
 func yamlValue(v any) any {
