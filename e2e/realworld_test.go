@@ -138,6 +138,51 @@ var realWorldAPIs = []realWorldAPI{
 		prepare:   removeTests,
 		roundTrip: true,
 	},
+	{
+		// Open Cluster Management's cluster group: ManagedClusterSet and
+		// ManagedClusterSetBinding in v1beta1 and v1beta2, no conversion
+		// code, deepcopy-gen's package-wide switch, and helpers taking
+		// listers as exported interfaces, which get no deepcopy methods
+		// (testdata/listers). ManagedClusterSet's SelectorType enum
+		// renamed a value, which crdforge refuses to store unconverted:
+		// its round trips fail on random values, so they only compile.
+		name: "open-cluster-management", module: "open-cluster-management.io/api", version: "v0.11.0",
+		dirs:    []string{"cluster"},
+		prepare: storeV1beta2ClusterSets,
+	},
+}
+
+// storeV1beta2ClusterSets removes +kubebuilder:storageversion from Open
+// Cluster Management's v1beta1 cluster sets: both versions carry it, and
+// the project's own CRD files store v1beta2 (it runs controller-gen on one
+// version at a time).
+func storeV1beta2ClusterSets(t *testing.T, dir string) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "cluster", "v1beta1", "types_managedclusterset*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	removed := 0
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, l := range strings.Split(string(b), "\n") {
+			if l == "// +kubebuilder:storageversion" {
+				removed++
+				continue
+			}
+			out = append(out, l)
+		}
+		if err := os.WriteFile(f, []byte(strings.Join(out, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if removed != 2 {
+		t.Fatalf("removed %d +kubebuilder:storageversion markers from v1beta1's cluster sets, want 2: the layout changed", removed)
+	}
 }
 
 // removeTests deletes the copy's test files, whose imports reach far beyond

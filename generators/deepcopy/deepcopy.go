@@ -42,14 +42,15 @@ func (Generator) Needs() model.Options { return model.Options{DeepCopy: true} }
 // would have written. It runs once per root, so that a failure is reported at
 // the package it concerns; controller-tools keeps no state between roots.
 // The types controller-tools cannot copy (model.OwnCopy) are left out of its
-// run and printed into the same file.
+// run and printed into the same file; the interfaces copying is enabled for
+// (model.Uncopyable) are left out and get nothing.
 func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	capture := &memoryOutput{files: map[string]*bytes.Buffer{}}
 	for _, root := range m.Roots {
 		own := m.OwnCopies[root]
 		col := m.Collector
-		if len(own) > 0 {
-			col = withoutOwn(m.Collector, root, own)
+		if skip := leftOut(own, m.Uncopyable[root]); len(skip) > 0 {
+			col = without(m.Collector, root, skip)
 		}
 		ctx := &genall.GenerationContext{
 			Collector:  col,
@@ -93,20 +94,30 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	return files
 }
 
-// withoutOwn is a marker collector for root in which own's types carry
+// leftOut is the set of names of root's types that controller-tools'
+// generator is to leave out: those crdforge copies itself and those no one
+// can copy.
+func leftOut(own []*model.OwnCopy, uncopyable []string) map[string]bool {
+	names := map[string]bool{}
+	for _, oc := range own {
+		names[oc.Name] = true
+	}
+	for _, name := range uncopyable {
+		names[name] = true
+	}
+	return names
+}
+
+// without is a marker collector for root in which the named types carry
 // +kubebuilder:object:generate=false, so that controller-tools' generator
 // leaves them out: it has no other switch per type. The collector is root's
 // alone, so the model's stays as the author wrote it; controller-tools reads
 // markers through the collector's cache, which MarkersInPackage returns.
-func withoutOwn(shared *ctmarkers.Collector, root *loader.Package, own []*model.OwnCopy) *ctmarkers.Collector {
+func without(shared *ctmarkers.Collector, root *loader.Package, names map[string]bool) *ctmarkers.Collector {
 	col := &ctmarkers.Collector{Registry: shared.Registry}
 	byNode, err := col.MarkersInPackage(root)
 	if err != nil {
 		return shared // controller-tools reports the same error either way
-	}
-	names := map[string]bool{}
-	for _, oc := range own {
-		names[oc.Name] = true
 	}
 	loader.EachType(root, func(_ *ast.File, _ *ast.GenDecl, spec *ast.TypeSpec) {
 		if !names[spec.Name.Name] {

@@ -67,6 +67,7 @@ func Packages(dir string, patterns []string) (*Result, error) {
 		}
 		return 0
 	})
+	hideTakenOver(roots)
 	r := &Result{Roots: roots, Fset: cfg.Fset, Checker: &loader.TypeChecker{}}
 	readTestFiles(roots, r)
 	r.Kubebuilder = readKubebuilderProject(dir, roots, r.Fset)

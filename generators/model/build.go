@@ -86,6 +86,7 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 		deepCopied:      map[*loader.Package]map[string]bool{},
 		deepCopyObjects: map[*loader.Package]map[string]bool{},
 		OwnCopies:       map[*loader.Package][]*OwnCopy{},
+		Uncopyable:      map[*loader.Package][]string{},
 	}
 	m.Project = projectName(m.ImportPath)
 	if kb := ld.Kubebuilder; kb != nil {
@@ -105,6 +106,7 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 	if opts.DeepCopy {
 		for _, root := range m.Roots {
 			m.OwnCopies[root] = m.ownCopies(root, diags)
+			m.Uncopyable[root] = m.uncopyable(root)
 		}
 	}
 

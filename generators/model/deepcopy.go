@@ -45,12 +45,14 @@ func ownDeepCopyInto(n *types.Named) (declared, wellTyped bool) {
 // and not disabled for the type, or enabled for the type itself, a kind's
 // root type included. Only types that need more than an assignment get one
 // (structs, and named maps, slices and pointers): for the others the
-// conversion is an assignment or a cast anyway.
+// conversion is an assignment or a cast anyway. An interface gets none: Go
+// declares no methods on one (see uncopyable).
 func (m *Model) generatesDeepCopy(n *types.Named) bool {
 	if !n.Obj().Exported() {
 		return false
 	}
-	if _, basic := n.Underlying().(*types.Basic); basic {
+	switch n.Underlying().(type) {
+	case *types.Basic, *types.Interface:
 		return false
 	}
 	for _, root := range m.Roots {
@@ -102,4 +104,30 @@ func deepCopyMarkers(col *ctmarkers.Collector, pkg *loader.Package) (enabled, ob
 		}
 	})
 	return enabled, object
+}
+
+// uncopyable lists, sorted, root's exported interface types that copying
+// is enabled for, by the package's marker (Open Cluster Management's API
+// packages, with +k8s:deepcopy-gen=package, declare the listers their
+// helpers take as interfaces). Go declares no methods on an interface type,
+// so none gets deepcopy methods: deepcopy-gen copies structs and named
+// maps, slices and basics only, and passes over them; controller-tools'
+// generator would try and fail with "invalid type" and no position, so the
+// deepcopy generator leaves them out of its run.
+func (m *Model) uncopyable(root *loader.Package) []string {
+	if root.Types == nil {
+		return nil
+	}
+	var out []string
+	scope := root.Types.Scope()
+	for _, name := range scope.Names() { // sorted
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || !tn.Exported() || !m.deepCopied[root][name] {
+			continue
+		}
+		if _, iface := tn.Type().Underlying().(*types.Interface); iface {
+			out = append(out, name)
+		}
+	}
+	return out
 }

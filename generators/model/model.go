@@ -65,6 +65,11 @@ type Model struct {
 	// generator cannot (Options.DeepCopy).
 	OwnCopies map[*loader.Package][]*OwnCopy
 
+	// Uncopyable lists, for each root package, sorted, the exported types
+	// that copying is enabled for but that no deepcopy method can be
+	// declared on (Options.DeepCopy): see uncopyable.
+	Uncopyable map[*loader.Package][]string
+
 	// TestFuncs are the top-level functions that each root's hand-written,
 	// in-package test files declare: generated tests call an author's hooks
 	// (conversionFillFuncs) when they exist.
