@@ -152,9 +152,12 @@ func (r *Result) withGenerated(root *loader.Package) (*types.Package, bool) {
 
 // onlyGenerated reports whether every Go file of p is a generated file the
 // load hid: go list then reports that build constraints exclude all its
-// files, and packages that import it cannot import it, where
-// controller-gen, which loads without the tag, sees a package (Kruise's
-// pkg/apis holds only openapi-gen's output).
+// files, and packages that import it cannot import it, although go build
+// sees a whole package (Kruise's pkg/apis holds only openapi-gen's output,
+// which its cmd/gen-schema imports). controller-gen, whose loader sets the
+// same tag, fails there too, which is why Kruise runs it over its API
+// directories only; crdforge generate ./... type-checks such a package with
+// its generated files instead.
 func (r *Result) onlyGenerated(p *packages.Package) bool {
 	return len(p.GoFiles) == 0 && len(p.CompiledGoFiles) == 0 &&
 		slices.ContainsFunc(p.IgnoredFiles, r.isGenerated) &&
