@@ -8,7 +8,7 @@ import (
 
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/markers"
-	"k8s.io/gengo/v2"
+	"k8s.io/gengo/v2/codetags"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
@@ -157,7 +157,9 @@ func conversionGenPeers(fset *token.FileSet, pkg *loader.Package) []peerTag {
 				offset := 0
 				for _, line := range strings.SplitAfter(c.Text, "\n") {
 					text := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(line, "//"), "/*"))
-					for _, path := range gengo.ExtractCommentTags("+", []string{text})[conversionGenTag] {
+					for _, tag := range codetags.Extract("+", []string{text})[conversionGenTag] {
+						_, value, _ := strings.Cut(tag, "=")
+						path, _, _ := strings.Cut(strings.TrimSpace(value), " ")
 						if path != "false" && path != "true" && path != "" {
 							at := c.Pos() + token.Pos(offset+strings.Index(line, "+"))
 							out = append(out, peerTag{path: path, pos: at})
