@@ -34,6 +34,14 @@ type realWorldAPI struct {
 	// only compiled: they exercise the project's hand-written conversions,
 	// whose losses are the project's business (see realWorldAPIs).
 	roundTrip bool
+	// internalHub says the API's kinds convert through an unversioned
+	// internal package with conversion-gen: crdforge must write no
+	// conversion, and leave conversion-gen's files as they are.
+	internalHub bool
+	// beforeOwnTests edits the copy after crdforge ran, before ownTests:
+	// tests that load the project's CRDs from a path of its own get
+	// crdforge's there.
+	beforeOwnTests func(t *testing.T, dir string)
 	// ownTests are packages whose own tests (the generated round trips
 	// aside) run against crdforge's output: the project's conversion
 	// tests, which call the Convert_ functions crdforge now writes.
@@ -150,6 +158,23 @@ var realWorldAPIs = []realWorldAPI{
 		dirs:    []string{"cluster"},
 		prepare: storeV1beta2ClusterSets,
 	},
+	{
+		// Gatekeeper's ConstraintTemplate: v1 (storage), v1beta1 and
+		// v1alpha1 each convert through the unversioned internal package
+		// pkg/core/templates with conversion-gen, and the project's
+		// hand-written code calls those functions and RegisterConversions.
+		// crdforge leaves conversion-gen's files and strategy None as they
+		// are (testdata/internalhub), so there are no round trips of
+		// crdforge's. Its own tests (conversions, and storage through the
+		// API server of the CRD in deploy/crds.yaml, crdforge's here) run.
+		// The module has no tagged release: this is the proxy's latest
+		// pseudo-version.
+		name: "gatekeeper", module: "github.com/open-policy-agent/frameworks/constraint", version: "v0.0.0-20260616163050-e1eaa1bf6d62",
+		dirs:           []string{"pkg/apis/templates", "pkg/core/templates", "pkg/schema", "pkg/client/drivers/rego/schema"},
+		internalHub:    true,
+		beforeOwnTests: gatekeeperCRDs,
+		ownTests:       []string{"./pkg/apis/templates/..."},
+	},
 }
 
 // storeV1beta2ClusterSets removes +kubebuilder:storageversion from Open
@@ -182,6 +207,33 @@ func storeV1beta2ClusterSets(t *testing.T, dir string) {
 	}
 	if removed != 2 {
 		t.Fatalf("removed %d +kubebuilder:storageversion markers from v1beta1's cluster sets, want 2: the layout changed", removed)
+	}
+}
+
+// wroteConversions reports whether crdforge generate's output says it wrote
+// a conversion file.
+func wroteConversions(out string) bool {
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "wrote ") && strings.HasSuffix(line, "zz_generated.conversion.go") {
+			return true
+		}
+	}
+	return false
+}
+
+// gatekeeperCRDs puts crdforge's ConstraintTemplate CRD where Gatekeeper's
+// test suites load it from (deploy/crds.yaml, which the copy leaves out).
+func gatekeeperCRDs(t *testing.T, dir string) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "config", "crd", "bases", "templates.gatekeeper.sh_constrainttemplates.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "deploy"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "deploy", "crds.yaml"), b, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -234,6 +286,11 @@ func TestRealWorldAPIs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Some projects' test packages start a control plane with envtest in
+	// TestMain, even when no test runs: they get the real one.
+	if assets, err := AssetsDir(root); err == nil {
+		t.Setenv("KUBEBUILDER_ASSETS", assets)
+	}
 	for _, api := range realWorldAPIs {
 		t.Run(api.name, func(t *testing.T) {
 			dir := filepath.Join(tmp, api.name)
@@ -247,8 +304,12 @@ func TestRealWorldAPIs(t *testing.T) {
 				"-replace=github.com/crdforge/crdforge/runtime="+filepath.Join(root, "runtime"))
 			generate := append(append([]string{"generate"}, api.args...), "./...")
 			out := p.mustRun(cf, generate...)
-			if !strings.Contains(out, "zz_generated.conversion.go") {
-				t.Errorf("crdforge generate wrote no conversions:\n%s", tail(out, 4000))
+			if wrote := wroteConversions(out); wrote == api.internalHub {
+				if wrote {
+					t.Errorf("crdforge generate replaced conversion-gen's conversions through the internal package:\n%s", tail(out, 4000))
+				} else {
+					t.Errorf("crdforge generate wrote no conversions:\n%s", tail(out, 4000))
+				}
 			}
 			// The generated webhook main imports the generator's own module
 			// (the examples' end-to-end tests build and run it); a project
@@ -271,6 +332,9 @@ func TestRealWorldAPIs(t *testing.T) {
 				p.mustRun("go", "test", "-count=1", "-run", "^TestRoundTrip_", "./...")
 			} else {
 				p.mustRun("go", "test", "-count=1", "-run", "^$", "./...")
+			}
+			if api.beforeOwnTests != nil {
+				api.beforeOwnTests(t, dir)
 			}
 			if len(api.ownTests) > 0 {
 				p.mustRun("go", append([]string{"test", "-count=1", "-skip", "^(Test|Fuzz)RoundTrip_"}, api.ownTests...)...)

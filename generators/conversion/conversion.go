@@ -66,7 +66,7 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	}
 	var files []output.File
 	for _, pkg := range m.Roots {
-		if len(hubs[pkg]) == 0 && len(spokes[pkg]) == 0 {
+		if len(hubs[pkg]) == 0 && len(spokes[pkg]) == 0 || m.LeftToConversionGen(pkg) {
 			continue
 		}
 		f := newFile(pkg)
@@ -112,11 +112,12 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	return files
 }
 
-// Owns is every root package's conversion files.
+// Owns is every root package's conversion files, but for the packages whose
+// conversions are conversion-gen's (model.InternalHub).
 func (Generator) Owns(m *model.Model) []string {
 	var out []string
 	for _, root := range m.Roots {
-		if len(root.GoFiles) > 0 {
+		if len(root.GoFiles) > 0 && !m.LeftToConversionGen(root) {
 			out = append(out, filepath.Join(packageDir(root), FileName), filepath.Join(packageDir(root), TestFileName))
 		}
 	}

@@ -250,6 +250,7 @@ func (m *Model) buildKind(group, kind string, diags *diag.List) *Kind {
 	}
 	m.resolveHub(k, diags)
 	m.resolveConversion(k, diags)
+	m.resolveInternalHub(k, diags)
 	return k
 }
 

@@ -134,6 +134,11 @@ type Kind struct {
 	// Spokes are the versions other than the hub, in priority order, each
 	// with the type pairs its conversions go through.
 	Spokes []*Spoke
+	// Internal is the unversioned package conversion-gen converts the
+	// kind's versions through, if any: then crdforge converts nothing of
+	// the kind (Spokes is empty) and leaves its conversions to
+	// conversion-gen.
+	Internal *InternalHub
 	// HubMethod is the Hub method the author wrote on the hub's root type,
 	// if any: then crdforge generates none.
 	HubMethod *types.Func

@@ -22,7 +22,7 @@ func (m *Model) resolveConversions(diags *diag.List) {
 	pairerOf := map[*Spoke]*pairer{}
 	for _, g := range m.Groups {
 		for _, k := range g.Kinds {
-			if k.Hub == nil {
+			if k.Hub == nil || k.Internal != nil {
 				continue
 			}
 			for _, v := range k.Versions {

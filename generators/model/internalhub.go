@@ -1,0 +1,174 @@
+package model
+
+import (
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/markers"
+	"k8s.io/gengo/v2/codetags"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+)
+
+// InternalHub is the unversioned package that conversion-gen converts every
+// version of a kind through, as Kubernetes converts its built-in types:
+// each version package names it in its doc.go with
+// +k8s:conversion-gen=<import path>, and it declares the kind's types but
+// serves no version of them (Gatekeeper's ConstraintTemplate converts
+// through pkg/core/templates). The project's hand-written code calls
+// conversion-gen's Convert_<version>_<Type>_To_<internal>_<Type> functions
+// and its RegisterConversions, and converts between served versions
+// through the internal types itself.
+type InternalHub struct {
+	Package *loader.Package
+	// Pos is the +k8s:conversion-gen tag that names it.
+	Pos token.Pos
+}
+
+// resolveInternalHub finds the internal package a multi-version kind
+// converts through, if any. crdforge converts between served versions
+// through a hub that is one of them; the conversions to an internal package
+// are conversion-gen's, and so are the files that hold them: the kind's
+// versions get no crdforge conversion (their zz_generated.conversion.go
+// stay as conversion-gen wrote them) and, unless a marker says otherwise,
+// its CRD keeps strategy None, as controller-gen's does.
+func (m *Model) resolveInternalHub(k *Kind, diags *diag.List) {
+	if len(k.Versions) < 2 {
+		return // one version converts to nothing: no file of crdforge's to leave
+	}
+	own := map[string]bool{}
+	for _, v := range k.Versions {
+		own[v.Package.PkgPath] = true
+	}
+	for _, v := range k.Versions {
+		for _, tag := range conversionGenPeers(m.Fset, v.Package) {
+			peer := m.loaded(v.Package, tag.path)
+			if peer == nil || own[peer.PkgPath] || peer.Types == nil {
+				continue
+			}
+			if _, ok := peer.Types.Scope().Lookup(v.Type.Obj().Name()).(*types.TypeName); !ok {
+				continue // conversion-gen pairs nothing of this kind there
+			}
+			k.Internal = &InternalHub{Package: peer, Pos: tag.pos}
+			m.reportInternalHub(k, tag.path, diags)
+			return
+		}
+	}
+}
+
+func (m *Model) reportInternalHub(k *Kind, path string, diags *diag.List) {
+	conv := &k.Conversion
+	if conv.Explicit && conv.Strategy == markers.StrategyWebhook {
+		diags.Errorf(conv.Pos, "%s converts through package %s (+k8s:conversion-gen=%s at %s), an internal version no CRD serves, whose conversions are conversion-gen's: crdforge cannot convert %s through a webhook; remove +%s:strategy=Webhook, or the tag to have crdforge convert %s through a served hub version",
+			k.Name, k.Internal.Package.Name, path, m.where(k.Internal.Pos), k.Name, markers.ConversionName, k.Name)
+		return
+	}
+	if !conv.Explicit {
+		conv.Strategy = markers.StrategyNone
+	}
+	diags.Warnf(k.Internal.Pos, "%s converts through package %s, an internal version no CRD serves: conversion-gen's functions to it and its RegisterConversions stay conversion-gen's, so crdforge leaves the zz_generated.conversion.go of %s as they are, writes no ConvertTo or ConvertFrom for %s, and its CRD keeps conversion strategy None; remove this tag to have crdforge convert %s through a served hub version",
+		k.Name, k.Internal.Package.Name, versionPackages(k), k.Name, k.Name)
+}
+
+// LeftToConversionGen reports whether pkg's conversions are conversion-gen's:
+// it holds a version of a kind that converts through an internal package.
+// Its zz_generated.conversion.go is conversion-gen's, and crdforge neither
+// writes nor removes it.
+func (m *Model) LeftToConversionGen(pkg *loader.Package) bool {
+	for _, g := range m.Groups {
+		for _, k := range g.Kinds {
+			if k.Internal == nil {
+				continue
+			}
+			for _, v := range k.Versions {
+				if v.Package == pkg {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// versionPackages names the packages of a kind's versions: "v1, v1alpha1
+// and v1beta1".
+func versionPackages(k *Kind) string {
+	var names []string
+	seen := map[string]bool{}
+	for _, v := range k.Versions {
+		if !seen[v.Package.PkgPath] {
+			seen[v.Package.PkgPath] = true
+			names = append(names, v.Package.Name)
+		}
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// loaded finds the package at path among the roots, or among what pkg
+// imports, directly or not; nil when the load did not reach it.
+func (m *Model) loaded(pkg *loader.Package, path string) *loader.Package {
+	for _, root := range m.Roots {
+		if root.PkgPath == path {
+			return root
+		}
+	}
+	seen := map[string]bool{}
+	var walk func(p *loader.Package) *loader.Package
+	walk = func(p *loader.Package) *loader.Package {
+		for _, imp := range p.Imports() {
+			if imp.PkgPath == path {
+				return imp
+			}
+			if !seen[imp.PkgPath] && strings.Contains(strings.SplitN(imp.PkgPath, "/", 2)[0], ".") {
+				seen[imp.PkgPath] = true
+				if found := walk(imp); found != nil {
+					return found
+				}
+			}
+		}
+		return nil
+	}
+	return walk(pkg)
+}
+
+// peerTag is one package named by a +k8s:conversion-gen tag, and where.
+type peerTag struct {
+	path string
+	pos  token.Pos
+}
+
+// conversionGenPeers reads the packages a version package asks
+// conversion-gen to convert it to, where conversion-gen reads them (gengo
+// takes a package's tags from the comments of its doc.go only): every
+// +k8s:conversion-gen=<import path> there, the opt-outs aside.
+func conversionGenPeers(fset *token.FileSet, pkg *loader.Package) []peerTag {
+	var out []peerTag
+	for _, f := range pkg.Syntax {
+		if filepath.Base(fset.Position(f.FileStart).Filename) != "doc.go" {
+			continue
+		}
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				offset := 0
+				for _, line := range strings.SplitAfter(c.Text, "\n") {
+					text := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(line, "//"), "/*"))
+					for _, tag := range codetags.Extract("+", []string{text})[conversionGenTag] {
+						_, value, _ := strings.Cut(tag, "=")
+						path, _, _ := strings.Cut(strings.TrimSpace(value), " ")
+						if path != "false" && path != "true" && path != "" {
+							at := c.Pos() + token.Pos(offset+strings.Index(line, "+"))
+							out = append(out, peerTag{path: path, pos: at})
+						}
+					}
+					offset += len(line)
+				}
+			}
+		}
+	}
+	return out
+}
