@@ -193,6 +193,44 @@ func moduleVersion(b *testing.B, path string) string {
 	return strings.TrimSpace(string(out))
 }
 
+// BenchmarkGenerateCRDProcess compares CRD generation as users run it, as
+// processes: `crdforge generate --only crd ./...` with no validation record
+// (CRDFORGE_CACHE=off: every CRD through the API server's validation, as on
+// a first run) against `controller-gen crd paths=./...`. Unlike
+// BenchmarkGenerateCRD, every run pays its process's one-time costs (the
+// CEL environment, a fresh heap). cpu-ms/op is the processes' user and
+// system time.
+func BenchmarkGenerateCRDProcess(b *testing.B) {
+	crdforge, controllerGen, _ := tools(b)
+	for _, n := range []int{100, 400} {
+		dir := synthTree(b, n, "process", "")
+		out := b.TempDir()
+		run := func(b *testing.B, env []string, name string, args ...string) {
+			cmd := exec.Command(name, args...)
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), env...)
+			if o, err := cmd.CombinedOutput(); err != nil {
+				b.Fatalf("%s %v: %v\n%.2000s", filepath.Base(name), args, err, o)
+			}
+		}
+		b.Run(fmt.Sprintf("kinds=%d/tool=crdforge", n), func(b *testing.B) {
+			defer benchcpu.Report(b)()
+			for b.Loop() {
+				b.StopTimer()
+				removeGenerated(b, dir)
+				b.StartTimer()
+				run(b, []string{"CRDFORGE_CACHE=off"}, crdforge, "generate", "--only", "crd", "./...")
+			}
+		})
+		b.Run(fmt.Sprintf("kinds=%d/tool=controller-gen", n), func(b *testing.B) {
+			defer benchcpu.Report(b)()
+			for b.Loop() {
+				run(b, nil, controllerGen, "crd", "paths=./...", "output:crd:dir="+out)
+			}
+		})
+	}
+}
+
 // BenchmarkGenerateAll compares, as processes the way users run them, the
 // full `crdforge generate ./...` (CRDs, deepcopy, conversions with their
 // tests, the webhook main and its deployment: one load) with
