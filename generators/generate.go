@@ -115,7 +115,7 @@ func Model(cfg Config) (*Result, error) {
 //
 // A run whose generators need only what schemas reach (CRDs alone) checks
 // only that, as controller-gen does; if settling the conversion strategies
-// then looked into a type that left incomplete, the run loads and builds
+// then looked into a type that check left incomplete, the run loads and builds
 // again, checking everything, as a full run does from the start.
 func buildModel(cfg Config) (*Result, *load.Result, error) {
 	opts := cfg.modelOptions()
