@@ -4,10 +4,8 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/crdforge/crdforge/generators/output"
 	"sigs.k8s.io/controller-tools/pkg/loader"
@@ -29,7 +27,7 @@ func hideTakenOver(roots []*loader.Package) {
 	for _, root := range roots {
 		var hidden []string
 		for _, name := range root.CompiledGoFiles {
-			if !strings.HasPrefix(filepath.Base(name), generatedPrefix) {
+			if !generatedName(name) {
 				continue
 			}
 			if src, err := os.ReadFile(name); err == nil && output.IsTakenOverGo(src) {

@@ -103,10 +103,7 @@ func versionPackages(k *Kind) string {
 			names = append(names, v.Package.Name)
 		}
 	}
-	if len(names) == 1 {
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return andList(names)
 }
 
 // loaded finds the package at path among the roots, or among what pkg

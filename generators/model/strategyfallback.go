@@ -154,9 +154,14 @@ func servedNone(d *Direction) string {
 	if len(names) > 1 {
 		verb = "convert"
 	}
-	list := names[len(names)-1]
-	if len(names) > 1 {
-		list = strings.Join(names[:len(names)-1], ", ") + " and " + list
+	return fmt.Sprintf("; until then %s %s with strategy None", andList(names), verb)
+}
+
+// andList joins names (at least one) as "A", "A and B" or "A, B and C".
+func andList(names []string) string {
+	last := names[len(names)-1]
+	if len(names) == 1 {
+		return last
 	}
-	return fmt.Sprintf("; until then %s %s with strategy None", list, verb)
+	return strings.Join(names[:len(names)-1], ", ") + " and " + last
 }
