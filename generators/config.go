@@ -104,6 +104,11 @@ type Config struct {
 	header, crdHeader string
 	// warnings are the problems in the header files worth a word.
 	warnings []diag.Diagnostic
+	// early, when set, is how many goroutines make CRDs while the model
+	// builds the next kind (crd.Started) in place of GOMAXPROCS-1: 0 has
+	// the model's goroutine make each as it hands the kind over, a negative
+	// number makes none early. Tests set it.
+	early *int
 }
 
 // Complete returns cfg with every default applied, Dir made absolute, and

@@ -6,10 +6,12 @@ package generators
 import (
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/crdforge/crdforge/generators/crd"
 	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/output"
@@ -50,12 +52,11 @@ func Generate(cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, ld, err := buildModel(cfg)
+	res, ld, gens, err := buildModel(cfg, cfg.gens)
 	if err != nil || res.Model == nil {
 		return res, err
 	}
 	m, diags := res.Model, res.Diags
-	gens := cfg.gens
 	// Generators only read the model, so they run side by side; their
 	// files and diagnostics are gathered in the fixed order.
 	files := make([][]output.File, len(gens))
@@ -102,7 +103,7 @@ func Model(cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, ld, err := buildModel(cfg)
+	res, ld, _, err := buildModel(cfg, nil)
 	if err != nil || res.Model == nil {
 		return res, err
 	}
@@ -110,26 +111,30 @@ func Model(cfg Config) (*Result, error) {
 	return res, nil
 }
 
-// buildModel loads cfg's packages and builds the model. A result without a
-// model holds the errors that stopped it.
+// buildModel loads cfg's packages and builds the model, starting gens
+// (those of them that can start before the model is complete) on its kinds
+// as it builds them. It returns the generators to run on the model: gens,
+// the started ones in their place. A result without a model holds the
+// errors that stopped it.
 //
 // A run whose generators need only what schemas reach (CRDs alone) checks
 // only that, as controller-gen does; if settling the conversion strategies
 // then looked into a type that check left incomplete, the run loads and builds
 // again, checking everything, as a full run does from the start.
-func buildModel(cfg Config) (*Result, *load.Result, error) {
+func buildModel(cfg Config, gens []Generator) (*Result, *load.Result, []Generator, error) {
 	opts := cfg.modelOptions()
 	filters := checkFilters(cfg.gens, opts)
 	if filters == nil {
-		return buildModelChecking(cfg, opts, nil)
+		return buildModelChecking(cfg, opts, nil, gens)
 	}
 	opts.PartialTypes = true
-	res, ld, err := buildModelChecking(cfg, opts, filters)
+	res, ld, run, err := buildModelChecking(cfg, opts, filters, gens)
 	if err != nil || res.Model == nil || !res.Model.NeedsCompleteTypes() {
-		return res, ld, err
+		return res, ld, run, err
 	}
+	stop(run)
 	opts.PartialTypes = false
-	return buildModelChecking(cfg, opts, nil)
+	return buildModelChecking(cfg, opts, nil, gens)
 }
 
 // checkFilterer is a generator that, like controller-gen's, needs only part
@@ -159,17 +164,17 @@ func checkFilters(gens []Generator, opts model.Options) []loader.NodeFilter {
 }
 
 // buildModelChecking is buildModel with the checker's node filters given.
-func buildModelChecking(cfg Config, opts model.Options, filters []loader.NodeFilter) (*Result, *load.Result, error) {
+func buildModelChecking(cfg Config, opts model.Options, filters []loader.NodeFilter, gens []Generator) (*Result, *load.Result, []Generator, error) {
 	regs, err := markers.NewRegistries()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	ld, err := load.Packages(cfg.Dir, cfg.Patterns)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if len(ld.Roots) == 0 {
-		return nil, nil, fmt.Errorf("no Go packages match %s in %s", strings.Join(cfg.Patterns, " "), cfg.Dir)
+		return nil, nil, nil, fmt.Errorf("no Go packages match %s in %s", strings.Join(cfg.Patterns, " "), cfg.Dir)
 	}
 	diags := diag.New(ld.Fset)
 	res := &Result{Diags: diags}
@@ -186,10 +191,54 @@ func buildModelChecking(cfg Config, opts model.Options, filters []loader.NodeFil
 		for _, root := range ld.Roots {
 			regs.Collect(root, diags)
 		}
-		return res, ld, nil
+		return res, ld, nil, nil
 	}
-	res.Model = model.Build(cfg.Dir, ld, regs, opts, diags)
-	return res, ld, nil
+	workers := runtime.GOMAXPROCS(0) - 1
+	if cfg.early != nil {
+		workers = *cfg.early
+	} else if workers < 1 {
+		workers = -1 // one core: the model's goroutine would only take turns with the generator
+	}
+	run, each := start(gens, workers)
+	res.Model = model.BuildEach(cfg.Dir, ld, regs, opts, diags, each)
+	return res, ld, run, nil
+}
+
+// start starts, with workers goroutines of their own (none: the model's
+// goroutine works for them), the generators of gens that can start on each
+// kind as the model builds it (the CRD generator: crd.Started). It returns
+// gens with those in their place, and the model's hook that hands them each
+// kind. With workers negative, nothing starts early.
+func start(gens []Generator, workers int) ([]Generator, func(*model.Model, *model.Kind)) {
+	if workers < 0 {
+		return gens, nil
+	}
+	run := slices.Clone(gens)
+	var started []*crd.Started
+	for i, g := range run {
+		if g, ok := g.(crd.Generator); ok {
+			s := g.Start(workers)
+			run[i] = s
+			started = append(started, s)
+		}
+	}
+	if started == nil {
+		return gens, nil
+	}
+	return run, func(m *model.Model, k *model.Kind) {
+		for _, s := range started {
+			s.Kind(m, k)
+		}
+	}
+}
+
+// stop stops the started generators of gens, whose model is dropped.
+func stop(gens []Generator) {
+	for _, g := range gens {
+		if s, ok := g.(*crd.Started); ok {
+			s.Stop()
+		}
+	}
 }
 
 // finish adds what the load and controller-tools recorded while the model

@@ -62,7 +62,7 @@ func (Generator) Needs() model.Options { return model.Options{Strategies: true} 
 func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	v := newValidator(m, g.Passed)
 	return eachKind(m, diags, func(k *model.Kind, diags *diag.List) (output.File, bool) {
-		return g.generate(v, k, diags)
+		return g.generate(v, k, k.Conversion, diags)
 	})
 }
 
@@ -114,11 +114,13 @@ func eachKind[T any](m *model.Model, diags *diag.List, fn func(k *model.Kind, di
 	return out
 }
 
-func (g Generator) generate(v *validator, k *model.Kind, diags *diag.List) (output.File, bool) {
+// generate prints and validates k's CRD with the conversion conv: the
+// kind's own, or, ahead of the model's last step, what it was then (Ahead).
+func (g Generator) generate(v *validator, k *model.Kind, conv model.Conversion, diags *diag.List) (output.File, bool) {
 	if k.Storage == nil {
 		return output.File{}, false // the model already reported it; the server would only repeat it
 	}
-	c := Build(k)
+	c := build(k, conv)
 	content, err := Marshal(c)
 	if err != nil {
 		diags.Errorf(k.Pos(), "marshaling the CRD for %s: %v", k.Name, err)
@@ -172,6 +174,11 @@ func (g Generator) Owns(*model.Model) []string { return []string{filepath.Join(g
 
 // Build returns the kind's CRD as crdforge writes it.
 func Build(k *model.Kind) *apiextensionsv1.CustomResourceDefinition {
+	return build(k, k.Conversion)
+}
+
+// build is Build with the conversion conv in the kind's stead.
+func build(k *model.Kind, conv model.Conversion) *apiextensionsv1.CustomResourceDefinition {
 	c := k.CRD.DeepCopy()
 
 	// Versions in priority order, as the model sorted them.
@@ -184,7 +191,6 @@ func Build(k *model.Kind) *apiextensionsv1.CustomResourceDefinition {
 		c.Spec.Versions = append(c.Spec.Versions, byName[v.Name])
 	}
 
-	conv := k.Conversion
 	switch conv.Strategy {
 	case markers.StrategyWebhook:
 		path, port := conv.Service.Path, conv.Service.Port

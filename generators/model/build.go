@@ -70,6 +70,18 @@ func (o Options) With(p Options) Options {
 // comment or declaration that caused it; the model is returned even then, so
 // that later stages can report their own problems in the same run.
 func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, diags *diag.List) *Model {
+	return BuildEach(dir, ld, regs, opts, diags, nil)
+}
+
+// BuildEach is Build, handing each kind to each (when not nil) as soon as
+// buildKind is done with it, while the model goes on with the next kind:
+// its versions, their order, schemas and storage are final, and so is its
+// conversion, but for the strategy, which the last step (settleEntryPoints,
+// for a kind whose conversion needs functions nobody has written) may still
+// turn from Webhook to None. each runs in the model's goroutine, so it
+// should only hand the kind over; what it starts may read what buildKind
+// set, never what the model sets later.
+func BuildEach(dir string, ld *load.Result, regs *markers.Registries, opts Options, diags *diag.List, each func(*Model, *Kind)) *Model {
 	m := &Model{
 		opts:            opts,
 		incomplete:      new(atomic.Bool),
@@ -139,6 +151,9 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 		k := m.buildKind(gk.Group, gk.Kind, diags)
 		if k == nil {
 			continue
+		}
+		if each != nil {
+			each(m, k)
 		}
 		g := groups[gk.Group]
 		if g == nil {
