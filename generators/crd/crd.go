@@ -9,14 +9,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/crdforge/crdforge/generators/internal/crdyaml"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/output"
 	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/parallel"
 	"github.com/crdforge/crdforge/internal/passcache"
 	"github.com/crdforge/crdforge/markers"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -100,7 +99,7 @@ func eachKind[T any](m *model.Model, diags *diag.List, fn func(k *model.Kind, di
 	made := make([]T, len(kinds))
 	ok := make([]bool, len(kinds))
 	kindDiags := make([]*diag.List, len(kinds))
-	parallel(len(kinds), func(i int) {
+	parallel.For(len(kinds), func(i int) {
 		kindDiags[i] = diag.New(m.Fset)
 		made[i], ok[i] = fn(kinds[i], kindDiags[i])
 	})
@@ -147,26 +146,6 @@ func withHeader(header string, content []byte) []byte {
 		out = append(out, '\n')
 	}
 	return append(out, content...)
-}
-
-// parallel runs fn(0..n-1) on as many goroutines as there are CPUs.
-func parallel(n int, fn func(i int)) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(n, runtime.GOMAXPROCS(0)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				fn(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
 
 // Owns is the CRD files: <group>_<plural>.yaml in Dir.

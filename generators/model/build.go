@@ -12,6 +12,7 @@ import (
 
 	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/parallel"
 	"github.com/crdforge/crdforge/markers"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/version"
@@ -105,16 +106,7 @@ func BuildEach(dir string, ld *load.Result, regs *markers.Registries, opts Optio
 		m.Kubebuilder = kb
 		m.Project = dnsLabel(kb.Name)
 	}
-	for _, root := range m.Roots {
-		m.Markers[root] = regs.Collect(root, diags)
-		if opts.DeepCopy || opts.Conversions || opts.Strategies || opts.Webhook {
-			// Which types get deepcopy methods: conversions copy through
-			// them (whether a field converts at all depends on it, which
-			// settles the strategies), and the types crdforge copies
-			// itself are among them.
-			m.deepCopied[root], m.deepCopyObjects[root] = deepCopyMarkers(m.Collector, root)
-		}
-	}
+	m.collectMarkers(regs, diags)
 	if opts.DeepCopy {
 		for _, root := range m.Roots {
 			m.OwnCopies[root] = m.ownCopies(root, diags)
@@ -174,6 +166,40 @@ func BuildEach(dir string, ld *load.Result, regs *markers.Registries, opts Optio
 		m.Webhook = m.ResolveWebhook(diags)
 	}
 	return m
+}
+
+// collectMarkers reads every root's markers: crdforge's own, and, through
+// controller-tools' collector, the kubebuilder markers that its schema
+// parser and the deepcopy markers read. Roots are read side by side (the
+// collector is safe for concurrent use, and caches each package's
+// markers), while nothing else runs yet: the schema parser that comes next
+// works on one core, and reads the markers it needs from the cache.
+func (m *Model) collectMarkers(regs *markers.Registries, diags *diag.List) {
+	// Which types get deepcopy methods: conversions copy through them
+	// (whether a field converts at all depends on it, which settles the
+	// strategies), and the types crdforge copies itself are among them.
+	deepCopy := m.opts.DeepCopy || m.opts.Conversions || m.opts.Strategies || m.opts.Webhook
+	sets := make([]*markers.Set, len(m.Roots))
+	found := make([]*diag.List, len(m.Roots))
+	enabled := make([]map[string]bool, len(m.Roots))
+	objects := make([]map[string]bool, len(m.Roots))
+	parallel.For(len(m.Roots), func(i int) {
+		root := m.Roots[i]
+		found[i] = diag.New(m.Fset)
+		sets[i] = regs.Collect(root, found[i])
+		if deepCopy {
+			enabled[i], objects[i] = deepCopyMarkers(m.Collector, root)
+		} else {
+			_, _ = m.Collector.MarkersInPackage(root) // its errors are the schema parser's to report
+		}
+	})
+	for i, root := range m.Roots {
+		m.Markers[root] = sets[i]
+		diags.Append(found[i])
+		if deepCopy {
+			m.deepCopied[root], m.deepCopyObjects[root] = enabled[i], objects[i]
+		}
+	}
 }
 
 // reportEmptyGroup reports, once per package, a kind declared in a package

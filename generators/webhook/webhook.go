@@ -10,15 +10,14 @@ import (
 	"go/types"
 	"path"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/output"
 	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/parallel"
 	"github.com/crdforge/crdforge/markers"
 	"github.com/dave/jennifer/jen"
 )
@@ -148,18 +147,11 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 func render(files []*jen.File) ([][]byte, []error) {
 	printed := make([][]byte, len(files))
 	errs := make([]error, len(files))
-	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for i, f := range files {
-		wg.Go(func() {
-			slots <- struct{}{}
-			defer func() { <-slots }()
-			var buf bytes.Buffer
-			errs[i] = f.Render(&buf)
-			printed[i] = buf.Bytes()
-		})
-	}
-	wg.Wait()
+	parallel.For(len(files), func(i int) {
+		var buf bytes.Buffer
+		errs[i] = files[i].Render(&buf)
+		printed[i] = buf.Bytes()
+	})
 	return printed, errs
 }
 
