@@ -63,6 +63,21 @@ func (v *validator) validatePrinted(k *model.Kind, c *apiextensionsv1.CustomReso
 	diags.Append(found)
 }
 
+// validateCopy validates a copy of c, which it leaves as it is, unless a
+// CRD printed as c is passed before (see validatePrinted).
+func (v *validator) validateCopy(k *model.Kind, c *apiextensionsv1.CustomResourceDefinition, diags *diag.List) {
+	if v.passed == nil {
+		v.validate(k, c.DeepCopy(), diags)
+		return
+	}
+	printed, err := Marshal(c)
+	if err != nil {
+		diags.Errorf(k.Pos(), "marshaling the CRD for %s: %v", k.Name, err)
+		return
+	}
+	v.validatePrinted(k, c.DeepCopy(), printed, diags)
+}
+
 func (v *validator) validate(k *model.Kind, c *apiextensionsv1.CustomResourceDefinition, diags *diag.List) {
 	external := c // defaulted in place: the caller has printed it already
 	v.scheme.Default(external)

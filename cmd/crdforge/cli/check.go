@@ -110,6 +110,7 @@ Exit codes: 0 no breaking change, 1 a breaking change (an error finding),
 				return exitError{ExitErrors}
 			}
 			gcfg.Patterns = args
+			gcfg.ValidationCache = validationCache(stderr)
 
 			// A git baseline is generated while the working tree is.
 			var rev string
