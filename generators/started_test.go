@@ -15,11 +15,12 @@ import (
 // making each or with workers, writes the files and reports the diagnostics
 // of a run that makes them once the model is complete. The cases cover a
 // kind whose strategy the model's last step turns to None after the CRD
-// was made with Webhook (nonefallback, partialtypes: made again), the
+// was made with Webhook (nonefallback, partialtypes; internalhub, whose
+// Timer shares packages left to conversion-gen: made again), the
 // API server's rejections (err_cel), several kinds and groups, and a
 // partial check that loads again (partialtypes).
 func TestCRDsStartedEarlyAreTheGeneratorsOwn(t *testing.T) {
-	for _, tc := range []string{"nonefallback", "partialtypes", "multikind", "shared", "webhook", "kubebuilder", "err_cel", "validation"} {
+	for _, tc := range []string{"nonefallback", "partialtypes", "internalhub", "multikind", "shared", "webhook", "kubebuilder", "err_cel", "validation"} {
 		for _, only := range [][]string{nil, {"crd"}} {
 			after := runEarly(t, tc, only, -1)
 			if errs := after.Diags.HasErrors(); errs != strings.HasPrefix(tc, "err_") || (!errs && len(after.Files) == 0) {

@@ -19,9 +19,10 @@ import (
 // next one.
 //
 // What a CRD is made of is final once the model hands its kind over, but
-// for the conversion strategy, which the model's last step turns from
+// for the conversion strategy, which the model's last steps turn from
 // Webhook to None for a kind whose conversion needs functions nobody has
-// written. Each CRD is printed with the conversion as it was then; Generate
+// written, or whose packages' conversions are conversion-gen's
+// (model.BuildEach). Each CRD is printed with the conversion as it was then; Generate
 // keeps it when the kind's conversion is still that, and prints and
 // validates the CRD again when it is not. Its files and diagnostics are
 // Generator.Generate's.

@@ -77,9 +77,10 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 // BuildEach is Build, handing each kind to each (when not nil) as soon as
 // buildKind is done with it, while the model goes on with the next kind:
 // its versions, their order, schemas and storage are final, and so is its
-// conversion, but for the strategy, which the last step (settleEntryPoints,
-// for a kind whose conversion needs functions nobody has written) may still
-// turn from Webhook to None. each runs in the model's goroutine, so it
+// conversion, but for the strategy, which the last steps may still turn
+// from Webhook to None (leaveUndeclaredToConversionGen, for a kind whose
+// packages' conversions are conversion-gen's; settleEntryPoints, for a kind
+// whose conversion needs functions nobody has written). each runs in the model's goroutine, so it
 // should only hand the kind over; what it starts may read what buildKind
 // set, never what the model sets later.
 func BuildEach(dir string, ld *load.Result, regs *markers.Registries, opts Options, diags *diag.List, each func(*Model, *Kind)) *Model {
@@ -159,6 +160,7 @@ func BuildEach(dir string, ld *load.Result, regs *markers.Registries, opts Optio
 	for _, g := range m.Groups {
 		slices.SortFunc(g.Kinds, func(a, b *Kind) int { return strings.Compare(a.Name, b.Name) })
 	}
+	m.leaveUndeclaredToConversionGen(diags)
 	if opts.Conversions || opts.Strategies || opts.Webhook {
 		m.resolveConversions(diags)
 	}

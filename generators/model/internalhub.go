@@ -25,6 +25,12 @@ type InternalHub struct {
 	Package *loader.Package
 	// Pos is the +k8s:conversion-gen tag that names it.
 	Pos token.Pos
+	// Undeclared says the internal package declares no type of the kind's
+	// name: conversion-gen converts nothing of it. The kind is there because
+	// its versions share packages with a kind that does convert through
+	// the internal package, and those packages' conversions are
+	// conversion-gen's (Model.LeftToConversionGen).
+	Undeclared bool
 }
 
 // resolveInternalHub finds the internal package a multi-version kind
@@ -70,6 +76,69 @@ func (m *Model) reportInternalHub(k *Kind, path string, diags *diag.List) {
 	}
 	diags.Warnf(k.Internal.Pos, "%s converts through package %s, an internal version no CRD serves: conversion-gen's functions to it and its RegisterConversions stay conversion-gen's, so crdforge leaves the zz_generated.conversion.go of %s as they are, writes no ConvertTo or ConvertFrom for %s, and its CRD keeps conversion strategy None; remove this tag to have crdforge convert %s through a served hub version",
 		k.Name, k.Internal.Package.Name, versionPackages(k), k.Name, k.Name)
+}
+
+// leaveUndeclaredToConversionGen settles the kinds that share version
+// packages with a kind converting through an internal package, but that
+// the internal package does not declare. Those packages' conversions are
+// conversion-gen's, which pairs each type with the internal type of its
+// name, and so converts nothing of such a kind; crdforge writes no
+// conversion in those packages, where a ConvertTo or a Convert_ of its own
+// would sit beside conversion-gen's. Nothing converts the kind's versions,
+// then: its CRD keeps strategy None, and its author is told why, at the tag
+// that names the internal package. It runs once every kind is built: which
+// packages are conversion-gen's depends on the other kinds.
+func (m *Model) leaveUndeclaredToConversionGen(diags *diag.List) {
+	hubs := map[*loader.Package]bool{}
+	for _, g := range m.Groups {
+		for _, k := range g.Kinds {
+			if k.Internal != nil {
+				hubs[k.Internal.Package] = true
+			}
+		}
+	}
+	if len(hubs) == 0 {
+		return
+	}
+	for _, g := range m.Groups {
+		for _, k := range g.Kinds {
+			if k.Internal != nil || len(k.Versions) < 2 {
+				continue
+			}
+			if hub, path, ok := m.sharedInternalHub(k, hubs); ok {
+				k.Internal = hub
+				m.reportUndeclared(k, path, diags)
+			}
+		}
+	}
+}
+
+// sharedInternalHub finds, in the doc.go of one of k's version packages, a
+// +k8s:conversion-gen tag that names one of hubs, and returns that
+// internal hub (undeclared for k) and the tag's path.
+func (m *Model) sharedInternalHub(k *Kind, hubs map[*loader.Package]bool) (*InternalHub, string, bool) {
+	for _, v := range k.Versions {
+		for _, tag := range conversionGenPeers(m.Fset, v.Package) {
+			if peer := m.loaded(v.Package, tag.path); peer != nil && hubs[peer] {
+				return &InternalHub{Package: peer, Pos: tag.pos, Undeclared: true}, tag.path, true
+			}
+		}
+	}
+	return nil, "", false
+}
+
+func (m *Model) reportUndeclared(k *Kind, path string, diags *diag.List) {
+	conv := &k.Conversion
+	if conv.Explicit && conv.Strategy == markers.StrategyWebhook {
+		diags.Errorf(conv.Pos, "%s's versions are in %s, whose conversions are conversion-gen's, through package %s (+k8s:conversion-gen=%s at %s), which declares no %s: neither conversion-gen nor crdforge converts %s, so it cannot convert through a webhook; declare %s in %s for conversion-gen to convert it, or remove +%s:strategy=Webhook",
+			k.Name, versionPackages(k), k.Internal.Package.Name, path, m.where(k.Internal.Pos), k.Name, k.Name, k.Name, k.Internal.Package.Name, markers.ConversionName)
+		return
+	}
+	if !conv.Explicit {
+		conv.Strategy = markers.StrategyNone
+	}
+	diags.Warnf(k.Internal.Pos, "%s's versions are in %s, whose conversions are conversion-gen's, through package %s, which declares no %s: conversion-gen converts nothing of %s, and crdforge writes no conversion beside conversion-gen's, so %s's versions do not convert, and its CRD keeps conversion strategy None; declare %s in %s for conversion-gen to convert it",
+		k.Name, versionPackages(k), k.Internal.Package.Name, k.Name, k.Name, k.Name, k.Name, k.Internal.Package.Name)
 }
 
 // LeftToConversionGen reports whether pkg's conversions are conversion-gen's:
