@@ -10,7 +10,6 @@ import (
 
 // +kubebuilder:object:root=true
 
-
 // Timer rings when its time is up.
 type Timer struct {
 	metav1.TypeMeta   `json:",inline"`
