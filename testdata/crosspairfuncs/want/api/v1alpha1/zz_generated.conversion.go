@@ -15,29 +15,129 @@ import (
 	"unsafe"
 )
 
-// autoConvert_v1alpha1_Alarm_To_v2beta1_Alarm is not generated: nothing generated calls it (the entry points are hand-written), and it would call conversions written by hand that do not exist.
+// ConvertTo converts this Alarm to the hub version, v2beta1.
+func (src *Alarm) ConvertTo(dstRaw ctrlconversion.Hub) error {
+	dst, ok := dstRaw.(*v2beta1.Alarm)
+	if !ok {
+		return fmt.Errorf("converting v1alpha1 Alarm: the hub is *v2beta1.Alarm, not %T", dstRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "signals.example.com/v2beta1",
+		Kind:       "Alarm",
+	}
+	return lossless.Convert(src, dst,
+		lossless.RoundTrip("v1alpha1", "v2beta1", Convert_v1alpha1_Alarm_To_v2beta1_Alarm),
+		lossless.RoundTrip("v2beta1", "v1alpha1", Convert_v2beta1_Alarm_To_v1alpha1_Alarm))
+}
 
-// autoConvert_v2beta1_Alarm_To_v1alpha1_Alarm is not generated: nothing generated calls it (the entry points are hand-written), and it would call conversions written by hand that do not exist.
+// ConvertFrom converts a hub (v2beta1) Alarm to this version, v1alpha1.
+func (dst *Alarm) ConvertFrom(srcRaw ctrlconversion.Hub) error {
+	src, ok := srcRaw.(*v2beta1.Alarm)
+	if !ok {
+		return fmt.Errorf("converting to v1alpha1 Alarm: the hub is *v2beta1.Alarm, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "signals.example.com/v1alpha1",
+		Kind:       "Alarm",
+	}
+	return lossless.Convert(src, dst,
+		lossless.RoundTrip("v2beta1", "v1alpha1", Convert_v2beta1_Alarm_To_v1alpha1_Alarm),
+		lossless.RoundTrip("v1alpha1", "v2beta1", Convert_v1alpha1_Alarm_To_v2beta1_Alarm))
+}
+
+var _ ctrlconversion.Convertible = &Alarm{}
+
+func autoConvert_v1alpha1_Alarm_To_v2beta1_Alarm(in *Alarm, out *v2beta1.Alarm, s conversion.Scope) error {
+	out.ObjectMeta = in.ObjectMeta
+	if err := Convert_v1alpha1_AlarmSpec_To_v2beta1_AlarmSpec(&in.Spec, &out.Spec, s); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Convert_v1alpha1_Alarm_To_v2beta1_Alarm converts v1alpha1 Alarm to v2beta1 Alarm.
+// Like conversion-gen's, its result may share memory with in.
+func Convert_v1alpha1_Alarm_To_v2beta1_Alarm(in *Alarm, out *v2beta1.Alarm, s conversion.Scope) error {
+	return autoConvert_v1alpha1_Alarm_To_v2beta1_Alarm(in, out, s)
+}
+
+func autoConvert_v2beta1_Alarm_To_v1alpha1_Alarm(in *v2beta1.Alarm, out *Alarm, s conversion.Scope) error {
+	out.ObjectMeta = in.ObjectMeta
+	if err := Convert_v2beta1_AlarmSpec_To_v1alpha1_AlarmSpec(&in.Spec, &out.Spec, s); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Convert_v2beta1_Alarm_To_v1alpha1_Alarm converts v2beta1 Alarm to v1alpha1 Alarm.
+// Like conversion-gen's, its result may share memory with in.
+func Convert_v2beta1_Alarm_To_v1alpha1_Alarm(in *v2beta1.Alarm, out *Alarm, s conversion.Scope) error {
+	return autoConvert_v2beta1_Alarm_To_v1alpha1_Alarm(in, out, s)
+}
 
 func autoConvert_v1alpha1_AlarmSpec_To_v2beta1_AlarmSpec(in *AlarmSpec, out *v2beta1.AlarmSpec, s conversion.Scope) error {
 	out.Summary = in.Summary
-	// WARNING: in.Targets requires manual conversion: v1alpha1.TargetRef and v1.TargetRef are different types
-	// WARNING: in.Owner requires manual conversion: v1alpha1.TargetRef and v1.TargetRef are different types
+	if in.Targets != nil {
+		in, out := &in.Targets, &out.Targets
+		*out = make([]v1.TargetRef, len(*in))
+		for i := range *in {
+			if err := Convert_v1alpha1_TargetRef_To_v1_TargetRef(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Targets = nil
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(v1.TargetRef)
+		if err := Convert_v1alpha1_TargetRef_To_v1_TargetRef(&**in, &**out, s); err != nil {
+			return err
+		}
+	} else {
+		out.Owner = nil
+	}
 	out.Window = *(*v2beta1.Window)(unsafe.Pointer(&in.Window))
 	return nil
 }
 
-// Convert_v1alpha1_AlarmSpec_To_v2beta1_AlarmSpec is not generated: in.Targets needs converting by hand, and nothing generated calls it.
+// Convert_v1alpha1_AlarmSpec_To_v2beta1_AlarmSpec converts v1alpha1 AlarmSpec to v2beta1 AlarmSpec.
+// Like conversion-gen's, its result may share memory with in.
+func Convert_v1alpha1_AlarmSpec_To_v2beta1_AlarmSpec(in *AlarmSpec, out *v2beta1.AlarmSpec, s conversion.Scope) error {
+	return autoConvert_v1alpha1_AlarmSpec_To_v2beta1_AlarmSpec(in, out, s)
+}
 
 func autoConvert_v2beta1_AlarmSpec_To_v1alpha1_AlarmSpec(in *v2beta1.AlarmSpec, out *AlarmSpec, s conversion.Scope) error {
 	out.Summary = in.Summary
-	// WARNING: in.Targets requires manual conversion: v1.TargetRef and v1alpha1.TargetRef are different types
-	// WARNING: in.Owner requires manual conversion: v1.TargetRef and v1alpha1.TargetRef are different types
+	if in.Targets != nil {
+		in, out := &in.Targets, &out.Targets
+		*out = make([]TargetRef, len(*in))
+		for i := range *in {
+			if err := Convert_v1_TargetRef_To_v1alpha1_TargetRef(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Targets = nil
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(TargetRef)
+		if err := Convert_v1_TargetRef_To_v1alpha1_TargetRef(&**in, &**out, s); err != nil {
+			return err
+		}
+	} else {
+		out.Owner = nil
+	}
 	out.Window = *(*Window)(unsafe.Pointer(&in.Window))
 	return nil
 }
 
-// Convert_v2beta1_AlarmSpec_To_v1alpha1_AlarmSpec is not generated: in.Targets needs converting by hand, and nothing generated calls it.
+// Convert_v2beta1_AlarmSpec_To_v1alpha1_AlarmSpec converts v2beta1 AlarmSpec to v1alpha1 AlarmSpec.
+// Like conversion-gen's, its result may share memory with in.
+func Convert_v2beta1_AlarmSpec_To_v1alpha1_AlarmSpec(in *v2beta1.AlarmSpec, out *AlarmSpec, s conversion.Scope) error {
+	return autoConvert_v2beta1_AlarmSpec_To_v1alpha1_AlarmSpec(in, out, s)
+}
 
 func autoConvert_v1alpha1_Window_To_v2beta1_Window(in *Window, out *v2beta1.Window, s conversion.Scope) error {
 	// v1alpha1 Window and v2beta1 Window have one memory layout, and every field converts by copying: out shares in's memory.
@@ -220,9 +320,49 @@ func Convert_v1_TargetRef_To_v1alpha1_TargetRef(in *v1.TargetRef, out *TargetRef
 	return autoConvert_v1_TargetRef_To_v1alpha1_TargetRef(in, out, s)
 }
 
-// autoConvert_v1alpha1_AlarmList_To_v2beta1_AlarmList is not generated: nothing generated calls it (the entry points are hand-written), and it would call conversions written by hand that do not exist.
+func autoConvert_v1alpha1_AlarmList_To_v2beta1_AlarmList(in *AlarmList, out *v2beta1.AlarmList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v2beta1.Alarm, len(*in))
+		for i := range *in {
+			if err := Convert_v1alpha1_Alarm_To_v2beta1_Alarm(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
 
-// autoConvert_v2beta1_AlarmList_To_v1alpha1_AlarmList is not generated: nothing generated calls it (the entry points are hand-written), and it would call conversions written by hand that do not exist.
+// Convert_v1alpha1_AlarmList_To_v2beta1_AlarmList converts v1alpha1 AlarmList to v2beta1 AlarmList.
+// Like conversion-gen's, its result may share memory with in.
+func Convert_v1alpha1_AlarmList_To_v2beta1_AlarmList(in *AlarmList, out *v2beta1.AlarmList, s conversion.Scope) error {
+	return autoConvert_v1alpha1_AlarmList_To_v2beta1_AlarmList(in, out, s)
+}
+
+func autoConvert_v2beta1_AlarmList_To_v1alpha1_AlarmList(in *v2beta1.AlarmList, out *AlarmList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Alarm, len(*in))
+		for i := range *in {
+			if err := Convert_v2beta1_Alarm_To_v1alpha1_Alarm(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v2beta1_AlarmList_To_v1alpha1_AlarmList converts v2beta1 AlarmList to v1alpha1 AlarmList.
+// Like conversion-gen's, its result may share memory with in.
+func Convert_v2beta1_AlarmList_To_v1alpha1_AlarmList(in *v2beta1.AlarmList, out *AlarmList, s conversion.Scope) error {
+	return autoConvert_v2beta1_AlarmList_To_v1alpha1_AlarmList(in, out, s)
+}
 
 func autoConvert_v1alpha1_HookList_To_v1_HookList(in *HookList, out *v1.HookList, s conversion.Scope) error {
 	out.ListMeta = in.ListMeta

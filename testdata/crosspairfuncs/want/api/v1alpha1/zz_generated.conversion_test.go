@@ -7,9 +7,36 @@ package v1alpha1
 import (
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v1"
+	v2beta1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v2beta1"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 	"testing"
 )
+
+// TestRoundTrip_v1alpha1_Alarm converts random v1alpha1 Alarms to the hub (v2beta1) and back, and
+// random hub objects to this version and back, and checks that nothing changes.
+// CRDFORGE_ROUNDTRIP_ITERATIONS sets how many objects each direction tries.
+func TestRoundTrip_v1alpha1_Alarm(t *testing.T) {
+	conversiontest.RoundTrip(t, conversiontest.Pair{
+		Hub: func() ctrlconversion.Hub {
+			return &v2beta1.Alarm{}
+		},
+		Spoke: func() ctrlconversion.Convertible {
+			return &Alarm{}
+		},
+	})
+}
+
+// FuzzRoundTrip_v1alpha1_Alarm is TestRoundTrip_v1alpha1_Alarm as a go test -fuzz target.
+func FuzzRoundTrip_v1alpha1_Alarm(f *testing.F) {
+	conversiontest.FuzzRoundTrip(f, conversiontest.Pair{
+		Hub: func() ctrlconversion.Hub {
+			return &v2beta1.Alarm{}
+		},
+		Spoke: func() ctrlconversion.Convertible {
+			return &Alarm{}
+		},
+	})
+}
 
 // TestRoundTrip_v1alpha1_Hook converts random v1alpha1 Hooks to the hub (v1) and back, and
 // random hub objects to this version and back, and checks that nothing changes.

@@ -5,34 +5,147 @@
 package v1beta1
 
 import (
+	"fmt"
+	lossless "github.com/crdforge/crdforge/runtime/lossless"
+	v1alpha1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v1alpha1"
 	v2beta1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v2beta1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
+	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// autoConvert_v1beta1_Alarm_To_v2beta1_Alarm is not generated: nothing generated calls it (the entry points are hand-written), and it would call conversions written by hand that do not exist.
+// ConvertTo converts this Alarm to the hub version, v2beta1.
+func (src *Alarm) ConvertTo(dstRaw ctrlconversion.Hub) error {
+	dst, ok := dstRaw.(*v2beta1.Alarm)
+	if !ok {
+		return fmt.Errorf("converting v1beta1 Alarm: the hub is *v2beta1.Alarm, not %T", dstRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "signals.example.com/v2beta1",
+		Kind:       "Alarm",
+	}
+	return lossless.Convert(src, dst,
+		lossless.RoundTrip("v1beta1", "v2beta1", Convert_v1beta1_Alarm_To_v2beta1_Alarm),
+		lossless.RoundTrip("v2beta1", "v1beta1", Convert_v2beta1_Alarm_To_v1beta1_Alarm))
+}
 
-// autoConvert_v2beta1_Alarm_To_v1beta1_Alarm is not generated: nothing generated calls it (the entry points are hand-written), and it would call conversions written by hand that do not exist.
+// ConvertFrom converts a hub (v2beta1) Alarm to this version, v1beta1.
+func (dst *Alarm) ConvertFrom(srcRaw ctrlconversion.Hub) error {
+	src, ok := srcRaw.(*v2beta1.Alarm)
+	if !ok {
+		return fmt.Errorf("converting to v1beta1 Alarm: the hub is *v2beta1.Alarm, not %T", srcRaw)
+	}
+	dst.TypeMeta = metav1.TypeMeta{
+		APIVersion: "signals.example.com/v1beta1",
+		Kind:       "Alarm",
+	}
+	return lossless.Convert(src, dst,
+		lossless.RoundTrip("v2beta1", "v1beta1", Convert_v2beta1_Alarm_To_v1beta1_Alarm),
+		lossless.RoundTrip("v1beta1", "v2beta1", Convert_v1beta1_Alarm_To_v2beta1_Alarm))
+}
+
+var _ ctrlconversion.Convertible = &Alarm{}
+
+func autoConvert_v1beta1_Alarm_To_v2beta1_Alarm(in *Alarm, out *v2beta1.Alarm, s conversion.Scope) error {
+	out.ObjectMeta = in.ObjectMeta
+	if err := Convert_v1beta1_AlarmSpec_To_v2beta1_AlarmSpec(&in.Spec, &out.Spec, s); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Convert_v1beta1_Alarm_To_v2beta1_Alarm converts v1beta1 Alarm to v2beta1 Alarm.
+// Like conversion-gen's, its result may share memory with in.
+func Convert_v1beta1_Alarm_To_v2beta1_Alarm(in *Alarm, out *v2beta1.Alarm, s conversion.Scope) error {
+	return autoConvert_v1beta1_Alarm_To_v2beta1_Alarm(in, out, s)
+}
+
+func autoConvert_v2beta1_Alarm_To_v1beta1_Alarm(in *v2beta1.Alarm, out *Alarm, s conversion.Scope) error {
+	out.ObjectMeta = in.ObjectMeta
+	if err := Convert_v2beta1_AlarmSpec_To_v1beta1_AlarmSpec(&in.Spec, &out.Spec, s); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Convert_v2beta1_Alarm_To_v1beta1_Alarm converts v2beta1 Alarm to v1beta1 Alarm.
+// Like conversion-gen's, its result may share memory with in.
+func Convert_v2beta1_Alarm_To_v1beta1_Alarm(in *v2beta1.Alarm, out *Alarm, s conversion.Scope) error {
+	return autoConvert_v2beta1_Alarm_To_v1beta1_Alarm(in, out, s)
+}
 
 func autoConvert_v1beta1_AlarmSpec_To_v2beta1_AlarmSpec(in *AlarmSpec, out *v2beta1.AlarmSpec, s conversion.Scope) error {
 	out.Summary = in.Summary
 	out.Targets = in.Targets
 	out.Owner = in.Owner
-	// WARNING: in.Window requires manual conversion: v1alpha1.Window and v2beta1.Window are different types
+	if err := v1alpha1.Convert_v1alpha1_Window_To_v2beta1_Window(&in.Window, &out.Window, s); err != nil {
+		return err
+	}
 	return nil
 }
 
-// Convert_v1beta1_AlarmSpec_To_v2beta1_AlarmSpec is not generated: in.Window needs converting by hand, and nothing generated calls it.
+// Convert_v1beta1_AlarmSpec_To_v2beta1_AlarmSpec converts v1beta1 AlarmSpec to v2beta1 AlarmSpec.
+// Like conversion-gen's, its result may share memory with in.
+func Convert_v1beta1_AlarmSpec_To_v2beta1_AlarmSpec(in *AlarmSpec, out *v2beta1.AlarmSpec, s conversion.Scope) error {
+	return autoConvert_v1beta1_AlarmSpec_To_v2beta1_AlarmSpec(in, out, s)
+}
 
 func autoConvert_v2beta1_AlarmSpec_To_v1beta1_AlarmSpec(in *v2beta1.AlarmSpec, out *AlarmSpec, s conversion.Scope) error {
 	out.Summary = in.Summary
 	out.Targets = in.Targets
 	out.Owner = in.Owner
-	// WARNING: in.Window requires manual conversion: v2beta1.Window and v1alpha1.Window are different types
+	if err := v1alpha1.Convert_v2beta1_Window_To_v1alpha1_Window(&in.Window, &out.Window, s); err != nil {
+		return err
+	}
 	return nil
 }
 
-// Convert_v2beta1_AlarmSpec_To_v1beta1_AlarmSpec is not generated: in.Window needs converting by hand, and nothing generated calls it.
+// Convert_v2beta1_AlarmSpec_To_v1beta1_AlarmSpec converts v2beta1 AlarmSpec to v1beta1 AlarmSpec.
+// Like conversion-gen's, its result may share memory with in.
+func Convert_v2beta1_AlarmSpec_To_v1beta1_AlarmSpec(in *v2beta1.AlarmSpec, out *AlarmSpec, s conversion.Scope) error {
+	return autoConvert_v2beta1_AlarmSpec_To_v1beta1_AlarmSpec(in, out, s)
+}
 
-// autoConvert_v1beta1_AlarmList_To_v2beta1_AlarmList is not generated: nothing generated calls it (the entry points are hand-written), and it would call conversions written by hand that do not exist.
+func autoConvert_v1beta1_AlarmList_To_v2beta1_AlarmList(in *AlarmList, out *v2beta1.AlarmList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]v2beta1.Alarm, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_Alarm_To_v2beta1_Alarm(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
 
-// autoConvert_v2beta1_AlarmList_To_v1beta1_AlarmList is not generated: nothing generated calls it (the entry points are hand-written), and it would call conversions written by hand that do not exist.
+// Convert_v1beta1_AlarmList_To_v2beta1_AlarmList converts v1beta1 AlarmList to v2beta1 AlarmList.
+// Like conversion-gen's, its result may share memory with in.
+func Convert_v1beta1_AlarmList_To_v2beta1_AlarmList(in *AlarmList, out *v2beta1.AlarmList, s conversion.Scope) error {
+	return autoConvert_v1beta1_AlarmList_To_v2beta1_AlarmList(in, out, s)
+}
+
+func autoConvert_v2beta1_AlarmList_To_v1beta1_AlarmList(in *v2beta1.AlarmList, out *AlarmList, s conversion.Scope) error {
+	out.ListMeta = in.ListMeta
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Alarm, len(*in))
+		for i := range *in {
+			if err := Convert_v2beta1_Alarm_To_v1beta1_Alarm(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
+	return nil
+}
+
+// Convert_v2beta1_AlarmList_To_v1beta1_AlarmList converts v2beta1 AlarmList to v1beta1 AlarmList.
+// Like conversion-gen's, its result may share memory with in.
+func Convert_v2beta1_AlarmList_To_v1beta1_AlarmList(in *v2beta1.AlarmList, out *AlarmList, s conversion.Scope) error {
+	return autoConvert_v2beta1_AlarmList_To_v1beta1_AlarmList(in, out, s)
+}

@@ -11,6 +11,8 @@ package jsoncodec
 import (
 	signalsexamplecomv1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v1"
 	signalsexamplecomv1alpha1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v1alpha1"
+	signalsexamplecomv1beta1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v1beta1"
+	signalsexamplecomv2beta1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v2beta1"
 	"github.com/crdforge/crdforge/webhook"
 	"github.com/crdforge/crdforge/webhook/typedjson"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
@@ -21,6 +23,33 @@ import (
 func With(kinds []webhook.Kind) []webhook.Kind {
 	for i := range kinds {
 		switch kinds[i].Group + "/" + kinds[i].Kind {
+		case "signals.example.com/Alarm":
+			kinds[i].Codecs = map[string]webhook.Codec{
+				"v1alpha1": {
+					Decode: func(data []byte, obj kruntime.Object) error {
+						return typedjson.Decode(data, obj.(*signalsexamplecomv1alpha1.Alarm), decode_signalsexamplecomv1alpha1_Alarm)
+					},
+					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
+						return encode_signalsexamplecomv1alpha1_Alarm(b, obj.(*signalsexamplecomv1alpha1.Alarm))
+					},
+				},
+				"v1beta1": {
+					Decode: func(data []byte, obj kruntime.Object) error {
+						return typedjson.Decode(data, obj.(*signalsexamplecomv1beta1.Alarm), decode_signalsexamplecomv1beta1_Alarm)
+					},
+					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
+						return encode_signalsexamplecomv1beta1_Alarm(b, obj.(*signalsexamplecomv1beta1.Alarm))
+					},
+				},
+				"v2beta1": {
+					Decode: func(data []byte, obj kruntime.Object) error {
+						return typedjson.Decode(data, obj.(*signalsexamplecomv2beta1.Alarm), decode_signalsexamplecomv2beta1_Alarm)
+					},
+					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
+						return encode_signalsexamplecomv2beta1_Alarm(b, obj.(*signalsexamplecomv2beta1.Alarm))
+					},
+				},
+			}
 		case "signals.example.com/Hook":
 			kinds[i].Codecs = map[string]webhook.Codec{
 				"v1": {

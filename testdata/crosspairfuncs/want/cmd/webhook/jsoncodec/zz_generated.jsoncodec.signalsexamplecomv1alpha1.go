@@ -9,6 +9,55 @@ import (
 	"github.com/crdforge/crdforge/webhook/typedjson"
 )
 
+// decode_signalsexamplecomv1alpha1_Alarm decodes a Alarm.
+func decode_signalsexamplecomv1alpha1_Alarm(d *typedjson.Decoder, v *signalsexamplecomv1alpha1.Alarm) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [4]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
+		case "spec":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_signalsexamplecomv1alpha1_AlarmSpec(d, &v.Spec)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_signalsexamplecomv1alpha1_Hook decodes a Hook.
 func decode_signalsexamplecomv1alpha1_Hook(d *typedjson.Decoder, v *signalsexamplecomv1alpha1.Hook) error {
 	if d.Null() {
@@ -58,6 +107,65 @@ func decode_signalsexamplecomv1alpha1_Hook(d *typedjson.Decoder, v *signalsexamp
 	return d.End()
 }
 
+// decode_signalsexamplecomv1alpha1_AlarmSpec decodes a AlarmSpec.
+func decode_signalsexamplecomv1alpha1_AlarmSpec(d *typedjson.Decoder, v *signalsexamplecomv1alpha1.AlarmSpec) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [4]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "summary":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.Summary)
+		case "targets":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.Slice(d, &v.Targets, decode_signalsexamplecomv1alpha1_TargetRef)
+		case "owner":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			{
+				p0 := &v.Owner
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(signalsexamplecomv1alpha1.TargetRef)
+					}
+					err = decode_signalsexamplecomv1alpha1_TargetRef(d, *p0)
+				}
+			}
+		case "window":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_signalsexamplecomv1alpha1_Window(d, &v.Window)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_signalsexamplecomv1alpha1_HookSpec decodes a HookSpec.
 func decode_signalsexamplecomv1alpha1_HookSpec(d *typedjson.Decoder, v *signalsexamplecomv1alpha1.HookSpec) error {
 	if d.Null() {
@@ -85,6 +193,43 @@ func decode_signalsexamplecomv1alpha1_HookSpec(d *typedjson.Decoder, v *signalse
 			}
 			seen[1] = true
 			err = typedjson.Slice(d, &v.Targets, decode_signalsexamplecomv1alpha1_TargetRef)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decode_signalsexamplecomv1alpha1_Window decodes a Window.
+func decode_signalsexamplecomv1alpha1_Window(d *typedjson.Decoder, v *signalsexamplecomv1alpha1.Window) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [2]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "from":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.From)
+		case "to":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.To)
 		default:
 			err = d.Skip()
 		}
@@ -138,6 +283,33 @@ func decode_signalsexamplecomv1alpha1_TargetRef(d *typedjson.Decoder, v *signals
 	return d.End()
 }
 
+// encode_signalsexamplecomv1alpha1_Alarm appends a Alarm encoded.
+func encode_signalsexamplecomv1alpha1_Alarm(b []byte, v *signalsexamplecomv1alpha1.Alarm) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_signalsexamplecomv1alpha1_AlarmSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_signalsexamplecomv1alpha1_Hook appends a Hook encoded.
 func encode_signalsexamplecomv1alpha1_Hook(b []byte, v *signalsexamplecomv1alpha1.Hook) ([]byte, error) {
 	var err error
@@ -165,6 +337,41 @@ func encode_signalsexamplecomv1alpha1_Hook(b []byte, v *signalsexamplecomv1alpha
 	return append(b, '}'), err
 }
 
+// encode_signalsexamplecomv1alpha1_AlarmSpec appends a AlarmSpec encoded.
+func encode_signalsexamplecomv1alpha1_AlarmSpec(b []byte, v *signalsexamplecomv1alpha1.AlarmSpec) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Summary) == 0) {
+		b = append(b, ",\"summary\":"...)
+		b = typedjson.AppendString(b, v.Summary)
+	}
+	if !(len(v.Targets) == 0) {
+		b = append(b, ",\"targets\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Targets, encode_signalsexamplecomv1alpha1_TargetRef); err != nil {
+			return b, err
+		}
+	}
+	if !(v.Owner == nil) {
+		b = append(b, ",\"owner\":"...)
+		if v.Owner == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_signalsexamplecomv1alpha1_TargetRef(b, &*v.Owner); err != nil {
+				return b, err
+			}
+		}
+	}
+	b = append(b, ",\"window\":"...)
+	if b, err = encode_signalsexamplecomv1alpha1_Window(b, &v.Window); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_signalsexamplecomv1alpha1_HookSpec appends a HookSpec encoded.
 func encode_signalsexamplecomv1alpha1_HookSpec(b []byte, v *signalsexamplecomv1alpha1.HookSpec) ([]byte, error) {
 	var err error
@@ -177,6 +384,21 @@ func encode_signalsexamplecomv1alpha1_HookSpec(b []byte, v *signalsexamplecomv1a
 			return b, err
 		}
 	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_signalsexamplecomv1alpha1_Window appends a Window encoded.
+func encode_signalsexamplecomv1alpha1_Window(b []byte, v *signalsexamplecomv1alpha1.Window) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"from\":"...)
+	b = typedjson.AppendString(b, v.From)
+	b = append(b, ",\"to\":"...)
+	b = typedjson.AppendString(b, v.To)
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
 	}
