@@ -23,8 +23,10 @@ func convert(c *model.Conv, src, dst *jen.Statement) []jen.Code {
 	case model.ConvPair:
 		return []jen.Code{errCheck(jen.Id(c.Dir.Func).Call(jen.Op("&").Add(src), jen.Op("&").Add(dst), jen.Id("s")))}
 	case model.ConvFunc:
-		// A hand-written function of the spoke or the hub package.
-		return []jen.Code{errCheck(jen.Qual(c.Func.Pkg().Path(), c.Func.Name()).Call(jen.Op("&").Add(src), jen.Op("&").Add(dst), jen.Id("s")))}
+		// A hand-written function of a peer package, or one generated in
+		// another package's conversion file, which this one imports.
+		path, name := c.Callee()
+		return []jen.Code{errCheck(jen.Qual(path, name).Call(jen.Op("&").Add(src), jen.Op("&").Add(dst), jen.Id("s")))}
 	case model.ConvPointer:
 		return nilable(src, dst,
 			jen.Op("*").Id("out").Op("=").New(gotype.Expr(c.Elem.To)),

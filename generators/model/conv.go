@@ -36,9 +36,10 @@ const (
 	// ConvManual has no mechanical conversion: a hand-written function must
 	// convert the enclosing type.
 	ConvManual
-	// ConvFunc converts through a hand-written Convert_ function between
-	// types that are not a pair (different names, or a type of another
-	// package such as metav1.Condition): Func.
+	// ConvFunc converts through a Convert_ function between types that are
+	// not a pair (different names, or a type of another package such as
+	// metav1.Condition): Func, hand-written, or Via, generated for another
+	// spoke and hub package.
 	ConvFunc
 )
 
@@ -53,8 +54,21 @@ type Conv struct {
 	Dir *Direction
 	// Func is the hand-written function ConvFunc calls.
 	Func *types.Func
+	// Via is, when Func is not set, the direction of another pairer's pair
+	// whose generated Convert_ ConvFunc calls (see useGenerated).
+	Via *Direction
 	// Reason says why a ConvManual conversion is not mechanical.
 	Reason string
+}
+
+// Callee is the package path and name of the function a ConvFunc
+// conversion calls: the hand-written Func, or Via's generated Convert_,
+// which its pair's spoke package holds.
+func (c *Conv) Callee() (path, name string) {
+	if c.Via != nil {
+		return c.Via.Pair.SpokeVersion.Package.PkgPath, c.Via.Func
+	}
+	return c.Func.Pkg().Path(), c.Func.Name()
 }
 
 // find returns the first part of the conversion, itself or an element or
@@ -117,6 +131,23 @@ func (c *Conv) pairDirs() []*Direction {
 	return out
 }
 
+// funcDirs lists the pair directions whose Convert_ the conversion calls:
+// its pairs' and, unlike pairDirs, the generated functions of other pairs
+// it calls.
+func (c *Conv) funcDirs() []*Direction {
+	var out []*Direction
+	c.find(func(c *Conv) (bool, bool) {
+		switch {
+		case c.Kind == ConvPair:
+			out = append(out, c.Dir)
+		case c.Kind == ConvFunc && c.Via != nil:
+			out = append(out, c.Via)
+		}
+		return false, c.Kind == ConvPair || c.Kind == ConvFunc
+	})
+	return out
+}
+
 // roundTrip reports whether the conversion, or a part of it, can only be
 // checked for losses by converting back.
 func (c *Conv) roundTrip() bool {
@@ -145,6 +176,11 @@ type classifier struct {
 	// lookInto is told of every type outside both packages whose structure
 	// decides a conversion, and how the decision walks it.
 	lookInto func(t types.Type, reaches func(types.Type) bool)
+	// generated, once every pair is known (see useGenerated), finds the
+	// direction of another pairer whose generated Convert_ converts one
+	// struct into the other, for structs not both of the spoke and hub
+	// packages; nil before.
+	generated func(from, to *types.Named) *Direction
 }
 
 // conv classifies the conversion from one type to another.
@@ -201,6 +237,12 @@ func (k *classifier) conv(from, to types.Type) *Conv {
 				k.look(tn, shapeReachesInvalid)
 				if sameShape(fn, tn) {
 					c.Kind = ConvCast
+					return c
+				}
+			}
+			if k.generated != nil {
+				if d := k.generated(fn, tn); d != nil {
+					c.Kind, c.Via = ConvFunc, d
 					return c
 				}
 			}

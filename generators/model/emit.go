@@ -49,7 +49,8 @@ func settleEmit(spokes []*Spoke, pairs []*TypePair) {
 	}
 }
 
-// calls lists the pair directions whose Convert_ d's autoConvert_ calls.
+// calls lists the pair directions whose Convert_ d's autoConvert_ calls,
+// its pairer's and the generated ones of other pairers.
 func calls(d *Direction) []*Direction {
 	var out []*Direction
 	for _, f := range d.Fields {
@@ -59,7 +60,7 @@ func calls(d *Direction) []*Direction {
 		if manual, _ := f.Conv.Manual(); manual {
 			continue // printed as a warning comment, not a call
 		}
-		out = append(out, f.Conv.pairDirs()...)
+		out = append(out, f.Conv.funcDirs()...)
 	}
 	return out
 }

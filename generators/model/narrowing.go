@@ -80,18 +80,23 @@ func (p *pairer) checkNarrowing(full bool) {
 		}
 		for _, d := range tp.Directions() {
 			for _, fc := range d.Fields {
-				var covered *Conv
-				if !fc.Mapping.OptOut && !fc.Mapping.Whole && (full || narrowsInts(fc.Conv)) {
-					fc.Check, covered = p.narrowing(d, fc, d.ToVersion.Storage)
-				}
-				walkConv(fc.Conv, func(c *Conv) {
-					if c != covered && c.Kind == ConvCast && intNarrows(c.From, c.To) {
-						c.Kind, c.Reason = ConvManual, fmt.Sprintf("not every %s fits in %s", p.qualified(c.From), p.qualified(c.To))
-					}
-				})
+				p.narrowField(d, fc, full)
 			}
 		}
 	}
+}
+
+// narrowField is checkNarrowing of one field conversion.
+func (p *pairer) narrowField(d *Direction, fc *FieldConv, full bool) {
+	var covered *Conv
+	if !fc.Mapping.OptOut && !fc.Mapping.Whole && (full || narrowsInts(fc.Conv)) {
+		fc.Check, covered = p.narrowing(d, fc, d.ToVersion.Storage)
+	}
+	walkConv(fc.Conv, func(c *Conv) {
+		if c != covered && c.Kind == ConvCast && intNarrows(c.From, c.To) {
+			c.Kind, c.Reason = ConvManual, fmt.Sprintf("not every %s fits in %s", p.qualified(c.From), p.qualified(c.To))
+		}
+	})
 }
 
 // relaxUnguarded keeps the schema's checks only where crdforge's own
@@ -101,9 +106,27 @@ func (p *pairer) checkNarrowing(full bool) {
 // conversion-gen's does, checking no more than its Go types need: its
 // callers count on that (Cluster API providers' fuzz tests fill a string
 // that became an enum with random values), and crdforge, which writes
-// neither the caller nor its tests, warns about none of it. Call it once
-// the spokes' hand-written methods are known.
-func (p *pairer) relaxUnguarded(spokes []*Spoke) {
+// neither the caller nor its tests, warns about none of it.
+func (p *pairer) relaxUnguarded(guarded map[*Direction]bool) {
+	for _, tp := range p.order {
+		for _, d := range tp.Directions() {
+			if guarded[d] {
+				continue
+			}
+			for _, fc := range d.Fields {
+				if fc.Check != nil {
+					fc.Check, _ = p.narrowing(d, fc, false)
+				}
+			}
+		}
+	}
+}
+
+// guardedDirs lists the directions crdforge's own ConvertTo and ConvertFrom
+// of the spokes lead to, in any pairer (through the generated functions of
+// another pairer's pairs too). Call it once the spokes' hand-written
+// methods are known.
+func guardedDirs(spokes []*Spoke) map[*Direction]bool {
 	guarded := map[*Direction]bool{}
 	var queue []*Direction
 	add := func(d *Direction) {
@@ -128,18 +151,7 @@ func (p *pairer) relaxUnguarded(spokes []*Spoke) {
 			}
 		}
 	}
-	for _, tp := range p.order {
-		for _, d := range tp.Directions() {
-			if guarded[d] {
-				continue
-			}
-			for _, fc := range d.Fields {
-				if fc.Check != nil {
-					fc.Check, _ = p.narrowing(d, fc, false)
-				}
-			}
-		}
-	}
+	return guarded
 }
 
 // walkConv calls visit with c and every conversion inside it.

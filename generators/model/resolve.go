@@ -68,14 +68,28 @@ func (m *Model) resolveConversions(diags *diag.List) {
 			}
 		}
 	}
+	m.useGenerated(order)
 	m.findHandWritten(diags)
 	m.settleEntryPoints(diags)
 	reportConvertingMarkers(order)
+	// A spoke's conversions may call the generated functions of another
+	// pairer's pairs (useGenerated): what the entry points need, and which
+	// checks they guard, is settled over every pairer at once.
+	var spokes []*Spoke
+	var pairs []*TypePair
 	for _, p := range order {
-		settleEmit(spokesOf[p], p.order)
+		spokes = append(spokes, spokesOf[p]...)
+		pairs = append(pairs, p.order...)
+	}
+	settleEmit(spokes, pairs)
+	var guarded map[*Direction]bool
+	if full {
+		guarded = guardedDirs(spokes)
+	}
+	for _, p := range order {
 		p.reportManual(spokesOf[p])
 		if full {
-			p.relaxUnguarded(spokesOf[p])
+			p.relaxUnguarded(guarded)
 			p.reportNoCounterpart()
 			p.reportNarrowing()
 		}

@@ -1,0 +1,39 @@
+// Package v1beta1 is a version of Alarm that uses v1's TargetRef and keeps
+// v1alpha1's Window: types of two other packages.
+// +kubebuilder:object:generate=true
+// +groupName=signals.example.com
+package v1beta1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	v1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v1"
+	"github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v1alpha1"
+)
+
+// +kubebuilder:object:root=true
+
+// Alarm rings when one of its targets fails.
+type Alarm struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              AlarmSpec `json:"spec,omitempty"`
+}
+
+// AlarmSpec is the desired state of an Alarm.
+type AlarmSpec struct {
+	Summary string         `json:"summary,omitempty"`
+	Targets []v1.TargetRef `json:"targets,omitempty"`
+	// +optional
+	Owner  *v1.TargetRef   `json:"owner,omitempty"`
+	Window v1alpha1.Window `json:"window"`
+}
+
+// +kubebuilder:object:root=true
+
+// AlarmList is a list of Alarms.
+type AlarmList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Alarm `json:"items"`
+}
