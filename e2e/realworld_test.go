@@ -42,6 +42,10 @@ type realWorldAPI struct {
 	// tests that load the project's CRDs from a path of its own get
 	// crdforge's there.
 	beforeOwnTests func(t *testing.T, dir string)
+	// webhook names CRD files, in config/crd/bases, whose kinds convert
+	// through crdforge's webhook: strategy Webhook, not the None a kind
+	// keeps when a conversion needs a function nobody has written.
+	webhook []string
 	// ownTests are packages whose own tests (the generated round trips
 	// aside) run against crdforge's output: the project's conversion
 	// tests, which call the Convert_ functions crdforge now writes.
@@ -85,6 +89,21 @@ var realWorldAPIs = []realWorldAPI{
 		// lose fields on random input: the round-trip tests only compile.
 		name: "external-secrets", module: "github.com/external-secrets/external-secrets", version: "v0.10.7",
 		dirs: []string{"apis"},
+	},
+	{
+		// Flux's notification-controller API: Alert and Provider in
+		// v1beta1, v1beta2 and v1beta3 (storage), Receiver in v1beta1,
+		// v1beta2 and v1 (storage), no conversion code. v1beta2's and
+		// v1beta3's kinds hold v1's CrossNamespaceObjectReference, so
+		// converting v1beta1's Alert to v1beta3 calls the Convert_ that
+		// crdforge generates for Receiver's v1beta1 and v1.
+		name: "flux-notification-controller", module: "github.com/fluxcd/notification-controller/api", version: "v1.6.0",
+		roundTrip: true,
+		webhook: []string{
+			"notification.toolkit.fluxcd.io_alerts.yaml",
+			"notification.toolkit.fluxcd.io_providers.yaml",
+			"notification.toolkit.fluxcd.io_receivers.yaml",
+		},
 	},
 	{
 		// conversion-gen output beside hand-written Convert_ functions and
@@ -325,6 +344,15 @@ func TestRealWorldAPIs(t *testing.T) {
 			p.mustRun(cf, generate...)
 			if err := os.RemoveAll(filepath.Join(dir, "cmd", "webhook")); err != nil {
 				t.Fatal(err)
+			}
+			for _, name := range api.webhook {
+				b, err := os.ReadFile(filepath.Join(dir, "config", "crd", "bases", name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(string(b), "\n    strategy: Webhook\n") {
+					t.Errorf("%s: the kind does not convert through the webhook", name)
+				}
 			}
 			p.mustRun("go", "build", "./...")
 			p.mustRun("go", "vet", "./...")
