@@ -1,0 +1,36 @@
+// Package v1 is the served and stored version of crates.example.com.
+// +kubebuilder:object:generate=true
+// +groupName=crates.example.com
+package v1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// +kubebuilder:object:root=true
+// +kubebuilder:storageversion
+
+// Crate holds bottles.
+type Crate struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec CrateSpec `json:"spec,omitempty"`
+}
+
+// CrateSpec is what a Crate should be.
+type CrateSpec struct {
+	// Compartments of the crate.
+	Compartments int32 `json:"compartments,omitempty"`
+	// Label printed on the crate.
+	Label string `json:"label,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// CrateList is a list of Crates.
+type CrateList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Crate `json:"items"`
+}
