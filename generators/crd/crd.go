@@ -116,7 +116,7 @@ func eachKind[T any](m *model.Model, diags *diag.List, fn func(k *model.Kind, di
 }
 
 // generate prints and validates k's CRD with the conversion conv: the
-// kind's own, or, ahead of the model's last step, what it was then (Ahead).
+// kind's own, or, ahead of the model's last steps, what it was then (Started).
 func (g Generator) generate(v *validator, k *model.Kind, conv model.Conversion, diags *diag.List) (output.File, bool) {
 	if k.Storage == nil {
 		return output.File{}, false // the model already reported it; the server would only repeat it

@@ -64,7 +64,7 @@ func (v *validator) validatePrinted(k *model.Kind, c *apiextensionsv1.CustomReso
 }
 
 // validateCopy validates a copy of c, which it leaves as it is, unless a
-// CRD printed as c is passed before (see validatePrinted).
+// CRD printed as c passed before (see validatePrinted).
 func (v *validator) validateCopy(k *model.Kind, c *apiextensionsv1.CustomResourceDefinition, diags *diag.List) {
 	if v.passed == nil {
 		v.validate(k, c.DeepCopy(), diags)
