@@ -20,7 +20,7 @@ import (
 // API server's rejections (err_cel), several kinds and groups, and a
 // partial check that loads again (partialtypes).
 func TestCRDsStartedEarlyAreTheGeneratorsOwn(t *testing.T) {
-	for _, tc := range []string{"nonefallback", "partialtypes", "internalhub", "multikind", "shared", "webhook", "kubebuilder", "err_cel", "validation"} {
+	for _, tc := range []string{"nonefallback", "partialtypes", "internalhub", "multikind", "shared", "handwritten", "optout", "webhook", "kubebuilder", "err_cel", "validation"} {
 		for _, only := range [][]string{nil, {"crd"}} {
 			after := runEarly(t, tc, only, -1)
 			if errs := after.Diags.HasErrors(); errs != strings.HasPrefix(tc, "err_") || (!errs && len(after.Files) == 0) {

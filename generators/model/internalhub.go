@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"path/filepath"
@@ -64,18 +65,33 @@ func (m *Model) resolveInternalHub(k *Kind, diags *diag.List) {
 	}
 }
 
+// reportInternalHub settles the strategy of k, whose conversions are
+// conversion-gen's through k.Internal: None, unless a marker chose it, and a
+// warning at the tag that says why; an explicit Webhook is an error, as
+// nothing crdforge writes would convert k.
 func (m *Model) reportInternalHub(k *Kind, path string, diags *diag.List) {
+	var refused, kept string
+	name, internal := k.Name, k.Internal.Package.Name
+	if k.Internal.Undeclared {
+		refused = fmt.Sprintf("%s's versions are in %s, whose conversions are conversion-gen's, through package %s (+k8s:conversion-gen=%s at %s), which declares no %s: neither conversion-gen nor crdforge converts %s, so it cannot convert through a webhook; declare %s in %s for conversion-gen to convert it, or remove +%s:strategy=Webhook",
+			name, versionPackages(k), internal, path, m.where(k.Internal.Pos), name, name, name, internal, markers.ConversionName)
+		kept = fmt.Sprintf("%s's versions are in %s, whose conversions are conversion-gen's, through package %s, which declares no %s: conversion-gen converts nothing of %s, and crdforge writes no conversion beside conversion-gen's, so %s's versions do not convert, and its CRD keeps conversion strategy None; declare %s in %s for conversion-gen to convert it",
+			name, versionPackages(k), internal, name, name, name, name, internal)
+	} else {
+		refused = fmt.Sprintf("%s converts through package %s (+k8s:conversion-gen=%s at %s), an internal version no CRD serves, whose conversions are conversion-gen's: crdforge cannot convert %s through a webhook; remove +%s:strategy=Webhook, or the tag to have crdforge convert %s through a served hub version",
+			name, internal, path, m.where(k.Internal.Pos), name, markers.ConversionName, name)
+		kept = fmt.Sprintf("%s converts through package %s, an internal version no CRD serves: conversion-gen's functions to it and its RegisterConversions stay conversion-gen's, so crdforge leaves the zz_generated.conversion.go of %s as they are, writes no ConvertTo or ConvertFrom for %s, and its CRD keeps conversion strategy None; remove this tag to have crdforge convert %s through a served hub version",
+			name, internal, versionPackages(k), name, name)
+	}
 	conv := &k.Conversion
 	if conv.Explicit && conv.Strategy == markers.StrategyWebhook {
-		diags.Errorf(conv.Pos, "%s converts through package %s (+k8s:conversion-gen=%s at %s), an internal version no CRD serves, whose conversions are conversion-gen's: crdforge cannot convert %s through a webhook; remove +%s:strategy=Webhook, or the tag to have crdforge convert %s through a served hub version",
-			k.Name, k.Internal.Package.Name, path, m.where(k.Internal.Pos), k.Name, markers.ConversionName, k.Name)
+		diags.Errorf(conv.Pos, "%s", refused)
 		return
 	}
 	if !conv.Explicit {
 		conv.Strategy = markers.StrategyNone
 	}
-	diags.Warnf(k.Internal.Pos, "%s converts through package %s, an internal version no CRD serves: conversion-gen's functions to it and its RegisterConversions stay conversion-gen's, so crdforge leaves the zz_generated.conversion.go of %s as they are, writes no ConvertTo or ConvertFrom for %s, and its CRD keeps conversion strategy None; remove this tag to have crdforge convert %s through a served hub version",
-		k.Name, k.Internal.Package.Name, versionPackages(k), k.Name, k.Name)
+	diags.Warnf(k.Internal.Pos, "%s", kept)
 }
 
 // leaveUndeclaredToConversionGen settles the kinds that share version
@@ -107,7 +123,7 @@ func (m *Model) leaveUndeclaredToConversionGen(diags *diag.List) {
 			}
 			if hub, path, ok := m.sharedInternalHub(k, hubs); ok {
 				k.Internal = hub
-				m.reportUndeclared(k, path, diags)
+				m.reportInternalHub(k, path, diags)
 			}
 		}
 	}
@@ -125,20 +141,6 @@ func (m *Model) sharedInternalHub(k *Kind, hubs map[*loader.Package]bool) (*Inte
 		}
 	}
 	return nil, "", false
-}
-
-func (m *Model) reportUndeclared(k *Kind, path string, diags *diag.List) {
-	conv := &k.Conversion
-	if conv.Explicit && conv.Strategy == markers.StrategyWebhook {
-		diags.Errorf(conv.Pos, "%s's versions are in %s, whose conversions are conversion-gen's, through package %s (+k8s:conversion-gen=%s at %s), which declares no %s: neither conversion-gen nor crdforge converts %s, so it cannot convert through a webhook; declare %s in %s for conversion-gen to convert it, or remove +%s:strategy=Webhook",
-			k.Name, versionPackages(k), k.Internal.Package.Name, path, m.where(k.Internal.Pos), k.Name, k.Name, k.Name, k.Internal.Package.Name, markers.ConversionName)
-		return
-	}
-	if !conv.Explicit {
-		conv.Strategy = markers.StrategyNone
-	}
-	diags.Warnf(k.Internal.Pos, "%s's versions are in %s, whose conversions are conversion-gen's, through package %s, which declares no %s: conversion-gen converts nothing of %s, and crdforge writes no conversion beside conversion-gen's, so %s's versions do not convert, and its CRD keeps conversion strategy None; declare %s in %s for conversion-gen to convert it",
-		k.Name, versionPackages(k), k.Internal.Package.Name, k.Name, k.Name, k.Name, k.Name, k.Internal.Package.Name)
 }
 
 // LeftToConversionGen reports whether pkg's conversions are conversion-gen's:
