@@ -339,6 +339,13 @@ func (m *Model) needCRD(gk schema.GroupKind) []errorRef {
 		before[pkg] = len(pkg.Errors)
 	}
 	p.NeedCRDFor(gk, m.opts.Schema.MaxDescLen)
+	// NeedCRDFor made its own copy of each root's flattened schema (it
+	// truncates descriptions in place); the cached one is read by nothing
+	// else, and keeping it for every kind is a third of what a large run
+	// holds at its end: the garbage collector marks it again on each cycle.
+	for _, pkg := range group {
+		delete(p.FlattenedSchemata, crd.TypeIdent{Package: pkg, Name: gk.Kind})
+	}
 	var added []errorRef
 	for _, pkg := range group {
 		for i := before[pkg]; i < len(pkg.Errors); i++ {
