@@ -92,7 +92,8 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 			diags.Errorf(pkg.Syntax[0].Package, "printing conversions for %s: %v", pkg.PkgPath, err)
 			continue
 		}
-		files = append(files, output.File{Path: filepath.Join(packageDir(pkg), FileName), Content: content})
+		code, test := fileNames(m, pkg, diags)
+		files = append(files, output.File{Path: filepath.Join(packageDir(pkg), code), Content: content})
 		// Round trips go through ConvertTo and ConvertFrom, hand-written ones
 		// included; a spoke that implements neither has nothing to test.
 		tested := slices.DeleteFunc(slices.Clone(spokes[pkg]), func(s *model.Spoke) bool { return !s.Convertible() })
@@ -106,19 +107,27 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 				diags.Errorf(pkg.Syntax[0].Package, "printing round-trip tests for %s: %v", pkg.PkgPath, err)
 				continue
 			}
-			files = append(files, output.File{Path: filepath.Join(packageDir(pkg), TestFileName), Content: content})
+			files = append(files, output.File{Path: filepath.Join(packageDir(pkg), test), Content: content})
 		}
 	}
 	return files
 }
 
-// Owns is every root package's conversion files, but for the packages whose
-// conversions are conversion-gen's (model.InternalHub).
+// Owns is every root package's conversion files, under either of their
+// names (files.go), but for the packages whose conversions are
+// conversion-gen's (model.InternalHub) and the package's own file under
+// FileName.
 func (Generator) Owns(m *model.Model) []string {
 	var out []string
 	for _, root := range m.Roots {
 		if len(root.GoFiles) > 0 && !m.LeftToConversionGen(root) {
-			out = append(out, filepath.Join(packageDir(root), FileName), filepath.Join(packageDir(root), TestFileName))
+			names := []string{OwnFileName, OwnTestFileName}
+			if m.OwnFile(root, FileName) == nil {
+				names = append(names, FileName, TestFileName)
+			}
+			for _, name := range names {
+				out = append(out, filepath.Join(packageDir(root), name))
+			}
 		}
 	}
 	return out

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"github.com/crdforge/crdforge/generators/output"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -412,5 +413,56 @@ func TestStaleCodecFileIsRemoved(t *testing.T) {
 	}
 	if code, stdout, _ := run(t, dir, "generate", "--verify", "./..."); code != ExitOK {
 		t.Errorf("--verify after the clean-up: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestWritesConversionsBesideAnotherGeneratorsFile: a package whose
+// zz_generated.conversion.go is another generator's (stagemap, standing for
+// Crossplane's goverter) gets crdforge's conversions under crdforge's own
+// names, its file untouched, run after run; once that file is gone, the
+// usual names come back and crdforge's others go.
+func TestWritesConversionsBesideAnotherGeneratorsFile(t *testing.T) {
+	dir := scratchCase(t, "foreigngenerated")
+	theirs := filepath.Join(dir, "api/v1beta1/zz_generated.conversion.go")
+	before, err := os.ReadFile(theirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := run(t, dir, "generate", "./...")
+	if code != ExitOK {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr, "api/v1beta1/zz_generated.conversion.go:3:1: warning: zz_generated.conversion.go is not crdforge's to replace") {
+		t.Errorf("no warning at the other generator's file:\n%s", stderr)
+	}
+	if now, _ := os.ReadFile(theirs); !bytes.Equal(now, before) {
+		t.Errorf("the other generator's file was changed")
+	}
+	own := []string{"api/v1beta1/zz_generated.crdforge.conversion.go", "api/v1beta1/zz_generated.crdforge.conversion_test.go"}
+	for _, f := range append(own, "api/v1/zz_generated.conversion.go") {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("%s not written: %v", f, err)
+		}
+	}
+	if code, _, stderr := run(t, dir, "generate", "--verify", "./..."); code != ExitOK {
+		t.Errorf("a second run would change files: exit %d\n%s", code, stderr)
+	}
+
+	// The other generator's output, and the code that calls it, go.
+	for _, f := range []string{theirs, filepath.Join(dir, "api/v1beta1/stages.go")} {
+		if err := os.Remove(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _, stderr := run(t, dir, "generate", "./..."); code != ExitOK {
+		t.Fatalf("after removing it: exit %d\n%s", code, stderr)
+	}
+	if b, err := os.ReadFile(theirs); err != nil || !output.IsOurs(b) {
+		t.Errorf("zz_generated.conversion.go is not crdforge's once the other is gone (err %v)", err)
+	}
+	for _, f := range own {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			t.Errorf("%s left behind once the usual name is free", f)
+		}
 	}
 }
