@@ -49,6 +49,9 @@ type walkMode int
 const (
 	plainWalk walkMode = iota
 	shapeWalk
+	// layoutWalk looks through named types too, and every type
+	// constructor (twins.go).
+	layoutWalk
 )
 
 func reachesInvalid(t types.Type, mode walkMode, seen map[types.Type]bool) bool {
@@ -61,7 +64,7 @@ func reachesInvalid(t types.Type, mode walkMode, seen map[types.Type]bool) bool 
 	case *types.Basic:
 		return t.Kind() == types.Invalid
 	case *types.Named:
-		return mode == plainWalk && walk(t.Underlying())
+		return mode != shapeWalk && walk(t.Underlying())
 	case *types.Array:
 		return walk(t.Elem())
 	case *types.Struct:

@@ -41,6 +41,9 @@ const (
 	// metav1.Condition): Func, hand-written, or Via, generated for another
 	// spoke and hub package.
 	ConvFunc
+	// ConvTwin reads a struct as its twin, the same struct declared in
+	// another package (twins.go): *(*T)(unsafe.Pointer(&in)).
+	ConvTwin
 )
 
 // Conv is how one value converts to another.
@@ -181,6 +184,9 @@ type classifier struct {
 	// struct into the other, for structs not both of the spoke and hub
 	// packages; nil before.
 	generated func(from, to *types.Named) *Direction
+	// versionPackage reports whether a package is a version package of the
+	// model, one some kind has a version in.
+	versionPackage func(*types.Package) bool
 }
 
 // conv classifies the conversion from one type to another.
@@ -239,6 +245,10 @@ func (k *classifier) conv(from, to types.Type) *Conv {
 					c.Kind = ConvCast
 					return c
 				}
+			}
+			if k.twins(fn, tn) {
+				c.Kind = ConvTwin
+				return c
 			}
 			if k.generated != nil {
 				if d := k.generated(fn, tn); d != nil {

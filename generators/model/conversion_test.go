@@ -12,20 +12,26 @@ import (
 
 // pairsModel builds the model of testdata/pairs once: v1 is the hub, v2 a
 // spoke whose fields cover every kind of conversion.
-var pairsModel = sync.OnceValues(func() (*model.Model, error) {
-	res, err := generators.Generate(generators.Config{Dir: "testdata/pairs", Patterns: []string{"./..."}})
-	if err != nil {
-		return nil, err
-	}
-	if res.Diags.HasErrors() {
-		var msgs []string
-		for _, d := range res.Diags.Items() {
-			msgs = append(msgs, d.Format(""))
+var pairsModel = modelOnce("testdata/pairs")
+
+// modelOnce builds the model of the case in dir the first time it is asked
+// for; a case with errors is an error.
+func modelOnce(dir string) func() (*model.Model, error) {
+	return sync.OnceValues(func() (*model.Model, error) {
+		res, err := generators.Generate(generators.Config{Dir: dir, Patterns: []string{"./..."}})
+		if err != nil {
+			return nil, err
 		}
-		return nil, errorString(strings.Join(msgs, "\n"))
-	}
-	return res.Model, nil
-})
+		if res.Diags.HasErrors() {
+			var msgs []string
+			for _, d := range res.Diags.Items() {
+				msgs = append(msgs, d.Format(""))
+			}
+			return nil, errorString(strings.Join(msgs, "\n"))
+		}
+		return res.Model, nil
+	})
+}
 
 type errorString string
 

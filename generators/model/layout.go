@@ -85,9 +85,9 @@ func sameLayout(d *Direction) bool {
 // SameMemory reports whether a value converts by being read as the
 // destination type: the types are the same (and no hand-written function
 // converts them), basic types of one kind (an enum across versions), two
-// declarations of one struct (sameShape), pairs that share a layout, or
-// pointers, slices, arrays and maps of such. The result of such a
-// conversion shares the source's memory.
+// declarations of one struct (sameShape, twins), pairs that share a
+// layout, or pointers, slices, arrays and maps of such. The result of such
+// a conversion shares the source's memory.
 func (c *Conv) SameMemory() bool {
 	return c.find(func(c *Conv) (found, decided bool) {
 		switch c.Kind {
@@ -98,6 +98,8 @@ func (c *Conv) SameMemory() bool {
 			return !isStruct && !sameBasic(c.From, c.To), true
 		case ConvPair:
 			return !c.Dir.SameLayout, true
+		case ConvTwin:
+			return false, true
 		case ConvPointer, ConvSlice, ConvArray, ConvMap:
 			return false, false // as their elements and keys
 		}

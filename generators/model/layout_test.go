@@ -1,30 +1,14 @@
 package model_test
 
 import (
-	"strings"
-	"sync"
 	"testing"
 
-	"github.com/crdforge/crdforge/generators"
 	"github.com/crdforge/crdforge/generators/model"
 )
 
 // layoutModel builds the model of the layout golden case: v1 is the hub,
 // v1beta1 a spoke with a struct for every reason to cast or not.
-var layoutModel = sync.OnceValues(func() (*model.Model, error) {
-	res, err := generators.Generate(generators.Config{Dir: "../../testdata/layout", Patterns: []string{"./..."}})
-	if err != nil {
-		return nil, err
-	}
-	if res.Diags.HasErrors() {
-		var msgs []string
-		for _, d := range res.Diags.Items() {
-			msgs = append(msgs, d.Format(""))
-		}
-		return nil, errorString(strings.Join(msgs, "\n"))
-	}
-	return res.Model, nil
-})
+var layoutModel = modelOnce("../../testdata/layout")
 
 // TestSameLayout checks which pairs convert by a cast through
 // unsafe.Pointer, each way, and that each reason not to holds.

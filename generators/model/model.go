@@ -76,6 +76,9 @@ type Model struct {
 	TestFuncs map[*loader.Package]map[string]bool
 
 	opts Options
+	// versionPackages are the import paths of the packages that hold a
+	// version of some kind (isVersionPackage).
+	versionPackages map[string]bool
 	// incomplete records that the pairing looked into a type that a
 	// partial load left incomplete (completeness.go); shared by copies of
 	// the model.

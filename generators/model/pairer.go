@@ -26,6 +26,10 @@ type pairer struct {
 	commentLines map[token.Pos][]string
 	// metav1Funcs are the types metav1's Convert_ functions convert.
 	metav1Funcs map[[2]string]bool
+	// hubDeclares, set on a base peer pairer only (basepeers.go), are the
+	// names the hubs of its spoke package declare: a struct of such a name
+	// pairs with its hub namesake, not with metav1's.
+	hubDeclares map[string]bool
 }
 
 // indexFields indexes the +crdforge:hubfield markers and the marker comment

@@ -3,6 +3,7 @@ package model
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/markers"
@@ -45,6 +46,8 @@ func (m *Model) resolveConversions(diags *diag.List) {
 			}
 		}
 	}
+	kindPairers := order
+	order = append(slices.Clip(order), m.basePeerPairers(order, diags)...)
 	// Settling the strategies alone needs to know which conversions need
 	// hand-written functions, not how generated ones check and lose data.
 	full := m.opts.Conversions
@@ -71,7 +74,10 @@ func (m *Model) resolveConversions(diags *diag.List) {
 	m.useGenerated(order)
 	m.findHandWritten(diags)
 	m.settleEntryPoints(diags)
-	reportConvertingMarkers(order)
+	// A base peer pairer sees every marker of its spoke package but
+	// converts few of its fields: it would hide the markers that wrongly
+	// say a field has no counterpart.
+	reportConvertingMarkers(kindPairers)
 	// A spoke's conversions may call the generated functions of another
 	// pairer's pairs (useGenerated): what the entry points need, and which
 	// checks they guard, is settled over every pairer at once.
@@ -101,10 +107,28 @@ func (m *Model) newPairer(spoke, hub *Version, diags *diag.List) *pairer {
 		fieldMarkers: map[token.Pos]markers.Value{}, commentLines: map[token.Pos][]string{},
 		metav1Funcs: metav1ConversionFuncs(spoke.Package)}
 	p.classifier = classifier{spoke: spoke, hub: hub, deepCopy: m.hasDeepCopyIntoOnce, pair: p.pair, lookInto: m.lookInto,
-		funcs: m.handWrittenFuncs(m.peers(spoke, hub)...)}
+		funcs: m.handWrittenFuncs(m.peers(spoke, hub)...), versionPackage: m.isVersionPackage}
 	p.indexFields(spoke.Package)
 	p.indexFields(hub.Package)
 	return p
+}
+
+// isVersionPackage reports whether pkg holds a version of some kind.
+func (m *Model) isVersionPackage(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	if m.versionPackages == nil {
+		m.versionPackages = map[string]bool{}
+		for _, g := range m.Groups {
+			for _, k := range g.Kinds {
+				for _, v := range k.Versions {
+					m.versionPackages[v.Package.PkgPath] = true
+				}
+			}
+		}
+	}
+	return m.versionPackages[pkg.Path()]
 }
 
 // peers lists the packages whose hand-written Convert_ functions a spoke's
@@ -184,7 +208,7 @@ func (p *pairer) pairSameNamed() {
 			continue
 		}
 		ht, ok := hubScope.Lookup(name).(*types.TypeName)
-		if !ok {
+		if !ok || p.hubDeclares[name] {
 			continue
 		}
 		sn, sok := namedStruct(st.Type())

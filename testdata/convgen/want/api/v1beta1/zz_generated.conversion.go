@@ -179,3 +179,24 @@ func autoConvert_v1_Zone_To_v1beta1_Zone(in *v1.Zone, out *Zone, s conversion.Sc
 func Convert_v1_Zone_To_v1beta1_Zone(in *v1.Zone, out *Zone, s conversion.Scope) error {
 	return autoConvert_v1_Zone_To_v1beta1_Zone(in, out, s)
 }
+
+func autoConvert_v1beta1_Condition_To_v1_Condition(in *Condition, out *metav1.Condition, s conversion.Scope) error {
+	out.Type = in.Type
+	out.Status = metav1.ConditionStatus(in.Status)
+	out.Message = in.Message
+	return nil
+}
+
+// Convert_v1beta1_Condition_To_v1_Condition is hand-written.
+
+func autoConvert_v1_Condition_To_v1beta1_Condition(in *metav1.Condition, out *Condition, s conversion.Scope) error {
+	out.Type = in.Type
+	out.Status = string(in.Status)
+	out.Message = in.Message
+	// in.ObservedGeneration has no counterpart in v1beta1: a hand-written Convert_v1_Condition_To_v1beta1_Condition converts it, or the stash keeps it.
+	// in.LastTransitionTime has no counterpart in v1beta1: a hand-written Convert_v1_Condition_To_v1beta1_Condition converts it, or the stash keeps it.
+	// in.Reason has no counterpart in v1beta1: a hand-written Convert_v1_Condition_To_v1beta1_Condition converts it, or the stash keeps it.
+	return nil
+}
+
+// Convert_v1_Condition_To_v1beta1_Condition is hand-written.
