@@ -373,6 +373,10 @@ func (k *classifier) inSpoke(n *types.Named) bool {
 }
 
 // qualified names a type for messages, a version package by its version.
+// Another package is named by its import path when its name could be taken
+// for one of the pair's: shared types in common/v1beta1 and common/v1
+// (Elastic Cloud on Kubernetes keeps its kinds' shared types so) would read
+// "v1beta1.Endpoint and v1.Endpoint", as if the spoke's and the hub's own.
 func (k *classifier) qualified(t types.Type) string {
 	return types.TypeString(t, func(pkg *types.Package) string {
 		switch pkg.Path() {
@@ -380,6 +384,10 @@ func (k *classifier) qualified(t types.Type) string {
 			return k.spoke.Name
 		case k.hub.Package.PkgPath:
 			return k.hub.Name
+		}
+		switch pkg.Name() {
+		case k.spoke.Name, k.hub.Name, k.spoke.Package.Name, k.hub.Package.Name:
+			return pkg.Path()
 		}
 		return pkg.Name()
 	})

@@ -40,14 +40,14 @@ func autoConvert_v1_Size_To_v1beta1_Size(in *v1.Size, out *Size, s conversion.Sc
 // autoConvert_v1_Policy_To_v1beta1_Policy is not generated: nothing generated calls it (the entry points are hand-written), and it would call conversions written by hand that do not exist.
 
 func autoConvert_v1beta1_PolicySpec_To_v1_PolicySpec(in *PolicySpec, out *v1.PolicySpec, s conversion.Scope) error {
-	// WARNING: in.Rule requires manual conversion: v1beta1.Rule and v1.JSON are different types
+	// WARNING: in.Rule requires manual conversion: v1beta1.Rule and k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSON are different types
 	return nil
 }
 
 // Convert_v1beta1_PolicySpec_To_v1_PolicySpec is not generated: in.Rule needs converting by hand, and nothing generated calls it.
 
 func autoConvert_v1_PolicySpec_To_v1beta1_PolicySpec(in *v1.PolicySpec, out *PolicySpec, s conversion.Scope) error {
-	// WARNING: in.Rule requires manual conversion: v1.JSON and v1beta1.Rule are different types
+	// WARNING: in.Rule requires manual conversion: k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSON and v1beta1.Rule are different types
 	return nil
 }
 
