@@ -71,6 +71,7 @@ func Packages(dir string, patterns []string) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
+		absolutePositions(loaded, m.dir)
 		for _, root := range loaded {
 			if !seen[root.PkgPath] {
 				seen[root.PkgPath] = true
@@ -95,6 +96,26 @@ func Packages(dir string, patterns []string) (*Result, error) {
 	readTestFiles(roots, r)
 	r.Kubebuilder = readKubebuilderProject(dir, roots, r.Fset)
 	return r, nil
+}
+
+// absolutePositions makes the positions of the go command's errors in the
+// load of roots absolute: it gives them relative to the directory it ran in,
+// dir, a module's root, which need not be the run's directory that
+// diagnostics are relative to.
+func absolutePositions(roots []*loader.Package, dir string) {
+	raw := make([]*packages.Package, len(roots))
+	for i, root := range roots {
+		raw[i] = root.Package
+	}
+	packages.Visit(raw, nil, func(p *packages.Package) {
+		for i, e := range p.Errors {
+			pos := diag.ParsePosition(e.Pos)
+			if pos.Line > 0 && pos.Filename != "" && !filepath.IsAbs(pos.Filename) {
+				pos.Filename = filepath.Join(dir, pos.Filename)
+				p.Errors[i].Pos = pos.String()
+			}
+		}
+	})
 }
 
 // Check type-checks every root, so that every type error reported in a root

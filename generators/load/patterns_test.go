@@ -211,3 +211,23 @@ func TestPackagesOutsideAnyModule(t *testing.T) {
 		t.Errorf("error %v, want one saying the directory is in no module", err)
 	}
 }
+
+// The go command's errors carry positions relative to the directory it ran
+// in, a module's root: the load makes them absolute, so that a run from a
+// subdirectory reports them where they are.
+func TestPackagesListErrorPositions(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"go.mod":            "module example.com/m\n\ngo 1.21\n",
+		"a/internal/x/x.go": "package x\n",
+		"b/y/y.go":          "package y\n\nimport _ \"example.com/m/a/internal/x\"\n",
+	})
+	r, err := Packages(filepath.Join(dir, "b"), []string{"./..."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	y := root(t, r, "example.com/m/b/y")
+	want := filepath.Join(dir, "b", "y", "y.go") + ":3:8"
+	if len(y.Errors) == 0 || y.Errors[0].Pos != want {
+		t.Errorf("errors %v, want one at %s", y.Errors, want)
+	}
+}
