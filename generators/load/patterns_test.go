@@ -231,3 +231,34 @@ func TestPackagesListErrorPositions(t *testing.T) {
 		t.Errorf("errors %v, want one at %s", y.Errors, want)
 	}
 }
+
+// A pattern's directory may be one a wildcard skips (testdata, _x): the go
+// command lists it from there, as controller-tools' loader does, and finds
+// what it holds, from the module's root or from inside.
+func TestPackagesInSkippedDirectories(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"go.mod":                   "module example.com/m\n\ngo 1.21\n",
+		"testdata/_case/v1/t.go":   "package v1\n",
+		"testdata/_case/v2/t.go":   "package v2\n",
+		"testdata/.hidden/v3/t.go": "package v3\n",
+	})
+	for _, tc := range []struct {
+		from     string
+		patterns []string
+	}{
+		{".", []string{"./testdata/_case/...", "./testdata/.hidden/v3"}},
+		{"testdata/_case", []string{"./...", "../.hidden/..."}},
+	} {
+		r, err := Packages(filepath.Join(dir, tc.from), tc.patterns)
+		if err != nil {
+			t.Fatalf("from %s: %v", tc.from, err)
+		}
+		var got []string
+		for _, root := range r.Roots {
+			got = append(got, root.PkgPath)
+		}
+		if want := "example.com/m/testdata/.hidden/v3 example.com/m/testdata/_case/v1 example.com/m/testdata/_case/v2"; strings.Join(got, " ") != want {
+			t.Errorf("from %s, %v: roots %v, want %s", tc.from, tc.patterns, got, want)
+		}
+	}
+}
