@@ -73,6 +73,17 @@ func caseFlags(t *testing.T, dir string) []string {
 // caseConfig is the Config crdforge generate makes of a case's flags.
 func caseConfig(t *testing.T, dir string) generators.Config {
 	t.Helper()
+	cfg, f := parseCaseFlags(t, dir)
+	if err := applyProjectFile(f, dir); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// parseCaseFlags is the Config of a case's flags file alone, and the flag
+// set it was parsed with.
+func parseCaseFlags(t *testing.T, dir string) (generators.Config, *pflag.FlagSet) {
+	t.Helper()
 	cfg := generators.Config{Dir: dir}
 	f := pflag.NewFlagSet("generate", pflag.ContinueOnError)
 	bindConfigFlags(f, &cfg)
@@ -80,10 +91,7 @@ func caseConfig(t *testing.T, dir string) generators.Config {
 		t.Fatalf("%s/flags: %v", dir, err)
 	}
 	cfg.Patterns = f.Args()
-	if err := applyProjectFile(f, dir); err != nil {
-		t.Fatal(err)
-	}
-	return cfg
+	return cfg, f
 }
 
 // isErrorCase reports whether a case expects diagnostics rather than files.
@@ -139,7 +147,7 @@ func TestGoldenErrors(t *testing.T) {
 			dir, _ := filepath.Abs(filepath.Join(testdataDir, name))
 			before := snapshot(t, dir)
 			args := append([]string{"generate"}, caseFlags(t, dir)...)
-			if len(caseConfig(t, dir).Patterns) == 0 {
+			if cfg, _ := parseCaseFlags(t, dir); len(cfg.Patterns) == 0 {
 				args = append(args, "./...")
 			}
 			code, stdout, stderr := run(t, dir, args...)
