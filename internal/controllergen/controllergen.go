@@ -21,14 +21,17 @@ import (
 	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
-// CRDs runs gen over ./... of dir, as `controller-gen crd paths=./...` run
-// there would, and returns the files it writes by name. The generator's tool
-// version stamp is left out: it names a build, not a schema.
-func CRDs(dir string, gen crd.Generator) (map[string][]byte, error) {
+// CRDs runs gen over paths of dir (./... when none), as `controller-gen crd
+// paths=./...` run there would, and returns the files it writes by name. The
+// generator's tool version stamp is left out: it names a build, not a schema.
+func CRDs(dir string, gen crd.Generator, paths ...string) (map[string][]byte, error) {
 	omit := true
 	gen.OmitToolVersion = &omit
 	g := genall.Generator(gen)
-	rt, err := genall.Generators{&g}.ForRootsWithConfig(&packages.Config{Dir: dir}, "./...")
+	if len(paths) == 0 {
+		paths = []string{"./..."}
+	}
+	rt, err := genall.Generators{&g}.ForRootsWithConfig(&packages.Config{Dir: dir}, paths...)
 	if err != nil {
 		return nil, err
 	}

@@ -37,7 +37,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	case errors.As(err, &ee):
 		return ee.code
 	default:
-		printErr(stderr, "crdforge:", err)
+		// Errors joined (one per pattern that names nothing): a line each.
+		errs := []error{err}
+		if joined, ok := err.(interface{ Unwrap() []error }); ok {
+			errs = joined.Unwrap()
+		}
+		for _, err := range errs {
+			printErr(stderr, "crdforge:", err)
+		}
 		return ExitErrors
 	}
 }

@@ -234,9 +234,21 @@ func TestGenerateWithPackagePatterns(t *testing.T) {
 		t.Errorf("CRD from ./api/v1 alone should have only v1 and strategy None:\n%s", crd)
 	}
 
-	code, _, stderr = run(t, dir, "generate", "./nothing/...")
-	if code != ExitErrors || !strings.Contains(stderr, "nothing") {
-		t.Errorf("pattern matching nothing: exit %d, stderr %q", code, stderr)
+	// Every pattern that names nothing is a line of its own, and nothing is
+	// written, although ./api/... names packages.
+	if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, dir)
+	code, _, stderr = run(t, dir, "generate", "./api/...", "./nothing/...", "./docs/...", "./docs")
+	want := "crdforge: pattern ./nothing/...: no directory " + filepath.Join(dir, "nothing") + "\n" +
+		"crdforge: pattern ./docs/...: matches no Go package\n" +
+		"crdforge: pattern ./docs: no Go files in " + filepath.Join(dir, "docs") + "\n"
+	if code != ExitErrors || stderr != want {
+		t.Errorf("patterns naming nothing: exit %d, stderr\n%s\nwant\n%s", code, stderr, want)
+	}
+	if !sameFiles(before, snapshot(t, dir)) {
+		t.Errorf("the tree changed although the patterns named nothing")
 	}
 }
 

@@ -38,6 +38,8 @@ func TestCRDsMatchControllerGen(t *testing.T) {
 		"aliases",
 		// Cluster API's shape: hand-written conversions over conversion-gen's
 		"takeover",
+		// two API directories as two patterns, which controller-gen too is given
+		"patterns",
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir, _ := filepath.Abs(filepath.Join(testdataDir, name))
@@ -72,7 +74,7 @@ func TestCRDsMatchControllerGen(t *testing.T) {
 				GenerateEmbeddedObjectMeta: &cfg.GenerateEmbeddedObjectMeta,
 				HeaderFile:                 headerFile,
 				Year:                       cfg.Year,
-			})
+			}, cfg.Patterns...)
 			if err != nil {
 				t.Fatal(err)
 			}
