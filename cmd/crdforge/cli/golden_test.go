@@ -74,19 +74,20 @@ func caseFlags(t *testing.T, dir string) []string {
 func caseConfig(t *testing.T, dir string) generators.Config {
 	t.Helper()
 	cfg, f := parseCaseFlags(t, dir)
+	// The flag set writes into *cfg: the project file's values too.
 	if err := applyProjectFile(f, dir); err != nil {
 		t.Fatal(err)
 	}
-	return cfg
+	return *cfg
 }
 
 // parseCaseFlags is the Config of a case's flags file alone, and the flag
-// set it was parsed with.
-func parseCaseFlags(t *testing.T, dir string) (generators.Config, *pflag.FlagSet) {
+// set it was parsed with, bound to that Config.
+func parseCaseFlags(t *testing.T, dir string) (*generators.Config, *pflag.FlagSet) {
 	t.Helper()
-	cfg := generators.Config{Dir: dir}
+	cfg := &generators.Config{Dir: dir}
 	f := pflag.NewFlagSet("generate", pflag.ContinueOnError)
-	bindConfigFlags(f, &cfg)
+	bindConfigFlags(f, cfg)
 	if err := f.Parse(caseFlags(t, dir)); err != nil {
 		t.Fatalf("%s/flags: %v", dir, err)
 	}
