@@ -1,6 +1,7 @@
 package generators
 
 import (
+	"path/filepath"
 	"testing"
 
 	"sigs.k8s.io/controller-tools/pkg/loader"
@@ -38,5 +39,56 @@ func TestCRDsAloneCheckWhatControllerGenChecks(t *testing.T) {
 		if !parsed["k8s.io/apimachinery/pkg/runtime/schema"] {
 			t.Errorf("--only %v: runtime/schema not checked", tc.only)
 		}
+	}
+}
+
+// TestCRDsAloneLoadOnceForTwins: a CRD-only run loads again, checking
+// everything, only when settling a strategy would read a type its partial
+// check left invalid. testdata/twins compares Cluster API–style conditions,
+// a version's own copy against a shared one, both holding a metav1.Time
+// whose time.Time the partial check never looks into: two fields of one
+// named type are twins without a look inside, so the run checks less than a
+// full one. testdata/partialtypes asks whether a shared type that holds an
+// unchecked netip.Addr copies by assignment, which the partial check cannot
+// tell: that run loads again and checks what a full run checks.
+func TestCRDsAloneLoadOnceForTwins(t *testing.T) {
+	for _, tc := range []struct {
+		dir    string
+		cfg    Config
+		reload bool
+	}{
+		{"twins", Config{}, false},
+		{"partialtypes", Config{IgnoreUnexportedFields: true}, true},
+	} {
+		t.Run(tc.dir, func(t *testing.T) {
+			dir, err := filepath.Abs(filepath.Join("..", "testdata", tc.dir))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checked := map[string]int{}
+			for _, only := range []string{"crd", ""} {
+				cfg := tc.cfg
+				cfg.Dir = dir
+				if only != "" {
+					cfg.Only = []string{only}
+				}
+				res, err := Model(cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Model == nil {
+					t.Fatalf("--only %q: no model: %v", only, res.Diags.Items())
+				}
+				eachLoaded(res.Model.Roots, func(p *loader.Package) {
+					if p.Types != nil && p.Types.Complete() {
+						checked[only]++
+					}
+				})
+			}
+			if reloaded := checked["crd"] == checked[""]; reloaded != tc.reload {
+				t.Errorf("CRD-only run checked %d packages, a full run %d: loaded again: %v, want %v",
+					checked["crd"], checked[""], reloaded, tc.reload)
+			}
+		})
 	}
 }

@@ -66,8 +66,13 @@ func Packages(dir string, patterns []string) (*Result, error) {
 	var roots []*loader.Package
 	seen := map[string]bool{}
 	for _, m := range loads {
-		cfg := &packages.Config{Dir: m.dir, Mode: packages.NeedModule, Fset: fset}
-		loaded, err := loader.LoadRootsWithConfig(cfg, m.paths...)
+		var loaded []*loader.Package
+		if m.alone != nil {
+			loaded, err = loadAlone(m, fset)
+		} else {
+			cfg := &packages.Config{Dir: m.dir, Mode: packages.NeedModule, Fset: fset}
+			loaded, err = loader.LoadRootsWithConfig(cfg, m.paths...)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -262,3 +262,40 @@ func TestPackagesInSkippedDirectories(t *testing.T) {
 		}
 	}
 }
+
+// A run's one pattern is loaded as it is, without the listing that several
+// patterns need (the go command's listing costs a large part of a second);
+// two patterns, or a pattern that reaches a nested module, are listed.
+func TestPlanLoadsOnePatternAsItIs(t *testing.T) {
+	dir := writeTree(t, twoAPIs)
+	for _, tc := range []struct {
+		patterns []string
+		alone    bool
+	}{
+		{[]string{"./..."}, true},
+		{[]string{"./api/..."}, true},
+		{[]string{"example.com/m/api/..."}, true},
+		{[]string{"./api/...", "./old/..."}, false},
+	} {
+		loads, err := plan(dir, tc.patterns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if alone := len(loads) == 1 && loads[0].alone != nil; alone != tc.alone {
+			t.Errorf("%v: loaded as it is: %v, want %v", tc.patterns, alone, tc.alone)
+		}
+	}
+	nested := writeTree(t, map[string]string{
+		"go.mod":      "module example.com/m\n\ngo 1.21\n",
+		"v1/t.go":     "package v1\n",
+		"sub/go.mod":  "module example.com/sub\n\ngo 1.21\n",
+		"sub/v1/t.go": "package v1\n",
+	})
+	loads, err := plan(nested, []string{"./..."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(loads) != 2 || loads[0].alone != nil || loads[1].alone != nil {
+		t.Errorf("./... over a nested module: %d loads, want 2 listed ones", len(loads))
+	}
+}

@@ -8,14 +8,16 @@ import (
 // only what schemas can reach. A type outside the API packages may then hold
 // a field of a package never checked, which go/types leaves invalid: the
 // unexported inf.Dec inside resource.Quantity, an interface's methods.
-// Settling strategies looks into such types in two places only: whether a
+// Settling strategies looks into such types in three places only: whether a
 // shared type without DeepCopyInto copies by assignment (plain: an invalid
-// type reads as plain, where the complete one might need a function) and
-// whether two types of other packages have one shape (sameShape). Where
-// either would read an invalid type, the model notes it (lookInto) and the
-// run loads again, completely, rather than decide on it. (metav1.Time holds
-// a time.Time the partial load never checks, but has DeepCopyInto: copied
-// either way.)
+// type reads as plain, where the complete one might need a function),
+// whether two types of other packages have one shape (sameShape), and
+// whether two structs are twins (alike, twins.go). Where one of them would
+// read an invalid type, the model notes it (lookInto) and the run loads
+// again, completely, rather than decide on it. (metav1.Time holds a
+// time.Time the partial load never checks, but has DeepCopyInto: copied
+// either way; and two fields of type metav1.Time are twins without a look
+// inside.)
 
 // lookInto notes whether deciding on t, walked as reaches walks it, would
 // read a type the partial load left invalid.
@@ -41,7 +43,21 @@ func plainReachesInvalid(t types.Type) bool {
 // looks through every type constructor, and stops at other named types,
 // which compare by identity.
 func shapeReachesInvalid(named types.Type) bool {
-	return reachesInvalid(named.Underlying(), shapeWalk, map[types.Type]bool{})
+	return identicalReachesInvalid(named.Underlying())
+}
+
+// identicalReachesInvalid reports whether types.Identical, comparing t with
+// another type, reads an invalid type: the walk of shapeReachesInvalid from
+// t itself.
+func identicalReachesInvalid(t types.Type) bool {
+	return reachesInvalid(t, shapeWalk, map[types.Type]bool{})
+}
+
+// isInvalid reports whether t, or what a named t stands for, is a type
+// the partial load left invalid.
+func isInvalid(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Invalid
 }
 
 type walkMode int
@@ -49,9 +65,6 @@ type walkMode int
 const (
 	plainWalk walkMode = iota
 	shapeWalk
-	// layoutWalk looks through named types too, and every type
-	// constructor (twins.go).
-	layoutWalk
 )
 
 func reachesInvalid(t types.Type, mode walkMode, seen map[types.Type]bool) bool {

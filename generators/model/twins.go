@@ -31,11 +31,6 @@ func (k *classifier) twins(a, b *types.Named) bool {
 	if k.versionPackage != nil && k.versionPackage(a.Obj().Pkg()) && k.versionPackage(b.Obj().Pkg()) {
 		return false
 	}
-	for _, n := range []*types.Named{a, b} {
-		if !k.local(n) {
-			k.look(n, layoutReachesInvalid)
-		}
-	}
 	return k.alike(a, b, map[[2]types.Type]bool{})
 }
 
@@ -46,10 +41,23 @@ func (k *classifier) twins(a, b *types.Named) bool {
 // are not alike, whatever their layout: the function exists because they
 // differ in meaning (conversion-gen's rule too); nor are a spoke and a hub
 // struct, which their own pair converts.
+//
+// A CRD-only run checks only what schemas reach (completeness.go), so a
+// type of another module may hold types left invalid. alike tells the
+// model when it reads one, and only then: two fields of one named type
+// (metav1.Time on both sides) are alike whatever that type holds.
 func (k *classifier) alike(a, b types.Type, seen map[[2]types.Type]bool) bool {
 	a, b = types.Unalias(a), types.Unalias(b)
 	if types.Identical(a, b) {
+		// Identical compares named types by identity, but reads unnamed
+		// ones down to their named and basic parts: an invalid part is
+		// identical to any other.
+		k.look(a, identicalReachesInvalid)
 		return true
+	}
+	if isInvalid(a) || isInvalid(b) {
+		k.look(a, func(types.Type) bool { return true })
+		return false
 	}
 	key := [2]types.Type{a, b}
 	if seen[key] {
@@ -96,11 +104,4 @@ func (k *classifier) alike(a, b types.Type, seen map[[2]types.Type]bool) bool {
 func tagName(tag string) string {
 	name, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
 	return name
-}
-
-// layoutReachesInvalid reports whether comparing t with another type, as
-// alike does, reads an invalid type: it looks through named types and every
-// type constructor.
-func layoutReachesInvalid(t types.Type) bool {
-	return reachesInvalid(t, layoutWalk, map[types.Type]bool{})
 }
