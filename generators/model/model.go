@@ -43,10 +43,14 @@ type Model struct {
 	Markers map[*loader.Package]*markers.Set
 	// Collector and Checker are controller-tools' marker collector and type
 	// checker, shared by every generator that calls into controller-tools.
+	// Collector is nil once a model for CRDs alone is built (see Schemas).
 	Collector *ctmarkers.Collector
 	Checker   *loader.TypeChecker
 	// Schemas is controller-tools' CRD parser, holding the schema of every
-	// type it has seen.
+	// type it has seen. A model built for CRDs alone (no conversions,
+	// deepcopy or webhook) drops it, and the Collector, once built: each
+	// kind has its CRD by then, nothing reads them again, and they hold
+	// every type's schema, flattened and not, and every package's markers.
 	Schemas *crd.Parser
 	// Groups are sorted by name.
 	Groups []*Group
