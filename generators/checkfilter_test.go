@@ -1,7 +1,9 @@
 package generators
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"sigs.k8s.io/controller-tools/pkg/loader"
@@ -90,5 +92,43 @@ func TestCRDsAloneLoadOnceForTwins(t *testing.T) {
 					checked["crd"], checked[""], reloaded, tc.reload)
 			}
 		})
+	}
+}
+
+// TestCRDsAloneLeaveOtherRootsUnchecked: `./...` names more than API
+// packages (a manager, controllers, clients); a CRD-only run type-checks
+// none of them, nor does it hand them to controller-tools' schema parser,
+// which would: what only they import is never parsed. A full run checks
+// them.
+func TestCRDsAloneLeaveOtherRootsUnchecked(t *testing.T) {
+	dir := oneKindTree(t, "_otherroots")
+	client := filepath.Join(dir, "client")
+	if err := os.MkdirAll(client, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := "package client\n\nimport \"net/http\"\n\n// Default is the client.\nvar Default = http.DefaultClient\n"
+	if err := os.WriteFile(filepath.Join(client, "client.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		only        []string
+		wantChecked bool
+	}{
+		{[]string{"crd"}, false},
+		{nil, true},
+	} {
+		res := generateWithoutErrors(t, dir, tc.only)
+		var httpParsed, clientChecked bool
+		eachLoaded(res.Model.Roots, func(p *loader.Package) {
+			switch {
+			case p.PkgPath == "net/http":
+				httpParsed = p.Syntax != nil
+			case strings.HasSuffix(p.PkgPath, "/client"):
+				clientChecked = p.Types != nil && p.Types.Complete()
+			}
+		})
+		if httpParsed != tc.wantChecked || clientChecked != tc.wantChecked {
+			t.Errorf("--only %v: client checked %v, net/http parsed %v; want %v", tc.only, clientChecked, httpParsed, tc.wantChecked)
+		}
 	}
 }

@@ -183,7 +183,11 @@ func buildModelChecking(cfg Config, opts model.Options, filters []loader.NodeFil
 	}
 
 	ld.Checker.NodeFilters = filters
-	ld.Check()
+	if filters != nil {
+		ld.CheckAPIs() // what controller-gen's crd generator checks
+	} else {
+		ld.Check()
+	}
 	ld.Errors(diags, nil, nil)
 	if diags.HasErrors() {
 		// Ill-typed packages would only yield follow-on errors. Still report

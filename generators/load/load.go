@@ -28,6 +28,10 @@ type Result struct {
 	// (positions in Fset): generated tests call hooks an author declares
 	// there.
 	TestFiles map[*loader.Package][]*ast.File
+	// Unchecked holds the roots CheckAPIs left unchecked: no API package
+	// needs them. Nothing may read their types, nor hand them to
+	// controller-tools' schema parser, which would check them.
+	Unchecked map[*loader.Package]bool
 	// Kubebuilder is the kubebuilder project crdforge runs in: its PROJECT
 	// file, in the run's directory or at the module's root; nil outside one.
 	Kubebuilder *KubebuilderProject
@@ -151,27 +155,30 @@ func absolutePositions(roots []*loader.Package, dir string) {
 // Calls to the checker stay sequential: each TypeChecker.Check makes a
 // sub-checker with its own lock over a shared map, so concurrent calls race.
 // Each call already checks a package's imports in parallel.
-func (r *Result) Check() {
+func (r *Result) Check() { r.check(r.Roots) }
+
+// check is Check for roots, some of the roots or all of them.
+func (r *Result) check(roots []*loader.Package) {
 	isRoot := map[*loader.Package]bool{}
-	for _, root := range r.Roots {
+	for _, root := range roots {
 		isRoot[root] = true
 	}
 	r.parseAhead(isRoot)
-	for _, root := range r.Roots {
+	for _, root := range roots {
 		for _, imp := range typeReferenced(root, everything) {
 			if !isRoot[imp] {
 				r.Checker.Check(imp)
 			}
 		}
 	}
-	for _, root := range r.Roots {
+	for _, root := range roots {
 		for _, imp := range root.Imports() {
 			if !isRoot[imp] && (imp.Types == nil || !imp.Types.Complete()) {
 				imp.NeedTypesInfo()
 			}
 		}
 	}
-	for _, root := range topological(r.Roots, isRoot) {
+	for _, root := range topological(roots, isRoot) {
 		r.Checker.Check(root)
 	}
 }

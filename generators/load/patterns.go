@@ -80,11 +80,12 @@ func plan(dir string, patterns []string) ([]moduleLoad, error) {
 	}
 	if len(failed) == 0 && len(pats) == 1 {
 		// One pattern is one load whichever way it is written, so nothing
-		// can be loaded twice: it is loaded as it is, as controller-gen
-		// loads it, which saves the go command a listing that costs a
-		// large part of a second (loadAlone reports what list would).
-		p := pats[0]
-		return []moduleLoad{{dir: p.dir, paths: []string{p.arg}, alone: &p}}, nil
+		// can be loaded twice: it is loaded without a listing where it
+		// can be, which saves the go command a large part of a second
+		// (loadAlone reports what list would).
+		if m, ok := aloneLoad(pats[0]); ok {
+			return []moduleLoad{m}, nil
+		}
 	}
 	found, errs := listAll(pats)
 	byModule := map[string][]string{}
@@ -289,6 +290,22 @@ func list(p pattern) ([]string, error) {
 		return nil, &patternError{p.given, strings.Join(msgs, "; ")}
 	}
 	return paths, nil
+}
+
+// aloneLoad is the load of p, a run's one pattern, without a listing,
+// when that loads p once: false for a filesystem pattern with a wildcard
+// in a module's root. controller-tools' loader walks the directory of a
+// "/..." pattern for nested modules, finds the module's own go.mod there
+// and loads the whole module twice; and it cannot load a pattern with a
+// wildcard before its last element (./api/.../v1). Those are listed. (The
+// import path pattern of the module, example.com/m/..., would be one load,
+// but the go command then reads the go.mod of every module the build
+// needs, where ./... reads only those that provide packages.)
+func aloneLoad(p pattern) (moduleLoad, bool) {
+	if isFilesystem(p.arg) && strings.Contains(p.arg, "...") && (p.arg != "./..." || p.dir == p.module) {
+		return moduleLoad{}, false
+	}
+	return moduleLoad{dir: p.dir, paths: []string{p.arg}, alone: &p}, true
 }
 
 // loadAlone loads m, a run's one pattern, as it is, and reports the

@@ -2,6 +2,7 @@ package load
 
 import (
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -263,26 +264,39 @@ func TestPackagesInSkippedDirectories(t *testing.T) {
 	}
 }
 
-// A run's one pattern is loaded as it is, without the listing that several
-// patterns need (the go command's listing costs a large part of a second);
-// two patterns, or a pattern that reaches a nested module, are listed.
+// A run's one pattern is loaded without the listing that several patterns
+// need (the go command's listing costs a large part of a second), as it is,
+// unless controller-tools' loader would load it twice: a "/..." pattern in
+// a module's root, whose walk for nested modules finds the module's own
+// go.mod. That one is listed, as are two patterns, or a pattern that
+// reaches a nested module.
 func TestPlanLoadsOnePatternAsItIs(t *testing.T) {
-	dir := writeTree(t, twoAPIs)
+	files := maps.Clone(twoAPIs)
+	files["testdata/_case/v1/t.go"] = "package v1\n"
+	dir := writeTree(t, files)
 	for _, tc := range []struct {
 		patterns []string
 		alone    bool
+		load     string // the one load's argument
 	}{
-		{[]string{"./..."}, true},
-		{[]string{"./api/..."}, true},
-		{[]string{"example.com/m/api/..."}, true},
-		{[]string{"./api/...", "./old/..."}, false},
+		{[]string{"./..."}, false, ""},
+		{[]string{"./api/..."}, true, "./..."},
+		{[]string{"./api/v1"}, true, "./."},
+		{[]string{"example.com/m/api/..."}, true, "example.com/m/api/..."},
+		{[]string{"./testdata/_case/..."}, true, "./..."},
+		{[]string{"./api/...", "./old/..."}, false, ""},
 	} {
 		loads, err := plan(dir, tc.patterns)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if alone := len(loads) == 1 && loads[0].alone != nil; alone != tc.alone {
-			t.Errorf("%v: loaded as it is: %v, want %v", tc.patterns, alone, tc.alone)
+		alone := len(loads) == 1 && loads[0].alone != nil
+		if alone != tc.alone {
+			t.Errorf("%v: loaded without a listing: %v, want %v", tc.patterns, alone, tc.alone)
+			continue
+		}
+		if alone && loads[0].paths[0] != tc.load {
+			t.Errorf("%v: loaded as %s, want %s", tc.patterns, loads[0].paths[0], tc.load)
 		}
 	}
 	nested := writeTree(t, map[string]string{

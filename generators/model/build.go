@@ -124,7 +124,9 @@ func BuildEach(dir string, ld *load.Result, regs *markers.Registries, opts Optio
 	}
 	crd.AddKnownTypes(m.Schemas) // after GenerateEmbeddedObjectMeta: it reads it
 	for _, root := range m.Roots {
-		m.Schemas.NeedPackage(root)
+		if !ld.Unchecked[root] { // no +groupName there: no kind, no type a kind holds
+			m.Schemas.NeedPackage(root)
+		}
 	}
 	m.checkProjectDir(diags)
 	metav1 := crd.FindMetav1(m.Roots)

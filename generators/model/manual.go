@@ -128,6 +128,9 @@ func (m *Model) convertFuncsOf(pkg *loader.Package) map[[2]string]*types.Func {
 	}
 	out := map[[2]string]*types.Func{}
 	m.convertFuncs[pkg] = out
+	if pkg.Types == nil {
+		return out // a root a run for CRDs alone left unchecked declares no Convert_ (load.CheckAPIs)
+	}
 	scope := pkg.Types.Scope()
 	for _, name := range scope.Names() {
 		fn, ok := scope.Lookup(name).(*types.Func)
