@@ -67,15 +67,13 @@ func apiRoots(roots []*loader.Package) []*loader.Package {
 				selected[root] = true
 			}
 			for _, g := range f.Comments {
-				text := g.Text()
-				for _, c := range g.List {
-					text += c.Text // Text leaves out //go: and other directives
-				}
-				if strings.Contains(text, "+groupName") || strings.Contains(text, "+k8s:conversion-gen") {
-					selected[root] = true
-				}
-				for _, m := range conversionGenTag.FindAllStringSubmatch(text, -1) {
-					named[m[1]] = true
+				for _, c := range g.List { // the raw text: CommentGroup.Text drops directives
+					if strings.Contains(c.Text, "+groupName") || strings.Contains(c.Text, "+k8s:conversion-gen") {
+						selected[root] = true
+					}
+					for _, m := range conversionGenTag.FindAllStringSubmatch(c.Text, -1) {
+						named[m[1]] = true
+					}
 				}
 			}
 		}
