@@ -1,8 +1,12 @@
 package load
 
 import (
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/crdforge/crdforge/internal/diag"
 
 	"sigs.k8s.io/controller-tools/pkg/loader"
 )
@@ -51,5 +55,65 @@ func TestCheckAPIsChecksWhatAPIsNeed(t *testing.T) {
 	}
 	if http == nil || http.Syntax != nil {
 		t.Errorf("net/http, which only the client imports, was parsed (or not loaded: %v)", http == nil)
+	}
+}
+
+// A run for CRDs alone reports a root's type errors in type declarations,
+// which its CRDs are made from, and no other: not a variable's, which a
+// full check reports; and it explains none by the generated files, which
+// would check every import from source (testdata/generatedrefs: its
+// Objects variable needs DeepCopyObject from the hidden deepcopy file).
+func TestCheckAPIsReportsTypeDeclarationErrorsOnly(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"go.mod":        "module example.com/m\n\ngo 1.21\n",
+		"api/v1/doc.go": "// +groupName=example.com\npackage v1\n",
+		"api/v1/types.go": "package v1\n\nimport \"fmt\"\n\n" +
+			"// Widget is a kind.\ntype Widget struct{ Size Sizes }\n\n" +
+			"var _ fmt.Stringer = Widget{}\n",
+	})
+	for _, tc := range []struct {
+		name  string
+		check func(*Result)
+		want  []string
+	}{
+		{"CheckAPIs", (*Result).CheckAPIs, []string{"undefined: Sizes"}},
+		{"Check", (*Result).Check, []string{"undefined: Sizes", "does not implement fmt.Stringer"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Packages(dir, []string{"./..."})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.check(r)
+			diags := diag.New(r.Fset)
+			r.Errors(diags, nil, nil)
+			var got []string
+			for _, d := range diags.Items() {
+				got = append(got, d.Msg)
+			}
+			if len(got) != len(tc.want) {
+				t.Fatalf("errors %q, want %d: %q", got, len(tc.want), tc.want)
+			}
+			for i, want := range tc.want {
+				if !strings.Contains(got[i], want) {
+					t.Errorf("error %q, want one with %q", got[i], want)
+				}
+			}
+		})
+	}
+
+	refs, err := filepath.Abs(filepath.Join("..", "..", "testdata", "generatedrefs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Packages(refs, []string{"./..."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.CheckAPIs()
+	diags := diag.New(r.Fset)
+	r.Errors(diags, nil, nil)
+	if len(diags.Items()) > 0 || r.recheck != nil {
+		t.Errorf("generatedrefs: %d errors, checked again with its generated files: %v", len(diags.Items()), r.recheck != nil)
 	}
 }

@@ -32,6 +32,9 @@ type Result struct {
 	// needs them. Nothing may read their types, nor hand them to
 	// controller-tools' schema parser, which would check them.
 	Unchecked map[*loader.Package]bool
+	// typesOnly, set by CheckAPIs, has Errors report a root's type errors
+	// only where they are in a type declaration (apis.go).
+	typesOnly bool
 	// Kubebuilder is the kubebuilder project crdforge runs in: its PROJECT
 	// file, in the run's directory or at the module's root; nil outside one.
 	Kubebuilder *KubebuilderProject
@@ -294,11 +297,26 @@ func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) 
 		raw = append(raw, root.Package)
 		isRoot[root.Package] = true
 	}
+	// A run for CRDs alone reports only the type errors in its roots'
+	// type declarations (typesOnly).
+	ignored := map[*packages.Package]map[int]bool{}
+	if r.typesOnly {
+		for _, root := range r.Roots {
+			for i, e := range root.Errors {
+				if e.Kind == packages.TypeError && !r.inTypeDecl(root, e.Pos) {
+					if ignored[root.Package] == nil {
+						ignored[root.Package] = map[int]bool{}
+					}
+					ignored[root.Package][i] = true
+				}
+			}
+		}
+	}
 	// Roots whose type errors only hiding their generated files causes.
 	artefacts := map[*packages.Package]bool{}
 	for _, root := range r.Roots {
-		for _, e := range root.Errors {
-			if e.Kind == packages.TypeError {
+		for i, e := range root.Errors {
+			if e.Kind == packages.TypeError && !ignored[root.Package][i] {
 				artefacts[root.Package] = r.explainedByGenerated(root)
 				break
 			}
@@ -326,7 +344,7 @@ func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) 
 	}
 	for _, p := range all {
 		for i, e := range p.Errors {
-			if (e.Kind == packages.TypeError && (!isRoot[p] || gomod != "" || artefacts[p])) || (skip != nil && skip(p, i)) {
+			if (e.Kind == packages.TypeError && (!isRoot[p] || gomod != "" || artefacts[p] || ignored[p][i])) || (skip != nil && skip(p, i)) {
 				continue
 			}
 			if e.Kind == packages.ListError && r.onlyGenerated(p) {
