@@ -199,7 +199,7 @@ func TestFlagsFeedTheServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(t.Context())
+	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- srv.Run(ctx) }()
 	testkit.WaitUntil(t, "the webhook answers", 10*time.Second, func() bool {

@@ -11,7 +11,6 @@ import (
 	"github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
 	"github.com/crdforge/crdforge/examples/widgets/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
-	jsonv2 "github.com/go-json-experiment/json"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	kjson "sigs.k8s.io/json"
 )
@@ -191,7 +190,7 @@ func BenchmarkReflectionDecode(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := jsonv2.Unmarshal(raw, new(v1.Widget), floorV2Options); err != nil {
+		if err := kjson.UnmarshalCaseSensitivePreserveInts(raw, new(v1.Widget)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -15,9 +15,6 @@ import (
 	"github.com/crdforge/crdforge/examples/widgets/api/v1alpha1"
 	"github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
 	"github.com/crdforge/crdforge/webhook"
-	jsonv2 "github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
-	jsonv1 "github.com/go-json-experiment/json/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
@@ -160,68 +157,13 @@ func (floorHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(out)
 }
 
-// floorV2Handler is floorHandler with the codec crdforge's webhook uses,
-// go-json-experiment/json set to the API server's semantics (the options of
-// webhook/internal/codec): the floor that codec sets. As the codec's
-// Decoder does on its first attempt for a type without interface values,
-// it decodes streaming, without v1's validating pass over the input before
-// the decode (the codec decodes again with that pass only after an error).
-type floorV2Handler struct{}
-
-var floorV2Options = jsonv2.JoinOptions(jsonv1.DefaultOptionsV1(), jsonv2.MatchCaseInsensitiveNames(false), jsontext.EscapeForHTML(false),
-	jsonv1.ReportErrorsWithLegacySemantics(false))
-
-// floorReview is a ConversionReview as the floors read it, its objects of
-// type O.
-type floorReview[O any] struct {
-	APIVersion string `json:"apiVersion"`
-	Kind       string `json:"kind"`
-	Request    struct {
-		UID               string `json:"uid"`
-		DesiredAPIVersion string `json:"desiredAPIVersion"`
-		Objects           []O    `json:"objects"`
-	} `json:"request"`
-}
-
-// readFloorReview reads r's body into a floorReview with floorV2Options,
-// answering 400 itself when it cannot; it also returns the body's length.
-func readFloorReview[O any](w http.ResponseWriter, r *http.Request) (in floorReview[O], size int, ok bool) {
-	var body bytes.Buffer
-	if _, err := body.ReadFrom(r.Body); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return in, 0, false
-	}
-	if err := jsonv2.Unmarshal(body.Bytes(), &in, floorV2Options); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return in, 0, false
-	}
-	return in, body.Len(), true
-}
-
-func (floorV2Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	in, _, ok := readFloorReview[v1.Widget](w, r)
-	if !ok {
-		return
-	}
-	out, err := jsonv2.Marshal(map[string]any{"apiVersion": in.APIVersion, "kind": in.Kind, "response": map[string]any{
-		"uid": in.Request.UID, "result": map[string]string{"status": "Success"}, "convertedObjects": in.Request.Objects,
-	}}, floorV2Options)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	_, _ = w.Write(out) // as in floorHandler
-}
-
 // BenchmarkConversionReview compares, on reviews of 1, 100 and 1000 stored
 // v1 Widgets read as v1alpha1 and as v1beta1, with and without data only v1
 // holds (which both handlers' conversions stash in an annotation),
 // crdforge's handler, controller-runtime's conversion webhook on the same
 // types and conversion functions, and the floor of decoding and encoding the
-// review alone, with the API server's codec (floor), with crdforge's
-// reflection codec (floor-jsonv2) and, where the tree has them, with the
-// generated codecs (floor-generated).
+// review alone, with the API server's codec (floor) and, where the tree has
+// them, with the generated codecs (floor-generated).
 func BenchmarkConversionReview(b *testing.B) {
 	handlers := []struct {
 		name string
@@ -230,7 +172,6 @@ func BenchmarkConversionReview(b *testing.B) {
 		{"crdforge", crdforgeHandler(b)},
 		{"controller-runtime", controllerRuntimeHandler(b)},
 		{"floor", floorHandler{}},
-		{"floor-jsonv2", floorV2Handler{}},
 	}
 	more := moreHandlers(b)
 	for _, name := range slices.Sorted(maps.Keys(more)) {

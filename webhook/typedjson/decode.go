@@ -1,5 +1,5 @@
 // Package typedjson is what the JSON codecs crdforge generates for each
-// version's types call: a decoder over jsontext's tokens with the API
+// version's types call: a decoder over JSON tokens with the API
 // server's decoding semantics (those of package codec, sigs.k8s.io/json's
 // UnmarshalCaseSensitivePreserveInts) for the leaves a generated decoder
 // reads, and the reflection codec for every value it does not specialise.
@@ -12,19 +12,18 @@
 package typedjson
 
 import (
-	"bytes"
+	"encoding/json"
 	"errors"
-	"io"
 	"strconv"
 	"sync"
 	"time"
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/go-json-experiment/json/jsontext"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/crdforge/crdforge/webhook/internal/codec"
+	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
 )
 
 // ErrFallback is what a generated decoder returns on input it leaves to
@@ -35,8 +34,7 @@ var ErrFallback = errors.New("typedjson: input left to the reflection codec")
 
 // Decoder reads one JSON value for a generated decoder.
 type Decoder struct {
-	dec jsontext.Decoder
-	in  bytes.Buffer
+	dec jsonscan.Tokens
 	// name is the unquoted name of the last member read, when it had to be
 	// unquoted.
 	name []byte
@@ -69,10 +67,6 @@ func (d *Decoder) intern(b []byte) string {
 	return *slot
 }
 
-// options are encoding/json's tokenizer rules: duplicate names (the
-// generated decoder notices those itself) and invalid UTF-8 allowed.
-var options = []jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)}
-
 var decoders = sync.Pool{New: func() any { return new(Decoder) }}
 
 // Decode decodes data into v, a new (zero) value, with decode, a generated
@@ -80,84 +74,93 @@ var decoders = sync.Pool{New: func() any { return new(Decoder) }}
 func Decode[T any](data []byte, v *T, decode func(*Decoder, *T) error) error {
 	d := decoders.Get().(*Decoder)
 	defer decoders.Put(d)
-	d.in = *bytes.NewBuffer(data)
-	d.dec.Reset(&d.in, options...)
+	d.dec.Reset(data)
 	if err := decode(d, v); err != nil {
 		return err
 	}
-	if _, err := d.dec.ReadToken(); err != io.EOF {
+	if !d.dec.AtEnd() {
 		return ErrFallback // anything after the value
 	}
 	return nil
 }
 
-// Kind is the kind of the next value, 0 on an error.
-func (d *Decoder) Kind() jsontext.Kind { return d.dec.PeekKind() }
-
 // Null reads a null when the next value is one.
 func (d *Decoder) Null() bool {
-	if d.dec.PeekKind() != 'n' {
+	if d.dec.Peek() != jsonscan.KindNull {
 		return false
 	}
-	_, err := d.dec.ReadToken()
+	_, err := d.dec.Value()
 	return err == nil
 }
 
 // Begin reads the start of an object ('{') or array ('['), which must come
 // next.
-func (d *Decoder) Begin(kind jsontext.Kind) error {
-	if d.dec.PeekKind() != kind {
+func (d *Decoder) Begin(kind byte) error {
+	if d.dec.Peek() != kind {
 		return ErrFallback
 	}
-	_, err := d.dec.ReadToken()
-	return err
+	return d.dec.Begin(kind)
 }
 
 // More reports whether the object or array goes on.
 func (d *Decoder) More() bool {
-	k := d.dec.PeekKind()
+	k := d.dec.Peek()
 	return k != '}' && k != ']' && k != 0
 }
 
 // End reads the end of the object or array.
-func (d *Decoder) End() error {
-	_, err := d.dec.ReadToken()
-	return err
-}
+func (d *Decoder) End() error { return d.dec.End() }
 
 // Name reads a member's name, unquoted; it is valid until the next call.
 func (d *Decoder) Name() ([]byte, error) {
-	raw, err := d.dec.ReadValue()
+	raw, err := d.dec.Name()
 	if err != nil {
 		return nil, err
 	}
 	if plain(raw) {
 		return raw[1 : len(raw)-1], nil
 	}
-	d.name, _ = jsontext.AppendUnquote(d.name[:0], raw) // invalid UTF-8 is replaced, as by encoding/json
+	d.name = unquote(d.name[:0], raw)
 	return d.name, nil
 }
 
 // Skip reads a value no field takes.
-func (d *Decoder) Skip() error { return d.dec.SkipValue() }
+func (d *Decoder) Skip() error {
+	_, err := d.dec.Value()
+	return err
+}
 
-// plain reports whether a string literal is its own value: printable ASCII
+// plain reports whether a string literal is its own value: valid UTF-8
 // without escapes.
 func plain(raw []byte) bool {
-	for _, c := range raw[1 : len(raw)-1] {
-		if c == '\\' || c >= utf8.RuneSelf {
+	inner, ascii := raw[1:len(raw)-1], true
+	for _, c := range inner {
+		if c == '\\' {
 			return false
 		}
+		if c >= utf8.RuneSelf {
+			ascii = false
+		}
 	}
-	return true
+	return ascii || utf8.Valid(inner)
+}
+
+// unquote appends the value of raw, a valid JSON string literal that is not
+// plain, to dst, as encoding/json decodes it: escapes resolved, invalid
+// UTF-8 and lone surrogates replaced by U+FFFD. Such strings are rare in
+// objects; encoding/json is the definition of their value.
+func unquote(dst, raw []byte) []byte {
+	var s string
+	_ = json.Unmarshal(raw, &s) // cannot fail: raw is a valid string literal
+	return append(dst, s...)
 }
 
 // value reads the next value, which must be of kind.
-func (d *Decoder) value(kind jsontext.Kind) ([]byte, error) {
-	if d.dec.PeekKind() != kind {
+func (d *Decoder) value(kind byte) ([]byte, error) {
+	if d.dec.Peek() != kind {
 		return nil, ErrFallback
 	}
-	return d.dec.ReadValue()
+	return d.dec.Value()
 }
 
 // String decodes a string into v; null leaves it as it is.
@@ -173,7 +176,7 @@ func String[T ~string](d *Decoder, v *T) error {
 		*v = T(d.intern(raw[1 : len(raw)-1]))
 		return nil
 	}
-	d.name, _ = jsontext.AppendUnquote(d.name[:0], raw)
+	d.name = unquote(d.name[:0], raw)
 	*v = T(d.intern(d.name))
 	return nil
 }
@@ -183,13 +186,13 @@ func Bool[T ~bool](d *Decoder, v *T) error {
 	if d.Null() {
 		return nil
 	}
-	switch d.dec.PeekKind() {
-	case 't', 'f':
-		tok, err := d.dec.ReadToken()
+	switch d.dec.Peek() {
+	case jsonscan.KindTrue, jsonscan.KindFalse:
+		raw, err := d.dec.Value()
 		if err != nil {
 			return err // "f0": the peek saw only its first byte
 		}
-		*v = T(tok.Bool())
+		*v = T(raw[0] == 't')
 		return nil
 	}
 	return ErrFallback
@@ -198,7 +201,7 @@ func Bool[T ~bool](d *Decoder, v *T) error {
 // number reads a number's literal as a string that lives only as long as
 // the call that uses it.
 func (d *Decoder) number() (string, error) {
-	raw, err := d.value('0')
+	raw, err := d.value(jsonscan.KindNumber)
 	if err != nil {
 		return "", err
 	}
@@ -264,7 +267,7 @@ type Unmarshaler interface{ UnmarshalJSON([]byte) error }
 
 // Unmarshal decodes the next value with v's own UnmarshalJSON method.
 func Unmarshal(d *Decoder, v Unmarshaler) error {
-	raw, err := d.dec.ReadValue()
+	raw, err := d.dec.Value()
 	if err != nil {
 		return err
 	}
@@ -288,8 +291,7 @@ func Time(d *Decoder, v *metav1.Time) error {
 	if plain(raw) {
 		s = unsafe.String(unsafe.SliceData(raw[1:]), len(raw)-2)
 	} else {
-		b, _ := jsontext.AppendUnquote(nil, raw)
-		s = string(b)
+		s = string(unquote(nil, raw))
 	}
 	t, err := time.Parse(time.RFC3339, s)
 	if err != nil {
@@ -304,11 +306,11 @@ func Time(d *Decoder, v *metav1.Time) error {
 // not specialise (interface values, byte slices, arrays, maps whose keys are
 // not strings, types with other methods of their own).
 func Reflect(d *Decoder, v any) error {
-	raw, err := d.dec.ReadValue()
+	raw, err := d.dec.Value()
 	if err != nil {
 		return err
 	}
-	return codec.UnmarshalValue(raw, v)
+	return codec.Unmarshal(raw, v)
 }
 
 // Slice decodes an array into v, null into nil, each element with elem.

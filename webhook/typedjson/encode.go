@@ -6,10 +6,10 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/go-json-experiment/json/jsontext"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/crdforge/crdforge/webhook/internal/codec"
+	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
 )
 
 // The encoders below append values as the reflection codec (package codec:
@@ -116,7 +116,7 @@ func AppendMarshal[T Marshaler](b []byte, v T) ([]byte, error) {
 			return codec.MarshalAppend(b, v)
 		}
 	}
-	if !jsontext.Value(out).IsValid() {
+	if !jsonscan.Valid(out) {
 		return codec.MarshalAppend(b, v) // for the reflection codec's error
 	}
 	return append(b, out...), nil

@@ -59,7 +59,7 @@ func TestCAPoolWithoutALogger(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.PollInterval = 10 * time.Millisecond
-	ctx, cancel := context.WithCancel(t.Context())
+	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
 		w.Start(ctx)

@@ -123,7 +123,7 @@ func (v *version) decode(in []byte) (runtime.Object, error) {
 		}
 	}
 	obj := v.new()
-	return obj, v.dec.Unmarshal(in, obj)
+	return obj, codec.Unmarshal(in, obj)
 }
 
 // route resolves the versions an object converts between, from s.last when

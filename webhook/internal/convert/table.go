@@ -6,11 +6,8 @@ package convert
 import (
 	"errors"
 	"fmt"
-	"reflect"
 	"sort"
 	"strings"
-
-	"github.com/crdforge/crdforge/webhook/internal/codec"
 
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -59,8 +56,8 @@ type Table struct {
 type version struct {
 	kind *Kind
 	new  func() runtime.Object
-	// dec decodes objects of the version's Go type; gen, when set, first.
-	dec codec.Decoder
+	// gen, when set, decodes and encodes objects of the version's Go
+	// type before the reflection codec.
 	gen Codec
 }
 
@@ -88,7 +85,7 @@ func NewTable(kinds ...Kind) (*Table, error) {
 			if _, ok := obj.(conversion.Convertible); v != k.Hub && !ok {
 				errs = append(errs, fmt.Errorf("%s: the %s object does not implement conversion.Convertible", gk, v))
 			}
-			c.versions[gk.WithVersion(v)] = version{kind: k, new: newObj, dec: codec.DecoderFor(reflect.TypeOf(obj)), gen: k.Codecs[v]}
+			c.versions[gk.WithVersion(v)] = version{kind: k, new: newObj, gen: k.Codecs[v]}
 		}
 		for v := range k.Codecs {
 			if _, ok := k.Versions[v]; !ok {

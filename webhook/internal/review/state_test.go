@@ -138,7 +138,9 @@ func TestHandlerAnswersConcurrentReviewsEachItsOwn(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	for g := range 8 {
-		wg.Go(func() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
 			for k := range 40 {
 				i := (g + k) % len(sizes)
 				w := post(h, "application/json", bodies[i])
@@ -147,7 +149,7 @@ func TestHandlerAnswersConcurrentReviewsEachItsOwn(t *testing.T) {
 					return
 				}
 			}
-		})
+		}()
 	}
 	wg.Wait()
 }

@@ -176,9 +176,8 @@ func (s *Server) newHTTPServer(h http.Handler) *http.Server {
 	// HTTP/1.1 only, as controller-runtime's webhook server does by
 	// default, keeping the webhook clear of HTTP/2 stream-level attacks
 	// (CVE-2023-44487, CVE-2023-39325); the API server reuses keep-alive
-	// connections either way.
-	protocols := new(http.Protocols)
-	protocols.SetHTTP1(true)
+	// connections either way. An empty, non-nil TLSNextProto is how every
+	// Go release turns HTTP/2 off (http.Protocols needs Go 1.24).
 	return &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: s.opts.ReadHeaderTimeout,
@@ -186,7 +185,7 @@ func (s *Server) newHTTPServer(h http.Handler) *http.Server {
 		WriteTimeout:      s.opts.WriteTimeout,
 		IdleTimeout:       s.opts.IdleTimeout,
 		MaxHeaderBytes:    s.opts.MaxHeaderBytes,
-		Protocols:         protocols,
+		TLSNextProto:      map[string]func(*http.Server, *tls.Conn, http.Handler){},
 		ErrorLog:          log.New(serverErrorLog{s.log}, "", 0),
 	}
 }

@@ -1,0 +1,232 @@
+// Package compat proves the README's claims about versions: a project on
+// any Kubernetes minor from the runtime's documented minimum to the newest,
+// built with either supported Go release, adopts crdforge's generated code,
+// the webhook main included, without any of its versions moving.
+package compat
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crdforge/crdforge/e2e"
+)
+
+// row is a project's versions: its go directive and what it requires.
+type row struct {
+	goVersion, kubernetes, controllerRuntime string
+}
+
+// matrix runs from the lean modules' minimums (runtime/go.mod and
+// webhook/go.mod require exactly the first row's versions) to the newest
+// Kubernetes minor, each with the controller-runtime of its minor and the
+// go directive those require.
+var matrix = []row{
+	{"1.22.0", "v0.29.0", "v0.16.0"},
+	{"1.22.0", "v0.31.0", "v0.19.0"},
+	{"1.24.0", "v0.33.0", "v0.21.0"},
+	{"1.26.0", "v0.37.2", "v0.25.2"},
+}
+
+// toolchains are the Go releases a project builds with: the local one and,
+// from the Makefile's GO_NEXT, the next (CRDFORGE_GO_NEXT, a GOTOOLCHAIN
+// value such as go1.27.4).
+func toolchains(t *testing.T) []string {
+	next := os.Getenv("CRDFORGE_GO_NEXT")
+	if next == "" {
+		if os.Getenv("CRDFORGE_E2E_REQUIRED") != "" {
+			t.Fatal("CRDFORGE_GO_NEXT is not set: make test sets it to the Makefile's GO_NEXT")
+		}
+		t.Log("CRDFORGE_GO_NEXT is not set: the matrix runs on the local Go only")
+		return []string{"local"}
+	}
+	return []string{"local", next}
+}
+
+// TestAdoptionMatrix writes, for each row and Go toolchain, a project on
+// the row's versions whose API (testdata/database's, two versions) crdforge
+// generates code for, the conversion webhook's main included, beside a
+// package of the project's own that uses client-go's apply configurations
+// (which stop compiling when k8s.io/apimachinery and client-go drift apart).
+// The project then takes the README's steps: tidy, build, vet, run the
+// generated round-trip tests, and find generate --verify up to date. Its
+// go directive, Kubernetes and controller-runtime requirements must not
+// have moved.
+func TestAdoptionMatrix(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: tidies and builds a project per row and Go release")
+	}
+	root, err := e2e.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Minute)
+	defer cancel()
+	crdforge, err := e2e.BuildCrdforge(ctx, root, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range toolchains(t) {
+		for _, r := range matrix {
+			t.Run(tc+"/k8s-"+r.kubernetes, func(t *testing.T) {
+				p := newProject(t, root, r)
+				p.env = append(p.env, "GOTOOLCHAIN="+tc)
+				p.adopt(ctx, crdforge)
+				p.assertNothingMoved(ctx)
+			})
+		}
+	}
+}
+
+// project is a throwaway module on one row's versions.
+type project struct {
+	t *testing.T
+	// dir is the project's; root crdforge's checkout.
+	dir, root string
+	row       row
+	env       []string
+}
+
+func newProject(t *testing.T, root string, r row) *project {
+	dir := t.TempDir()
+	p := &project{t: t, dir: dir, root: root, row: r, env: append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")}
+	p.write("go.mod", `module example.com/dbop
+
+go `+r.goVersion+`
+
+require (
+	k8s.io/api `+r.kubernetes+`
+	k8s.io/apimachinery `+r.kubernetes+`
+	k8s.io/client-go `+r.kubernetes+`
+	sigs.k8s.io/controller-runtime `+r.controllerRuntime+`
+)
+`)
+	src := filepath.Join(root, "testdata", "database", "api")
+	for _, f := range []string{"v1/groupversion_info.go", "v1/database_types.go", "v1alpha1/groupversion_info.go", "v1alpha1/database_types.go"} {
+		b, err := os.ReadFile(filepath.Join(src, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.write(filepath.Join("api", f), strings.ReplaceAll(string(b), "github.com/crdforge/crdforge/testdata/database", "example.com/dbop"))
+	}
+	p.write("internal/apply/apply.go", `// Package apply is the project's own code: server-side apply through
+// client-go's typed apply configurations.
+package apply
+
+import (
+	corev1 "k8s.io/client-go/applyconfigurations/core/v1"
+)
+
+// Settings is the ConfigMap a controller of the project applies.
+func Settings(namespace string) *corev1.ConfigMapApplyConfiguration {
+	return corev1.ConfigMap("dbop-settings", namespace).WithData(map[string]string{"retention": "7d"})
+}
+`)
+	return p
+}
+
+func (p *project) write(name, text string) {
+	p.t.Helper()
+	path := filepath.Join(p.dir, name)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		p.t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// run runs a command in the project and fails the test on an error.
+func (p *project) run(ctx context.Context, name string, args ...string) string {
+	p.t.Helper()
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir, cmd.Env = p.dir, p.env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		p.t.Fatalf("%s %s: %v\n%s", filepath.Base(name), strings.Join(args, " "), err, tail(string(out), 4000))
+	}
+	return string(out)
+}
+
+// adopt takes the README's steps for a project that has crdforge's runtime
+// and webhook from a checkout ($CRDFORGE): tidy, generate, require the lean
+// modules, tidy, then build, vet, test and verify.
+func (p *project) adopt(ctx context.Context, crdforge string) {
+	p.run(ctx, "go", "mod", "tidy")
+	p.run(ctx, crdforge, "generate", "./...")
+	if _, err := os.Stat(filepath.Join(p.dir, "cmd", "webhook", "main.go")); err != nil {
+		p.t.Fatalf("generate wrote no webhook main: %v", err)
+	}
+	p.run(ctx, "go", "mod", "edit",
+		"-replace=github.com/crdforge/crdforge/runtime="+filepath.Join(p.root, "runtime"),
+		"-replace=github.com/crdforge/crdforge/webhook="+filepath.Join(p.root, "webhook"))
+	p.run(ctx, "go", "mod", "tidy")
+	p.run(ctx, "go", "build", "./...")
+	p.run(ctx, "go", "vet", "./...")
+	p.run(ctx, "go", "test", "-count=1", "./...")
+	p.run(ctx, crdforge, "generate", "--verify", "./...")
+}
+
+// assertNothingMoved fails the test if tidying moved the project's go
+// directive or any of its Kubernetes or controller-runtime requirements.
+func (p *project) assertNothingMoved(ctx context.Context) {
+	var mod struct {
+		Go, Toolchain string
+		Require       []struct{ Path, Version string }
+	}
+	if err := json.Unmarshal([]byte(p.run(ctx, "go", "mod", "edit", "-json")), &mod); err != nil {
+		p.t.Fatal(err)
+	}
+	if mod.Go != p.row.goVersion {
+		p.t.Errorf("go directive moved from %s to %s", p.row.goVersion, mod.Go)
+	}
+	if mod.Toolchain != "" {
+		p.t.Errorf("a toolchain line appeared: %s", mod.Toolchain)
+	}
+	for _, r := range mod.Require {
+		switch r.Path {
+		case "sigs.k8s.io/controller-runtime":
+			if r.Version != p.row.controllerRuntime {
+				p.t.Errorf("%s moved from %s to %s", r.Path, p.row.controllerRuntime, r.Version)
+			}
+		case "k8s.io/api", "k8s.io/apimachinery", "k8s.io/client-go":
+			if r.Version != p.row.kubernetes {
+				p.t.Errorf("%s moved from %s to %s", r.Path, p.row.kubernetes, r.Version)
+			}
+		default:
+			// The other modules released with Kubernetes
+			// (apiextensions-apiserver, component-base, ...) may not pass
+			// the project's minor either.
+			if strings.HasPrefix(r.Path, "k8s.io/") && strings.HasPrefix(r.Version, "v0.") && minor(r.Version) > minor(p.row.kubernetes) {
+				p.t.Errorf("%s %s is of a later minor than the project's Kubernetes %s", r.Path, r.Version, p.row.kubernetes)
+			}
+		}
+		if r.Path == "github.com/crdforge/crdforge" {
+			p.t.Errorf("the project requires crdforge's generator module")
+		}
+	}
+	if p.t.Failed() {
+		p.t.Logf("go.mod after the README's steps:\n%s", p.run(ctx, "go", "mod", "edit", "-print"))
+	}
+}
+
+// minor returns the minor of a v0.<minor>.<patch> version.
+func minor(v string) string {
+	parts := strings.Split(v, ".")
+	if len(parts) < 2 {
+		return ""
+	}
+	return strings.Repeat("0", 4-len(parts[1])) + parts[1] // comparable as strings
+}
+
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return "..." + s[len(s)-n:]
+}
