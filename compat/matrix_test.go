@@ -67,16 +67,11 @@ func TestAdoptionMatrix(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Minute)
 	defer cancel()
-	crdforge, err := e2e.BuildCrdforge(ctx, root, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, tc := range toolchains(t) {
 		for _, r := range matrix {
 			t.Run(tc+"/k8s-"+r.kubernetes, func(t *testing.T) {
-				p := newProject(t, root, r)
-				p.env = append(p.env, "GOTOOLCHAIN="+tc)
-				p.adopt(ctx, crdforge)
+				p := newProject(t, root, r, tc)
+				p.adopt(ctx)
 				p.assertNothingMoved(ctx)
 			})
 		}
@@ -92,9 +87,13 @@ type project struct {
 	env       []string
 }
 
-func newProject(t *testing.T, root string, r row) *project {
-	dir := t.TempDir()
-	p := &project{t: t, dir: dir, root: root, row: r, env: append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")}
+// newProject writes a project on r's versions that builds with toolchain
+// (a GOTOOLCHAIN value), with crdforge's checkout at root.
+func newProject(t *testing.T, root string, r row, toolchain string) *project {
+	dir, bin := t.TempDir(), t.TempDir()
+	p := &project{t: t, dir: dir, root: root, row: r, env: append(os.Environ(),
+		"GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN="+toolchain, "CRDFORGE="+root,
+		"GOBIN="+bin, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))}
 	p.write("go.mod", `module example.com/dbop
 
 go `+r.goVersion+`
@@ -107,20 +106,25 @@ require (
 )
 `)
 	src := filepath.Join(root, "testdata", "database", "api")
-	for _, f := range []string{"v1/groupversion_info.go", "v1/database_types.go", "v1alpha1/groupversion_info.go", "v1alpha1/database_types.go"} {
+	for _, f := range []string{"v1/groupversion_info.go", "v1/database_types.go", "v1alpha1/groupversion_info.go", "v1alpha1/database_types.go", "v1alpha1/conversion_test.go"} {
 		b, err := os.ReadFile(filepath.Join(src, f))
 		if err != nil {
 			t.Fatal(err)
 		}
 		p.write(filepath.Join("api", f), strings.ReplaceAll(string(b), "github.com/crdforge/crdforge/testdata/database", "example.com/dbop"))
 	}
-	p.write("internal/apply/apply.go", `// Package apply is the project's own code: server-side apply through
-// client-go's typed apply configurations.
+	p.write("internal/apply/apply.go", `// Package apply is the project's own code: a scheme for its controllers
+// and server-side apply through client-go's typed apply configurations.
 package apply
 
 import (
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	corev1 "k8s.io/client-go/applyconfigurations/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/scheme"
 )
+
+// SchemeBuilder registers the project's types.
+var SchemeBuilder = &scheme.Builder{GroupVersion: schema.GroupVersion{Group: "databases.example.com", Version: "v1"}}
 
 // Settings is the ConfigMap a controller of the project applies.
 func Settings(namespace string) *corev1.ConfigMapApplyConfiguration {
@@ -153,23 +157,22 @@ func (p *project) run(ctx context.Context, name string, args ...string) string {
 	return string(out)
 }
 
-// adopt takes the README's steps for a project that has crdforge's runtime
-// and webhook from a checkout ($CRDFORGE): tidy, generate, require the lean
-// modules, tidy, then build, vet, test and verify.
-func (p *project) adopt(ctx context.Context, crdforge string) {
-	p.run(ctx, "go", "mod", "tidy")
-	p.run(ctx, crdforge, "generate", "./...")
+// adopt takes the README's adoption steps word for word, crdforge and its
+// lean modules from this checkout ($CRDFORGE), then builds, vets, tests and
+// verifies the project.
+func (p *project) adopt(ctx context.Context) {
+	steps, err := e2e.READMESteps(filepath.Join(p.root, "README.md"))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	for _, step := range steps {
+		p.run(ctx, "sh", "-c", step)
+	}
 	if _, err := os.Stat(filepath.Join(p.dir, "cmd", "webhook", "main.go")); err != nil {
 		p.t.Fatalf("generate wrote no webhook main: %v", err)
 	}
-	p.run(ctx, "go", "mod", "edit",
-		"-replace=github.com/crdforge/crdforge/runtime="+filepath.Join(p.root, "runtime"),
-		"-replace=github.com/crdforge/crdforge/webhook="+filepath.Join(p.root, "webhook"))
-	p.run(ctx, "go", "mod", "tidy")
-	p.run(ctx, "go", "build", "./...")
-	p.run(ctx, "go", "vet", "./...")
 	p.run(ctx, "go", "test", "-count=1", "./...")
-	p.run(ctx, crdforge, "generate", "--verify", "./...")
+	p.run(ctx, "sh", "-c", "crdforge generate --verify ./...")
 }
 
 // assertNothingMoved fails the test if tidying moved the project's go

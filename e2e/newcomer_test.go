@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"os"
@@ -26,7 +25,10 @@ func TestREADMEUsingCrdforge(t *testing.T) {
 	if repoRoot == "" {
 		t.Skip("no repository root")
 	}
-	steps := readmeSteps(t, filepath.Join(repoRoot, "README.md"))
+	steps, err := READMESteps(filepath.Join(repoRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := filepath.Join(t.TempDir(), "dbop")
 	bin := filepath.Join(t.TempDir(), "bin")
 	env := append(os.Environ(), "CRDFORGE="+repoRoot, "GOBIN="+bin, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "GOFLAGS=")
@@ -81,40 +83,4 @@ func TestREADMEUsingCrdforge(t *testing.T) {
 	if !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.Contains(out, "api/v1alpha1/database_types.go:15:2: v1alpha1 DatabaseSpec.BackupSchedule has no counterpart in v1") {
 		t.Errorf("crdforge generate --strict: %v, want exit 2 at BackupSchedule:\n%s", err, out)
 	}
-}
-
-// readmeSteps returns the shell lines of the block that follows the marker
-// comment in the README, continuation lines joined.
-func readmeSteps(t *testing.T, readme string) []string {
-	t.Helper()
-	f, err := os.Open(readme)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = f.Close() }()
-	var steps []string
-	state, cont := 0, ""
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case state == 0 && strings.HasPrefix(line, "<!-- e2e/newcomer_test.go runs"):
-			state = 1
-		case state == 1 && line == "```sh":
-			state = 2
-		case state == 2 && line == "```":
-			state = 3
-		case state == 2:
-			if strings.HasSuffix(line, `\`) {
-				cont += strings.TrimSuffix(line, `\`) + " "
-				continue
-			}
-			steps = append(steps, strings.TrimSpace(cont+line))
-			cont = ""
-		}
-	}
-	if state != 3 || len(steps) == 0 {
-		t.Fatalf("no setup block after the e2e marker in %s", readme)
-	}
-	return steps
 }
