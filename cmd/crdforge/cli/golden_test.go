@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -263,6 +265,9 @@ func TestGoldenOutput(t *testing.T) {
 				}
 				r := rel(t, dir, f.Path)
 				got = append(got, r)
+				if strings.HasSuffix(r, ".go") && declaresNothing(f.Content) {
+					t.Errorf("%s holds a package clause only: a Go file that declares nothing is not to be written", r)
+				}
 				want, err := os.ReadFile(filepath.Join(wantDir, r))
 				if err != nil {
 					t.Errorf("generated %s, which want/ lacks (run go test ./cmd/crdforge/cli -run TestGolden -update)", r)
@@ -279,6 +284,13 @@ func TestGoldenOutput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// declaresNothing reports whether content, Go source, holds no declaration,
+// not even an import: a package clause, and comments.
+func declaresNothing(content []byte) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), "", content, parser.SkipObjectResolution)
+	return err == nil && len(f.Decls) == 0
 }
 
 // TestGoldenCRDsAlone generates only the CRDs of every case, as
