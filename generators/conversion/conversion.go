@@ -20,6 +20,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/crdforge/crdforge/generators/minimums"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/output"
 	"github.com/crdforge/crdforge/internal/diag"
@@ -47,6 +48,10 @@ func (Generator) Name() string { return "conversion" }
 
 // Needs is the type pairs of every spoke.
 func (Generator) Needs() model.Options { return model.Options{Conversions: true} }
+
+// Requires is what the conversions and their tests need of the module they
+// are in: they import crdforge's runtime module.
+func (Generator) Requires() minimums.Needs { return minimums.Runtime }
 
 // Generate returns one conversion file per hub and spoke package, and one
 // round-trip test file per spoke package.
