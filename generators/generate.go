@@ -68,11 +68,13 @@ func Generate(cfg Config) (*Result, error) {
 	}
 	wg.Wait()
 	var kept []Generator // those whose files are written: a dropped scaffold's old files stay too
+	needs := newModuleNeeds(cfg.Dir)
 	for i, g := range gens {
-		out := dropScaffold(cfg.Dir, g, files[i], diags)
+		out := dropScaffold(cfg.Dir, m, g, files[i], diags)
 		if out != nil || files[i] == nil {
 			kept = append(kept, g)
 		}
+		needs.add(g, out)
 		for _, f := range out {
 			if strings.HasSuffix(f.Path, ".go") {
 				f.Content = output.WithLicense(f.Content, cfg.header)
@@ -81,6 +83,8 @@ func Generate(cfg Config) (*Result, error) {
 		}
 		diags.Append(genDiags[i])
 	}
+	// Before the build says it: a module below what generated code needs.
+	needs.check(diags)
 	finish(cfg, ld, res)
 	if diags.HasErrors() {
 		res.Files = nil
@@ -176,6 +180,9 @@ func buildModelChecking(cfg Config, opts model.Options, filters []loader.NodeFil
 	if len(ld.Roots) == 0 {
 		return nil, nil, nil, fmt.Errorf("no Go packages match %s in %s", strings.Join(cfg.Patterns, " "), cfg.Dir)
 	}
+	// The deploy generator writes its Service there: a file of the
+	// project's own in its place is the Service the CRDs must name.
+	ld.ProjectService = load.ReadProjectService(absPath(cfg.Dir, filepath.Join(cfg.DeployDir, "service.yaml")))
 	diags := diag.New(ld.Fset)
 	res := &Result{Diags: diags}
 	for _, w := range cfg.warnings {

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"os"
 
+	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/output"
 	"github.com/crdforge/crdforge/internal/diag"
 )
@@ -18,6 +19,12 @@ import (
 // crdforge would refuse to overwrite anyway.
 type scaffolder interface {
 	Scaffold() bool
+}
+
+// dropNoter is a scaffolder with more to say when it writes nothing: what
+// the rest of the output assumes of the files it would have written.
+type dropNoter interface {
+	DropNote(m *model.Model) string
 }
 
 // usersFile returns the first of files that would replace a file of the
@@ -40,7 +47,7 @@ func usersFile(dir string, files []output.File) (string, bool) {
 
 // dropScaffold empties files when g is a scaffolder and one of its files is
 // the user's, and says so at that file.
-func dropScaffold(dir string, g Generator, files []output.File, diags *diag.List) []output.File {
+func dropScaffold(dir string, m *model.Model, g Generator, files []output.File, diags *diag.List) []output.File {
 	if s, ok := g.(scaffolder); !ok || !s.Scaffold() {
 		return files
 	}
@@ -48,12 +55,14 @@ func dropScaffold(dir string, g Generator, files []output.File, diags *diag.List
 	if !ok {
 		return files
 	}
-	diags.Add(diag.Diagnostic{
-		Pos:      token.Position{Filename: path, Line: 1, Column: 1},
-		Severity: diag.Warning,
-		Msg: "this file is yours (no \"Code generated\" line), where crdforge's " + g.Name() +
-			" generator would write: it writes none of its files, so as to leave your own " + g.Name() +
-			" files as they are; move them away to get crdforge's, or leave " + g.Name() + " out with --only",
-	})
+	msg := "this file is yours (no \"Code generated\" line), where crdforge's " + g.Name() +
+		" generator would write: it writes none of its files, so as to leave your own " + g.Name() +
+		" files as they are; move them away to get crdforge's, or leave " + g.Name() + " out with --only"
+	if n, ok := g.(dropNoter); ok {
+		if note := n.DropNote(m); note != "" {
+			msg += "; " + note
+		}
+	}
+	diags.Add(diag.Diagnostic{Pos: token.Position{Filename: path, Line: 1, Column: 1}, Severity: diag.Warning, Msg: msg})
 	return nil
 }

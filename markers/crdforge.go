@@ -54,8 +54,11 @@ type Conversion struct {
 // from the directory crdforge runs in (<name>-webhook-service in
 // <name>-system), or, in a kubebuilder project (a PROJECT file), are the
 // manager's Service as kubebuilder scaffolds it (webhook-service in system,
-// renamed by kustomize); the path is /convert and the port is 443. Put it on
-// the kind's root type, or on the package for every kind it defines.
+// renamed by kustomize), or, in a project that deploys its webhook itself
+// (a service.yaml of its own where crdforge would write its deployment),
+// are that Service's; the path is /convert and the port is 443, or that
+// Service's. Put it on the kind's root type, or on the package for every
+// kind it defines.
 type Webhook struct {
 	// ServiceName is the name of the webhook's Service.
 	ServiceName string `marker:"serviceName,optional"`

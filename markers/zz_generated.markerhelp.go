@@ -85,7 +85,7 @@ func (Webhook) Help() *markers.DefinitionHelp {
 		Category: "crdforge",
 		DetailedHelp: markers.DetailedHelp{
 			Summary: "configures the Service that serves this kind's conversion webhook.",
-			Details: "Unset arguments keep their defaults: the service name and namespace derive\nfrom the directory crdforge runs in (<name>-webhook-service in\n<name>-system), or, in a kubebuilder project (a PROJECT file), are the\nmanager's Service as kubebuilder scaffolds it (webhook-service in system,\nrenamed by kustomize); the path is /convert and the port is 443. Put it on\nthe kind's root type, or on the package for every kind it defines.",
+			Details: "Unset arguments keep their defaults: the service name and namespace derive\nfrom the directory crdforge runs in (<name>-webhook-service in\n<name>-system), or, in a kubebuilder project (a PROJECT file), are the\nmanager's Service as kubebuilder scaffolds it (webhook-service in system,\nrenamed by kustomize), or, in a project that deploys its webhook itself\n(a service.yaml of its own where crdforge would write its deployment),\nare that Service's; the path is /convert and the port is 443, or that\nService's. Put it on the kind's root type, or on the package for every\nkind it defines.",
 		},
 		FieldHelp: map[string]markers.DetailedHelp{
 			"ServiceName": {

@@ -20,6 +20,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/crdforge/crdforge/generators/minimums"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/output"
 	"github.com/crdforge/crdforge/internal/diag"
@@ -48,6 +49,10 @@ func (Generator) Name() string { return "conversion" }
 // Needs is the type pairs of every spoke.
 func (Generator) Needs() model.Options { return model.Options{Conversions: true} }
 
+// Requires is what the conversions and their tests need of the module they
+// are in: they import crdforge's runtime module.
+func (Generator) Requires() minimums.Needs { return minimums.Runtime }
+
 // Generate returns one conversion file per hub and spoke package, and one
 // round-trip test file per spoke package.
 func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
@@ -70,8 +75,14 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 			continue
 		}
 		f := newFile(pkg)
+		// A file with nothing but its package clause is not written: a hub
+		// whose Hub() its author wrote, or whose kinds convert with strategy
+		// None, needs no file (a full run deletes an earlier one).
+		empty := len(spokes[pkg]) == 0
 		for _, k := range hubs[pkg] {
-			printHub(f, k)
+			if printHub(f, k) {
+				empty = false
+			}
 		}
 		printed := map[*model.TypePair]bool{}
 		for _, s := range spokes[pkg] {
@@ -81,11 +92,14 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		// pairs them.
 		for _, tp := range m.Pairs[pkg] {
 			if !printed[tp] {
-				printed[tp] = true
+				printed[tp], empty = true, false
 				for _, d := range tp.Directions() {
 					printDirection(f, d)
 				}
 			}
+		}
+		if empty {
+			continue
 		}
 		content, err := render(f)
 		if err != nil {
@@ -197,19 +211,20 @@ func render(f *jen.File) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// printHub prints Hub() for a kind's hub type.
-func printHub(f *jen.File, k *model.Kind) {
+// printHub prints Hub() for a kind's hub type, and reports whether it did.
+func printHub(f *jen.File, k *model.Kind) bool {
 	if k.HubMethod != nil {
-		return // the author wrote it
+		return false // the author wrote it
 	}
 	if !slices.ContainsFunc(k.Spokes, func(s *model.Spoke) bool { return !s.NoEntryPoints || s.Convertible() }) {
-		return // strategy None: no version converts to the hub
+		return false // strategy None: no version converts to the hub
 	}
 	name := k.Hub.Type.Obj().Name()
 	f.Commentf("Hub marks %s as the hub of its conversions: every other version of", name)
 	f.Commentf("%s converts to and from %s.", k.Name, k.Hub.Name)
 	f.Func().Params(jen.Op("*").Id(name)).Id("Hub").Params().Block()
 	f.Var().Id("_").Qual(ctrlConversionPath, "Hub").Op("=").Op("&").Id(name).Values()
+	return true
 }
 
 // printSpoke prints a spoke's ConvertTo and ConvertFrom and the functions

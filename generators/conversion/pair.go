@@ -37,7 +37,7 @@ func printDirection(f *jen.File, d *model.Direction) {
 	f.Func().Id(d.AutoFunc).Add(params.Clone()).Error().Block(autoBody(d)...)
 	f.Line()
 
-	if d.Loss == model.LossChecked {
+	if d.Loss == model.LossChecked && d.LossyCalled {
 		printLossy(f, d)
 	}
 	fields, _ := d.NeedsManual()

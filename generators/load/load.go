@@ -38,6 +38,10 @@ type Result struct {
 	// Kubebuilder is the kubebuilder project crdforge runs in: its PROJECT
 	// file, in the run's directory or at the module's root; nil outside one.
 	Kubebuilder *KubebuilderProject
+	// ProjectService is the webhook Service of the project's own deployment,
+	// where crdforge would write its own (ReadProjectService); nil when
+	// there is none.
+	ProjectService *ProjectService
 
 	generated generated
 	// recheck holds the roots checked again with their generated files

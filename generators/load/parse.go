@@ -96,17 +96,26 @@ func (r *Result) parse(pkg *loader.Package) bool {
 }
 
 // dropBodies empties the body of every function declared in f, keeping its
-// braces. Nothing reads a statement: every type-check here and in
-// controller-tools ignores function bodies, and the marker collector skips
-// the comments up to the end of a function, which its braces still mark.
-// The statements are most of what a package's tree holds (apimachinery's
-// above all), and a run keeps every tree to its end: a 400-kind run kept
-// 22 MB of them, which every garbage collection marked again and the heap
-// grew by twice over.
+// braces, but for the ConvertTo and ConvertFrom methods. Nothing else reads a
+// statement: every type-check here and in controller-tools ignores function
+// bodies, and the marker collector skips the comments up to the end of a
+// function, which its braces still mark. The statements are most of what a
+// package's tree holds (apimachinery's above all), and a run keeps every
+// tree to its end: a 400-kind run kept 22 MB of them, which every garbage
+// collection marked again and the heap grew by twice over. A hand-written
+// ConvertTo or ConvertFrom (a spoke has one or two, in an API package) may
+// call generated checks that nothing else calls, which the model keeps
+// generated only then (model.settleLossyCalls).
 func dropBodies(f *ast.File) {
 	for _, d := range f.Decls {
-		if fn, ok := d.(*ast.FuncDecl); ok && fn.Body != nil {
+		if fn, ok := d.(*ast.FuncDecl); ok && fn.Body != nil && !convertibleMethod(fn) {
 			fn.Body = &ast.BlockStmt{Lbrace: fn.Body.Lbrace, Rbrace: fn.Body.Rbrace}
 		}
 	}
+}
+
+// convertibleMethod reports whether fn is a method named as one of
+// controller-runtime's conversion.Convertible.
+func convertibleMethod(fn *ast.FuncDecl) bool {
+	return fn.Recv != nil && (fn.Name.Name == "ConvertTo" || fn.Name.Name == "ConvertFrom")
 }

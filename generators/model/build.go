@@ -106,6 +106,8 @@ func BuildEach(dir string, ld *load.Result, regs *markers.Registries, opts Optio
 	if kb := ld.Kubebuilder; kb != nil {
 		m.Kubebuilder = kb
 		m.Project = dnsLabel(kb.Name)
+	} else {
+		m.ProjectService = ld.ProjectService // kubebuilder's is the manager's, which it names alike
 	}
 	m.collectMarkers(regs, diags)
 	if opts.DeepCopy {

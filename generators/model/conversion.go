@@ -110,6 +110,9 @@ type Direction struct {
 	NilThrough [][]*types.Var
 	// Loss says whether and how the direction can drop data.
 	Loss Loss
+	// LossyCalled says something calls the LossChecked direction's
+	// LossyFunc, which is generated only then (see settleLossyCalls).
+	LossyCalled bool
 	// SameLayout says the two structs have one memory layout and the
 	// conversion would only copy every field: it reads the source as the
 	// destination type through unsafe.Pointer, and its result shares the

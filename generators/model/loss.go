@@ -1,5 +1,12 @@
 package model
 
+import (
+	"go/ast"
+	"strings"
+
+	"sigs.k8s.io/controller-tools/pkg/loader"
+)
+
 // settleLoss decides every direction's Loss. Pairs refer to each other, in
 // cycles too, so both questions (can it lose data; can the types alone tell)
 // are fixpoints over all the pairs of a spoke.
@@ -64,4 +71,83 @@ func needsRoundTrip(d *Direction) bool {
 		}
 	}
 	return false
+}
+
+// settleLossyCalls decides which LossChecked directions' lossy_ functions
+// something calls (Direction.LossyCalled): both root directions of a spoke
+// whose ConvertTo or ConvertFrom crdforge generates (lossless.Checked takes
+// each), the directions those check through, and any that a hand-written
+// ConvertTo or ConvertFrom names (it may pass one to lossless.Checked, as
+// the generated ones do). Nothing else calls one: a spoke whose entry points
+// are hand-written, or a pair no kind reaches (a kind's List), gets none,
+// rather than unexported functions nothing uses.
+func settleLossyCalls(spokes []*Spoke, pairs []*TypePair) {
+	var queue []*Direction
+	call := func(d *Direction) {
+		if d.Loss == LossChecked && !d.LossyCalled {
+			d.LossyCalled = true
+			queue = append(queue, d)
+		}
+	}
+	for _, s := range spokes {
+		if root := s.Pairs[0]; s.Generates(root.ToHub) || s.Generates(root.ToSpoke) {
+			call(root.ToHub)
+			call(root.ToSpoke)
+		}
+	}
+	named := map[*loader.Package]map[string]bool{}
+	for _, tp := range pairs {
+		pkg := tp.SpokeVersion.Package
+		if named[pkg] == nil {
+			named[pkg] = lossyNames(pkg.Syntax)
+		}
+		for _, d := range tp.Directions() {
+			if named[pkg][d.LossyFunc] {
+				call(d)
+			}
+		}
+	}
+	for len(queue) > 0 {
+		d := queue[0]
+		queue = queue[1:]
+		for _, f := range d.Fields {
+			if !f.Mapping.OptOut {
+				for _, e := range f.Conv.lossyCalls() {
+					call(e)
+				}
+			}
+		}
+	}
+}
+
+// lossyCalls lists the directions whose lossy_ function the check of the
+// conversion calls, as the conversion generator prints it (its lossyCode):
+// through pointers, slices, arrays and map values, to a lossy pair.
+func (c *Conv) lossyCalls() []*Direction {
+	if !c.Lossy() {
+		return nil
+	}
+	switch c.Kind {
+	case ConvPair:
+		return []*Direction{c.Dir}
+	case ConvDeref, ConvPointer, ConvAddr, ConvSlice, ConvArray, ConvMap:
+		return c.Elem.lossyCalls()
+	}
+	return nil
+}
+
+// lossyNames is the set of lossy_ identifiers that files use. The load
+// leaves generated files out, so these are the package's own; of their
+// function bodies, it keeps those of ConvertTo and ConvertFrom alone.
+func lossyNames(files []*ast.File) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && strings.HasPrefix(id.Name, "lossy_") {
+				out[id.Name] = true
+			}
+			return true
+		})
+	}
+	return out
 }

@@ -35,6 +35,10 @@ type Model struct {
 	// kubebuilder's kustomize replacements, and config/webhook stays
 	// kubebuilder's.
 	Kubebuilder *load.KubebuilderProject
+	// ProjectService is, outside a kubebuilder project, the webhook Service
+	// of the project's own deployment, which crdforge leaves alone and
+	// writes none beside: the CRDs' conversion webhook defaults to it.
+	ProjectService *load.ProjectService
 	// Fset resolves every token.Pos in the model.
 	Fset *token.FileSet
 	// Roots are the loaded packages, sorted by import path.
@@ -204,6 +208,32 @@ type Conversion struct {
 	// Certificate (<namespace>/<name>).
 	InjectCA    bool
 	Certificate string
+	// Defaulted says for which arguments of +crdforge:webhook Service holds
+	// what only crdforge's own deployment serves: no marker set them, nor
+	// the project's own service.yaml, nor is it a kubebuilder project's
+	// manager. DefaultCertificate says Certificate is named after that
+	// Service by default, as crdforge's deployment names its own.
+	Defaulted          WebhookArgs
+	DefaultCertificate bool
+}
+
+// WebhookArgs flags arguments of +crdforge:webhook.
+type WebhookArgs struct {
+	ServiceName, Namespace, Port bool
+}
+
+// Names lists the flagged arguments as the marker names them, in its order.
+func (a WebhookArgs) Names() []string {
+	var out []string
+	for _, arg := range []struct {
+		flagged bool
+		name    string
+	}{{a.ServiceName, "serviceName"}, {a.Namespace, "namespace"}, {a.Port, "port"}} {
+		if arg.flagged {
+			out = append(out, arg.name)
+		}
+	}
+	return out
 }
 
 // Service is the conversion webhook's Service.

@@ -88,6 +88,9 @@ func (m *Model) resolveConversions(diags *diag.List) {
 		pairs = append(pairs, p.order...)
 	}
 	settleEmit(spokes, pairs)
+	if full {
+		settleLossyCalls(spokes, pairs)
+	}
 	var guarded map[*Direction]bool
 	if full {
 		guarded = guardedDirs(spokes)

@@ -25,15 +25,32 @@ func (m *Model) resolveConversion(k *Kind, diags *diag.List) {
 		conv.Pos = hookAt
 	}
 	conv.Configured = m.anyVersionMarker(k, markers.WebhookName) || m.anyVersionMarker(k, markers.CertManagerName)
-	name, namespace := m.Project+"-webhook-service", m.Project+"-system"
-	if m.Kubebuilder != nil {
+	// Unset arguments default to crdforge's own deployment's Service, or to
+	// the one the project deploys itself: the manager's in a kubebuilder
+	// project, or the project's own service.yaml's where crdforge would
+	// write its deployment. What neither tells is left to a marker.
+	name, namespace, port := m.Project+"-webhook-service", m.Project+"-system", int32(443)
+	ps := m.ProjectService
+	switch {
+	case m.Kubebuilder != nil:
 		name, namespace = KubebuilderWebhookService, KubebuilderWebhookNamespace
+	case ps != nil:
+		name, namespace, port = ps.Name, cmp.Or(ps.Namespace, namespace), cmp.Or(ps.Port, port)
 	}
 	conv.Service = Service{
 		Name:      cmp.Or(hook.ServiceName, name),
 		Namespace: cmp.Or(hook.Namespace, namespace),
 		Path:      cmp.Or(hook.Path, "/convert"),
-		Port:      int32(cmp.Or(hook.Port, 443)),
+		Port:      cmp.Or(int32(hook.Port), port),
+	}
+	if m.Kubebuilder == nil {
+		conv.Defaulted = WebhookArgs{
+			ServiceName: hook.ServiceName == "" && ps == nil,
+			Namespace:   hook.Namespace == "" && (ps == nil || ps.Namespace == ""),
+			// crdforge's port, 443, is every webhook Service's but for one
+			// whose several ports leave it open.
+			Port: hook.Port == 0 && ps != nil && ps.Port == 0,
+		}
 	}
 	m.resolveCertManager(k, diags)
 }
@@ -114,6 +131,7 @@ func (m *Model) resolveCertManager(k *Kind, diags *diag.List) {
 	conv.InjectCA = m.Kubebuilder == nil
 	conv.Certificate = conv.Service.Namespace + "/" + conv.Service.Name + "-cert"
 	var cmAt token.Pos
+	named := false
 	for _, v := range k.Versions {
 		val, ok := m.versionMarker(v, markers.CertManagerName, true)
 		if !ok {
@@ -136,9 +154,10 @@ func (m *Model) resolveCertManager(k *Kind, diags *diag.List) {
 		cmAt = val.Pos
 		conv.InjectCA = cm.InjectCA
 		if cm.Certificate != "" {
-			conv.Certificate = cm.Certificate
+			conv.Certificate, named = cm.Certificate, true
 		}
 	}
+	conv.DefaultCertificate = conv.InjectCA && !named && m.Kubebuilder == nil
 }
 
 // where renders pos for a message, relative to the run's directory.

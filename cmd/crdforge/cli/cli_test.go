@@ -188,6 +188,10 @@ func TestLeavesAProjectsOwnWebhookDeployment(t *testing.T) {
 		!strings.Contains(stderr, "deploy generator") {
 		t.Errorf("no warning at the user's file:\n%s", stderr)
 	}
+	// The markers name the Service and the Certificate: nothing to add.
+	if !strings.Contains(stderr, "the CRDs convert through Service widgets/widget-conversion (port 8443, path /convert-widgets)\n") {
+		t.Errorf("the warning does not name the Service the CRDs convert through, or asks for more:\n%s", stderr)
+	}
 	if now, _ := os.ReadFile(service); !bytes.Equal(now, mine) {
 		t.Errorf("the project's own service.yaml was changed")
 	}
@@ -199,6 +203,35 @@ func TestLeavesAProjectsOwnWebhookDeployment(t *testing.T) {
 	for _, f := range []string{"api/v1/zz_generated.deepcopy.go", widgetsCRD, "cmd/webhook/main.go"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("%s not generated: %v", f, err)
+		}
+	}
+}
+
+// TestOwnServiceLeavesNamespaceAndPortOpen: a project's own service.yaml
+// that names no namespace, and has several ports and none 443, gives the
+// CRDs its name and crdforge's default namespace and port; the warning says
+// which +crdforge:webhook arguments are left to set.
+func TestOwnServiceLeavesNamespaceAndPortOpen(t *testing.T) {
+	dir := scratchCase(t, "ownservice")
+	writeFile(t, filepath.Join(dir, "config", "webhook", "service.yaml"),
+		[]byte("apiVersion: v1\nkind: Service\nmetadata:\n  name: hooks\nspec:\n  ports:\n  - name: metrics\n    port: 8080\n  - name: webhook\n    port: 9443\n"))
+	code, _, stderr := run(t, dir, "generate", "--only", "crd,deploy", "./...")
+	if code != ExitOK {
+		t.Fatalf("exit %d, want %d\n%s", code, ExitOK, stderr)
+	}
+	project := dnsLabelForTest(filepath.Base(dir))
+	crd, _ := os.ReadFile(filepath.Join(dir, "config", "crd", "bases", "infra.example.com_machines.yaml"))
+	if want := "          name: hooks\n          namespace: " + project + "-system\n          path: /convert\n          port: 443\n"; !strings.Contains(string(crd), want) {
+		t.Errorf("the CRD does not name\n%s\n%s", want, crd)
+	}
+	for _, want := range []string{
+		"config/webhook/service.yaml:1:1: warning: this file is yours",
+		"the CRDs convert through your Service " + project + "-system/hooks (port 443, path /convert), from config/webhook/service.yaml, with crdforge's default namespace and port, which nothing deploys now",
+		"add `+crdforge:webhook:namespace=<namespace>,port=<port>` and `+crdforge:certmanager:injectCA=true,certificate=<namespace>/<name>`",
+		"to the package comment of api/v1\n",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("the warning lacks %q:\n%s", want, stderr)
 		}
 	}
 }

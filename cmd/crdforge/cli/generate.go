@@ -48,7 +48,9 @@ file and a rename. Only another generator's output is overwritten: a file
 marked as generated, or a CRD carrying controller-gen's version annotation;
 hand-written and scaffolded files never are. A project that has a webhook
 main or a config/webhook of its own keeps it: crdforge then writes none of
-that part (no half layout) and says so in a warning.
+that part (no half layout) and says so in a warning. The CRDs then convert
+through the Service in that config/webhook/service.yaml; where there is none,
+the warning names the +crdforge:webhook marker that names the project's own.
 
 The --allow-dangerous-types ... --year flags are controller-gen's crd: and
 object: options of the same names, with the same meaning. A project sets them

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -15,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/crdforge/crdforge/generators"
+	"github.com/crdforge/crdforge/generators/output"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/spf13/pflag"
 )
@@ -263,6 +267,9 @@ func TestGoldenOutput(t *testing.T) {
 				}
 				r := rel(t, dir, f.Path)
 				got = append(got, r)
+				if strings.HasSuffix(r, ".go") && declaresNothing(f.Content) {
+					t.Errorf("%s holds a package clause only: a Go file that declares nothing is not to be written", r)
+				}
 				want, err := os.ReadFile(filepath.Join(wantDir, r))
 				if err != nil {
 					t.Errorf("generated %s, which want/ lacks (run go test ./cmd/crdforge/cli -run TestGolden -update)", r)
@@ -277,8 +284,80 @@ func TestGoldenOutput(t *testing.T) {
 			if !slices.Equal(got, wantFiles) {
 				t.Errorf("generated files %v, want %v", got, wantFiles)
 			}
+			for _, name := range uncalledLossy(t, dir, res.Files) {
+				t.Errorf("%s is generated, but nothing calls it", name)
+			}
 		})
 	}
+}
+
+// uncalledLossy lists the generated lossy_ functions that no code of their
+// package calls, generated or not: unused unexported functions, which
+// linters fail.
+func uncalledLossy(t *testing.T, dir string, files []output.File) []string {
+	t.Helper()
+	sources := map[string]map[string][]byte{} // package directory → file → content
+	for _, f := range files {
+		if !f.Delete && strings.HasSuffix(f.Path, ".go") {
+			p := filepath.Join(dir, rel(t, dir, f.Path))
+			if sources[filepath.Dir(p)] == nil {
+				sources[filepath.Dir(p)] = map[string][]byte{}
+			}
+			sources[filepath.Dir(p)][p] = f.Content
+		}
+	}
+	var out []string
+	for pkgDir, generated := range sources {
+		own, _ := filepath.Glob(filepath.Join(pkgDir, "*.go"))
+		for _, p := range own {
+			if _, ok := generated[p]; !ok {
+				b, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				generated[p] = b
+			}
+		}
+		declared, called := map[string]string{}, map[string]bool{}
+		for p, content := range generated {
+			f, err := parser.ParseFile(token.NewFileSet(), p, content, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncDecl:
+					if strings.HasPrefix(n.Name.Name, "lossy_") {
+						declared[n.Name.Name] = rel(t, dir, p)
+					}
+				case *ast.CallExpr:
+					if id, ok := n.Fun.(*ast.Ident); ok {
+						called[id.Name] = true
+					}
+					for _, arg := range n.Args {
+						if id, ok := arg.(*ast.Ident); ok {
+							called[id.Name] = true // handed to lossless.Checked
+						}
+					}
+				}
+				return true
+			})
+		}
+		for name, file := range declared {
+			if !called[name] {
+				out = append(out, file+": "+name)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// declaresNothing reports whether content, Go source, holds no declaration,
+// not even an import: a package clause, and comments.
+func declaresNothing(content []byte) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), "", content, parser.SkipObjectResolution)
+	return err == nil && len(f.Decls) == 0
 }
 
 // TestGoldenCRDsAlone generates only the CRDs of every case, as

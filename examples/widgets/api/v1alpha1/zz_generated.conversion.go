@@ -248,16 +248,6 @@ func autoConvert_v1alpha1_WidgetList_To_v1_WidgetList(in *WidgetList, out *v1.Wi
 	return nil
 }
 
-// lossy_v1alpha1_WidgetList_To_v1_WidgetList reports whether in holds data the conversion drops.
-func lossy_v1alpha1_WidgetList_To_v1_WidgetList(in *WidgetList) bool {
-	for i := range in.Items {
-		if lossy_v1alpha1_Widget_To_v1_Widget(&in.Items[i]) {
-			return true
-		}
-	}
-	return false
-}
-
 // Convert_v1alpha1_WidgetList_To_v1_WidgetList converts v1alpha1 WidgetList to v1 WidgetList.
 // Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_WidgetList_To_v1_WidgetList(in *WidgetList, out *v1.WidgetList, s conversion.Scope) error {
@@ -278,16 +268,6 @@ func autoConvert_v1_WidgetList_To_v1alpha1_WidgetList(in *v1.WidgetList, out *Wi
 		out.Items = nil
 	}
 	return nil
-}
-
-// lossy_v1_WidgetList_To_v1alpha1_WidgetList reports whether in holds data the conversion drops.
-func lossy_v1_WidgetList_To_v1alpha1_WidgetList(in *v1.WidgetList) bool {
-	for i := range in.Items {
-		if lossy_v1_Widget_To_v1alpha1_Widget(&in.Items[i]) {
-			return true
-		}
-	}
-	return false
 }
 
 // Convert_v1_WidgetList_To_v1alpha1_WidgetList converts v1 WidgetList to v1alpha1 WidgetList.

@@ -275,16 +275,6 @@ func autoConvert_v1_WidgetList_To_v1beta1_WidgetList(in *v1.WidgetList, out *Wid
 	return nil
 }
 
-// lossy_v1_WidgetList_To_v1beta1_WidgetList reports whether in holds data the conversion drops.
-func lossy_v1_WidgetList_To_v1beta1_WidgetList(in *v1.WidgetList) bool {
-	for i := range in.Items {
-		if lossy_v1_Widget_To_v1beta1_Widget(&in.Items[i]) {
-			return true
-		}
-	}
-	return false
-}
-
 // Convert_v1_WidgetList_To_v1beta1_WidgetList converts v1 WidgetList to v1beta1 WidgetList.
 // Like conversion-gen's, its result may share memory with in.
 func Convert_v1_WidgetList_To_v1beta1_WidgetList(in *v1.WidgetList, out *WidgetList, s conversion.Scope) error {

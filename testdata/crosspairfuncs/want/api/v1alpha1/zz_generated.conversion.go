@@ -402,16 +402,6 @@ func autoConvert_v1_HookList_To_v1alpha1_HookList(in *v1.HookList, out *HookList
 	return nil
 }
 
-// lossy_v1_HookList_To_v1alpha1_HookList reports whether in holds data the conversion drops.
-func lossy_v1_HookList_To_v1alpha1_HookList(in *v1.HookList) bool {
-	for i := range in.Items {
-		if lossy_v1_Hook_To_v1alpha1_Hook(&in.Items[i]) {
-			return true
-		}
-	}
-	return false
-}
-
 // Convert_v1_HookList_To_v1alpha1_HookList converts v1 HookList to v1alpha1 HookList.
 // Like conversion-gen's, its result may share memory with in.
 func Convert_v1_HookList_To_v1alpha1_HookList(in *v1.HookList, out *HookList, s conversion.Scope) error {

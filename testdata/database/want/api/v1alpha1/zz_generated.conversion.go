@@ -157,16 +157,6 @@ func autoConvert_v1alpha1_DatabaseList_To_v1_DatabaseList(in *DatabaseList, out 
 	return nil
 }
 
-// lossy_v1alpha1_DatabaseList_To_v1_DatabaseList reports whether in holds data the conversion drops.
-func lossy_v1alpha1_DatabaseList_To_v1_DatabaseList(in *DatabaseList) bool {
-	for i := range in.Items {
-		if lossy_v1alpha1_Database_To_v1_Database(&in.Items[i]) {
-			return true
-		}
-	}
-	return false
-}
-
 // Convert_v1alpha1_DatabaseList_To_v1_DatabaseList converts v1alpha1 DatabaseList to v1 DatabaseList.
 // Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha1_DatabaseList_To_v1_DatabaseList(in *DatabaseList, out *v1.DatabaseList, s conversion.Scope) error {
@@ -187,16 +177,6 @@ func autoConvert_v1_DatabaseList_To_v1alpha1_DatabaseList(in *v1.DatabaseList, o
 		out.Items = nil
 	}
 	return nil
-}
-
-// lossy_v1_DatabaseList_To_v1alpha1_DatabaseList reports whether in holds data the conversion drops.
-func lossy_v1_DatabaseList_To_v1alpha1_DatabaseList(in *v1.DatabaseList) bool {
-	for i := range in.Items {
-		if lossy_v1_Database_To_v1alpha1_Database(&in.Items[i]) {
-			return true
-		}
-	}
-	return false
 }
 
 // Convert_v1_DatabaseList_To_v1alpha1_DatabaseList converts v1 DatabaseList to v1alpha1 DatabaseList.

@@ -150,16 +150,6 @@ func autoConvert_v1_CrateList_To_v1beta1_CrateList(in *v1.CrateList, out *CrateL
 	return nil
 }
 
-// lossy_v1_CrateList_To_v1beta1_CrateList reports whether in holds data the conversion drops.
-func lossy_v1_CrateList_To_v1beta1_CrateList(in *v1.CrateList) bool {
-	for i := range in.Items {
-		if lossy_v1_Crate_To_v1beta1_Crate(&in.Items[i]) {
-			return true
-		}
-	}
-	return false
-}
-
 // Convert_v1_CrateList_To_v1beta1_CrateList converts v1 CrateList to v1beta1 CrateList.
 // Like conversion-gen's, its result may share memory with in.
 func Convert_v1_CrateList_To_v1beta1_CrateList(in *v1.CrateList, out *CrateList, s conversion.Scope) error {

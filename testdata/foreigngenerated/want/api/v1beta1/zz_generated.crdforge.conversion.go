@@ -177,16 +177,6 @@ func autoConvert_v1_PipelineList_To_v1beta1_PipelineList(in *v1.PipelineList, ou
 	return nil
 }
 
-// lossy_v1_PipelineList_To_v1beta1_PipelineList reports whether in holds data the conversion drops.
-func lossy_v1_PipelineList_To_v1beta1_PipelineList(in *v1.PipelineList) bool {
-	for i := range in.Items {
-		if lossy_v1_Pipeline_To_v1beta1_Pipeline(&in.Items[i]) {
-			return true
-		}
-	}
-	return false
-}
-
 // Convert_v1_PipelineList_To_v1beta1_PipelineList converts v1 PipelineList to v1beta1 PipelineList.
 // Like conversion-gen's, its result may share memory with in.
 func Convert_v1_PipelineList_To_v1beta1_PipelineList(in *v1.PipelineList, out *PipelineList, s conversion.Scope) error {

@@ -150,16 +150,6 @@ func autoConvert_v1_ShelfList_To_v1beta1_ShelfList(in *v1.ShelfList, out *ShelfL
 	return nil
 }
 
-// lossy_v1_ShelfList_To_v1beta1_ShelfList reports whether in holds data the conversion drops.
-func lossy_v1_ShelfList_To_v1beta1_ShelfList(in *v1.ShelfList) bool {
-	for i := range in.Items {
-		if lossy_v1_Shelf_To_v1beta1_Shelf(&in.Items[i]) {
-			return true
-		}
-	}
-	return false
-}
-
 // Convert_v1_ShelfList_To_v1beta1_ShelfList converts v1 ShelfList to v1beta1 ShelfList.
 // Like conversion-gen's, its result may share memory with in.
 func Convert_v1_ShelfList_To_v1beta1_ShelfList(in *v1.ShelfList, out *ShelfList, s conversion.Scope) error {

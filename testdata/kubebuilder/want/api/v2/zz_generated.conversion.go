@@ -128,16 +128,6 @@ func autoConvert_v2_CronJobList_To_v1_CronJobList(in *CronJobList, out *v1.CronJ
 	return nil
 }
 
-// lossy_v2_CronJobList_To_v1_CronJobList reports whether in holds data the conversion drops.
-func lossy_v2_CronJobList_To_v1_CronJobList(in *CronJobList) bool {
-	for i := range in.Items {
-		if lossy_v2_CronJob_To_v1_CronJob(&in.Items[i]) {
-			return true
-		}
-	}
-	return false
-}
-
 // Convert_v2_CronJobList_To_v1_CronJobList converts v2 CronJobList to v1 CronJobList.
 // Like conversion-gen's, its result may share memory with in.
 func Convert_v2_CronJobList_To_v1_CronJobList(in *CronJobList, out *v1.CronJobList, s conversion.Scope) error {

@@ -440,14 +440,6 @@ func autoConvert_v1beta1_Legacy_To_v1_Legacy(in *Legacy, out *v1.Legacy, s conve
 	return nil
 }
 
-// lossy_v1beta1_Legacy_To_v1_Legacy reports whether in holds data the conversion drops.
-func lossy_v1beta1_Legacy_To_v1_Legacy(in *Legacy) bool {
-	if in.Note != "" {
-		return true
-	}
-	return false
-}
-
 // Convert_v1beta1_Legacy_To_v1_Legacy converts v1beta1 Legacy to v1 Legacy.
 // Like conversion-gen's, its result may share memory with in.
 func Convert_v1beta1_Legacy_To_v1_Legacy(in *Legacy, out *v1.Legacy, s conversion.Scope) error {
@@ -605,16 +597,6 @@ func autoConvert_v1_GadgetList_To_v1beta1_GadgetList(in *v1.GadgetList, out *Gad
 		out.Items = nil
 	}
 	return nil
-}
-
-// lossy_v1_GadgetList_To_v1beta1_GadgetList reports whether in holds data the conversion drops.
-func lossy_v1_GadgetList_To_v1beta1_GadgetList(in *v1.GadgetList) bool {
-	for i := range in.Items {
-		if lossy_v1_Gadget_To_v1beta1_Gadget(&in.Items[i]) {
-			return true
-		}
-	}
-	return false
 }
 
 // Convert_v1_GadgetList_To_v1beta1_GadgetList converts v1 GadgetList to v1beta1 GadgetList.

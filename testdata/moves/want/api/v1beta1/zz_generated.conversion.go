@@ -170,16 +170,6 @@ func autoConvert_v1_RelayList_To_v1beta1_RelayList(in *v1.RelayList, out *RelayL
 	return nil
 }
 
-// lossy_v1_RelayList_To_v1beta1_RelayList reports whether in holds data the conversion drops.
-func lossy_v1_RelayList_To_v1beta1_RelayList(in *v1.RelayList) bool {
-	for i := range in.Items {
-		if lossy_v1_Relay_To_v1beta1_Relay(&in.Items[i]) {
-			return true
-		}
-	}
-	return false
-}
-
 // Convert_v1_RelayList_To_v1beta1_RelayList converts v1 RelayList to v1beta1 RelayList.
 // Like conversion-gen's, its result may share memory with in.
 func Convert_v1_RelayList_To_v1beta1_RelayList(in *v1.RelayList, out *RelayList, s conversion.Scope) error {

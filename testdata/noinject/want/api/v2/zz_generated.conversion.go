@@ -101,16 +101,6 @@ func autoConvert_v2_DoohickeyList_To_v1_DoohickeyList(in *DoohickeyList, out *v1
 	return nil
 }
 
-// lossy_v2_DoohickeyList_To_v1_DoohickeyList reports whether in holds data the conversion drops.
-func lossy_v2_DoohickeyList_To_v1_DoohickeyList(in *DoohickeyList) bool {
-	for i := range in.Items {
-		if lossy_v2_Doohickey_To_v1_Doohickey(&in.Items[i]) {
-			return true
-		}
-	}
-	return false
-}
-
 // Convert_v2_DoohickeyList_To_v1_DoohickeyList converts v2 DoohickeyList to v1 DoohickeyList.
 // Like conversion-gen's, its result may share memory with in.
 func Convert_v2_DoohickeyList_To_v1_DoohickeyList(in *DoohickeyList, out *v1.DoohickeyList, s conversion.Scope) error {
@@ -131,16 +121,6 @@ func autoConvert_v1_DoohickeyList_To_v2_DoohickeyList(in *v1.DoohickeyList, out 
 		out.Items = nil
 	}
 	return nil
-}
-
-// lossy_v1_DoohickeyList_To_v2_DoohickeyList reports whether in holds data the conversion drops.
-func lossy_v1_DoohickeyList_To_v2_DoohickeyList(in *v1.DoohickeyList) bool {
-	for i := range in.Items {
-		if lossy_v1_Doohickey_To_v2_Doohickey(&in.Items[i]) {
-			return true
-		}
-	}
-	return false
 }
 
 // Convert_v1_DoohickeyList_To_v2_DoohickeyList converts v1 DoohickeyList to v2 DoohickeyList.

@@ -152,16 +152,6 @@ func autoConvert_v1alpha2_PluginList_To_v1alpha1_PluginList(in *v1alpha2.PluginL
 	return nil
 }
 
-// lossy_v1alpha2_PluginList_To_v1alpha1_PluginList reports whether in holds data the conversion drops.
-func lossy_v1alpha2_PluginList_To_v1alpha1_PluginList(in *v1alpha2.PluginList) bool {
-	for i := range in.Items {
-		if lossy_v1alpha2_Plugin_To_v1alpha1_Plugin(&in.Items[i]) {
-			return true
-		}
-	}
-	return false
-}
-
 // Convert_v1alpha2_PluginList_To_v1alpha1_PluginList converts v1alpha2 PluginList to v1alpha1 PluginList.
 // Like conversion-gen's, its result may share memory with in.
 func Convert_v1alpha2_PluginList_To_v1alpha1_PluginList(in *v1alpha2.PluginList, out *PluginList, s conversion.Scope) error {

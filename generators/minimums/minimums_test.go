@@ -1,0 +1,78 @@
+package minimums
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/mod/modfile"
+)
+
+// TestCheck: one warning at the first line of go.mod below what generated
+// code needs, naming every version found and needed, and the command that
+// raises them; none where go.mod is at or above, or cannot say.
+func TestCheck(t *testing.T) {
+	runtime := []Needs{Runtime}
+	for _, tc := range []struct {
+		name, goMod string
+		needs       []Needs
+		want        string // Format(""), "" for no warning
+	}{
+		{"at the minimums", "module m\n\ngo 1.21\n\nrequire (\n\tk8s.io/apimachinery v0.29.0\n\tsigs.k8s.io/controller-runtime v0.16.0\n)\n", runtime, ""},
+		{"above them", "module m\n\ngo 1.26.0\n\nrequire (\n\tk8s.io/apimachinery v0.37.2\n\tsigs.k8s.io/controller-runtime v0.25.2\n)\n", runtime, ""},
+		{"go only", "module m\n\ngo 1.20\n\nrequire k8s.io/apimachinery v0.29.3\n", runtime,
+			"go.mod:3:1: warning: go.mod is below what crdforge's generated code needs through github.com/crdforge/crdforge/runtime: go 1.20 (needs 1.21); run `go get go@1.21.0` before building (go mod tidy would raise them alone)"},
+		{"a requirement in a block", "module m\n\ngo 1.22\n\nrequire (\n\tk8s.io/apimachinery v0.28.4\n\tsigs.k8s.io/controller-runtime v0.16.3\n)\n", runtime,
+			"go.mod:6:2: warning: go.mod is below what crdforge's generated code needs through github.com/crdforge/crdforge/runtime: k8s.io/apimachinery v0.28.4 (needs v0.29.0); run `go get k8s.io/apimachinery@v0.29.0` before building (go mod tidy would raise them alone)"},
+		{"all three, with the webhook main, and k8s.io modules of apimachinery's minor",
+			"module m\n\ngo 1.20\n\nrequire (\n\tk8s.io/api v0.25.0\n\tk8s.io/apimachinery v0.25.3\n\tk8s.io/client-go v0.25.3\n\tk8s.io/utils v0.0.0-20220728103510-ee6ede2d64ed\n\tsigs.k8s.io/controller-runtime v0.13.1\n)\n",
+			[]Needs{Runtime, Webhook, Runtime},
+			"go.mod:3:1: warning: go.mod is below what crdforge's generated code needs through github.com/crdforge/crdforge/runtime and github.com/crdforge/crdforge/webhook: go 1.20 (needs 1.22), k8s.io/apimachinery v0.25.3 (needs v0.29.0), sigs.k8s.io/controller-runtime v0.13.1 (needs v0.16.0); run `go get go@1.22.0 k8s.io/apimachinery@v0.29.0 sigs.k8s.io/controller-runtime@v0.16.0 k8s.io/api@v0.29.0 k8s.io/client-go@v0.29.0` before building (go mod tidy would raise them alone)"},
+		{"no go directive", "module m\n\nrequire k8s.io/apimachinery v0.29.0\n", runtime,
+			"go.mod:1:1: warning: go.mod is below what crdforge's generated code needs through github.com/crdforge/crdforge/runtime: no go directive (needs 1.21); run `go get go@1.21.0` before building (go mod tidy would raise them alone)"},
+		{"pinned by a replace below", "module m\n\ngo 1.22\n\nrequire k8s.io/apimachinery v0.30.0\n\nreplace k8s.io/apimachinery => k8s.io/apimachinery v0.28.0\n", runtime,
+			"go.mod:7:1: warning: go.mod is below what crdforge's generated code needs through github.com/crdforge/crdforge/runtime: k8s.io/apimachinery v0.28.0 (needs v0.29.0); run `go mod edit -replace=k8s.io/apimachinery=k8s.io/apimachinery@v0.29.0` before building (go mod tidy would raise them alone)"},
+		{"raised by a replace", "module m\n\ngo 1.22\n\nrequire k8s.io/apimachinery v0.25.0\n\nreplace k8s.io/apimachinery v0.25.0 => k8s.io/apimachinery v0.29.2\n", runtime, ""},
+		{"replaced by a directory", "module m\n\ngo 1.22\n\nrequire k8s.io/apimachinery v0.25.0\n\nreplace k8s.io/apimachinery => ../apimachinery\n", runtime, ""},
+		{"not required at all", "module m\n\ngo 1.22\n", runtime, ""},
+		{"nothing generated needs anything", "module m\n\ngo 1.16\n", nil, ""},
+		{"not a go.mod", "require (\n", runtime, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, ok := Check("go.mod", []byte(tc.goMod), tc.needs)
+			got := ""
+			if ok {
+				got = d.Format("")
+			}
+			if got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestRuntimeIsRuntimesGoMod: the runtime's minimums are what its go.mod
+// requires, which tidying a module that imports it raises the module to.
+func TestRuntimeIsRuntimesGoMod(t *testing.T) {
+	p := filepath.Join("..", "..", "runtime", "go.mod")
+	content, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mf, err := modfile.Parse(p, content, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mf.Go.Version != Runtime.Go {
+		t.Errorf("runtime/go.mod says go %s, Runtime.Go %s", mf.Go.Version, Runtime.Go)
+	}
+	required := map[string]string{}
+	for _, r := range mf.Require {
+		required[r.Mod.Path] = r.Mod.Version
+	}
+	for _, r := range Runtime.Require {
+		if required[r.Path] != r.Version {
+			t.Errorf("runtime/go.mod requires %s %s, Runtime %s", r.Path, required[r.Path], r.Version)
+		}
+	}
+}
