@@ -37,9 +37,8 @@ const (
 )
 
 // The one place that states the minimums, each its module's go.mod (a test
-// holds Runtime to runtime/go.mod). Generated conversions and their tests
-// import the runtime; a generated webhook main imports the webhook module,
-// whose go.mod issue 26 brings down to these.
+// holds each to its go.mod). Generated conversions and their tests import
+// the runtime; a generated webhook main imports the webhook module.
 var (
 	Runtime = Needs{
 		Module:  "github.com/crdforge/crdforge/runtime",

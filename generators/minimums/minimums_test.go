@@ -51,28 +51,30 @@ func TestCheck(t *testing.T) {
 	}
 }
 
-// TestRuntimeIsRuntimesGoMod: the runtime's minimums are what its go.mod
-// requires, which tidying a module that imports it raises the module to.
-func TestRuntimeIsRuntimesGoMod(t *testing.T) {
-	p := filepath.Join("..", "..", "runtime", "go.mod")
-	content, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mf, err := modfile.Parse(p, content, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if mf.Go.Version != Runtime.Go {
-		t.Errorf("runtime/go.mod says go %s, Runtime.Go %s", mf.Go.Version, Runtime.Go)
-	}
-	required := map[string]string{}
-	for _, r := range mf.Require {
-		required[r.Mod.Path] = r.Mod.Version
-	}
-	for _, r := range Runtime.Require {
-		if required[r.Path] != r.Version {
-			t.Errorf("runtime/go.mod requires %s %s, Runtime %s", r.Path, required[r.Path], r.Version)
+// TestNeedsAreTheLeanModulesGoMods holds each row of the table to its lean
+// module's go.mod: the go directive and the versions it requires.
+func TestNeedsAreTheLeanModulesGoMods(t *testing.T) {
+	for dir, needs := range map[string]Needs{"runtime": Runtime, "webhook": Webhook} {
+		p := filepath.Join("..", "..", dir, "go.mod")
+		content, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mf, err := modfile.Parse(p, content, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mf.Go.Version != needs.Go {
+			t.Errorf("%s says go %s, the table %s", p, mf.Go.Version, needs.Go)
+		}
+		required := map[string]string{}
+		for _, r := range mf.Require {
+			required[r.Mod.Path] = r.Mod.Version
+		}
+		for _, r := range needs.Require {
+			if required[r.Path] != r.Version {
+				t.Errorf("%s requires %s %s, the table %s", p, r.Path, required[r.Path], r.Version)
+			}
 		}
 	}
 }
