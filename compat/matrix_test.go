@@ -20,6 +20,11 @@ import (
 // row is a project's versions: its go directive and what it requires.
 type row struct {
 	goVersion, kubernetes, controllerRuntime string
+	// jsonExperiment, when set, is a go-json-experiment/json version the
+	// project's own code uses: v1.27.x is the standard library's
+	// encoding/json/v2 on Go 1.27, whose API the webhook's JSON once
+	// depended on in an older form.
+	jsonExperiment string
 }
 
 // matrix runs from the lean modules' minimums (runtime/go.mod and
@@ -27,10 +32,10 @@ type row struct {
 // Kubernetes minor, each with the controller-runtime of its minor and the
 // go directive those require.
 var matrix = []row{
-	{"1.22.0", "v0.29.0", "v0.16.0"},
-	{"1.22.0", "v0.31.0", "v0.19.0"},
-	{"1.24.0", "v0.33.0", "v0.21.0"},
-	{"1.26.0", "v0.37.2", "v0.25.2"},
+	{"1.22.0", "v0.29.0", "v0.16.0", ""},
+	{"1.22.0", "v0.31.0", "v0.19.0", ""},
+	{"1.24.0", "v0.33.0", "v0.21.0", ""},
+	{"1.26.0", "v0.37.2", "v0.25.2", "v1.27.2"},
 }
 
 // toolchains are the Go releases a project builds with: the local one and,
@@ -54,9 +59,9 @@ func toolchains(t *testing.T) []string {
 // package of the project's own that uses client-go's apply configurations
 // (which stop compiling when k8s.io/apimachinery and client-go drift apart).
 // The project then takes the README's steps: tidy, build, vet, run the
-// generated round-trip tests, and find generate --verify up to date. Its
-// go directive, Kubernetes and controller-runtime requirements must not
-// have moved.
+// generated round-trip tests and a conversion through the generated
+// webhook's kinds, and find generate --verify up to date. Its go directive,
+// Kubernetes and controller-runtime requirements must not have moved.
 func TestAdoptionMatrix(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: tidies and builds a project per row and Go release")
@@ -94,17 +99,20 @@ func newProject(t *testing.T, root string, r row, toolchain string) *project {
 	p := &project{t: t, dir: dir, root: root, row: r, env: append(os.Environ(),
 		"GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN="+toolchain, "CRDFORGE="+root,
 		"GOBIN="+bin, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))}
-	p.write("go.mod", `module example.com/dbop
+	requires := "\tk8s.io/api " + r.kubernetes + "\n\tk8s.io/apimachinery " + r.kubernetes + "\n\tk8s.io/client-go " + r.kubernetes +
+		"\n\tsigs.k8s.io/controller-runtime " + r.controllerRuntime + "\n"
+	if r.jsonExperiment != "" {
+		requires += "\tgithub.com/go-json-experiment/json " + r.jsonExperiment + "\n"
+		p.write("internal/settings/settings.go", `// Package settings is the project's own code on go-json-experiment/json.
+package settings
 
-go `+r.goVersion+`
+import "github.com/go-json-experiment/json"
 
-require (
-	k8s.io/api `+r.kubernetes+`
-	k8s.io/apimachinery `+r.kubernetes+`
-	k8s.io/client-go `+r.kubernetes+`
-	sigs.k8s.io/controller-runtime `+r.controllerRuntime+`
-)
+// Encode encodes settings.
+func Encode(v map[string]string) ([]byte, error) { return json.Marshal(v, json.Deterministic(true)) }
 `)
+	}
+	p.write("go.mod", "module example.com/dbop\n\ngo "+r.goVersion+"\n\nrequire (\n"+requires+")\n")
 	src := filepath.Join(root, "testdata", "database", "api")
 	for _, f := range []string{"v1/groupversion_info.go", "v1/database_types.go", "v1alpha1/groupversion_info.go", "v1alpha1/database_types.go", "v1alpha1/conversion_test.go"} {
 		b, err := os.ReadFile(filepath.Join(src, f))
@@ -171,9 +179,47 @@ func (p *project) adopt(ctx context.Context) {
 	if _, err := os.Stat(filepath.Join(p.dir, "cmd", "webhook", "main.go")); err != nil {
 		p.t.Fatalf("generate wrote no webhook main: %v", err)
 	}
+	p.write("cmd/webhook/convert_test.go", convertTest)
 	p.run(ctx, "go", "test", "-count=1", "./...")
 	p.run(ctx, "sh", "-c", "crdforge generate --verify ./...")
 }
+
+// convertTest is a test the project adds beside its generated webhook main:
+// the main's own kinds and generated codecs answer a ConversionReview that
+// asks for a v1alpha1 Database as v1.
+const convertTest = `package main
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/crdforge/crdforge/webhook"
+
+	"example.com/dbop/cmd/webhook/jsoncodec"
+)
+
+func TestTheWebhookConverts(t *testing.T) {
+	h, err := webhook.NewHandler(webhook.HandlerOptions{}, jsoncodec.With(kinds())...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	review := ` + "`" + `{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"u1",` + "`" + ` +
+		` + "`" + `"desiredAPIVersion":"databases.example.com/v1","objects":[{"apiVersion":"databases.example.com/v1alpha1",` + "`" + ` +
+		` + "`" + `"kind":"Database","metadata":{"name":"db","namespace":"ns","uid":"x"},"spec":{"sizeGB":10,"engine":"MySQL"}}]}}` + "`" + `
+	r := httptest.NewRequest(http.MethodPost, "/convert", strings.NewReader(review))
+	r.Header.Set("Content-Type", "application/json")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	got := w.Body.String()
+	for _, want := range []string{` + "`" + `"status":"Success"` + "`" + `, ` + "`" + `"apiVersion":"databases.example.com/v1"` + "`" + `, ` + "`" + `"size":10` + "`" + `} {
+		if w.Code != http.StatusOK || !strings.Contains(got, want) {
+			t.Fatalf("%d %s: want %s", w.Code, got, want)
+		}
+	}
+}
+`
 
 // assertNothingMoved fails the test if tidying moved the project's go
 // directive or any of its Kubernetes or controller-runtime requirements.
