@@ -130,6 +130,8 @@ func (v *version) decode(in []byte) (runtime.Object, error) {
 // they are the last object's.
 func (c *Table) route(obj *jsonscan.Object, desiredAPIVersion string, s *Scratch) (*route, error) {
 	switch {
+	case obj.NotObject:
+		return nil, &UnknownError{fmt.Sprintf("%.40s is not a JSON object", obj.Raw)}
 	case !obj.HasAPIVersion:
 		return nil, &UnknownError{"the object has no apiVersion"}
 	case !obj.HasKind:

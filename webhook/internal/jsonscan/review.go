@@ -33,6 +33,9 @@ type Object struct {
 	// whether they are there at all.
 	APIVersion, Kind       string
 	HasAPIVersion, HasKind bool
+	// NotObject says Raw is a JSON value other than an object: nothing
+	// else is read of it, and converting it fails.
+	NotObject bool
 	// Metadata is the raw value of the object's metadata, a slice of Raw;
 	// nil when there is none or it is not an object.
 	Metadata []byte
@@ -178,11 +181,14 @@ func (w *walker) request(req *Request, note func(error)) error {
 			case '[':
 				return w.array(func() error {
 					if w.peek() != '{' {
+						// One element that is not an object is that
+						// element's failure, not the review's.
+						w.space()
 						start := w.i
 						if err := w.value(); err != nil {
 							return err
 						}
-						note(fmt.Errorf("request.objects[%d] is %s, not an object", len(req.Objects), describeValue(w.b[start:w.i])))
+						req.Objects = append(req.Objects, Object{Raw: w.b[start:w.i], NotObject: true})
 						return nil
 					}
 					o, err := w.object1()

@@ -93,7 +93,6 @@ func TestParseReviewRefusesInvalidJSONAndOtherShapes(t *testing.T) {
 		{`[]`, false, "not a JSON object"},
 		{`{"request":[]}`, false, "request is [], not an object"},
 		{`{"request":{"objects":{}}}`, false, "request.objects is {}, not an array"},
-		{`{"request":{"objects":[{},7]}}`, false, "request.objects[1] is 7, not an object"},
 		{`{"request":{"uid":7}}`, false, "request.uid is 7, not a string"},
 		{`{"apiVersion":["x"]}`, false, `apiVersion is ["x"], not a string`},
 		// A shape error does not hide a syntax error later on.
@@ -232,5 +231,19 @@ func TestAppendMetadataAgreesWithAWalk(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// An element of request.objects that is not an object is read as one object
+// of the request, marked: its failure is its own, not the review's.
+func TestAnElementThatIsNotAnObjectIsReadAsOne(t *testing.T) {
+	r, err := ParseReview([]byte(`{"request":{"objects":[{"kind":"A"}, 7 ,null]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	objs := r.Request.Objects
+	if len(objs) != 3 || objs[0].NotObject || objs[0].Kind != "A" ||
+		!objs[1].NotObject || string(objs[1].Raw) != "7" || !objs[2].NotObject || string(objs[2].Raw) != "null" {
+		t.Errorf("objects %+v", objs)
 	}
 }

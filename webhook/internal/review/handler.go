@@ -174,7 +174,7 @@ func (h *Handler) respond(out []byte, apiVersion string, req *jsonscan.Request, 
 			}
 			h.opts.Metrics.ObjectFailed()
 			h.opts.Metrics.Failure(reason)
-			msg := fmt.Sprintf("converting object %d (%s) to %s: %v", i, describe(obj.Raw), req.DesiredAPIVersion, err)
+			msg := fmt.Sprintf("converting object %d%s to %s: %v", i, describe(obj.Raw), req.DesiredAPIVersion, err)
 			h.log(slog.LevelError, "conversion failed", "uid", req.UID, "error", msg)
 			// What was written of the success goes: the response is the
 			// failure alone.
@@ -199,7 +199,8 @@ func (h *Handler) convertOne(out []byte, obj *jsonscan.Object, desired string, s
 	return h.table.Append(out, obj, desired, scratch)
 }
 
-// describe names an object for messages: namespace/name.
+// describe names an object for messages, " (namespace/name)" with its
+// leading space, or nothing for an object without a name.
 func describe(obj json.RawMessage) string {
 	var o struct {
 		Metadata struct {
@@ -208,10 +209,13 @@ func describe(obj json.RawMessage) string {
 		} `json:"metadata"`
 	}
 	_ = json.Unmarshal(obj, &o)
-	if o.Metadata.Namespace == "" {
-		return o.Metadata.Name
+	switch {
+	case o.Metadata.Name == "" && o.Metadata.Namespace == "":
+		return ""
+	case o.Metadata.Namespace == "":
+		return " (" + o.Metadata.Name + ")"
 	}
-	return o.Metadata.Namespace + "/" + o.Metadata.Name
+	return " (" + o.Metadata.Namespace + "/" + o.Metadata.Name + ")"
 }
 
 func (h *Handler) log(level slog.Level, msg string, args ...any) {

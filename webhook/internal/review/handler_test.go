@@ -188,6 +188,8 @@ func TestHandlerFailsTheReviewNamingTheObject(t *testing.T) {
 		{"unknown version", "test.io/v2", box("v9", "v", `"host":"h"`), "converting object 1 (ns/v) to test.io/v2: unknown version v9 of Box.test.io"},
 		{"unknown desired version", "test.io/v9", box("v2", "d", `"host":"h"`), "converting object 0 (ns/fine) to test.io/v9: unknown version v9 of Box.test.io"},
 		{"other group", "other.io/v2", box("v2", "g", `"host":"h"`), "cannot convert Box.test.io to another group"},
+		{"not an object", "test.io/v2", `1`, "converting object 1 to test.io/v2: 1 is not a JSON object"},
+		{"an array", "test.io/v2", ` [{"kind":"Box"}]`, `converting object 1 to test.io/v2: [{"kind":"Box"}] is not a JSON object`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := decode(t, post(h, "application/json", reviewBody("apiextensions.k8s.io/v1", "uid-9", tc.desired, box("v1", "fine", `"hostPort":"h:1"`), tc.object)))
