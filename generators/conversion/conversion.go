@@ -113,9 +113,15 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		tested := slices.DeleteFunc(slices.Clone(spokes[pkg]), func(s *model.Spoke) bool { return !s.Convertible() })
 		if len(tested) > 0 {
 			t := newFile(pkg)
-			for _, s := range tested {
-				printRoundTripTest(t, s, m.TestFuncs[pkg][FillFuncsName])
+			userFill := m.TestFuncs[pkg][FillFuncsName]
+			ns := narrowings(tested)
+			if len(ns) > 0 {
+				printNarrowingFillFuncs(t, ns)
 			}
+			for _, s := range tested {
+				printRoundTripTest(t, s, userFill, len(ns) > 0)
+			}
+			printNarrowingTests(t, ns, userFill)
 			content, err := render(t)
 			if err != nil {
 				diags.Errorf(pkg.Syntax[0].Package, "printing round-trip tests for %s: %v", pkg.PkgPath, err)

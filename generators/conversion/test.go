@@ -15,15 +15,22 @@ const TestFileName = "zz_generated.conversion_test.go"
 // valid inputs, when a hand-written conversion rejects some values.
 const FillFuncsName = "conversionFillFuncs"
 
-// printRoundTripTest prints a spoke's round-trip test and fuzz target.
-func printRoundTripTest(f *jen.File, s *model.Spoke, fillFuncs bool) {
+// printRoundTripTest prints a spoke's round-trip test and fuzz target,
+// filled with the author's fill functions (userFill) and those that keep
+// narrowed fields to accepted values (narrowing), the author's last.
+func printRoundTripTest(f *jen.File, s *model.Spoke, userFill, narrowing bool) {
 	root := s.Pairs[0]
 	spoke := root.Spoke.Obj().Name()
 	suffix := s.Version.Name + "_" + spoke
 	pair := jen.Qual(conversionTestPath, "Pair").Values(jen.DictFunc(func(d jen.Dict) {
 		d[jen.Id("Spoke")] = jen.Func().Params().Qual(ctrlConversionPath, "Convertible").Block(jen.Return(jen.Op("&").Id(spoke).Values()))
 		d[jen.Id("Hub")] = jen.Func().Params().Qual(ctrlConversionPath, "Hub").Block(jen.Return(jen.Op("&").Add(gotype.Qual(root.Hub)).Values()))
-		if fillFuncs {
+		switch {
+		case narrowing && userFill:
+			d[jen.Id("FillFuncs")] = jen.Append(jen.Id(NarrowingFillFuncsName).Call(), jen.Id(FillFuncsName).Call().Op("..."))
+		case narrowing:
+			d[jen.Id("FillFuncs")] = jen.Id(NarrowingFillFuncsName).Call()
+		case userFill:
 			d[jen.Id("FillFuncs")] = jen.Id(FillFuncsName).Call()
 		}
 	}))

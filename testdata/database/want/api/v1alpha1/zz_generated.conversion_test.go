@@ -8,15 +8,40 @@ import (
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v1 "github.com/crdforge/crdforge/testdata/database/api/v1"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
+	randfill "sigs.k8s.io/randfill"
+	"strings"
 	"testing"
 )
+
+// crdforgeNarrowingFillFuncs fills each field whose conversion narrows, on both
+// sides, with a value both versions accept, so that the round trips test
+// what converts; the TestNarrowing_ tests check that other values fail.
+// Where the package has conversionFillFuncs, those come after these and win
+// for the types they fill.
+func crdforgeNarrowingFillFuncs() []any {
+	return []any{
+		func(s *DatabaseSpec, c randfill.Continue) {
+			c.FillNoCustom(s)
+			s.SizeGB = 1 + c.Int63n(2147483647)
+			s.Engine = []string{"Postgres", "MySQL"}[c.Intn(2)]
+		},
+		func(s *v1.StorageSpec, c randfill.Continue) {
+			c.FillNoCustom(s)
+			s.Size = int32(1 + c.Int63n(2147483647))
+		},
+		func(s *v1.DatabaseSpec, c randfill.Continue) {
+			c.FillNoCustom(s)
+			s.Engine = v1.Engine([]string{"Postgres", "MySQL"}[c.Intn(2)])
+		},
+	}
+}
 
 // TestRoundTrip_v1alpha1_Database converts random v1alpha1 Databases to the hub (v1) and back, and
 // random hub objects to this version and back, and checks that nothing changes.
 // CRDFORGE_ROUNDTRIP_ITERATIONS sets how many objects each direction tries.
 func TestRoundTrip_v1alpha1_Database(t *testing.T) {
 	conversiontest.RoundTrip(t, conversiontest.Pair{
-		FillFuncs: conversionFillFuncs(),
+		FillFuncs: append(crdforgeNarrowingFillFuncs(), conversionFillFuncs()...),
 		Hub: func() ctrlconversion.Hub {
 			return &v1.Database{}
 		},
@@ -29,7 +54,7 @@ func TestRoundTrip_v1alpha1_Database(t *testing.T) {
 // FuzzRoundTrip_v1alpha1_Database is TestRoundTrip_v1alpha1_Database as a go test -fuzz target.
 func FuzzRoundTrip_v1alpha1_Database(f *testing.F) {
 	conversiontest.FuzzRoundTrip(f, conversiontest.Pair{
-		FillFuncs: conversionFillFuncs(),
+		FillFuncs: append(crdforgeNarrowingFillFuncs(), conversionFillFuncs()...),
 		Hub: func() ctrlconversion.Hub {
 			return &v1.Database{}
 		},
@@ -37,4 +62,31 @@ func FuzzRoundTrip_v1alpha1_Database(f *testing.F) {
 			return &Database{}
 		},
 	})
+}
+
+// TestNarrowing_v1alpha1_DatabaseSpec_To_v1_DatabaseSpec checks that a value v1 does not allow
+// fails the conversion with an error naming its field, rather than being
+// written.
+func TestNarrowing_v1alpha1_DatabaseSpec_To_v1_DatabaseSpec(t *testing.T) {
+	fill := randfill.New().NilChance(0).Funcs(append(conversiontest.DefaultFillFuncs(), append(crdforgeNarrowingFillFuncs(), conversionFillFuncs()...)...)...)
+	for _, tc := range []struct {
+		field string
+		set   func(in *DatabaseSpec)
+		want  string
+	}{
+		{"SizeGB", func(in *DatabaseSpec) {
+			in.SizeGB = 0
+		}, "field storage.size (v1alpha1 DatabaseSpec.SizeGB): v1 allows only 1 to 2147483647"},
+		{"Engine", func(in *DatabaseSpec) {
+			in.Engine = "crdforge-refused"
+		}, "field engine (v1alpha1 DatabaseSpec.Engine): v1 allows only one of Postgres, MySQL"},
+	} {
+		in := new(DatabaseSpec)
+		fill.Fill(in)
+		tc.set(in)
+		err := autoConvert_v1alpha1_DatabaseSpec_To_v1_DatabaseSpec(in, new(v1.DatabaseSpec), nil)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want an error with %q", tc.field, err, tc.want)
+		}
+	}
 }

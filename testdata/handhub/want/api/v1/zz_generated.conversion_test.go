@@ -8,14 +8,35 @@ import (
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v1beta1 "github.com/crdforge/crdforge/testdata/handhub/api/v1beta1"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
+	randfill "sigs.k8s.io/randfill"
+	"strings"
 	"testing"
 )
+
+// crdforgeNarrowingFillFuncs fills each field whose conversion narrows, on both
+// sides, with a value both versions accept, so that the round trips test
+// what converts; the TestNarrowing_ tests check that other values fail.
+// Where the package has conversionFillFuncs, those come after these and win
+// for the types they fill.
+func crdforgeNarrowingFillFuncs() []any {
+	return []any{
+		func(s *ThingSpec, c randfill.Continue) {
+			c.FillNoCustom(s)
+			s.Size = -2147483648 + c.Int63n(4294967296)
+		},
+		func(s *v1beta1.ThingSpec, c randfill.Continue) {
+			c.FillNoCustom(s)
+			s.Size = int32(-2147483648 + c.Int63n(4294967296))
+		},
+	}
+}
 
 // TestRoundTrip_v1_Thing converts random v1 Things to the hub (v1beta1) and back, and
 // random hub objects to this version and back, and checks that nothing changes.
 // CRDFORGE_ROUNDTRIP_ITERATIONS sets how many objects each direction tries.
 func TestRoundTrip_v1_Thing(t *testing.T) {
 	conversiontest.RoundTrip(t, conversiontest.Pair{
+		FillFuncs: crdforgeNarrowingFillFuncs(),
 		Hub: func() ctrlconversion.Hub {
 			return &v1beta1.Thing{}
 		},
@@ -28,6 +49,7 @@ func TestRoundTrip_v1_Thing(t *testing.T) {
 // FuzzRoundTrip_v1_Thing is TestRoundTrip_v1_Thing as a go test -fuzz target.
 func FuzzRoundTrip_v1_Thing(f *testing.F) {
 	conversiontest.FuzzRoundTrip(f, conversiontest.Pair{
+		FillFuncs: crdforgeNarrowingFillFuncs(),
 		Hub: func() ctrlconversion.Hub {
 			return &v1beta1.Thing{}
 		},
@@ -35,4 +57,28 @@ func FuzzRoundTrip_v1_Thing(f *testing.F) {
 			return &Thing{}
 		},
 	})
+}
+
+// TestNarrowing_v1_ThingSpec_To_v1beta1_ThingSpec checks that a value v1beta1 does not allow
+// fails the conversion with an error naming its field, rather than being
+// written.
+func TestNarrowing_v1_ThingSpec_To_v1beta1_ThingSpec(t *testing.T) {
+	fill := randfill.New().NilChance(0).Funcs(append(conversiontest.DefaultFillFuncs(), crdforgeNarrowingFillFuncs()...)...)
+	for _, tc := range []struct {
+		field string
+		set   func(in *ThingSpec)
+		want  string
+	}{
+		{"Size", func(in *ThingSpec) {
+			in.Size = -2147483649
+		}, "field size (v1 ThingSpec.Size): v1beta1 allows only -2147483648 to 2147483647"},
+	} {
+		in := new(ThingSpec)
+		fill.Fill(in)
+		tc.set(in)
+		err := autoConvert_v1_ThingSpec_To_v1beta1_ThingSpec(in, new(v1beta1.ThingSpec), nil)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want an error with %q", tc.field, err, tc.want)
+		}
+	}
 }

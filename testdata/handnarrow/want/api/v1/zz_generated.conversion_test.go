@@ -8,15 +8,35 @@ import (
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v2 "github.com/crdforge/crdforge/testdata/handnarrow/api/v2"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
+	randfill "sigs.k8s.io/randfill"
+	"strings"
 	"testing"
 )
+
+// crdforgeNarrowingFillFuncs fills each field whose conversion narrows, on both
+// sides, with a value both versions accept, so that the round trips test
+// what converts; the TestNarrowing_ tests check that other values fail.
+// Where the package has conversionFillFuncs, those come after these and win
+// for the types they fill.
+func crdforgeNarrowingFillFuncs() []any {
+	return []any{
+		func(s *GatewaySpec, c randfill.Continue) {
+			c.FillNoCustom(s)
+			s.Protocol = []string{"TCP", "UDP"}[c.Intn(2)]
+		},
+		func(s *v2.GatewaySpec, c randfill.Continue) {
+			c.FillNoCustom(s)
+			s.Protocol = v2.Protocol([]string{"TCP", "UDP"}[c.Intn(2)])
+		},
+	}
+}
 
 // TestRoundTrip_v1_Balancer converts random v1 Balancers to the hub (v2) and back, and
 // random hub objects to this version and back, and checks that nothing changes.
 // CRDFORGE_ROUNDTRIP_ITERATIONS sets how many objects each direction tries.
 func TestRoundTrip_v1_Balancer(t *testing.T) {
 	conversiontest.RoundTrip(t, conversiontest.Pair{
-		FillFuncs: conversionFillFuncs(),
+		FillFuncs: append(crdforgeNarrowingFillFuncs(), conversionFillFuncs()...),
 		Hub: func() ctrlconversion.Hub {
 			return &v2.Balancer{}
 		},
@@ -29,7 +49,7 @@ func TestRoundTrip_v1_Balancer(t *testing.T) {
 // FuzzRoundTrip_v1_Balancer is TestRoundTrip_v1_Balancer as a go test -fuzz target.
 func FuzzRoundTrip_v1_Balancer(f *testing.F) {
 	conversiontest.FuzzRoundTrip(f, conversiontest.Pair{
-		FillFuncs: conversionFillFuncs(),
+		FillFuncs: append(crdforgeNarrowingFillFuncs(), conversionFillFuncs()...),
 		Hub: func() ctrlconversion.Hub {
 			return &v2.Balancer{}
 		},
@@ -44,7 +64,7 @@ func FuzzRoundTrip_v1_Balancer(f *testing.F) {
 // CRDFORGE_ROUNDTRIP_ITERATIONS sets how many objects each direction tries.
 func TestRoundTrip_v1_Gateway(t *testing.T) {
 	conversiontest.RoundTrip(t, conversiontest.Pair{
-		FillFuncs: conversionFillFuncs(),
+		FillFuncs: append(crdforgeNarrowingFillFuncs(), conversionFillFuncs()...),
 		Hub: func() ctrlconversion.Hub {
 			return &v2.Gateway{}
 		},
@@ -57,7 +77,7 @@ func TestRoundTrip_v1_Gateway(t *testing.T) {
 // FuzzRoundTrip_v1_Gateway is TestRoundTrip_v1_Gateway as a go test -fuzz target.
 func FuzzRoundTrip_v1_Gateway(f *testing.F) {
 	conversiontest.FuzzRoundTrip(f, conversiontest.Pair{
-		FillFuncs: conversionFillFuncs(),
+		FillFuncs: append(crdforgeNarrowingFillFuncs(), conversionFillFuncs()...),
 		Hub: func() ctrlconversion.Hub {
 			return &v2.Gateway{}
 		},
@@ -65,4 +85,28 @@ func FuzzRoundTrip_v1_Gateway(f *testing.F) {
 			return &Gateway{}
 		},
 	})
+}
+
+// TestNarrowing_v1_GatewaySpec_To_v2_GatewaySpec checks that a value v2 does not allow
+// fails the conversion with an error naming its field, rather than being
+// written.
+func TestNarrowing_v1_GatewaySpec_To_v2_GatewaySpec(t *testing.T) {
+	fill := randfill.New().NilChance(0).Funcs(append(conversiontest.DefaultFillFuncs(), append(crdforgeNarrowingFillFuncs(), conversionFillFuncs()...)...)...)
+	for _, tc := range []struct {
+		field string
+		set   func(in *GatewaySpec)
+		want  string
+	}{
+		{"Protocol", func(in *GatewaySpec) {
+			in.Protocol = "crdforge-refused"
+		}, "field protocol (v1 GatewaySpec.Protocol): v2 allows only one of TCP, UDP"},
+	} {
+		in := new(GatewaySpec)
+		fill.Fill(in)
+		tc.set(in)
+		err := autoConvert_v1_GatewaySpec_To_v2_GatewaySpec(in, new(v2.GatewaySpec), nil)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want an error with %q", tc.field, err, tc.want)
+		}
+	}
 }

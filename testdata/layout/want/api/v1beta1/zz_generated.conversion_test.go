@@ -8,15 +8,43 @@ import (
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v1 "github.com/crdforge/crdforge/testdata/layout/api/v1"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
+	randfill "sigs.k8s.io/randfill"
+	"strings"
 	"testing"
 )
+
+// crdforgeNarrowingFillFuncs fills each field whose conversion narrows, on both
+// sides, with a value both versions accept, so that the round trips test
+// what converts; the TestNarrowing_ tests check that other values fail.
+// Where the package has conversionFillFuncs, those come after these and win
+// for the types they fill.
+func crdforgeNarrowingFillFuncs() []any {
+	return []any{
+		func(s *Narrowed, c randfill.Continue) {
+			c.FillNoCustom(s)
+			s.Mode = Mode([]string{"A", "B"}[c.Intn(2)])
+		},
+		func(s *v1.Narrowed, c randfill.Continue) {
+			c.FillNoCustom(s)
+			s.Mode = v1.Mode([]string{"A", "B"}[c.Intn(2)])
+		},
+		func(s *v1.Resized, c randfill.Continue) {
+			c.FillNoCustom(s)
+			s.Count = -2147483648 + c.Int63n(4294967296)
+		},
+		func(s *Resized, c randfill.Continue) {
+			c.FillNoCustom(s)
+			s.Count = int32(-2147483648 + c.Int63n(4294967296))
+		},
+	}
+}
 
 // TestRoundTrip_v1beta1_Gadget converts random v1beta1 Gadgets to the hub (v1) and back, and
 // random hub objects to this version and back, and checks that nothing changes.
 // CRDFORGE_ROUNDTRIP_ITERATIONS sets how many objects each direction tries.
 func TestRoundTrip_v1beta1_Gadget(t *testing.T) {
 	conversiontest.RoundTrip(t, conversiontest.Pair{
-		FillFuncs: conversionFillFuncs(),
+		FillFuncs: append(crdforgeNarrowingFillFuncs(), conversionFillFuncs()...),
 		Hub: func() ctrlconversion.Hub {
 			return &v1.Gadget{}
 		},
@@ -29,7 +57,7 @@ func TestRoundTrip_v1beta1_Gadget(t *testing.T) {
 // FuzzRoundTrip_v1beta1_Gadget is TestRoundTrip_v1beta1_Gadget as a go test -fuzz target.
 func FuzzRoundTrip_v1beta1_Gadget(f *testing.F) {
 	conversiontest.FuzzRoundTrip(f, conversiontest.Pair{
-		FillFuncs: conversionFillFuncs(),
+		FillFuncs: append(crdforgeNarrowingFillFuncs(), conversionFillFuncs()...),
 		Hub: func() ctrlconversion.Hub {
 			return &v1.Gadget{}
 		},
@@ -37,4 +65,52 @@ func FuzzRoundTrip_v1beta1_Gadget(f *testing.F) {
 			return &Gadget{}
 		},
 	})
+}
+
+// TestNarrowing_v1beta1_Narrowed_To_v1_Narrowed checks that a value v1 does not allow
+// fails the conversion with an error naming its field, rather than being
+// written.
+func TestNarrowing_v1beta1_Narrowed_To_v1_Narrowed(t *testing.T) {
+	fill := randfill.New().NilChance(0).Funcs(append(conversiontest.DefaultFillFuncs(), append(crdforgeNarrowingFillFuncs(), conversionFillFuncs()...)...)...)
+	for _, tc := range []struct {
+		field string
+		set   func(in *Narrowed)
+		want  string
+	}{
+		{"Mode", func(in *Narrowed) {
+			in.Mode = "crdforge-refused"
+		}, "field mode (v1beta1 Narrowed.Mode): v1 allows only one of A, B"},
+	} {
+		in := new(Narrowed)
+		fill.Fill(in)
+		tc.set(in)
+		err := autoConvert_v1beta1_Narrowed_To_v1_Narrowed(in, new(v1.Narrowed), nil)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want an error with %q", tc.field, err, tc.want)
+		}
+	}
+}
+
+// TestNarrowing_v1_Resized_To_v1beta1_Resized checks that a value v1beta1 does not allow
+// fails the conversion with an error naming its field, rather than being
+// written.
+func TestNarrowing_v1_Resized_To_v1beta1_Resized(t *testing.T) {
+	fill := randfill.New().NilChance(0).Funcs(append(conversiontest.DefaultFillFuncs(), append(crdforgeNarrowingFillFuncs(), conversionFillFuncs()...)...)...)
+	for _, tc := range []struct {
+		field string
+		set   func(in *v1.Resized)
+		want  string
+	}{
+		{"Count", func(in *v1.Resized) {
+			in.Count = -2147483649
+		}, "field count (v1 Resized.Count): v1beta1 allows only -2147483648 to 2147483647"},
+	} {
+		in := new(v1.Resized)
+		fill.Fill(in)
+		tc.set(in)
+		err := autoConvert_v1_Resized_To_v1beta1_Resized(in, new(Resized), nil)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want an error with %q", tc.field, err, tc.want)
+		}
+	}
 }
