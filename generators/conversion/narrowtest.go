@@ -329,9 +329,9 @@ func refusedCase(n narrowed) jen.Code {
 	case chk.Min != nil || chk.Max != nil:
 		tmin, tmax := typeRange(t.Underlying().(*types.Basic))
 		switch {
-		case chk.Min != nil && *chk.Min > tmin && !(chk.ZeroOK && *chk.Min-1 == 0):
+		case chk.Min != nil && *chk.Min > tmin && (!chk.ZeroOK || *chk.Min-1 != 0):
 			bad = jen.Lit(int(*chk.Min - 1))
-		case chk.Max != nil && *chk.Max < tmax && !(chk.ZeroOK && *chk.Max+1 == 0):
+		case chk.Max != nil && *chk.Max < tmax && (!chk.ZeroOK || *chk.Max+1 != 0):
 			bad = jen.Lit(int(*chk.Max + 1))
 		}
 	}
