@@ -231,9 +231,19 @@ func (c *copier) body(t types.Type, pos token.Pos) *Copy {
 		return c.structCopy(t, u, pos)
 	}
 	c.diags.Errorf(pos, "%s holds %s, which deepcopy cannot copy: write %s's DeepCopyInto by hand (in a file of your own)",
-		c.owner, types.TypeString(t, (*types.Package).Name), c.owner)
+		c.owner, typeName(t), c.owner)
 	c.failed = true
 	return &Copy{Kind: CopyAssign, Type: t}
+}
+
+// typeName prints t for messages, the empty interface as any whatever the
+// Go release that built crdforge (go/types prints it as interface{} from Go
+// 1.27 on, as any before).
+func typeName(t types.Type) string {
+	if i, ok := types.Unalias(t).(*types.Interface); ok && i.Empty() {
+		return "any"
+	}
+	return types.TypeString(t, (*types.Package).Name)
 }
 
 // method copies a named type through its deepcopy methods.
