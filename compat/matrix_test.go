@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -264,13 +265,18 @@ func (p *project) assertNothingMoved(ctx context.Context) {
 	}
 }
 
-// minor returns the minor of a v0.<minor>.<patch> version.
-func minor(v string) string {
+// minor returns the minor of a v0.<minor>.<patch> version, -1 for another
+// form.
+func minor(v string) int {
 	parts := strings.Split(v, ".")
 	if len(parts) < 2 {
-		return ""
+		return -1
 	}
-	return strings.Repeat("0", 4-len(parts[1])) + parts[1] // comparable as strings
+	n, err := strconv.Atoi(parts[1])
+	if err != nil {
+		return -1
+	}
+	return n
 }
 
 func tail(s string, n int) string {

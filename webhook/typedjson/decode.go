@@ -168,7 +168,7 @@ func String[T ~string](d *Decoder, v *T) error {
 	if d.Null() {
 		return nil
 	}
-	raw, err := d.value('"')
+	raw, err := d.value(jsonscan.KindString)
 	if err != nil {
 		return err
 	}
@@ -283,7 +283,7 @@ func Time(d *Decoder, v *metav1.Time) error {
 		v.Time = time.Time{}
 		return nil
 	}
-	raw, err := d.value('"')
+	raw, err := d.value(jsonscan.KindString)
 	if err != nil {
 		return err
 	}

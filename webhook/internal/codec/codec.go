@@ -40,15 +40,6 @@ func MarshalWrite(buf *bytes.Buffer, v any) error {
 	return nil
 }
 
-// Marshal returns the encoding of v, as MarshalWrite writes it.
-func Marshal(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := MarshalWrite(&buf, v); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
 // MarshalAppend appends the encoding of v to b, as MarshalWrite writes it.
 func MarshalAppend(b []byte, v any) ([]byte, error) {
 	buf := bytes.NewBuffer(b)

@@ -117,7 +117,7 @@ func TestCodecKeepsTheAPIServersSemantics(t *testing.T) {
 func TestMarshalWritesAsTheAPIServer(t *testing.T) {
 	when := metav1.NewTime(time.Date(2024, 2, 3, 4, 5, 6, 0, time.UTC))
 	o := object{ObjectMeta: metav1.ObjectMeta{CreationTimestamp: when}, Spec: spec{When: when, Name: "<a&b>\u2028", Labels: map[string]string{"b": "2", "a": "1"}, Tags: []string{}}}
-	got, err := Marshal(&o)
+	got, err := MarshalAppend(nil, &o)
 	if err != nil {
 		t.Fatal(err)
 	}
