@@ -12,6 +12,7 @@ package check
 
 import (
 	"cmp"
+	"fmt"
 	"go/token"
 	"slices"
 
@@ -119,12 +120,13 @@ func Compare(in Input, cfg Config) (*Result, error) {
 		old.Status.StoredVersions = stored
 		nw, ok := byName[old.Name]
 		if !ok {
-			res.add(e, Finding{Rule: "crdRemoved", CRD: old.Name, Message: "CRD removed: every object of it is deleted with it", Baseline: true})
+			res.add(e, Finding{Rule: "crdRemoved", CRD: old.Name, Message: "CRD removed: every object of it is deleted with it", Baseline: true}, false)
 			continue
 		}
+		hidden := hiddenVersions(old, nw)
 		for _, f := range e.compare(old, nw, ot, nt) {
 			locateMarker(&f, old, nw, in.NewLocator)
-			res.add(e, f)
+			res.add(e, f, hidden[f.Version])
 		}
 	}
 	for i := range res.Findings {
@@ -146,15 +148,38 @@ func Compare(in Input, cfg Config) (*Result, error) {
 }
 
 // add records f with the severity its rule's enforcement gives it, unless
-// the rule is off.
-func (r *Result) add(e *engine, f Finding) {
+// the rule is off. In a hidden version (see hiddenVersions) an error is a
+// warning, unless its rule is one of stillErrors.
+func (r *Result) add(e *engine, f Finding, hidden bool) {
 	sev := e.cfg.enforcement(f.Rule)
 	if sev == Off {
 		return
 	}
+	if hidden && sev == Error && !slices.Contains(stillErrors, f.Rule) {
+		sev = Warn
+		f.Message += fmt.Sprintf(" (a warning: %s is served neither in the baseline nor now, so no client reads or writes it)", f.Version)
+	}
 	f.Severity = sev
 	r.Findings = append(r.Findings, f)
 }
+
+// hiddenVersions are the versions no client has ever seen nor stored
+// objects at: served neither in the baseline nor now, storage in neither,
+// not in the cluster's status.storedVersions.
+func hiddenVersions(old, nw *apiextensionsv1.CustomResourceDefinition) map[string]bool {
+	hidden := map[string]bool{}
+	for _, ov := range old.Spec.Versions {
+		hidden[ov.Name] = !ov.Served && !ov.Storage && !slices.Contains(old.Status.StoredVersions, ov.Name)
+	}
+	for _, nv := range nw.Spec.Versions {
+		hidden[nv.Name] = hidden[nv.Name] && !nv.Served && !nv.Storage
+	}
+	return hidden
+}
+
+// stillErrors are the rules that stay errors in a hidden version: stored
+// data lost, and a CRD update the API server refuses.
+var stillErrors = []string{"fieldDataLoss", "apiServerUpdate"}
 
 // locateMarker positions f at the marker of the working tree it comes from,
 // when it comes from one and the locator knows markers.

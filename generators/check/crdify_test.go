@@ -1,13 +1,12 @@
 package check
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -15,6 +14,8 @@ import (
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
+	crdifyconfig "sigs.k8s.io/crdify/pkg/config"
+	"sigs.k8s.io/crdify/pkg/runner"
 	"sigs.k8s.io/crdify/pkg/validations"
 	"sigs.k8s.io/yaml"
 )
@@ -37,37 +38,13 @@ type crdifyFinding struct {
 	rule, severity, version, path, message string
 }
 
-// buildCrdify builds crdify v0.5.0 from tools/crdify/go.mod, as its users
-// run it: the binary, not the library crdforge links.
-func buildCrdify(t *testing.T) string {
+// runCrdify runs crdify v0.5.0 on one pair, with the configuration that
+// means cfg, through the packages its command line calls (config.Load,
+// runner.New with the default registry, Run, the JSON report): crdify's
+// own code, in process, with no tool to build. It runs on its own
+// goroutine: it reports with t.Error, never t.Fatal.
+func runCrdify(t *testing.T, old, nw *apiextensionsv1.CustomResourceDefinition, cfg Config) []crdifyFinding {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds crdify")
-	}
-	bin := filepath.Join(t.TempDir(), "crdify")
-	cmd := exec.Command("go", "build", "-o", bin, "sigs.k8s.io/crdify")
-	cmd.Dir = filepath.Join("..", "..", "tools", "crdify")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building crdify from tools/crdify: %v\n%s", err, out)
-	}
-	return bin
-}
-
-// runCrdify runs crdify on one pair, with the configuration that means cfg.
-func runCrdify(t *testing.T, bin string, old, nw *apiextensionsv1.CustomResourceDefinition, cfg Config) []crdifyFinding {
-	t.Helper()
-	dir := t.TempDir()
-	write := func(name string, v any) string {
-		b, err := yaml.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
 	var vals []map[string]any
 	for _, name := range slices.Sorted(maps.Keys(cfg.Rules)) {
 		e := map[Enforcement]string{Error: "Error", Warn: "Warn", Off: "None"}[cfg.Rules[name]]
@@ -76,21 +53,38 @@ func runCrdify(t *testing.T, bin string, old, nw *apiextensionsv1.CustomResource
 	if cfg.AllowEnumAdditions {
 		vals = append(vals, map[string]any{"name": "enum", "enforcement": "Error", "configuration": map[string]any{"additionPolicy": "Allow"}})
 	}
-	args := []string{"--output", "json"}
+	configFile := "" // crdify's defaults
 	if len(vals) > 0 {
-		args = append(args, "--config", write("config.yaml", map[string]any{"validations": vals}))
+		b, err := yaml.Marshal(map[string]any{"validations": vals})
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		configFile = filepath.Join(t.TempDir(), "config.yaml")
+		if err := os.WriteFile(configFile, b, 0o644); err != nil {
+			t.Error(err)
+			return nil
+		}
 	}
-	args = append(args, "file://"+write("old.yaml", old), "file://"+write("new.yaml", nw))
-	cmd := exec.Command(bin, args...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() != 1) {
-		t.Fatalf("crdify: %v\n%s", err, stderr.String())
+	c, err := crdifyconfig.Load(configFile)
+	if err != nil {
+		t.Errorf("crdify: loading its configuration: %v", err)
+		return nil
+	}
+	r, err := runner.New(c, runner.DefaultRegistry())
+	if err != nil {
+		t.Errorf("crdify: configuring its runner: %v", err)
+		return nil
+	}
+	report, err := r.Run(old, nw).RenderJSON()
+	if err != nil {
+		t.Errorf("crdify: rendering its report: %v", err)
+		return nil
 	}
 	var res crdifyResults
-	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
-		t.Fatalf("crdify's output: %v\n%s", err, stdout.String())
+	if err := json.Unmarshal([]byte(report), &res); err != nil {
+		t.Errorf("crdify's report: %v\n%s", err, report)
+		return nil
 	}
 	var out []crdifyFinding
 	add := func(version, path string, rs []crdifyResult) {
@@ -132,6 +126,7 @@ type diffPair struct {
 func agree(t *testing.T, p diffPair, ours []Finding, theirs []crdifyFinding, more map[string]int) (agreements int) {
 	t.Helper()
 	used := make([]bool, len(ours))
+	hidden := hiddenVersions(p.old, p.nw)
 	for _, c := range theirs {
 		match := func(f Finding) bool {
 			return f.Rule == c.rule && (c.version == "" || f.Version == c.version) && (c.path == "" || f.Path == c.path) &&
@@ -139,7 +134,11 @@ func agree(t *testing.T, p diffPair, ours []Finding, theirs []crdifyFinding, mor
 		}
 		i := slices.IndexFunc(ours, match)
 		if i >= 0 {
-			if string(ours[i].Severity) != c.severity {
+			if hidden[ours[i].Version] && c.severity == "error" && ours[i].Severity == Warn {
+				// Why crdforge says less: no client has seen the version,
+				// served neither in the baseline nor now.
+				t.Logf("%s: crdify: %s error at %s %s; crdforge: a warning (%s is a version no client sees)", p.name, c.rule, c.version, c.path, ours[i].Version)
+			} else if string(ours[i].Severity) != c.severity {
 				t.Errorf("%s: crdify's %s at %s %s is a %s, crdforge's a %s", p.name, c.rule, c.version, c.path, c.severity, ours[i].Severity)
 			}
 			// crdify reports every field removed in one message per
@@ -149,6 +148,15 @@ func agree(t *testing.T, p diffPair, ours []Finding, theirs []crdifyFinding, mor
 					used[j] = true
 				}
 			}
+			agreements++
+			continue
+		}
+		if c.rule == "type" && strings.HasSuffix(c.message, `-> ""`) && slices.ContainsFunc(ours, func(f Finding) bool {
+			return f.Rule == "existingFieldRemoval" && f.Version == c.version && f.Path == c.path
+		}) {
+			// Why crdforge says less: crdify reports a removed property
+			// twice, as removed and as its type changed to nothing;
+			// crdforge reports the removal once.
 			agreements++
 			continue
 		}
@@ -233,21 +241,20 @@ func onlyLoosened(old, nw *apiextensionsv1.CustomResourceDefinition, version, pa
 }
 
 // TestAgainstCrdify is the differential test: on every pair of the corpus,
-// crdforge's findings include crdify v0.5.0's (the binary, built from
-// tools/crdify), with the same classification.
+// crdforge's findings include crdify v0.5.0's, with the same
+// classification.
 func TestAgainstCrdify(t *testing.T) {
-	bin := buildCrdify(t)
 	corpus := diffCorpus(t)
-	// crdify runs two at a time: it takes seconds over a CronJob's pod
-	// template.
+	// One runner per pair, GOMAXPROCS at a time: crdify compares every
+	// property of every version, which takes a while on a pod template.
 	theirsAll := make([][]crdifyFinding, len(corpus))
-	sem := make(chan struct{}, 2)
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for i, p := range corpus {
+		sem <- struct{}{}
 		wg.Go(func() {
-			sem <- struct{}{}
 			defer func() { <-sem }()
-			theirsAll[i] = runCrdify(t, bin, p.old, p.nw, p.cfg)
+			theirsAll[i] = runCrdify(t, p.old, p.nw, p.cfg)
 		})
 	}
 	wg.Wait()

@@ -144,7 +144,23 @@ func (e *engine) compare(old, nw *apiextensionsv1.CustomResourceDefinition, ot, 
 	out = append(out, versionFindings(old, nw)...)
 	out = append(out, infoFindings(old, nw)...)
 	out = append(out, e.update.findings(old, nw)...)
-	return out
+	return removalsOnly(out)
+}
+
+// removalsOnly drops the type finding crdify's same-version comparison
+// makes of a removed property (its type "changed" to ""): the property's
+// existingFieldRemoval already says what happened.
+func removalsOnly(fs []Finding) []Finding {
+	type at struct{ version, path string }
+	removed := map[at]bool{}
+	for _, f := range fs {
+		if f.Rule == "existingFieldRemoval" {
+			removed[at{f.Version, f.Path}] = true
+		}
+	}
+	return slices.DeleteFunc(fs, func(f Finding) bool {
+		return f.Rule == "type" && removed[at{f.Version, f.Path}]
+	})
 }
 
 func propertyFindings(crd, version string, byPath map[string][]validations.ComparisonResult) []Finding {
