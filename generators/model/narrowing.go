@@ -386,7 +386,7 @@ func (p *pairer) fieldSchema(root *types.Named, path []*types.Var) (prop apiexte
 		return prop, false, false, false
 	}
 	field := path[len(path)-1]
-	name, omitEmpty, ok := jsonName(parent, field)
+	name, omitEmpty, ok := JSONName(parent, field)
 	if !ok {
 		return prop, false, false, false
 	}
@@ -416,8 +416,8 @@ func (p *pairer) packageOf(n *types.Named) *loader.Package {
 	return nil
 }
 
-// jsonName reads a struct field's JSON name and omitempty from its tag.
-func jsonName(parent *types.Named, f *types.Var) (name string, omitEmpty, ok bool) {
+// JSONName reads a struct field's JSON name and omitempty from its tag.
+func JSONName(parent *types.Named, f *types.Var) (name string, omitEmpty, ok bool) {
 	st := parent.Underlying().(*types.Struct)
 	for i := range st.NumFields() {
 		if st.Field(i) != f {
@@ -441,7 +441,7 @@ func (p *pairer) jsonPath(root *types.Named, path []*types.Var) string {
 	names := make([]string, 0, len(path))
 	parent := root
 	for _, f := range path {
-		name, _, ok := jsonName(parent, f)
+		name, _, ok := JSONName(parent, f)
 		if !ok {
 			name = f.Name()
 		}

@@ -31,6 +31,7 @@ func newWidgetSpoke() conversion.Convertible { return &WidgetSpoke{} }
 func TestRoundTripWidget(t *testing.T) {
 	p := widgetPair(newWidgetSpoke)
 	p.Iterations = 2000
+	p.Edits = widgetEdits[*WidgetSpoke]()
 	RoundTrip(t, p)
 }
 
@@ -192,9 +193,6 @@ func TestRoundTripLossyHelper(t *testing.T) {
 // and logs the seed. A failing *testing.T cannot be observed from inside a
 // test, so the test binary runs itself.
 func TestRoundTripFailsTheTest(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a child process")
-	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestRoundTripLossyHelper$", "-test.v")
 	cmd.Env = append(os.Environ(), helperEnv+"=1")
 	out, err := cmd.CombinedOutput()
@@ -384,5 +382,71 @@ func BenchmarkRoundTrip(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	}
+}
+
+// widgetEdits edit a field both versions hold (cronSpec, the hub's
+// schedule) and one only the spoke holds (legacy, stashed on the hub), as
+// crdforge's generated tests do.
+func widgetEdits[T interface {
+	conversion.Convertible
+	spec() *WidgetSpokeSpec
+}]() []Edit {
+	return []Edit{
+		{Field: "spec.cronSpec", Apply: func(o conversion.Convertible, fill func(any)) { fill(&o.(T).spec().CronSpec) }},
+		{Field: "spec.legacy", Apply: func(o conversion.Convertible, fill func(any)) { fill(&o.(T).spec().Legacy) }},
+	}
+}
+
+// TestEditsWinOverTheStash: a client's edit at the spoke's version survives
+// the next conversion to the hub, over what the hub stashed, for a
+// conversion that gets it right, and is caught for one that restores a
+// stale value (every plain round trip of which is exact).
+func TestEditsWinOverTheStash(t *testing.T) {
+	s := settings{iterations: 300, seed: 1}
+	p := widgetPair(newWidgetSpoke)
+	p.Edits = widgetEdits[*WidgetSpoke]()
+	if err := runEdits(p, s); err != nil {
+		t.Errorf("a correct conversion fails the edits: %v", err)
+	}
+
+	p = widgetPair(func() conversion.Convertible { return &KeepsStaleSchedule{} })
+	p.Edits = widgetEdits[*KeepsStaleSchedule]()
+	for _, d := range directions {
+		if err := runDirection(p, d, s); err != nil {
+			t.Fatalf("%s: the stale schedule must pass plain round trips: %v", d.name, err)
+		}
+	}
+	err := runEdits(p, s)
+	for _, want := range []string{
+		"hub-spoke-edit-hub, editing spec.cronSpec: iteration 1 of 100, seed 1 (set CRDFORGE_ROUNDTRIP_SEED=1 to replay)",
+		"read back at the spoke's version, the object is not as edited (- edited, + converted to the hub and back):",
+		`"cronSpec": `,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v\nwant an error containing %q", err, want)
+		}
+	}
+}
+
+// TestOnlyTheEdit: the hub object must differ from the original where the
+// edit, converted without a stash, says, and nowhere else.
+func TestOnlyTheEdit(t *testing.T) {
+	hub := func(schedule string, suspend bool) *WidgetHub {
+		return &WidgetHub{Spec: WidgetHubSpec{Schedule: schedule, Suspend: suspend}}
+	}
+	before, after := hub("a", false), hub("b", false)
+	if err := onlyTheEdit(hub("a", true), hub("b", true), before, after); err != nil {
+		t.Errorf("the edit alone changed: %v", err)
+	}
+	err := onlyTheEdit(hub("a", true), hub("b", false), before, after)
+	want := ".spec.suspend = (absent), want true (the edit does not touch it, so it keeps the original's value)"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v\nwant an error containing %q", err, want)
+	}
+	err = onlyTheEdit(hub("a", true), hub("a", true), before, after)
+	want = `.spec.schedule = "a", want "b" (the edit changes it)`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v\nwant an error containing %q", err, want)
 	}
 }

@@ -29,6 +29,14 @@ type Pair struct {
 	// its own would always allocate it); a function for **T overrides that.
 	FillFuncs []any
 
+	// Edits are fields a client of the spoke's version may change between
+	// reading an object (hub → spoke) and writing it back (spoke → hub):
+	// RoundTrip's "hub-spoke-edit-hub" subtest checks that each edit wins
+	// over the stash and changes nothing else. crdforge's generated tests
+	// name one field both versions hold and one only the spoke holds.
+	// FuzzRoundTrip ignores them.
+	Edits []Edit
+
 	// Iterations is how many random objects each direction checks. Zero
 	// means the value of CRDFORGE_ROUNDTRIP_ITERATIONS if it is set, and
 	// [DefaultIterations] otherwise. FuzzRoundTrip ignores it.

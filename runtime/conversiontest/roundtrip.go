@@ -14,7 +14,8 @@ import (
 )
 
 // RoundTrip checks p's conversions in both directions, each in a subtest:
-// "spoke-hub-spoke" and "hub-spoke-hub". Each converts Pair.Iterations random
+// "spoke-hub-spoke" and "hub-spoke-hub", then p's Edits, in
+// "hub-spoke-edit-hub". Each converts Pair.Iterations random
 // objects there and back and fails at the first one that does not come back
 // equal, that a conversion rejects with an error, or that a conversion
 // changes while converting from it. The failure shows the difference, the
@@ -34,6 +35,13 @@ func RoundTrip(t *testing.T, p Pair) {
 	for _, d := range directions {
 		t.Run(d.name, func(t *testing.T) {
 			if err := runDirection(p, d, s); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	if len(p.Edits) > 0 {
+		t.Run("hub-spoke-edit-hub", func(t *testing.T) {
+			if err := runEdits(p, s); err != nil {
 				t.Fatal(err)
 			}
 		})

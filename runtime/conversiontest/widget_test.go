@@ -378,3 +378,42 @@ func deepCopySteps(in []WidgetStep) []WidgetStep {
 	}
 	return out
 }
+
+// KeepsStaleSchedule also stashes the hub's schedule on the spoke (beside
+// the hub-only fields), and
+// ConvertTo restores the schedule from that stash over the spoke's own
+// CronSpec (cluster-api#9375): every round trip is exact, but a client's
+// edit of cronSpec between two conversions is lost.
+type KeepsStaleSchedule struct{ WidgetSpoke }
+
+const staleSchedule = stashAnnotationPrefix + "schedule"
+
+func (s *KeepsStaleSchedule) ConvertFrom(src conversion.Hub) error {
+	if err := s.WidgetSpoke.ConvertFrom(src); err != nil {
+		return err
+	}
+	// Beside the hub-only fields' stash, when there is one, so that a
+	// spoke with nothing stashed comes back as it was.
+	if _, ok := s.Annotations[hubStash]; ok {
+		s.Annotations[staleSchedule] = src.(*WidgetHub).Spec.Schedule
+	}
+	return nil
+}
+
+func (s *KeepsStaleSchedule) ConvertTo(dstRaw conversion.Hub) error {
+	if err := s.WidgetSpoke.ConvertTo(dstRaw); err != nil {
+		return err
+	}
+	dst := dstRaw.(*WidgetHub)
+	if schedule, ok := dst.Annotations[staleSchedule]; ok {
+		dst.Spec.Schedule = schedule
+		delete(dst.Annotations, staleSchedule)
+	}
+	return nil
+}
+
+func (s *KeepsStaleSchedule) DeepCopyObject() runtime.Object {
+	return &KeepsStaleSchedule{*s.WidgetSpoke.DeepCopy()}
+}
+
+func (s *WidgetSpoke) spec() *WidgetSpokeSpec { return &s.Spec }

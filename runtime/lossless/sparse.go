@@ -250,9 +250,10 @@ func decodeSparse(data []byte, into reflect.Value, fields []jsonField, prefix []
 // dst equals base's: all of them are restored, giving src's data, as the
 // full stash gave. A stashed field changed in the other version differs from
 // base, and dst's value is kept, as with the full stash; fields not stashed
-// are dst's either way. (Unlike the full stash, a stashed list or map whose
-// elements were changed in part keeps dst's value whole: the sparse stash
-// restores leaves, it does not merge inside them.)
+// are dst's either way. A stashed pointer to a struct changed in part is
+// merged field by field (mergeEdited). (Unlike the full stash, a stashed
+// list or map whose elements were changed in part keeps dst's value whole:
+// the sparse stash does not merge inside them.)
 //
 // dst's stashed fields are set whole, with values decoded for this call:
 // dst may share slices, maps and pointees with the object it was converted
@@ -288,11 +289,62 @@ func restoreSparse[S, D any, PD Object[D]](dst PD, data []byte, there Direction[
 	}
 	vb := reflect.ValueOf(&base).Elem()
 	for _, p := range paths {
-		if o := out.FieldByIndex(p); semanticEqual(o, vb.FieldByIndex(p)) {
-			o.Set(vs.FieldByIndex(p))
+		o, b, s := out.FieldByIndex(p), vb.FieldByIndex(p), vs.FieldByIndex(p)
+		if semanticEqual(o, b) {
+			o.Set(s)
+		} else if m, ok := mergeEdited(o, b, s); ok {
+			o.Set(m)
 		}
 	}
 	return nil
+}
+
+// mergeEdited merges a stashed pointer to a struct, s, that the other
+// version changed in part: o, dst's value, differs from b, base's. The
+// result is a new struct: o's fields where they differ from b's (what the
+// other version changed, an edit among them), s's everywhere else, struct
+// by struct through pointers and values (cluster-api#9375: an edit of one
+// field that moved into a struct must not lose that struct's fields only
+// this version holds). ok is false where there is nothing to merge into
+// (a nil side, a type with a JSON form of its own): o stays.
+//
+// Nothing is written into o's memory, which dst may share with the object
+// it was converted from: fields are replaced whole in the new struct.
+func mergeEdited(o, b, s reflect.Value) (reflect.Value, bool) {
+	if o.Kind() != reflect.Pointer || o.IsNil() || b.IsNil() || s.IsNil() || !walkable(o.Type().Elem()) {
+		return reflect.Value{}, false
+	}
+	n := reflect.New(o.Type().Elem())
+	if !mergeStruct(n.Elem(), o.Elem(), b.Elem(), s.Elem()) {
+		return reflect.Value{}, false
+	}
+	return n, true
+}
+
+// mergeStruct sets n, a struct of its own, to o merged with s where o
+// equals b (see mergeEdited); false for a struct with fields behind
+// embedded pointers.
+func mergeStruct(n, o, b, s reflect.Value) bool {
+	n.Set(o)
+	for _, f := range fieldsOf(n.Type()).fields {
+		if f.viaPointer {
+			return false
+		}
+		fo, fb, fs := o.FieldByIndex(f.index), b.FieldByIndex(f.index), s.FieldByIndex(f.index)
+		switch {
+		case semanticEqual(fo, fb):
+			n.FieldByIndex(f.index).Set(fs)
+		case f.walk:
+			if !mergeStruct(n.FieldByIndex(f.index), fo, fb, fs) {
+				n.FieldByIndex(f.index).Set(fo)
+			}
+		default:
+			if m, ok := mergeEdited(fo, fb, fs); ok {
+				n.FieldByIndex(f.index).Set(m)
+			}
+		}
+	}
+	return true
 }
 
 // scratches pools, per root type, the objects into which stashLost converts

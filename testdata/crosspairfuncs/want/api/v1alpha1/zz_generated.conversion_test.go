@@ -13,10 +13,20 @@ import (
 )
 
 // TestRoundTrip_v1alpha1_Alarm converts random v1alpha1 Alarms to the hub (v2beta1) and back, and
-// random hub objects to this version and back, and checks that nothing changes.
+// random hub objects to this version and back, and checks that nothing changes;
+// then edits fields of this version between two conversions, as its clients do,
+// and checks that each edit wins over the stash and changes nothing else.
 // CRDFORGE_ROUNDTRIP_ITERATIONS sets how many objects each direction tries.
 func TestRoundTrip_v1alpha1_Alarm(t *testing.T) {
 	conversiontest.RoundTrip(t, conversiontest.Pair{
+		Edits: []conversiontest.Edit{
+			{
+				Apply: func(o ctrlconversion.Convertible, fill func(any)) {
+					fill(&o.(*Alarm).Spec.Summary)
+				},
+				Field: "spec.summary",
+			},
+		},
 		Hub: func() ctrlconversion.Hub {
 			return &v2beta1.Alarm{}
 		},
@@ -39,10 +49,20 @@ func FuzzRoundTrip_v1alpha1_Alarm(f *testing.F) {
 }
 
 // TestRoundTrip_v1alpha1_Hook converts random v1alpha1 Hooks to the hub (v1) and back, and
-// random hub objects to this version and back, and checks that nothing changes.
+// random hub objects to this version and back, and checks that nothing changes;
+// then edits fields of this version between two conversions, as its clients do,
+// and checks that each edit wins over the stash and changes nothing else.
 // CRDFORGE_ROUNDTRIP_ITERATIONS sets how many objects each direction tries.
 func TestRoundTrip_v1alpha1_Hook(t *testing.T) {
 	conversiontest.RoundTrip(t, conversiontest.Pair{
+		Edits: []conversiontest.Edit{
+			{
+				Apply: func(o ctrlconversion.Convertible, fill func(any)) {
+					fill(&o.(*Hook).Spec.URL)
+				},
+				Field: "spec.url",
+			},
+		},
 		Hub: func() ctrlconversion.Hub {
 			return &v1.Hook{}
 		},

@@ -12,10 +12,20 @@ import (
 )
 
 // TestRoundTrip_v1beta1_Relay converts random v1beta1 Relays to the hub (v1) and back, and
-// random hub objects to this version and back, and checks that nothing changes.
+// random hub objects to this version and back, and checks that nothing changes;
+// then edits fields of this version between two conversions, as its clients do,
+// and checks that each edit wins over the stash and changes nothing else.
 // CRDFORGE_ROUNDTRIP_ITERATIONS sets how many objects each direction tries.
 func TestRoundTrip_v1beta1_Relay(t *testing.T) {
 	conversiontest.RoundTrip(t, conversiontest.Pair{
+		Edits: []conversiontest.Edit{
+			{
+				Apply: func(o ctrlconversion.Convertible, fill func(any)) {
+					fill(&o.(*Relay).Spec.Host)
+				},
+				Field: "spec.host",
+			},
+		},
 		Hub: func() ctrlconversion.Hub {
 			return &v1.Relay{}
 		},

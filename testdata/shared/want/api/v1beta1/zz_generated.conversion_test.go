@@ -12,10 +12,20 @@ import (
 )
 
 // TestRoundTrip_v1beta1_Machine converts random v1beta1 Machines to the hub (v1) and back, and
-// random hub objects to this version and back, and checks that nothing changes.
+// random hub objects to this version and back, and checks that nothing changes;
+// then edits fields of this version between two conversions, as its clients do,
+// and checks that each edit wins over the stash and changes nothing else.
 // CRDFORGE_ROUNDTRIP_ITERATIONS sets how many objects each direction tries.
 func TestRoundTrip_v1beta1_Machine(t *testing.T) {
 	conversiontest.RoundTrip(t, conversiontest.Pair{
+		Edits: []conversiontest.Edit{
+			{
+				Apply: func(o ctrlconversion.Convertible, fill func(any)) {
+					fill(&o.(*Machine).Spec.ClusterName)
+				},
+				Field: "spec.clusterName",
+			},
+		},
 		Hub: func() ctrlconversion.Hub {
 			return &v1.Machine{}
 		},
@@ -38,10 +48,20 @@ func FuzzRoundTrip_v1beta1_Machine(f *testing.F) {
 }
 
 // TestRoundTrip_v1beta1_MachineDeployment converts random v1beta1 MachineDeployments to the hub (v1) and back, and
-// random hub objects to this version and back, and checks that nothing changes.
+// random hub objects to this version and back, and checks that nothing changes;
+// then edits fields of this version between two conversions, as its clients do,
+// and checks that each edit wins over the stash and changes nothing else.
 // CRDFORGE_ROUNDTRIP_ITERATIONS sets how many objects each direction tries.
 func TestRoundTrip_v1beta1_MachineDeployment(t *testing.T) {
 	conversiontest.RoundTrip(t, conversiontest.Pair{
+		Edits: []conversiontest.Edit{
+			{
+				Apply: func(o ctrlconversion.Convertible, fill func(any)) {
+					fill(&o.(*MachineDeployment).Spec.Paused)
+				},
+				Field: "spec.paused",
+			},
+		},
 		Hub: func() ctrlconversion.Hub {
 			return &v1.MachineDeployment{}
 		},
@@ -64,10 +84,20 @@ func FuzzRoundTrip_v1beta1_MachineDeployment(f *testing.F) {
 }
 
 // TestRoundTrip_v1beta1_MachineSet converts random v1beta1 MachineSets to the hub (v1) and back, and
-// random hub objects to this version and back, and checks that nothing changes.
+// random hub objects to this version and back, and checks that nothing changes;
+// then edits fields of this version between two conversions, as its clients do,
+// and checks that each edit wins over the stash and changes nothing else.
 // CRDFORGE_ROUNDTRIP_ITERATIONS sets how many objects each direction tries.
 func TestRoundTrip_v1beta1_MachineSet(t *testing.T) {
 	conversiontest.RoundTrip(t, conversiontest.Pair{
+		Edits: []conversiontest.Edit{
+			{
+				Apply: func(o ctrlconversion.Convertible, fill func(any)) {
+					fill(&o.(*MachineSet).Spec.Template.Spec.ClusterName)
+				},
+				Field: "spec.template.spec.clusterName",
+			},
+		},
 		Hub: func() ctrlconversion.Hub {
 			return &v1.MachineSet{}
 		},
