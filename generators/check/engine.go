@@ -147,9 +147,10 @@ func (e *engine) compare(old, nw *apiextensionsv1.CustomResourceDefinition, ot, 
 	return removalsOnly(out)
 }
 
-// removalsOnly drops the type finding crdify's same-version comparison
-// makes of a removed property (its type "changed" to ""): the property's
-// existingFieldRemoval already says what happened.
+// removalsOnly drops what crdify's same-version comparison says about a
+// removed property besides its removal (its type and description "changed"
+// to nothing): the property's existingFieldRemoval already says what
+// happened. crdforge's own rules (fieldDataLoss) stay.
 func removalsOnly(fs []Finding) []Finding {
 	type at struct{ version, path string }
 	removed := map[at]bool{}
@@ -159,7 +160,8 @@ func removalsOnly(fs []Finding) []Finding {
 		}
 	}
 	return slices.DeleteFunc(fs, func(f Finding) bool {
-		return f.Rule == "type" && removed[at{f.Version, f.Path}]
+		r, _ := RuleByName(f.Rule)
+		return r.Crdify && f.Rule != "existingFieldRemoval" && removed[at{f.Version, f.Path}]
 	})
 }
 
