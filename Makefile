@@ -6,7 +6,7 @@ CRDFORGE := bin/crdforge
 EXAMPLES := $(patsubst %/,%,$(wildcard examples/*/))
 
 .DEFAULT_GOAL := build
-.PHONY: build generate manifests verify test unit e2e lint lint-basic lint-go bench demo clean envtest-smoke
+.PHONY: build generate manifests verify test test-unit test-e2e test-realworld test-compat fetch fetch-modules fetch-e2e fetch-realworld fetch-compat lint lint-basic lint-go bench demo clean
 
 # envtest-assets builds a real kube-apiserver and etcd from Go modules into
 # bin/k8s (once; later runs do nothing).
@@ -53,39 +53,86 @@ verify:
 
 # GO_NEXT is the Go release after the machine's own: generated code and the
 # lean modules must build and pass their tests with both. GOTOOLCHAIN
-# fetches it through the module proxy the first time.
+# fetches it through the module proxy the first time (make fetch-compat).
 GO_NEXT := go1.27.4
 
-# test runs everything: lint, the generated-output check, the unit and
-# golden tests of all three modules with the machine's Go, then every Go
-# test with GO_NEXT: the end-to-end suite against a real kube-apiserver and
-# etcd (the assets are built first, once), the adoption matrix (compat/,
-# which builds projects with both Go releases) and the rest.
-test: lint verify envtest-smoke $(KUBEBUILDER)
-	$(GO) test -short ./...
-	cd runtime && $(GO) test ./...
-	cd webhook && $(GO) test ./...
-	GOTOOLCHAIN=$(GO_NEXT) CRDFORGE_GO_NEXT=$(GO_NEXT) CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(abspath $(ENVTEST_ASSETS_DIR)) $(GO) test -timeout 60m ./...
-	cd runtime && GOTOOLCHAIN=$(GO_NEXT) $(GO) test ./...
-	cd webhook && GOTOOLCHAIN=$(GO_NEXT) $(GO) test ./...
-	cd tools/dockerfile && $(GO) test ./...
+# The control plane the end-to-end tiers run against: KUBEBUILDER_ASSETS
+# when you set it (setup-envtest's directory: kube-apiserver, etcd,
+# kubectl), and then nothing is built; else bin/k8s, built from Go modules
+# the first time, with kube-controller-manager for the storage version
+# migrator's tests (which skip where there is none).
+ifdef KUBEBUILDER_ASSETS
+E2E_ASSETS      := $(KUBEBUILDER_ASSETS)
+E2E_ASSETS_DEPS :=
+else
+E2E_ASSETS      := $(abspath $(ENVTEST_ASSETS_DIR))
+E2E_ASSETS_DEPS := envtest-assets envtest-kcm
+endif
 
-# e2e runs only the end-to-end suite: every example's generated CRDs and
-# webhook against a real kube-apiserver and etcd.
-e2e: envtest-assets $(KUBEBUILDER)
-	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(abspath $(ENVTEST_ASSETS_DIR)) $(GO) test ./e2e/ -count=1 -v
+# Only the fetch targets reach the network: every tier runs its tests with
+# GOPROXY=off, so a test that would download a module fails instead of
+# passing by chance. -count=1: tests that run the go command read files go
+# test does not track, so a cached result could be stale.
+OFFLINE := GOPROXY=off GOFLAGS=-count=1
 
-# envtest-smoke starts the real control plane through controller-runtime's
-# envtest and talks to it.
-envtest-smoke: envtest-assets
-	cd tools/envtest/smoke && KUBEBUILDER_ASSETS=$(abspath $(ENVTEST_ASSETS_DIR)) $(GO) test -count=1 ./...
+# test is the gate (CI's .ci/run, the README's command): lint, verify, then
+# every tier, each timed; the times are printed at the end.
+test:
+	@./hack/tiers.sh lint verify test-unit test-e2e test-realworld test-compat
 
-# unit runs the Go tests of both modules; the end-to-end suite skips unless
-# the assets exist.
-unit:
-	$(GO) test ./...
-	cd runtime && $(GO) test ./...
-	cd webhook && $(GO) test ./...
+# test-unit is the inner loop: the unit and golden tests of the three
+# modules (-short), generated goldens compiled and their round trips run;
+# no network, no control plane, no tool to build.
+test-unit: fetch-modules
+	$(OFFLINE) $(GO) test -short ./...
+	cd runtime && $(OFFLINE) $(GO) test -short ./...
+	cd webhook && $(OFFLINE) $(GO) test -short ./...
+
+# test-e2e is everything that needs the real control plane, kubebuilder or
+# the storage version migrator: the e2e package, the real-world APIs aside.
+test-e2e: $(E2E_ASSETS_DEPS) $(KUBEBUILDER) fetch-e2e
+	cd tools/envtest/smoke && KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(OFFLINE) $(GO) test ./...
+	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(OFFLINE) $(GO) test -timeout 30m -skip '^TestRealWorldAPIs$$' ./e2e/
+
+# test-realworld is crdforge on real multi-version APIs nobody here wrote:
+# their modules are fetched first, then the tests run with the proxy off.
+test-realworld: fetch-realworld
+	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(OFFLINE) $(GO) test -timeout 30m -run '^TestRealWorldAPIs$$' ./e2e/
+
+# test-compat proves the README's claims about versions: the adoption
+# matrix (each Kubernetes minor, with the local Go and GO_NEXT), the lean
+# modules' tests (adoption included) on both Go releases, and crdforge
+# built with GO_NEXT writing the same goldens, which compile there.
+test-compat: fetch-compat
+	CRDFORGE_GO_NEXT=$(GO_NEXT) CRDFORGE_E2E_REQUIRED=1 $(OFFLINE) $(GO) test -timeout 40m ./compat/
+	cd runtime && $(OFFLINE) $(GO) test ./... && GOTOOLCHAIN=$(GO_NEXT) $(OFFLINE) $(GO) test ./...
+	cd webhook && $(OFFLINE) $(GO) test ./... && GOTOOLCHAIN=$(GO_NEXT) $(OFFLINE) $(GO) test ./...
+	GOTOOLCHAIN=$(GO_NEXT) $(OFFLINE) $(GO) test -short -run '^TestGolden' ./cmd/crdforge/cli/
+	GOTOOLCHAIN=$(GO_NEXT) $(OFFLINE) $(GO) test -short ./examples/...
+	cd tools/dockerfile && $(OFFLINE) $(GO) test ./...
+
+# The fetch targets fill the module cache: the only steps that use the
+# module proxy. A test that downloads modules, run with CRDFORGE_FETCH set,
+# takes its steps up to the last that does, then stops.
+fetch: fetch-modules fetch-e2e fetch-realworld fetch-compat
+
+fetch-modules:
+	$(GO) mod download
+	cd runtime && $(GO) mod download
+	cd webhook && $(GO) mod download
+	cd tools/dockerfile && $(GO) mod download
+
+fetch-e2e: fetch-modules $(KUBEBUILDER)
+	CRDFORGE_FETCH=1 CRDFORGE_E2E_REQUIRED=1 $(GO) test -count=1 -run '^(TestKubebuilderProject|TestREADMEUsingCrdforge)$$' ./e2e/
+
+fetch-realworld: fetch-modules
+	CRDFORGE_FETCH=1 CRDFORGE_E2E_REQUIRED=1 $(GO) test -count=1 -timeout 30m -run '^TestRealWorldAPIs$$' ./e2e/
+
+fetch-compat: fetch-modules
+	GOTOOLCHAIN=$(GO_NEXT) $(GO) mod download
+	CRDFORGE_FETCH=1 CRDFORGE_GO_NEXT=$(GO_NEXT) CRDFORGE_E2E_REQUIRED=1 $(GO) test -count=1 -timeout 40m ./compat/
+	cd runtime && CRDFORGE_FETCH=1 $(GO) test -count=1 -run 'Adoption|OldestVersions' ./...
+	cd webhook && CRDFORGE_FETCH=1 $(GO) test -count=1 -run 'Adoption' ./...
 
 # lint checks formatting, runs go vet, then golangci-lint (.golangci.yml)
 # over the main module and the lean runtime module (runtime/, what generated
@@ -124,8 +171,8 @@ demo:
 # migrator: new-version, storage moved, migrate with each engine, status at
 # each step, the old version unserved and removed; -v prints every step.
 .PHONY: demo-life
-demo-life: envtest-assets
-	KUBEBUILDER_ASSETS=$(abspath $(ENVTEST_ASSETS_DIR)) $(GO) test ./e2e/ -count=1 -run 'TestVersionLife' -v
+demo-life: $(E2E_ASSETS_DEPS)
+	KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(GO) test ./e2e/ -count=1 -run 'TestVersionLife' -v
 
 clean:
 	rm -rf bin testdata/_scratch testdata/_bench

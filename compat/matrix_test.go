@@ -96,10 +96,8 @@ type project struct {
 // newProject writes a project on r's versions that builds with toolchain
 // (a GOTOOLCHAIN value), with crdforge's checkout at root.
 func newProject(t *testing.T, root string, r row, toolchain string) *project {
-	dir, bin := t.TempDir(), t.TempDir()
-	p := &project{t: t, dir: dir, root: root, row: r, env: append(os.Environ(),
-		"GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN="+toolchain, "CRDFORGE="+root,
-		"GOBIN="+bin, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))}
+	p := emptyProject(t, root, toolchain)
+	p.row = r
 	requires := "\tk8s.io/api " + r.kubernetes + "\n\tk8s.io/apimachinery " + r.kubernetes + "\n\tk8s.io/client-go " + r.kubernetes +
 		"\n\tsigs.k8s.io/controller-runtime " + r.controllerRuntime + "\n"
 	if r.jsonExperiment != "" {
@@ -114,14 +112,7 @@ func Encode(v map[string]string) ([]byte, error) { return json.Marshal(v, json.D
 `)
 	}
 	p.write("go.mod", "module example.com/dbop\n\ngo "+r.goVersion+"\n\nrequire (\n"+requires+")\n")
-	src := filepath.Join(root, "testdata", "database", "api")
-	for _, f := range []string{"v1/groupversion_info.go", "v1/database_types.go", "v1alpha1/groupversion_info.go", "v1alpha1/database_types.go", "v1alpha1/conversion_test.go"} {
-		b, err := os.ReadFile(filepath.Join(src, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.write(filepath.Join("api", f), strings.ReplaceAll(string(b), "github.com/crdforge/crdforge/testdata/database", "example.com/dbop"))
-	}
+	p.writeDatabaseAPI()
 	p.write("internal/apply/apply.go", `// Package apply is the project's own code: a scheme for its controllers
 // and server-side apply through client-go's typed apply configurations.
 package apply
@@ -141,6 +132,29 @@ func Settings(namespace string) *corev1.ConfigMapApplyConfiguration {
 }
 `)
 	return p
+}
+
+// emptyProject is a project directory with nothing in it yet, whose
+// commands build with toolchain and install into a bin of its own on PATH.
+func emptyProject(t *testing.T, root, toolchain string) *project {
+	dir, bin := t.TempDir(), t.TempDir()
+	return &project{t: t, dir: dir, root: root, env: append(os.Environ(),
+		"GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN="+toolchain, "CRDFORGE="+root,
+		"GOBIN="+bin, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))}
+}
+
+// writeDatabaseAPI writes testdata/database's API, two versions, into the
+// project's api/.
+func (p *project) writeDatabaseAPI() {
+	p.t.Helper()
+	src := filepath.Join(p.root, "testdata", "database", "api")
+	for _, f := range []string{"v1/groupversion_info.go", "v1/database_types.go", "v1alpha1/groupversion_info.go", "v1alpha1/database_types.go", "v1alpha1/conversion_test.go"} {
+		b, err := os.ReadFile(filepath.Join(src, f))
+		if err != nil {
+			p.t.Fatal(err)
+		}
+		p.write(filepath.Join("api", f), strings.ReplaceAll(string(b), "github.com/crdforge/crdforge/testdata/database", "example.com/dbop"))
+	}
 }
 
 func (p *project) write(name, text string) {
@@ -177,6 +191,7 @@ func (p *project) adopt(ctx context.Context) {
 	for _, step := range steps {
 		p.run(ctx, "sh", "-c", step)
 	}
+	e2e.StopIfFetching(p.t)
 	if _, err := os.Stat(filepath.Join(p.dir, "cmd", "webhook", "main.go")); err != nil {
 		p.t.Fatalf("generate wrote no webhook main: %v", err)
 	}

@@ -6,14 +6,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"syscall"
 	"time"
 )
-
-// ErrNoControllerManager says that the assets lack kube-controller-manager
-// (make envtest-assets builds it).
-var ErrNoControllerManager = errors.New("kube-controller-manager not among the envtest assets")
 
 // ControllerManagerControllers are the controllers the harness runs: the
 // storage version migrator, which carries out StorageVersionMigrations, and
@@ -28,7 +23,7 @@ type ControllerManager struct {
 	err  error
 }
 
-// StartControllerManager runs kube-controller-manager from the assets
+// StartControllerManager runs kube-controller-manager (the binary at bin)
 // against the cluster, with the cluster's admin kubeconfig (its user is in
 // system:masters, so no service-account credentials or keys are needed:
 // the controllers that would need them do not run), only
@@ -36,11 +31,7 @@ type ControllerManager struct {
 // Its logs go to logw. The StorageVersionMigrator feature gate is on by
 // default from Kubernetes 1.37, as are the client-go gates the migrator
 // checks (InformerResourceVersion, InOrderInformers).
-func (c *Cluster) StartControllerManager(assets string, logw io.Writer) (*ControllerManager, error) {
-	bin := filepath.Join(assets, "kube-controller-manager")
-	if _, err := os.Stat(bin); err != nil {
-		return nil, fmt.Errorf("%w: %v (run `make envtest-assets`)", ErrNoControllerManager, err)
-	}
+func (c *Cluster) StartControllerManager(bin string, logw io.Writer) (*ControllerManager, error) {
 	controllers := ""
 	for i, name := range ControllerManagerControllers {
 		if i > 0 {

@@ -40,6 +40,12 @@ func run(m *testing.M) int {
 		setupFail = err
 		return m.Run()
 	}
+	if Fetching() {
+		// Only the tests that download modules run their first steps; no
+		// test needs the control plane.
+		skipWhy = "CRDFORGE_FETCH: no control plane while the module cache fills"
+		return m.Run()
+	}
 	assets, err := AssetsDir(repoRoot)
 	assetsDir = assets
 	if err != nil {
@@ -153,6 +159,27 @@ func setUpExample(t *testing.T, name string, probe map[string]any) *Example {
 	}
 	t.Logf("%s: set up in %s; versions served %v, storage %s", name, time.Since(start).Round(time.Millisecond), e.Served(), e.Storage())
 	return e
+}
+
+// controllerManager is the kube-controller-manager binary for the storage
+// version migrator: among the assets, else in bin/k8s, where `make
+// envtest-kcm` builds it (setup-envtest's assets have none). Without one
+// the test skips, and fails only where the assets are the ones make test
+// builds itself, kube-controller-manager among them.
+func controllerManager(tb testing.TB) string {
+	tb.Helper()
+	ours := filepath.Join(repoRoot, "bin", "k8s")
+	for _, dir := range []string{assetsDir, ours} {
+		if p := filepath.Join(dir, "kube-controller-manager"); fileExists(p) {
+			return p
+		}
+	}
+	why := "no kube-controller-manager in " + assetsDir + " nor " + ours + " (`make envtest-kcm` builds it)"
+	if os.Getenv("CRDFORGE_E2E_REQUIRED") != "" && assetsDir == ours {
+		tb.Fatal(why)
+	}
+	tb.Skip(why)
+	return ""
 }
 
 func tail(s string, n int) string {

@@ -231,6 +231,7 @@ func TestKubebuilderProject(t *testing.T) {
 	}
 	p.write("cmd/webhook/main.go", string(main))
 	p.mustRun("go", "mod", "tidy")
+	StopIfFetching(t)
 	t.Run("API server", func(t *testing.T) {
 		testKubebuilderOnCluster(t, cf, proj)
 	})

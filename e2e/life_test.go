@@ -199,7 +199,7 @@ func versionLife(t *testing.T, engine string) {
 				t.Errorf("crdforge migrate --print: exit %d, no %q in\n%s%s", code, want, printed, stderr)
 			}
 		}
-		cm, err := cluster.StartControllerManager(assetsDir, logf)
+		cm, err := cluster.StartControllerManager(controllerManager(t), logf)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -306,7 +306,7 @@ func TestMigrateClusterWebhookDown(t *testing.T) {
 	if err := e.Stop(); err != nil {
 		t.Fatal(err)
 	}
-	cm, err := cluster.StartControllerManager(assetsDir, logf)
+	cm, err := cluster.StartControllerManager(controllerManager(t), logf)
 	if err != nil {
 		t.Fatal(err)
 	}

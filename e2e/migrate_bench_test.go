@@ -96,7 +96,7 @@ func BenchmarkMigrateEngines(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cm, err := cluster.StartControllerManager(assetsDir, logf)
+	cm, err := cluster.StartControllerManager(controllerManager(b), logf)
 	if err != nil {
 		b.Fatal(err)
 	}

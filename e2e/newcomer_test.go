@@ -73,6 +73,7 @@ func TestREADMEUsingCrdforge(t *testing.T) {
 			t.Errorf("crdforge generate did not suggest the hubfield marker:\n%s", out)
 		}
 	}
+	StopIfFetching(t)
 	for _, check := range []string{"go test -count=1 ./api/...", "crdforge generate --verify ./..."} {
 		if out, err := sh(check); err != nil {
 			t.Errorf("%s: %v\n%s", check, err, tail(out, 3000))

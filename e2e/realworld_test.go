@@ -364,6 +364,7 @@ func TestRealWorldAPIs(t *testing.T) {
 				t.Fatal(err)
 			}
 			p.mustRun("go", "mod", "tidy")
+			StopIfFetching(t)
 			// Tidying may raise the module's requirements to the runtime's
 			// (k8s.io v0.34: prometheus-operator's are v0.32), and with them
 			// the schemas of the core types its CRDs embed: generate again,

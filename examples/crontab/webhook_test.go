@@ -103,9 +103,6 @@ const seedResponse = `{
 // main, runs it over TLS, and posts the seed documents' v1 and v1beta1
 // ConversionReviews: the answers are the seed's, in the version asked.
 func TestGeneratedWebhookAnswersTheSeedReviews(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the webhook")
-	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "webhook")
 	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/webhook").CombinedOutput(); err != nil {

@@ -25,9 +25,6 @@ const shapesPath = "github.com/crdforge/crdforge/generators/webhook/testdata/sha
 // rewrites it), and runs the semantics table in
 // testdata/shapes/jsoncodec/shapes_test.go through it.
 func TestCodecOfEveryShape(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax}, "./testdata/shapes")
 	if err != nil || packages.PrintErrors(pkgs) > 0 {
 		t.Fatalf("loading testdata/shapes: %v", err)

@@ -332,9 +332,6 @@ func TestVersionAndHelp(t *testing.T) {
 // a case: generate still succeeds and says which field needs which function
 // and why, and go build fails naming the missing function.
 func TestMissingHandWrittenConversion(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
 	dir := scratchCase(t, "webhook")
 	if err := os.Remove(filepath.Join(dir, "api/v1beta1/conversion.go")); err != nil {
 		t.Fatal(err)

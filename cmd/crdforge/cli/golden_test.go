@@ -408,9 +408,6 @@ func TestGoldenCRDsAlone(t *testing.T) {
 // overlaid where crdforge would write them: checked-in golden code must
 // compile, and its generated round-trip tests must pass.
 func TestGoldenGoCompiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
 	overlay := map[string]string{}
 	var pkgs []string
 	for _, name := range cases(t) {

@@ -52,42 +52,6 @@ func TestModuleOwnPackageMissing(t *testing.T) {
 	}
 }
 
-// TestGoModBelowWhatGeneratedCodeNeeds runs crdforge generate in a module
-// on go 1.20, Kubernetes v0.27 and controller-runtime v0.15, below what the
-// generated conversions and webhook main need: the run goes on (exit 0),
-// and one warning, at go.mod's go directive, names each version found, the
-// one needed and the go get that raises them. It tidies the throwaway module against the
-// module proxy, or a module cache that holds these versions.
-func TestGoModBelowWhatGeneratedCodeNeeds(t *testing.T) {
-	if testing.Short() {
-		t.Skip("tidies a throwaway module on old Kubernetes versions against the module proxy; skipped with -short")
-	}
-	dir := untidyDatabase(t)
-	writeFile(t, filepath.Join(dir, "go.mod"), []byte("module example.com/dbop\n\ngo 1.20\n\nrequire (\n\tk8s.io/apimachinery v0.27.2\n\tsigs.k8s.io/controller-runtime v0.15.0\n)\n"))
-	// As kubebuilder scaffolds it, so that the project requires
-	// controller-runtime itself.
-	writeFile(t, filepath.Join(dir, "api", "v1", "scheme.go"), []byte("package v1\n\nimport (\n\t\"k8s.io/apimachinery/pkg/runtime/schema\"\n\t\"sigs.k8s.io/controller-runtime/pkg/scheme\"\n)\n\n"+
-		"// SchemeBuilder registers the version's types.\nvar SchemeBuilder = &scheme.Builder{GroupVersion: schema.GroupVersion{Group: \"databases.example.com\", Version: \"v1\"}}\n"))
-	goIn(t, dir, "mod", "tidy")
-
-	code, _, stderr := run(t, dir, "generate", "./...")
-	if code != ExitOK {
-		t.Fatalf("exit %d, want %d (a warning)\n%s", code, ExitOK, stderr)
-	}
-	var atGoMod []string
-	for _, line := range strings.Split(stderr, "\n") {
-		if strings.HasPrefix(line, "go.mod:") {
-			atGoMod = append(atGoMod, line)
-		}
-	}
-	want := "go.mod:3:1: warning: go.mod is below what crdforge's generated code needs through github.com/crdforge/crdforge/runtime and github.com/crdforge/crdforge/webhook: " +
-		"go 1.20 (needs 1.22), k8s.io/apimachinery v0.27.2 (needs v0.29.0), sigs.k8s.io/controller-runtime v0.15.0 (needs v0.16.0); " +
-		"run `go get go@1.22.0 k8s.io/apimachinery@v0.29.0 sigs.k8s.io/controller-runtime@v0.16.0` before building (go mod tidy would raise them alone)"
-	if len(atGoMod) != 1 || atGoMod[0] != want {
-		t.Errorf("want one warning at go.mod:\n%s\ngot\n%s", want, stderr)
-	}
-}
-
 // untidyDatabase is the database case's API in a module of its own whose
 // go.mod requires nothing.
 func untidyDatabase(t *testing.T) string {

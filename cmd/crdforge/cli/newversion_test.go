@@ -71,9 +71,6 @@ func goIn(t *testing.T, dir string, args ...string) {
 // conversions are all mechanical), generate --verify is clean afterwards,
 // and the CRD has the new version served and not storage.
 func TestNewVersionOnEachExample(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
 	for _, tc := range []struct{ example, version, from, wantFrom string }{
 		{"crontab", "v2", "", "v1"},                  // from the hub
 		{"widgets", "v2", "", "v1"},                  // three versions, one deprecated
@@ -120,9 +117,6 @@ func TestNewVersionOnEachExample(t *testing.T) {
 // TestNewVersionMovesRoles: --storage makes the new version the storage
 // version and pins the hub where it was; --warning deprecates the old one.
 func TestNewVersionMovesRoles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
 	dir := scratchExample(t, "crontab")
 	code, _, stderr := run(t, dir, "new-version", "v2", "--storage", "--warning", `v1 goes away; use "v2"`)
 	if code != 0 {
@@ -158,9 +152,6 @@ func TestNewVersionMovesRoles(t *testing.T) {
 // TestNewVersionRefuses: what new-version refuses, each with exit 2, a
 // positioned error where there is a position, and the tree untouched.
 func TestNewVersionRefuses(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
 	dir := scratchExample(t, "crontab")
 	if err := os.MkdirAll(filepath.Join(dir, "api", "v3"), 0o755); err != nil {
 		t.Fatal(err)
@@ -283,9 +274,6 @@ func init() {
 // kubebuilder scaffolds it; the copy registers with controller-runtime's
 // scheme builder as the original does, and the tree builds and round-trips.
 func TestNewVersionInAKubebuilderLayout(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
 	base, _ := filepath.Abs(filepath.Join(testdataDir, "_scratch"))
 	if err := os.MkdirAll(base, 0o755); err != nil {
 		t.Fatal(err)
