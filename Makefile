@@ -166,7 +166,7 @@ bench:
 demo:
 	@./hack/demo.sh
 
-# demo-life walks a version's whole life (README, "A version's life") on a
+# demo-life walks a version's whole life (docs/version-life.md) on a
 # real control plane with kube-controller-manager's storage version
 # migrator: new-version, storage moved, migrate with each engine, status at
 # each step, the old version unserved and removed; -v prints every step.

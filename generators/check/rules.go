@@ -30,7 +30,7 @@ type Rule struct {
 	Doc    string
 }
 
-// Rules lists every rule, crdify's first, in the order the README's table
+// Rules lists every rule, crdify's first, in the order docs/check.md's table
 // shows them. crdify's defaults are its own: every check of crdify is an
 // error unless configured otherwise, description changes included.
 var Rules = []Rule{
