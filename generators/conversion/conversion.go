@@ -214,7 +214,7 @@ func render(f *jen.File) ([]byte, error) {
 	if err := f.Render(&buf); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	return output.GroupImports(buf.Bytes()), nil
 }
 
 // printHub prints Hub() for a kind's hub type, and reports whether it did.

@@ -150,7 +150,7 @@ func render(files []*jen.File) ([][]byte, []error) {
 	parallel.For(len(files), func(i int) {
 		var buf bytes.Buffer
 		errs[i] = files[i].Render(&buf)
-		printed[i] = buf.Bytes()
+		printed[i] = output.GroupImports(buf.Bytes())
 	})
 	return printed, errs
 }

@@ -6,12 +6,13 @@ package v2
 
 import (
 	fmt "fmt"
+	"unsafe"
+
 	v1 "github.com/crdforge/crdforge/examples/cronjob/api/v1"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"unsafe"
 )
 
 // ConvertTo converts this CronJob to the hub version, v1.

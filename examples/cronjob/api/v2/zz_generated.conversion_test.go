@@ -5,10 +5,11 @@
 package v2
 
 import (
+	"testing"
+
 	v1 "github.com/crdforge/crdforge/examples/cronjob/api/v1"
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"testing"
 )
 
 // TestRoundTrip_v2_CronJob converts random v2 CronJobs to the hub (v1) and back, and

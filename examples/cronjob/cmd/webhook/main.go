@@ -9,12 +9,13 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	batchtutorialkubebuilderiov1 "github.com/crdforge/crdforge/examples/cronjob/api/v1"
 	batchtutorialkubebuilderiov2 "github.com/crdforge/crdforge/examples/cronjob/api/v2"
 	"github.com/crdforge/crdforge/examples/cronjob/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

@@ -6,12 +6,13 @@ package v1beta1
 
 import (
 	"fmt"
+	"unsafe"
+
 	v1 "github.com/crdforge/crdforge/examples/crontab/api/v1"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"unsafe"
 )
 
 // ConvertTo converts this CronTab to the hub version, v1.

@@ -5,10 +5,11 @@
 package v1beta1
 
 import (
+	"testing"
+
 	v1 "github.com/crdforge/crdforge/examples/crontab/api/v1"
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"testing"
 )
 
 // TestRoundTrip_v1beta1_CronTab converts random v1beta1 CronTabs to the hub (v1) and back, and

@@ -6,12 +6,13 @@ package v1alpha1
 
 import (
 	"fmt"
+	"unsafe"
+
 	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"unsafe"
 )
 
 // ConvertTo converts this Widget to the hub version, v1.
@@ -57,10 +58,7 @@ func autoConvert_v1alpha1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conv
 
 // lossy_v1alpha1_Widget_To_v1_Widget reports whether in holds data the conversion drops.
 func lossy_v1alpha1_Widget_To_v1_Widget(in *Widget) bool {
-	if lossy_v1alpha1_WidgetSpec_To_v1_WidgetSpec(&in.Spec) {
-		return true
-	}
-	return false
+	return lossy_v1alpha1_WidgetSpec_To_v1_WidgetSpec(&in.Spec)
 }
 
 // Convert_v1alpha1_Widget_To_v1_Widget converts v1alpha1 Widget to v1 Widget.
@@ -80,10 +78,7 @@ func autoConvert_v1_Widget_To_v1alpha1_Widget(in *v1.Widget, out *Widget, s conv
 
 // lossy_v1_Widget_To_v1alpha1_Widget reports whether in holds data the conversion drops.
 func lossy_v1_Widget_To_v1alpha1_Widget(in *v1.Widget) bool {
-	if lossy_v1_WidgetSpec_To_v1alpha1_WidgetSpec(&in.Spec) {
-		return true
-	}
-	return false
+	return lossy_v1_WidgetSpec_To_v1alpha1_WidgetSpec(&in.Spec)
 }
 
 // Convert_v1_Widget_To_v1alpha1_Widget converts v1 Widget to v1alpha1 Widget.
@@ -112,10 +107,7 @@ func autoConvert_v1alpha1_WidgetSpec_To_v1_WidgetSpec(in *WidgetSpec, out *v1.Wi
 
 // lossy_v1alpha1_WidgetSpec_To_v1_WidgetSpec reports whether in holds data the conversion drops.
 func lossy_v1alpha1_WidgetSpec_To_v1_WidgetSpec(in *WidgetSpec) bool {
-	if in.LegacyID != "" {
-		return true
-	}
-	return false
+	return in.LegacyID != ""
 }
 
 // Convert_v1alpha1_WidgetSpec_To_v1_WidgetSpec converts v1alpha1 WidgetSpec to v1 WidgetSpec.
@@ -148,10 +140,7 @@ func lossy_v1_WidgetSpec_To_v1alpha1_WidgetSpec(in *v1.WidgetSpec) bool {
 	if in.Warranty != nil {
 		return true
 	}
-	if in.Replicas == nil {
-		return true
-	}
-	return false
+	return in.Replicas == nil
 }
 
 // Convert_v1_WidgetSpec_To_v1alpha1_WidgetSpec converts v1 WidgetSpec to v1alpha1 WidgetSpec.

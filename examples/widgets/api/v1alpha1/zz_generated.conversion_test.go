@@ -5,10 +5,11 @@
 package v1alpha1
 
 import (
+	"testing"
+
 	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"testing"
 )
 
 // TestRoundTrip_v1alpha1_Widget converts random v1alpha1 Widgets to the hub (v1) and back, and

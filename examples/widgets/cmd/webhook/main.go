@@ -9,13 +9,14 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	widgetsexamplecomv1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
 	widgetsexamplecomv1alpha1 "github.com/crdforge/crdforge/examples/widgets/api/v1alpha1"
 	widgetsexamplecomv1beta1 "github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
 	"github.com/crdforge/crdforge/examples/widgets/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

@@ -5,10 +5,11 @@
 package v1beta1
 
 import (
+	"testing"
+
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v1 "github.com/crdforge/crdforge/testdata/aliases/api/v1"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"testing"
 )
 
 // TestRoundTrip_v1beta1_Grant converts random v1beta1 Grants to the hub (v1) and back, and

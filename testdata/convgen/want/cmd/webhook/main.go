@@ -9,12 +9,13 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	infraexamplecomv1 "github.com/crdforge/crdforge/testdata/convgen/api/v1"
 	infraexamplecomv1beta1 "github.com/crdforge/crdforge/testdata/convgen/api/v1beta1"
 	"github.com/crdforge/crdforge/testdata/convgen/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

@@ -6,13 +6,14 @@ package v1alpha1
 
 import (
 	"fmt"
+	"unsafe"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v1"
 	v2beta1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v2beta1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"unsafe"
 )
 
 // ConvertTo converts this Alarm to the hub version, v2beta1.
@@ -219,10 +220,7 @@ func autoConvert_v1_Hook_To_v1alpha1_Hook(in *v1.Hook, out *Hook, s conversion.S
 
 // lossy_v1_Hook_To_v1alpha1_Hook reports whether in holds data the conversion drops.
 func lossy_v1_Hook_To_v1alpha1_Hook(in *v1.Hook) bool {
-	if lossy_v1_HookSpec_To_v1alpha1_HookSpec(&in.Spec) {
-		return true
-	}
-	return false
+	return lossy_v1_HookSpec_To_v1alpha1_HookSpec(&in.Spec)
 }
 
 // Convert_v1_Hook_To_v1alpha1_Hook converts v1 Hook to v1alpha1 Hook.
@@ -308,10 +306,7 @@ func autoConvert_v1_TargetRef_To_v1alpha1_TargetRef(in *v1.TargetRef, out *Targe
 
 // lossy_v1_TargetRef_To_v1alpha1_TargetRef reports whether in holds data the conversion drops.
 func lossy_v1_TargetRef_To_v1alpha1_TargetRef(in *v1.TargetRef) bool {
-	if in.APIVersion != "" {
-		return true
-	}
-	return false
+	return in.APIVersion != ""
 }
 
 // Convert_v1_TargetRef_To_v1alpha1_TargetRef converts v1 TargetRef to v1alpha1 TargetRef.

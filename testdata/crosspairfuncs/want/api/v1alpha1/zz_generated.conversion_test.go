@@ -5,11 +5,12 @@
 package v1alpha1
 
 import (
+	"testing"
+
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v1"
 	v2beta1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v2beta1"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"testing"
 )
 
 // TestRoundTrip_v1alpha1_Alarm converts random v1alpha1 Alarms to the hub (v2beta1) and back, and

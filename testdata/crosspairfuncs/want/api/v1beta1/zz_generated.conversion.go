@@ -6,6 +6,7 @@ package v1beta1
 
 import (
 	"fmt"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1alpha1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v1alpha1"
 	v2beta1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v2beta1"

@@ -5,10 +5,11 @@
 package v1beta1
 
 import (
+	"testing"
+
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v2beta1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v2beta1"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"testing"
 )
 
 // TestRoundTrip_v1beta1_Alarm converts random v1beta1 Alarms to the hub (v2beta1) and back, and

@@ -9,6 +9,8 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	signalsexamplecomv1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v1"
 	signalsexamplecomv1alpha1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v1alpha1"
 	signalsexamplecomv1beta1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v1beta1"
@@ -16,7 +18,6 @@ import (
 	"github.com/crdforge/crdforge/testdata/crosspairfuncs/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

@@ -6,6 +6,7 @@ package v1alpha1
 
 import (
 	"fmt"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/database/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -55,10 +56,7 @@ func autoConvert_v1alpha1_Database_To_v1_Database(in *Database, out *v1.Database
 
 // lossy_v1alpha1_Database_To_v1_Database reports whether in holds data the conversion drops.
 func lossy_v1alpha1_Database_To_v1_Database(in *Database) bool {
-	if lossy_v1alpha1_DatabaseSpec_To_v1_DatabaseSpec(&in.Spec) {
-		return true
-	}
-	return false
+	return lossy_v1alpha1_DatabaseSpec_To_v1_DatabaseSpec(&in.Spec)
 }
 
 // Convert_v1alpha1_Database_To_v1_Database converts v1alpha1 Database to v1 Database.
@@ -77,10 +75,7 @@ func autoConvert_v1_Database_To_v1alpha1_Database(in *v1.Database, out *Database
 
 // lossy_v1_Database_To_v1alpha1_Database reports whether in holds data the conversion drops.
 func lossy_v1_Database_To_v1alpha1_Database(in *v1.Database) bool {
-	if lossy_v1_DatabaseSpec_To_v1alpha1_DatabaseSpec(&in.Spec) {
-		return true
-	}
-	return false
+	return lossy_v1_DatabaseSpec_To_v1alpha1_DatabaseSpec(&in.Spec)
 }
 
 // Convert_v1_Database_To_v1alpha1_Database converts v1 Database to v1alpha1 Database.
@@ -108,10 +103,7 @@ func lossy_v1alpha1_DatabaseSpec_To_v1_DatabaseSpec(in *DatabaseSpec) bool {
 	if in.BackupSchedule != "" {
 		return true
 	}
-	if in.Comment != "" {
-		return true
-	}
-	return false
+	return in.Comment != ""
 }
 
 // Convert_v1alpha1_DatabaseSpec_To_v1_DatabaseSpec converts v1alpha1 DatabaseSpec to v1 DatabaseSpec.
@@ -129,10 +121,7 @@ func autoConvert_v1_DatabaseSpec_To_v1alpha1_DatabaseSpec(in *v1.DatabaseSpec, o
 
 // lossy_v1_DatabaseSpec_To_v1alpha1_DatabaseSpec reports whether in holds data the conversion drops.
 func lossy_v1_DatabaseSpec_To_v1alpha1_DatabaseSpec(in *v1.DatabaseSpec) bool {
-	if in.Backup != (v1.BackupSpec{}) {
-		return true
-	}
-	return false
+	return in.Backup != (v1.BackupSpec{})
 }
 
 // Convert_v1_DatabaseSpec_To_v1alpha1_DatabaseSpec converts v1 DatabaseSpec to v1alpha1 DatabaseSpec.

@@ -9,12 +9,13 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	databasesexamplecomv1 "github.com/crdforge/crdforge/testdata/database/api/v1"
 	databasesexamplecomv1alpha1 "github.com/crdforge/crdforge/testdata/database/api/v1alpha1"
 	"github.com/crdforge/crdforge/testdata/database/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

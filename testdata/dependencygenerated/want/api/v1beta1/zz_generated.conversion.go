@@ -6,6 +6,7 @@ package v1beta1
 
 import (
 	"fmt"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/dependencygenerated/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -69,10 +70,7 @@ func autoConvert_v1_Crate_To_v1beta1_Crate(in *v1.Crate, out *Crate, s conversio
 
 // lossy_v1_Crate_To_v1beta1_Crate reports whether in holds data the conversion drops.
 func lossy_v1_Crate_To_v1beta1_Crate(in *v1.Crate) bool {
-	if lossy_v1_CrateSpec_To_v1beta1_CrateSpec(&in.Spec) {
-		return true
-	}
-	return false
+	return lossy_v1_CrateSpec_To_v1beta1_CrateSpec(&in.Spec)
 }
 
 // Convert_v1_Crate_To_v1beta1_Crate converts v1 Crate to v1beta1 Crate.
@@ -100,10 +98,7 @@ func autoConvert_v1_CrateSpec_To_v1beta1_CrateSpec(in *v1.CrateSpec, out *CrateS
 
 // lossy_v1_CrateSpec_To_v1beta1_CrateSpec reports whether in holds data the conversion drops.
 func lossy_v1_CrateSpec_To_v1beta1_CrateSpec(in *v1.CrateSpec) bool {
-	if in.Label != "" {
-		return true
-	}
-	return false
+	return in.Label != ""
 }
 
 // Convert_v1_CrateSpec_To_v1beta1_CrateSpec converts v1 CrateSpec to v1beta1 CrateSpec.

@@ -5,10 +5,11 @@
 package v1beta2
 
 import (
+	"testing"
+
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v1 "github.com/crdforge/crdforge/testdata/deprecation/api/v1"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"testing"
 )
 
 // TestRoundTrip_v1beta2_Sprocket converts random v1beta2 Sprockets to the hub (v1) and back, and

@@ -5,9 +5,10 @@
 package v1
 
 import (
+	"unsafe"
+
 	v1beta1 "github.com/crdforge/crdforge/testdata/foreignconvert/api/v1beta1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
-	"unsafe"
 )
 
 func autoConvert_v1_Pool_To_v1beta1_Pool(in *Pool, out *v1beta1.Pool, s conversion.Scope) error {

@@ -6,12 +6,13 @@ package v1beta1
 
 import (
 	"fmt"
+	"unsafe"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/foreigngenerated/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"unsafe"
 )
 
 // ConvertTo converts this Pipeline to the hub version, v1.
@@ -70,10 +71,7 @@ func autoConvert_v1_Pipeline_To_v1beta1_Pipeline(in *v1.Pipeline, out *Pipeline,
 
 // lossy_v1_Pipeline_To_v1beta1_Pipeline reports whether in holds data the conversion drops.
 func lossy_v1_Pipeline_To_v1beta1_Pipeline(in *v1.Pipeline) bool {
-	if lossy_v1_PipelineSpec_To_v1beta1_PipelineSpec(&in.Spec) {
-		return true
-	}
-	return false
+	return lossy_v1_PipelineSpec_To_v1beta1_PipelineSpec(&in.Spec)
 }
 
 // Convert_v1_Pipeline_To_v1beta1_Pipeline converts v1 Pipeline to v1beta1 Pipeline.
@@ -103,10 +101,7 @@ func autoConvert_v1_PipelineSpec_To_v1beta1_PipelineSpec(in *v1.PipelineSpec, ou
 
 // lossy_v1_PipelineSpec_To_v1beta1_PipelineSpec reports whether in holds data the conversion drops.
 func lossy_v1_PipelineSpec_To_v1beta1_PipelineSpec(in *v1.PipelineSpec) bool {
-	if in.Retention != nil {
-		return true
-	}
-	return false
+	return in.Retention != nil
 }
 
 // Convert_v1_PipelineSpec_To_v1beta1_PipelineSpec converts v1 PipelineSpec to v1beta1 PipelineSpec.

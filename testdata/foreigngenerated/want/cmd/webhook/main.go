@@ -9,12 +9,13 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	pipelinesexamplecomv1 "github.com/crdforge/crdforge/testdata/foreigngenerated/api/v1"
 	pipelinesexamplecomv1beta1 "github.com/crdforge/crdforge/testdata/foreigngenerated/api/v1beta1"
 	"github.com/crdforge/crdforge/testdata/foreigngenerated/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

@@ -5,9 +5,10 @@
 package v1alpha1
 
 import (
+	"unsafe"
+
 	v1 "github.com/crdforge/crdforge/testdata/generatedcalls/api/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
-	"unsafe"
 )
 
 func autoConvert_v1alpha1_Gadget_To_v1_Gadget(in *Gadget, out *v1.Gadget, s conversion.Scope) error {

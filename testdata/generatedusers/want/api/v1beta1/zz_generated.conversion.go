@@ -6,6 +6,7 @@ package v1beta1
 
 import (
 	"fmt"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/generatedusers/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -69,10 +70,7 @@ func autoConvert_v1_Shelf_To_v1beta1_Shelf(in *v1.Shelf, out *Shelf, s conversio
 
 // lossy_v1_Shelf_To_v1beta1_Shelf reports whether in holds data the conversion drops.
 func lossy_v1_Shelf_To_v1beta1_Shelf(in *v1.Shelf) bool {
-	if lossy_v1_ShelfSpec_To_v1beta1_ShelfSpec(&in.Spec) {
-		return true
-	}
-	return false
+	return lossy_v1_ShelfSpec_To_v1beta1_ShelfSpec(&in.Spec)
 }
 
 // Convert_v1_Shelf_To_v1beta1_Shelf converts v1 Shelf to v1beta1 Shelf.
@@ -100,10 +98,7 @@ func autoConvert_v1_ShelfSpec_To_v1beta1_ShelfSpec(in *v1.ShelfSpec, out *ShelfS
 
 // lossy_v1_ShelfSpec_To_v1beta1_ShelfSpec reports whether in holds data the conversion drops.
 func lossy_v1_ShelfSpec_To_v1beta1_ShelfSpec(in *v1.ShelfSpec) bool {
-	if in.Label != "" {
-		return true
-	}
-	return false
+	return in.Label != ""
 }
 
 // Convert_v1_ShelfSpec_To_v1beta1_ShelfSpec converts v1 ShelfSpec to v1beta1 ShelfSpec.

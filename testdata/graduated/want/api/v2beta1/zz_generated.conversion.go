@@ -6,6 +6,8 @@ package v2beta1
 
 import (
 	"fmt"
+	"unsafe"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/graduated/api/v1"
 	alpha "github.com/crdforge/crdforge/testdata/graduated/shapes/alpha"
@@ -15,7 +17,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"unsafe"
 )
 
 // ConvertTo converts this Policy to the hub version, v1.

@@ -9,12 +9,13 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	rulesexamplecomv1 "github.com/crdforge/crdforge/testdata/graduated/api/v1"
 	rulesexamplecomv2beta1 "github.com/crdforge/crdforge/testdata/graduated/api/v2beta1"
 	"github.com/crdforge/crdforge/testdata/graduated/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

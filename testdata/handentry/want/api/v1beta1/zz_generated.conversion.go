@@ -33,10 +33,7 @@ func autoConvert_v1_Gizmo_To_v1beta1_Gizmo(in *v1.Gizmo, out *Gizmo, s conversio
 
 // lossy_v1_Gizmo_To_v1beta1_Gizmo reports whether in holds data the conversion drops.
 func lossy_v1_Gizmo_To_v1beta1_Gizmo(in *v1.Gizmo) bool {
-	if lossy_v1_GizmoSpec_To_v1beta1_GizmoSpec(&in.Spec) {
-		return true
-	}
-	return false
+	return lossy_v1_GizmoSpec_To_v1beta1_GizmoSpec(&in.Spec)
 }
 
 // Convert_v1_Gizmo_To_v1beta1_Gizmo converts v1 Gizmo to v1beta1 Gizmo.
@@ -64,10 +61,7 @@ func autoConvert_v1_GizmoSpec_To_v1beta1_GizmoSpec(in *v1.GizmoSpec, out *GizmoS
 
 // lossy_v1_GizmoSpec_To_v1beta1_GizmoSpec reports whether in holds data the conversion drops.
 func lossy_v1_GizmoSpec_To_v1beta1_GizmoSpec(in *v1.GizmoSpec) bool {
-	if in.Label != "" {
-		return true
-	}
-	return false
+	return in.Label != ""
 }
 
 // Convert_v1_GizmoSpec_To_v1beta1_GizmoSpec converts v1 GizmoSpec to v1beta1 GizmoSpec.

@@ -5,10 +5,11 @@
 package v1beta1
 
 import (
+	"testing"
+
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v1 "github.com/crdforge/crdforge/testdata/handentry/api/v1"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"testing"
 )
 
 // TestRoundTrip_v1beta1_Gizmo converts random v1beta1 Gizmos to the hub (v1) and back, and

@@ -9,12 +9,13 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	toolsexamplecomv1 "github.com/crdforge/crdforge/testdata/handhub/api/v1"
 	toolsexamplecomv1beta1 "github.com/crdforge/crdforge/testdata/handhub/api/v1beta1"
 	"github.com/crdforge/crdforge/testdata/handhub/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

@@ -6,12 +6,13 @@ package v1
 
 import (
 	"fmt"
+	"unsafe"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v2 "github.com/crdforge/crdforge/testdata/handnarrow/api/v2"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"unsafe"
 )
 
 func autoConvert_v1_Balancer_To_v2_Balancer(in *Balancer, out *v2.Balancer, s conversion.Scope) error {

@@ -5,12 +5,13 @@
 package v1
 
 import (
+	"strings"
+	"testing"
+
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v2 "github.com/crdforge/crdforge/testdata/handnarrow/api/v2"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 	randfill "sigs.k8s.io/randfill"
-	"strings"
-	"testing"
 )
 
 // crdforgeNarrowingFillFuncs fills each field whose conversion narrows, on both

@@ -9,12 +9,13 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	narrowexamplecomv1 "github.com/crdforge/crdforge/testdata/handnarrow/api/v1"
 	narrowexamplecomv2 "github.com/crdforge/crdforge/testdata/handnarrow/api/v2"
 	"github.com/crdforge/crdforge/testdata/handnarrow/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

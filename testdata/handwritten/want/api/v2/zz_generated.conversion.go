@@ -6,6 +6,7 @@ package v2
 
 import (
 	fmt "fmt"
+
 	v1 "github.com/crdforge/crdforge/testdata/handwritten/api/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 )

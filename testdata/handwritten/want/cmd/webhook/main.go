@@ -9,12 +9,13 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	batchexamplecomv1 "github.com/crdforge/crdforge/testdata/handwritten/api/v1"
 	batchexamplecomv2 "github.com/crdforge/crdforge/testdata/handwritten/api/v2"
 	"github.com/crdforge/crdforge/testdata/handwritten/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

@@ -13,6 +13,7 @@ package v1beta1
 
 import (
 	"fmt"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/header/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"

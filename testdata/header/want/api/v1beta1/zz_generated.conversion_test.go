@@ -12,10 +12,11 @@ you may not use this file except in compliance with the License.
 package v1beta1
 
 import (
+	"testing"
+
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v1 "github.com/crdforge/crdforge/testdata/header/api/v1"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"testing"
 )
 
 // TestRoundTrip_v1beta1_Gizmo converts random v1beta1 Gizmos to the hub (v1) and back, and

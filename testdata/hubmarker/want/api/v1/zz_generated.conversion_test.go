@@ -5,10 +5,11 @@
 package v1
 
 import (
+	"testing"
+
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v1beta1 "github.com/crdforge/crdforge/testdata/hubmarker/api/v1beta1"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"testing"
 )
 
 // TestRoundTrip_v1_Cog converts random v1 Cogs to the hub (v1beta1) and back, and

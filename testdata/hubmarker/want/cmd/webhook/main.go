@@ -9,12 +9,13 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	examplecomv1 "github.com/crdforge/crdforge/testdata/hubmarker/api/v1"
 	examplecomv1beta1 "github.com/crdforge/crdforge/testdata/hubmarker/api/v1beta1"
 	"github.com/crdforge/crdforge/testdata/hubmarker/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

@@ -6,6 +6,7 @@ package v2
 
 import (
 	"fmt"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/kubebuilder/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -55,10 +56,7 @@ func autoConvert_v2_CronJob_To_v1_CronJob(in *CronJob, out *v1.CronJob, s conver
 
 // lossy_v2_CronJob_To_v1_CronJob reports whether in holds data the conversion drops.
 func lossy_v2_CronJob_To_v1_CronJob(in *CronJob) bool {
-	if lossy_v2_CronJobSpec_To_v1_CronJobSpec(&in.Spec) {
-		return true
-	}
-	return false
+	return lossy_v2_CronJobSpec_To_v1_CronJobSpec(&in.Spec)
 }
 
 // Convert_v2_CronJob_To_v1_CronJob converts v2 CronJob to v1 CronJob.
@@ -89,10 +87,7 @@ func autoConvert_v2_CronJobSpec_To_v1_CronJobSpec(in *CronJobSpec, out *v1.CronJ
 
 // lossy_v2_CronJobSpec_To_v1_CronJobSpec reports whether in holds data the conversion drops.
 func lossy_v2_CronJobSpec_To_v1_CronJobSpec(in *CronJobSpec) bool {
-	if in.Suspend != nil {
-		return true
-	}
-	return false
+	return in.Suspend != nil
 }
 
 // Convert_v2_CronJobSpec_To_v1_CronJobSpec converts v2 CronJobSpec to v1 CronJobSpec.

@@ -9,12 +9,13 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	batchtutorialkubebuilderiov1 "github.com/crdforge/crdforge/testdata/kubebuilder/api/v1"
 	batchtutorialkubebuilderiov2 "github.com/crdforge/crdforge/testdata/kubebuilder/api/v2"
 	"github.com/crdforge/crdforge/testdata/kubebuilder/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

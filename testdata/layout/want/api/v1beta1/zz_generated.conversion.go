@@ -6,12 +6,13 @@ package v1beta1
 
 import (
 	"fmt"
+	"unsafe"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/layout/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"unsafe"
 )
 
 // ConvertTo converts this Gadget to the hub version, v1.
@@ -70,10 +71,7 @@ func autoConvert_v1_Gadget_To_v1beta1_Gadget(in *v1.Gadget, out *Gadget, s conve
 
 // lossy_v1_Gadget_To_v1beta1_Gadget reports whether in holds data the conversion drops.
 func lossy_v1_Gadget_To_v1beta1_Gadget(in *v1.Gadget) bool {
-	if lossy_v1_GadgetSpec_To_v1beta1_GadgetSpec(&in.Spec) {
-		return true
-	}
-	return false
+	return lossy_v1_GadgetSpec_To_v1beta1_GadgetSpec(&in.Spec)
 }
 
 // Convert_v1_Gadget_To_v1beta1_Gadget converts v1 Gadget to v1beta1 Gadget.
@@ -454,10 +452,7 @@ func autoConvert_v1_Legacy_To_v1beta1_Legacy(in *v1.Legacy, out *Legacy, s conve
 
 // lossy_v1_Legacy_To_v1beta1_Legacy reports whether in holds data the conversion drops.
 func lossy_v1_Legacy_To_v1beta1_Legacy(in *v1.Legacy) bool {
-	if in.Hint != "" {
-		return true
-	}
-	return false
+	return in.Hint != ""
 }
 
 // Convert_v1_Legacy_To_v1beta1_Legacy converts v1 Legacy to v1beta1 Legacy.

@@ -5,12 +5,13 @@
 package v1beta1
 
 import (
+	"strings"
+	"testing"
+
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v1 "github.com/crdforge/crdforge/testdata/layout/api/v1"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 	randfill "sigs.k8s.io/randfill"
-	"strings"
-	"testing"
 )
 
 // crdforgeNarrowingFillFuncs fills each field whose conversion narrows, on both

@@ -9,12 +9,13 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	layoutsexamplecomv1 "github.com/crdforge/crdforge/testdata/layout/api/v1"
 	layoutsexamplecomv1beta1 "github.com/crdforge/crdforge/testdata/layout/api/v1beta1"
 	"github.com/crdforge/crdforge/testdata/layout/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

@@ -5,10 +5,11 @@
 package v1alpha1
 
 import (
+	"testing"
+
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v1beta1 "github.com/crdforge/crdforge/testdata/listers/api/v1beta1"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"testing"
 )
 
 // TestRoundTrip_v1alpha1_Fleet converts random v1alpha1 Fleets to the hub (v1beta1) and back, and

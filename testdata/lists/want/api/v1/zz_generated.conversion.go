@@ -6,6 +6,7 @@ package v1
 
 import (
 	"fmt"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v2 "github.com/crdforge/crdforge/testdata/lists/api/v2"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"

@@ -5,10 +5,11 @@
 package v1
 
 import (
+	"testing"
+
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v2 "github.com/crdforge/crdforge/testdata/lists/api/v2"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"testing"
 )
 
 // TestRoundTrip_v1_Widget converts random v1 Widgets to the hub (v2) and back, and

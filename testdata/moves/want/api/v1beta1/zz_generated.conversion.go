@@ -6,6 +6,7 @@ package v1beta1
 
 import (
 	"fmt"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/moves/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -69,10 +70,7 @@ func autoConvert_v1_Relay_To_v1beta1_Relay(in *v1.Relay, out *Relay, s conversio
 
 // lossy_v1_Relay_To_v1beta1_Relay reports whether in holds data the conversion drops.
 func lossy_v1_Relay_To_v1beta1_Relay(in *v1.Relay) bool {
-	if lossy_v1_RelaySpec_To_v1beta1_RelaySpec(&in.Spec) {
-		return true
-	}
-	return false
+	return lossy_v1_RelaySpec_To_v1beta1_RelaySpec(&in.Spec)
 }
 
 // Convert_v1_Relay_To_v1beta1_Relay converts v1 Relay to v1beta1 Relay.
@@ -120,10 +118,7 @@ func lossy_v1_RelaySpec_To_v1beta1_RelaySpec(in *v1.RelaySpec) bool {
 	if in.Network == nil {
 		return true
 	}
-	if in.Network != nil && in.Network.Proto != "" {
-		return true
-	}
-	return false
+	return in.Network != nil && in.Network.Proto != ""
 }
 
 // Convert_v1_RelaySpec_To_v1beta1_RelaySpec converts v1 RelaySpec to v1beta1 RelaySpec.

@@ -6,12 +6,13 @@ package v1beta1
 
 import (
 	"fmt"
+	"unsafe"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/multikind/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"unsafe"
 )
 
 // ConvertTo converts this Apple to the hub version, v1.

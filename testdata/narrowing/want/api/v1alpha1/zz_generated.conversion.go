@@ -6,6 +6,7 @@ package v1alpha1
 
 import (
 	"fmt"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/narrowing/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -69,10 +70,7 @@ func autoConvert_v1_Order_To_v1alpha1_Order(in *v1.Order, out *Order, s conversi
 
 // lossy_v1_Order_To_v1alpha1_Order reports whether in holds data the conversion drops.
 func lossy_v1_Order_To_v1alpha1_Order(in *v1.Order) bool {
-	if lossy_v1_OrderSpec_To_v1alpha1_OrderSpec(&in.Spec) {
-		return true
-	}
-	return false
+	return lossy_v1_OrderSpec_To_v1alpha1_OrderSpec(&in.Spec)
 }
 
 // Convert_v1_Order_To_v1alpha1_Order converts v1 Order to v1alpha1 Order.
@@ -108,10 +106,7 @@ func autoConvert_v1_OrderSpec_To_v1alpha1_OrderSpec(in *v1.OrderSpec, out *Order
 
 // lossy_v1_OrderSpec_To_v1alpha1_OrderSpec reports whether in holds data the conversion drops.
 func lossy_v1_OrderSpec_To_v1alpha1_OrderSpec(in *v1.OrderSpec) bool {
-	if in.Limit != nil {
-		return true
-	}
-	return false
+	return in.Limit != nil
 }
 
 // Convert_v1_OrderSpec_To_v1alpha1_OrderSpec converts v1 OrderSpec to v1alpha1 OrderSpec.

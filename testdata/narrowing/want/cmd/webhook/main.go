@@ -9,13 +9,14 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	ordersexamplecomv1 "github.com/crdforge/crdforge/testdata/narrowing/api/v1"
 	ordersexamplecomv1alpha1 "github.com/crdforge/crdforge/testdata/narrowing/api/v1alpha1"
 	ordersexamplecomv1beta1 "github.com/crdforge/crdforge/testdata/narrowing/api/v1beta1"
 	"github.com/crdforge/crdforge/testdata/narrowing/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

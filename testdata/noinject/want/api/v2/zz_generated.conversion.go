@@ -6,6 +6,7 @@ package v2
 
 import (
 	"fmt"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/noinject/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -53,10 +54,7 @@ func autoConvert_v2_Doohickey_To_v1_Doohickey(in *Doohickey, out *v1.Doohickey, 
 
 // lossy_v2_Doohickey_To_v1_Doohickey reports whether in holds data the conversion drops.
 func lossy_v2_Doohickey_To_v1_Doohickey(in *Doohickey) bool {
-	if in.Total != 0 {
-		return true
-	}
-	return false
+	return in.Total != 0
 }
 
 // Convert_v2_Doohickey_To_v1_Doohickey converts v2 Doohickey to v1 Doohickey.
@@ -73,10 +71,7 @@ func autoConvert_v1_Doohickey_To_v2_Doohickey(in *v1.Doohickey, out *Doohickey, 
 
 // lossy_v1_Doohickey_To_v2_Doohickey reports whether in holds data the conversion drops.
 func lossy_v1_Doohickey_To_v2_Doohickey(in *v1.Doohickey) bool {
-	if in.Count != 0 {
-		return true
-	}
-	return false
+	return in.Count != 0
 }
 
 // Convert_v1_Doohickey_To_v2_Doohickey converts v1 Doohickey to v2 Doohickey.

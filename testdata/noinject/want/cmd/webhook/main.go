@@ -9,12 +9,13 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	examplecomv1 "github.com/crdforge/crdforge/testdata/noinject/api/v1"
 	examplecomv2 "github.com/crdforge/crdforge/testdata/noinject/api/v2"
 	"github.com/crdforge/crdforge/testdata/noinject/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

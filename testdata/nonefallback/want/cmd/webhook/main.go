@@ -9,12 +9,13 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	partsexamplecomv1 "github.com/crdforge/crdforge/testdata/nonefallback/api/v1"
 	partsexamplecomv1beta1 "github.com/crdforge/crdforge/testdata/nonefallback/api/v1beta1"
 	"github.com/crdforge/crdforge/testdata/nonefallback/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

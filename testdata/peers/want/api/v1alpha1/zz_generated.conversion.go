@@ -6,6 +6,7 @@ package v1alpha1
 
 import (
 	"fmt"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/peers/api/v1"
 	v1beta1 "github.com/crdforge/crdforge/testdata/peers/api/v1beta1"

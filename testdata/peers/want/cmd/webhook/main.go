@@ -9,13 +9,14 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	poolsexamplecomv1 "github.com/crdforge/crdforge/testdata/peers/api/v1"
 	poolsexamplecomv1alpha1 "github.com/crdforge/crdforge/testdata/peers/api/v1alpha1"
 	poolsexamplecomv1beta1 "github.com/crdforge/crdforge/testdata/peers/api/v1beta1"
 	"github.com/crdforge/crdforge/testdata/peers/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

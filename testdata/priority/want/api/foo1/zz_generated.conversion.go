@@ -6,6 +6,7 @@ package foo1
 
 import (
 	"fmt"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1 "github.com/crdforge/crdforge/testdata/priority/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"

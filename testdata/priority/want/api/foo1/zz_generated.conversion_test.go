@@ -5,10 +5,11 @@
 package foo1
 
 import (
+	"testing"
+
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v1 "github.com/crdforge/crdforge/testdata/priority/api/v1"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"testing"
 )
 
 // TestRoundTrip_foo1_Gadget converts random foo1 Gadgets to the hub (v1) and back, and

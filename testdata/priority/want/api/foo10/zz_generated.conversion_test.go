@@ -5,10 +5,11 @@
 package foo10
 
 import (
+	"testing"
+
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v1 "github.com/crdforge/crdforge/testdata/priority/api/v1"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"testing"
 )
 
 // TestRoundTrip_foo10_Gadget converts random foo10 Gadgets to the hub (v1) and back, and

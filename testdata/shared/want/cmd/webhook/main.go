@@ -9,12 +9,13 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	clusterexamplecomv1 "github.com/crdforge/crdforge/testdata/shared/api/v1"
 	clusterexamplecomv1beta1 "github.com/crdforge/crdforge/testdata/shared/api/v1beta1"
 	"github.com/crdforge/crdforge/testdata/shared/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

@@ -6,6 +6,7 @@ package v1alpha1
 
 import (
 	"fmt"
+
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
 	v1alpha2 "github.com/crdforge/crdforge/testdata/taggedoutput/api/v1alpha2"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -69,10 +70,7 @@ func autoConvert_v1alpha2_Plugin_To_v1alpha1_Plugin(in *v1alpha2.Plugin, out *Pl
 
 // lossy_v1alpha2_Plugin_To_v1alpha1_Plugin reports whether in holds data the conversion drops.
 func lossy_v1alpha2_Plugin_To_v1alpha1_Plugin(in *v1alpha2.Plugin) bool {
-	if lossy_v1alpha2_PluginSpec_To_v1alpha1_PluginSpec(&in.Spec) {
-		return true
-	}
-	return false
+	return lossy_v1alpha2_PluginSpec_To_v1alpha1_PluginSpec(&in.Spec)
 }
 
 // Convert_v1alpha2_Plugin_To_v1alpha1_Plugin converts v1alpha2 Plugin to v1alpha1 Plugin.
@@ -102,10 +100,7 @@ func autoConvert_v1alpha2_PluginSpec_To_v1alpha1_PluginSpec(in *v1alpha2.PluginS
 
 // lossy_v1alpha2_PluginSpec_To_v1alpha1_PluginSpec reports whether in holds data the conversion drops.
 func lossy_v1alpha2_PluginSpec_To_v1alpha1_PluginSpec(in *v1alpha2.PluginSpec) bool {
-	if len(in.Patches) != 0 {
-		return true
-	}
-	return false
+	return len(in.Patches) != 0
 }
 
 // Convert_v1alpha2_PluginSpec_To_v1alpha1_PluginSpec converts v1alpha2 PluginSpec to v1alpha1 PluginSpec.

@@ -5,10 +5,11 @@
 package v1alpha1
 
 import (
+	"testing"
+
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v1alpha2 "github.com/crdforge/crdforge/testdata/taggedoutput/api/v1alpha2"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"testing"
 )
 
 // TestRoundTrip_v1alpha1_Plugin converts random v1alpha1 Plugins to the hub (v1alpha2) and back, and

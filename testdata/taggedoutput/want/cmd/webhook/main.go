@@ -9,12 +9,13 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	addonsexamplecomv1alpha1 "github.com/crdforge/crdforge/testdata/taggedoutput/api/v1alpha1"
 	addonsexamplecomv1alpha2 "github.com/crdforge/crdforge/testdata/taggedoutput/api/v1alpha2"
 	"github.com/crdforge/crdforge/testdata/taggedoutput/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

@@ -5,10 +5,11 @@
 package v1beta1
 
 import (
+	"testing"
+
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v1beta2 "github.com/crdforge/crdforge/testdata/takeover/api/v1beta2"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"testing"
 )
 
 // TestRoundTrip_v1beta1_Widget converts random v1beta1 Widgets to the hub (v1beta2) and back, and

@@ -9,12 +9,13 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	infraexamplecomv1beta1 "github.com/crdforge/crdforge/testdata/takeover/api/v1beta1"
 	infraexamplecomv1beta2 "github.com/crdforge/crdforge/testdata/takeover/api/v1beta2"
 	"github.com/crdforge/crdforge/testdata/takeover/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {

@@ -5,10 +5,11 @@
 package v1alpha1
 
 import (
+	"testing"
+
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
 	v1 "github.com/crdforge/crdforge/testdata/twins/api/v1"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
-	"testing"
 )
 
 // TestRoundTrip_v1alpha1_Beacon converts random v1alpha1 Beacons to the hub (v1) and back, and

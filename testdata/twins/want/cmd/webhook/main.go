@@ -9,12 +9,13 @@ package main
 
 import (
 	"flag"
+	"os"
+
 	beaconsexamplecomv1 "github.com/crdforge/crdforge/testdata/twins/api/v1"
 	beaconsexamplecomv1alpha1 "github.com/crdforge/crdforge/testdata/twins/api/v1alpha1"
 	"github.com/crdforge/crdforge/testdata/twins/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"os"
 )
 
 func main() {
