@@ -54,7 +54,8 @@ func toolchains(t *testing.T) []string {
 	return []string{"local", next}
 }
 
-// TestAdoptionMatrix writes, for each row and Go toolchain, a project on
+// TestAdoptionMatrix writes, for each row with the local Go (and the oldest
+// and newest rows with the next Go release), a project on
 // the row's versions whose API (testdata/database's, two versions) crdforge
 // generates code for, the conversion webhook's main included, beside a
 // package of the project's own that uses client-go's apply configurations
@@ -74,7 +75,13 @@ func TestAdoptionMatrix(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Minute)
 	defer cancel()
 	for _, tc := range toolchains(t) {
-		for _, r := range matrix {
+		for i, r := range matrix {
+			// The next Go release builds the oldest and the newest row:
+			// what it changes is the Go toolchain, and every Kubernetes
+			// minor between them already builds with the local one.
+			if tc != "local" && i != 0 && i != len(matrix)-1 {
+				continue
+			}
 			t.Run(tc+"/k8s-"+r.kubernetes, func(t *testing.T) {
 				p := newProject(t, root, r, tc)
 				p.adopt(ctx)
