@@ -121,6 +121,7 @@ fetch-modules:
 	cd runtime && $(GO) mod download
 	cd webhook && $(GO) mod download
 	cd tools/dockerfile && $(GO) mod download
+	cd tools/envtest/smoke && $(GO) mod download
 
 fetch-e2e: fetch-modules $(KUBEBUILDER)
 	CRDFORGE_FETCH=1 CRDFORGE_E2E_REQUIRED=1 $(GO) test -count=1 -run '^(TestKubebuilderProject|TestREADMEUsingCrdforge)$$' ./e2e/
