@@ -177,6 +177,8 @@ func TestWidgets(t *testing.T) {
 		}
 	})
 
+	t.Run("server-side apply", func(t *testing.T) { testServerSideApply(t, e) })
+
 	t.Run("storage version change", func(t *testing.T) {
 		testStorageChange(t, e, "from-v1beta1-dynamic", "v1beta1", func(name string) *unstructured.Unstructured {
 			return e.Obj("v1", ns, name, map[string]any{"spec": map[string]any{
