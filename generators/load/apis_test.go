@@ -113,7 +113,7 @@ func TestCheckAPIsReportsTypeDeclarationErrorsOnly(t *testing.T) {
 	r.CheckAPIs()
 	diags := diag.New(r.Fset)
 	r.Errors(diags, nil, nil)
-	if len(diags.Items()) > 0 || r.recheck != nil {
-		t.Errorf("generatedrefs: %d errors, checked again with its generated files: %v", len(diags.Items()), r.recheck != nil)
+	if len(diags.Items()) > 0 || r.asLoaded != nil {
+		t.Errorf("generatedrefs: %d errors, checked again with its generated files: %v", len(diags.Items()), r.asLoaded != nil)
 	}
 }
