@@ -29,7 +29,7 @@ build:
 # crdforge's markers, and each example's CRDs and deepcopy methods (through
 # the //go:generate line in each example).
 generate:
-	$(GO) tool helpgen generate:headerFile=./markers/helpgen.header.txt paths=./markers
+	$(GO) tool helpgen generate:headerFile=./internal/markers/helpgen.header.txt paths=./internal/markers
 	$(GO) generate ./examples/...
 
 # manifests regenerates only the examples' CRDs.
@@ -111,7 +111,7 @@ test-compat:
 	CRDFORGE_GO_NEXT=$(GO_NEXT) CRDFORGE_E2E_REQUIRED=1 $(TIER) $(GO) test -timeout 40m ./compat/
 	cd runtime && $(TIER) $(GO) test ./... && GOTOOLCHAIN=$(GO_NEXT) $(TIER) $(GO) test ./...
 	cd webhook && $(TIER) $(GO) test ./... && GOTOOLCHAIN=$(GO_NEXT) $(TIER) $(GO) test ./...
-	GOTOOLCHAIN=$(GO_NEXT) $(TIER) $(GO) test -short -run '^TestGolden' ./cmd/crdforge/cli/
+	GOTOOLCHAIN=$(GO_NEXT) $(TIER) $(GO) test -short -run '^TestGolden' ./internal/cli/
 	GOTOOLCHAIN=$(GO_NEXT) $(TIER) $(GO) test -short ./examples/...
 	cd tools/dockerfile && $(TIER) $(GO) test ./...
 
@@ -161,8 +161,8 @@ lint-go: $(GOLANGCI_LINT)
 # crdforge generate with controller-gen plus conversion-gen (as processes);
 # then the webhook handler and the conversions. BENCHMARKS.md records them.
 bench:
-	$(GO) test ./generators/ -run '^$$' -bench 'BenchmarkGenerate' -benchtime 5x -count 1 -timeout 60m
-	$(GO) test ./generators/conversion/bench/ -run '^$$' -bench BenchmarkConvert -benchmem -count 1
+	$(GO) test ./internal/pipeline/ -run '^$$' -bench 'BenchmarkGenerate' -benchtime 5x -count 1 -timeout 60m
+	$(GO) test ./internal/gen/conversion/bench/ -run '^$$' -bench BenchmarkConvert -benchmem -count 1
 	$(GO) test ./examples/widgets/ -run '^$$' -bench 'BenchmarkConversionReview|BenchmarkCodec' -benchtime 1s -count 1
 
 # demo builds crdforge and a real control plane, generates the crontab

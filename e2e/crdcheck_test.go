@@ -13,9 +13,9 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
-	"github.com/crdforge/crdforge/cmd/crdforge/cli"
-	"github.com/crdforge/crdforge/generators"
-	crdcheck "github.com/crdforge/crdforge/generators/check"
+	"github.com/crdforge/crdforge/internal/cli"
+	crdcheck "github.com/crdforge/crdforge/internal/command/check"
+	"github.com/crdforge/crdforge/internal/pipeline"
 )
 
 // TestCheckAgainstCluster: crdforge check --against-cluster reads
@@ -34,7 +34,7 @@ func TestCheckAgainstCluster(t *testing.T) {
 	}
 	newDir := filepath.Join(filepath.Dir(oldDir), "new")
 
-	side, err := crdcheck.Generate(generators.Config{Dir: oldDir})
+	side, err := crdcheck.Generate(pipeline.Config{Dir: oldDir})
 	if err != nil || side.Diags.HasErrors() || len(side.CRDs) != 1 {
 		t.Fatalf("generating the installed CRD: %v %v", err, side.Diags.Items())
 	}

@@ -5,7 +5,7 @@ package main
 import (
 	"os"
 
-	"github.com/crdforge/crdforge/cmd/crdforge/cli"
+	"github.com/crdforge/crdforge/internal/cli"
 )
 
 func main() {

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/crdforge/crdforge/"
+
+// layers are the main module's packages from the top of the pipeline down,
+// by import-path prefix: a package imports only packages of its own layer
+// or below, never one above (ARCHITECTURE.md). Packages under internal/
+// that no prefix names are leaves, below every layer.
+var layers = [][]string{
+	{"cmd/crdforge"},
+	{"internal/cli"},
+	{"internal/command/"},
+	{"internal/pipeline"},
+	{"internal/gen/"},
+	{"internal/model"},
+	{"internal/load", "internal/markers"},
+}
+
+// layer is the index in layers of the package at path (relative to the
+// module), len(layers) for a leaf, and -1 outside cmd/ and internal/.
+func layer(path string) int {
+	for i, prefixes := range layers {
+		for _, p := range prefixes {
+			if path == strings.TrimSuffix(p, "/") || strings.HasPrefix(path, p) || strings.HasPrefix(path, p+"/") {
+				return i
+			}
+		}
+	}
+	if strings.HasPrefix(path, "internal/") {
+		return len(layers)
+	}
+	return -1
+}
+
+// listed is one package of `go list ./...`, at the module's root.
+type listed struct {
+	path, name string
+	goFiles    int
+	imports    []string
+}
+
+func list(t *testing.T) []listed {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}} {{.Name}} {{len .GoFiles}} {{join .Imports " "}}`, "./...")
+	cmd.Dir = "../.."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	var pkgs []listed
+	for line := range strings.Lines(string(out)) {
+		f := strings.Fields(line)
+		p := listed{path: strings.TrimPrefix(f[0], module), name: f[1]}
+		p.goFiles, _ = strconv.Atoi(f[2])
+		for _, imp := range f[3:] {
+			if rel, ok := strings.CutPrefix(imp, module); ok {
+				p.imports = append(p.imports, rel)
+			}
+		}
+		pkgs = append(pkgs, p)
+	}
+	return pkgs
+}
+
+// No package of the generator imports one above it in the pipeline: cmd →
+// cli → commands → pipeline → generators → model → load and markers →
+// leaves.
+func TestNoPackageImportsALayerAbove(t *testing.T) {
+	for _, p := range list(t) {
+		from := layer(p.path)
+		if from < 0 {
+			continue
+		}
+		for _, imp := range p.imports {
+			if to := layer(imp); to >= 0 && to < from {
+				t.Errorf("%s imports %s, a layer above it", p.path, imp)
+			}
+		}
+	}
+}
+
+// The main module's only public surface is the binary: outside internal/,
+// every package is a main, tests alone (compat), an example, or the
+// end-to-end suite's harness, which its tests and the demo share. The
+// runtime and webhook modules are the public API.
+func TestNothingOutsideInternalIsImportable(t *testing.T) {
+	for _, p := range list(t) {
+		switch {
+		case strings.HasPrefix(p.path, "internal/"), strings.HasPrefix(p.path, "examples/"),
+			p.name == "main", p.goFiles == 0, p.path == "e2e":
+			continue
+		}
+		t.Errorf("%s is importable: move it under internal/", p.path)
+	}
+}

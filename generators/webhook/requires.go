@@ -1,7 +1,0 @@
-package webhook
-
-import "github.com/crdforge/crdforge/generators/minimums"
-
-// Requires is what the main needs of the module it is in: it imports
-// crdforge's webhook module.
-func (Generator) Requires() minimums.Needs { return minimums.Webhook }

@@ -1,0 +1,222 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/output"
+	"github.com/crdforge/crdforge/internal/pipeline"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+func newGenerate(stdout, stderr io.Writer) *cobra.Command {
+	var cfg pipeline.Config
+	var verify, verbose bool
+	cmd := &cobra.Command{
+		Use:   "generate [packages...]",
+		Short: "Generate CRDs, deepcopy, conversions and the conversion webhook from API packages",
+		Long: `Generate loads the named Go packages once (default ./..., relative to the
+current directory), reads their kubebuilder and +crdforge: markers, and writes:
+
+  - one CRD per kind into --crd-dir, named <group>_<plural>.yaml;
+  - zz_generated.deepcopy.go into every package with API types;
+  - zz_generated.conversion.go (and _test.go) into every version package of
+    a kind with several versions: hub-and-spoke conversions;
+  - the conversion webhook's main (--webhook-main) and, under config/webhook,
+    its kustomize-ready deployment (Deployment, Service, PodDisruptionBudget,
+    cert-manager Issuer and Certificate) when a CRD converts through a
+    webhook. Without cert-manager, see crdforge certs.
+
+In a kubebuilder project (a PROJECT file), the CRDs' conversion webhook is the
+manager's Service as kubebuilder scaffolds it (webhook-service in system),
+and config/webhook and config/crd stay kubebuilder's: no deployment is
+generated there.
+
+Every CRD is checked with the API server's own validation before anything is
+written. When anything is wrong, every problem is printed as
+file:line:col: message, nothing is written, and the exit code is 2. A CRD
+that passed without a warning is recorded in $CRDFORGE_CACHE (default: crdforge
+in the user's cache directory; off turns it off) and not validated again
+while this crdforge binary prints it the same.
+
+Files are written only where their bytes change, each through a temporary
+file and a rename. Only another generator's output is overwritten: a file
+marked as generated, or a CRD carrying controller-gen's version annotation;
+hand-written and scaffolded files never are. A project that has a webhook
+main or a config/webhook of its own keeps it: crdforge then writes none of
+that part (no half layout) and says so in a warning. The CRDs then convert
+through the Service in that config/webhook/service.yaml; where there is none,
+the warning names the +crdforge:webhook marker that names the project's own.
+
+The --allow-dangerous-types ... --year flags are controller-gen's crd: and
+object: options of the same names, with the same meaning. A project sets them
+(and any flag above but --verify) once in .crdforge.yaml, in the current
+directory: a map from flag names to values, such as "max-desc-len: 0". A flag
+given on the command line wins over the file.
+
+Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
+		Example: `  # From the directory holding api/v1beta1, api/v1, ...
+  crdforge generate ./...
+
+  # Only the CRDs, into another directory
+  crdforge generate --only crd --crd-dir deploy/crds ./api/...
+
+  # In CI: fail when committed output is out of date
+  crdforge generate --verify ./...`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			dir, err := workingDir()
+			if err != nil {
+				return err
+			}
+			if err := reportProjectFile(applyProjectFile(cmd.Flags(), dir), stderr); err != nil {
+				return err
+			}
+			cfg.Dir, cfg.Patterns = dir, args
+			cfg.ValidationCache = validationCache(stderr)
+			res, err := pipeline.Generate(cfg)
+			if err != nil {
+				return err
+			}
+			printDiagnostics(stderr, dir, res.Diags.Items(), verbose)
+			if res.Diags.HasErrors() {
+				return exitError{ExitErrors}
+			}
+			changes, err := output.Plan(dir, res.Files)
+			if err != nil {
+				printErr(stderr, err)
+				return exitError{ExitErrors}
+			}
+			if verify {
+				if len(changes) == 0 {
+					return nil
+				}
+				// The diff is what --verify was asked for: a diff that
+				// could not be printed fails the run.
+				if _, err := io.WriteString(stdout, output.Diff(changes)); err != nil {
+					return fmt.Errorf("writing the diff: %w", err)
+				}
+				printErrf(stderr, "crdforge: %d generated file(s) out of date; run crdforge generate", len(changes))
+				return exitError{ExitStale}
+			}
+			if err := output.Write(changes); err != nil {
+				return err
+			}
+			for _, c := range changes {
+				if c.Delete {
+					printErr(stderr, "removed", c.Rel)
+				} else {
+					printErr(stderr, "wrote", c.Rel)
+				}
+			}
+			printErr(stderr, summary(res.Files, changes))
+			return nil
+		},
+	}
+	bindConfigFlags(cmd.Flags(), &cfg)
+	cmd.Flags().BoolVar(&verbose, "verbose", false, fmt.Sprintf("list every field with no counterpart in a version it converts to (without it, the first %d and a count)", maxNoCounterpart))
+	cmd.Flags().BoolVar(&verify, "verify", false, "write nothing; print a unified diff of what would change and exit 1 if anything is stale")
+	return cmd
+}
+
+// bindConfigFlags binds the flags that set pipeline.Config's fields (Dir
+// and Patterns aside).
+func bindConfigFlags(f *pflag.FlagSet, cfg *pipeline.Config) {
+	f.StringVar(&cfg.CRDDir, "crd-dir", "", "directory for CRD YAML, relative to the current directory")
+	f.StringVar(&cfg.WebhookMain, "webhook-main", "", "path of the generated conversion webhook's main.go, relative to the current directory")
+	// pipeline.Config applies the defaults; the flags only show them.
+	f.Lookup("crd-dir").DefValue = pipeline.DefaultCRDDir
+	f.Lookup("webhook-main").DefValue = pipeline.DefaultWebhookMain
+	f.StringVar(&cfg.WebhookImage, "webhook-image", "",
+		"the conversion webhook's image, [registry/]name[:tag], that config/webhook deploys (default <project>-webhook:latest)")
+	f.BoolVar(&cfg.Strict, "strict", false,
+		"fail (exit 2, nothing written) on a field with no counterpart in the version it converts to, unless +crdforge:nocounterpart acknowledges it; for CI")
+	f.StringSliceVar(&cfg.Only, "only", nil, "run only these generators (comma-separated): "+strings.Join(pipeline.Names(), ", "))
+
+	// controller-gen's options, named as its crd: and object: options are.
+	f.BoolVar(&cfg.AllowDangerousTypes, "allow-dangerous-types", false,
+		"allow float32 and float64 fields in schemas (controller-gen's crd:allowDangerousTypes)")
+	f.BoolVar(&cfg.IgnoreUnexportedFields, "ignore-unexported-fields", false,
+		"leave unexported fields out of schemas (crd:ignoreUnexportedFields)")
+	f.Var(optionalInt{&cfg.MaxDescLen}, "max-desc-len",
+		"truncate schema descriptions to at most N bytes at a sentence or word boundary; 0 drops them (crd:maxDescLen)")
+	f.BoolVar(&cfg.GenerateEmbeddedObjectMeta, "generate-embedded-object-meta", false,
+		"give embedded ObjectMeta (a template's metadata) its schema (crd:generateEmbeddedObjectMeta)")
+	f.StringVar(&cfg.HeaderFile, "header-file", "",
+		"file whose content (Go comments, a license) starts every generated Go file (object:headerFile)")
+	f.StringVar(&cfg.CRDHeaderFile, "crd-header-file", "",
+		"file whose content (YAML comments, a license) starts every CRD YAML file (crd:headerFile)")
+	f.StringVar(&cfg.Year, "year", "",
+		`year that replaces " YEAR" in the header files (object:year, crd:year)`)
+}
+
+// optionalInt is an int flag that stays nil until it is given, so that
+// pipeline.Config can tell "not set" from 0.
+type optionalInt struct{ p **int }
+
+func (o optionalInt) String() string {
+	if o.p == nil || *o.p == nil {
+		return ""
+	}
+	return strconv.Itoa(**o.p)
+}
+
+func (o optionalInt) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("not an integer: %q", s)
+	}
+	*o.p = &n
+	return nil
+}
+
+func (optionalInt) Type() string { return "N" }
+
+// maxNoCounterpart is how many warnings about fields with no counterpart
+// crdforge generate prints without --verbose: a first version of an API can
+// differ from the next in dozens of fields, and a screenful of the same
+// advice hides the other diagnostics.
+const maxNoCounterpart = 10
+
+// printDiagnostics prints every diagnostic, sorted, but, unless verbose,
+// only the first maxNoCounterpart warnings about fields with no
+// counterpart, and how many more there are.
+func printDiagnostics(stderr io.Writer, dir string, items []diag.Diagnostic, verbose bool) {
+	shown, hidden := 0, 0
+	for _, d := range items {
+		if d.Class == diag.ClassNoCounterpart && d.Severity == diag.Warning && !verbose {
+			if shown == maxNoCounterpart {
+				hidden++
+				continue
+			}
+			shown++
+		}
+		printErr(stderr, d.Format(dir))
+	}
+	if hidden > 0 {
+		printErrf(stderr, "crdforge: %d more field(s) with no counterpart in a version they convert to; --verbose lists them all, +crdforge:nocounterpart acknowledges one", hidden)
+	}
+}
+
+// summary is the one line a run that writes ends with: how many generated
+// files it wrote, left as they were, and removed.
+func summary(files []output.File, changes []output.Change) string {
+	written, removed := 0, 0
+	for _, c := range changes {
+		if c.Delete {
+			removed++
+		} else {
+			written++
+		}
+	}
+	produced := 0
+	for _, f := range files {
+		if !f.Delete {
+			produced++
+		}
+	}
+	return fmt.Sprintf("crdforge: %d file(s) written, %d unchanged, %d removed", written, produced-written, removed)
+}

@@ -1,0 +1,309 @@
+// Package newversion adds an API version to a group: it copies an existing
+// version's package (by default the hub's) into a sibling package named
+// after the new version, rewriting what names the version (the package
+// clause, the GroupVersion's "v1", conversion-gen style function names,
+// the package comment) with go/ast positions, so that the copy is the same
+// Go with only those tokens changed. Markers that belong to one version
+// only (storage, hub, deprecated, unserved) are moved as Options say.
+//
+// Prepare computes every file to create and every file to edit, and
+// touches nothing; Apply writes them and can undo what it wrote, so that
+// the CLI can regenerate and roll back when generation fails.
+package newversion
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/markers"
+	"github.com/crdforge/crdforge/internal/model"
+)
+
+// Options say which version to add, from which, and how the versions'
+// roles change. The zero value of every flag is the safe default: the new
+// version is served, not the storage version and not the hub, and the old
+// ones stay as they are.
+type Options struct {
+	New   string // the version to add, such as v2
+	From  string // the version to copy; default: the hub
+	Group string // the API group; needed only when several are loaded
+
+	// Storage makes the new version the storage version (the others lose
+	// +kubebuilder:storageversion). The hub stays where it was: when it was
+	// the storage version implicitly, +crdforge:hub pins it there.
+	Storage bool
+	// Hub makes the new version the hub of conversions (+crdforge:hub on
+	// its package; other +crdforge:hub markers go).
+	Hub bool
+	// Deprecate marks From deprecated, with Warning as the text clients
+	// get, when not empty.
+	Deprecate bool
+	Warning   string
+}
+
+// File is a file to write: created when Old is nil, else edited.
+type File struct {
+	Path    string // absolute
+	Content []byte
+	Old     []byte // the content it replaces; nil for a new file
+}
+
+// Change is what Prepare decided.
+type Change struct {
+	Dir     string // the new package's directory
+	FromDir string
+	Files   []File // new files first, then edits, each group sorted by path
+}
+
+var versionRE = regexp.MustCompile(`^v[1-9][0-9]*((alpha|beta)[1-9][0-9]*)?$`)
+
+// Prepare plans adding opts.New to the group loaded in m. Problems in what
+// the user asked for (a version that exists, an unknown one) come back as
+// diagnostics positioned at the type or package involved, or as an error
+// when there is no position to give.
+func Prepare(m *model.Model, opts Options) (*Change, []diag.Diagnostic, error) {
+	if !versionRE.MatchString(opts.New) {
+		return nil, nil, fmt.Errorf("%q is not a Kubernetes API version (v<N>, v<N>alpha<M> or v<N>beta<M>, such as v2 or v2beta1)", opts.New)
+	}
+	g, err := pickGroup(m, opts.Group)
+	if err != nil {
+		return nil, nil, err
+	}
+	var diags []diag.Diagnostic
+	errorAt := func(pos token.Pos, format string, args ...any) {
+		diags = append(diags, diag.Diagnostic{Pos: m.Fset.Position(pos), Msg: fmt.Sprintf(format, args...)})
+	}
+	from := opts.From
+	if from == "" {
+		for _, k := range g.Kinds {
+			if k.Hub == nil {
+				return nil, nil, fmt.Errorf("kind %s has no hub version; fix crdforge generate's errors first", k.Name)
+			}
+			if from != "" && k.Hub.Name != from {
+				return nil, nil, fmt.Errorf("the kinds of group %s have different hubs (%s, %s): say which version to copy with --from", g.Name, from, k.Hub.Name)
+			}
+			from = k.Hub.Name
+		}
+	}
+	if from == opts.New {
+		return nil, nil, fmt.Errorf("--from %s and the new version are the same", from)
+	}
+	var fromVersions []*model.Version
+	versionDirs := map[string]string{} // every version's package directory
+	for _, k := range g.Kinds {
+		var found *model.Version
+		for _, v := range k.Versions {
+			versionDirs[v.Name] = pkgDir(m, v)
+			switch v.Name {
+			case from:
+				found = v
+			case opts.New:
+				errorAt(v.Pos(), "%s already has version %s (package %s): crdforge new-version adds a version that does not exist", k.Name, opts.New, v.Package.PkgPath)
+			}
+		}
+		if found == nil {
+			var names []string
+			for _, v := range k.Versions {
+				names = append(names, v.Name)
+			}
+			return nil, diags, fmt.Errorf("kind %s of group %s has no version %s (it has %s)", k.Name, g.Name, from, strings.Join(names, ", "))
+		}
+		fromVersions = append(fromVersions, found)
+	}
+	if len(diags) > 0 {
+		return nil, diags, nil
+	}
+	fromDir := pkgDir(m, fromVersions[0])
+	for _, v := range fromVersions[1:] {
+		if d := pkgDir(m, v); d != fromDir {
+			errorAt(v.Pos(), "version %s of group %s lives in two packages (%s and %s): crdforge new-version copies one package", from, g.Name, fromDir, d)
+		}
+	}
+	if len(diags) > 0 {
+		return nil, diags, nil
+	}
+	if opts.Hub {
+		// Hand-written conversions of the spokes convert to the old hub;
+		// generated code would no longer call them, and the tree would not
+		// compile. Say where they are rather than break them.
+		for _, k := range g.Kinds {
+			if k.Hub == nil {
+				continue
+			}
+			for _, v := range k.Versions {
+				if v != k.Hub {
+					diags = append(diags, hubConversions(pkgDir(m, v), k.Hub.Name, opts.New)...)
+				}
+			}
+		}
+		if len(diags) > 0 {
+			return nil, diags, nil
+		}
+	}
+	newDir := filepath.Join(filepath.Dir(fromDir), opts.New)
+	if _, err := os.Stat(newDir); err == nil {
+		return nil, nil, fmt.Errorf("%s already exists: crdforge new-version never overwrites; remove it or choose another version", rel(m.Dir, newDir))
+	}
+	var kinds []string
+	hubImplicit := false
+	for _, k := range g.Kinds {
+		kinds = append(kinds, k.Name)
+		if k.Hub != nil && k.Hub == k.Storage && !hasHubMarker(pkgDir(m, k.Hub)) {
+			hubImplicit = true
+		}
+	}
+	// A copy of the hub has every field the hub has: a field the hub alone
+	// held (+crdforge:nocounterpart) now pairs with the copy's. The marker
+	// stays with whichever of the two remains the hub, where other
+	// versions still lack the field.
+	fromIsHub := false
+	for _, k := range g.Kinds {
+		if k.Hub != nil && pkgDir(m, k.Hub) == fromDir {
+			fromIsHub = true
+		}
+	}
+	c := &Change{Dir: newDir, FromDir: fromDir}
+	copies, err := copyPackage(fromDir, newDir, g.Name, from, fromVersions[0].Package.PkgPath, opts, kinds, fromIsHub && !opts.Hub)
+	if err != nil {
+		return nil, nil, err
+	}
+	c.Files = append(c.Files, copies...)
+
+	// The other versions' packages: where roles move away from them.
+	edits := map[string]*editedFile{}
+	var dirs []string
+	for _, d := range versionDirs {
+		if !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	slices.Sort(dirs)
+	for _, d := range dirs {
+		var drop []string
+		if opts.Storage {
+			drop = append(drop, "+kubebuilder:storageversion")
+		}
+		if opts.Hub {
+			drop = append(drop, "+crdforge:hub")
+		}
+		if d == fromDir && fromIsHub && opts.Hub {
+			drop = append(drop, "+"+markers.NoCounterpartName)
+		}
+		var addPkg, addTypes []string
+		if d == fromDir && opts.Deprecate {
+			marker := "+kubebuilder:deprecatedversion"
+			if opts.Warning != "" {
+				marker += ":warning=" + quoteMarker(opts.Warning)
+			}
+			addTypes = append(addTypes, marker)
+		}
+		if opts.Storage && !opts.Hub && hubImplicit {
+			// The storage version is the hub unless a marker says
+			// otherwise: keep the hub, and so every hand-written
+			// conversion, where it is.
+			for _, k := range g.Kinds {
+				if k.Hub != nil && pkgDir(m, k.Hub) == d {
+					addPkg = append(addPkg, "+crdforge:hub")
+					break
+				}
+			}
+		}
+		if err := editPackage(d, kinds, drop, addPkg, addTypes, edits); err != nil {
+			return nil, nil, err
+		}
+	}
+	var paths []string
+	for p := range edits {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	for _, p := range paths {
+		e := edits[p]
+		if e.changed() {
+			out, err := e.result()
+			if err != nil {
+				return nil, nil, err
+			}
+			c.Files = append(c.Files, File{Path: p, Content: out, Old: e.src})
+		}
+	}
+	return c, nil, nil
+}
+
+// pickGroup is the group named, or the only one loaded.
+func pickGroup(m *model.Model, name string) (*model.Group, error) {
+	var names []string
+	for _, g := range m.Groups {
+		if g.Name == name || (name == "" && len(m.Groups) == 1) {
+			return g, nil
+		}
+		names = append(names, g.Name)
+	}
+	switch {
+	case len(m.Groups) == 0:
+		return nil, fmt.Errorf("the packages loaded hold no API kind (+kubebuilder:object:root types in a package with +groupName)")
+	case name == "":
+		return nil, fmt.Errorf("the packages hold several API groups (%s): say which with --group", strings.Join(names, ", "))
+	default:
+		return nil, fmt.Errorf("no API group %s among the packages loaded (%s)", name, strings.Join(names, ", "))
+	}
+}
+
+func pkgDir(m *model.Model, v *model.Version) string {
+	return filepath.Dir(m.Fset.Position(v.Spec.Pos()).Filename)
+}
+
+// hasHubMarker reports whether the package in dir says +crdforge:hub, on
+// itself or on a type.
+func hasHubMarker(dir string) bool {
+	found := false
+	_ = scanMarkers(dir, func(line string) {
+		if line == "+crdforge:hub" {
+			found = true
+		}
+	})
+	return found
+}
+
+func rel(base, p string) string {
+	if r, err := filepath.Rel(base, p); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return p
+}
+
+// quoteMarker quotes s as a marker's string argument.
+func quoteMarker(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+// hubConversions are the errors for the hand-written conversion functions
+// in the package in dir that convert to or from hub (conversion-gen names
+// such as Convert_v1beta1_CronTab_To_v1_CronTab).
+func hubConversions(dir, hub, newHub string) []diag.Diagnostic {
+	files, err := sourceFiles(dir, false)
+	if err != nil {
+		return []diag.Diagnostic{{Pos: token.Position{Filename: dir}, Msg: err.Error()}}
+	}
+	var out []diag.Diagnostic
+	for _, e := range files {
+		for _, d := range e.file.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Recv != nil || !strings.HasPrefix(fn.Name.Name, "Convert_") {
+				continue
+			}
+			if parts := strings.Split(fn.Name.Name, "_"); slices.Contains(parts[1:], hub) {
+				out = append(out, diag.Diagnostic{Pos: e.fset.Position(fn.Name.Pos()),
+					Msg: fmt.Sprintf("%s converts to or from the hub %s; with --hub the hub becomes %s: leave the hub at %s (no --hub), or rewrite this conversion for %s after adding the version", fn.Name.Name, hub, newHub, hub, newHub)})
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,148 @@
+package jsoncodec
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/crdforge/crdforge/internal/gen/webhook/testdata/shapes"
+	"github.com/crdforge/crdforge/webhook"
+	kjson "sigs.k8s.io/json"
+)
+
+func codec(t *testing.T) webhook.Codec {
+	t.Helper()
+	c, ok := With([]webhook.Kind{{Group: "shapes.example.com", Kind: "Root"}})[0].Codecs["v1"]
+	if !ok || c.Decode == nil || c.Encode == nil {
+		t.Fatal("no generated codec for shapes.Root")
+	}
+	return c
+}
+
+// check decodes data with the generated codec and with the API server's
+// (sigs.k8s.io/json): where the generated one does not decline, the API
+// server's decodes it too, to an equal value; and it encodes that value
+// with the generated codec and with encoding/json without HTML escaping:
+// where the generated one does not decline, the bytes are the same. It
+// reports whether the generated codec did both itself.
+func check(t *testing.T, c webhook.Codec, data []byte) bool {
+	t.Helper()
+	var got, want shapes.Root
+	wantErr := kjson.UnmarshalCaseSensitivePreserveInts(data, &want)
+	itself := true
+	if err := c.Decode(data, &got); err != nil {
+		itself = false
+	} else {
+		if wantErr != nil {
+			t.Fatalf("the generated codec decoded %q, which the API server refuses: %v", data, wantErr)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("decoding %q\ngenerated:  %#v\nAPI server: %#v", data, got, want)
+		}
+	}
+	if wantErr != nil {
+		return itself
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	encErr := enc.Encode(&want)
+	out, err := c.Encode(nil, &want)
+	if err != nil {
+		return false
+	}
+	if encErr != nil {
+		t.Fatalf("the generated codec encoded %#v, which encoding/json refuses: %v", want, encErr)
+	}
+	if w := bytes.TrimSuffix(buf.Bytes(), []byte("\n")); !bytes.Equal(out, w) {
+		t.Fatalf("encoding %q\ngenerated:     %s\nencoding/json: %s", data, out, w)
+	}
+	return itself
+}
+
+// TestSemantics is the reflection codec's semantics table
+// (webhook/internal/codec) through a generated codec, and the shapes only a
+// generated one has: promoted fields, recursion, named keys, pointers in
+// slices, a struct left to the reflection codec.
+func TestSemantics(t *testing.T) {
+	c := codec(t)
+	for _, tc := range []struct {
+		name, in string
+		// itself: decoded and encoded by the generated code, without
+		// falling back to the reflection codec for the whole object.
+		itself bool
+	}{
+		{"empty", `{}`, true},
+		{"null", `null`, true},
+		{"type and object meta", `{"apiVersion":"v1","kind":"Root","metadata":{"name":"a","namespace":"b","labels":{"x":"y"},"creationTimestamp":"2030-01-02T03:04:05Z","generation":3}}`, true},
+		{"promoted fields", `{"promoted":"p","deep":7}`, true},
+		{"case-sensitive names", `{"Spec":{"Name":"x"},"spec":{"name":"y","Count":3,"notag":"n","NoTag":"t"}}`, true},
+		{"unknown fields dropped", `{"spec":{"zzz":[1,{"a":null}],"name":"x"},"zzz":{"a":1}}`, true},
+		{"the last duplicate wins", `{"spec":{"name":"a","name":"b"}}`, false},
+		{"a duplicate struct merges", `{"spec":{"ptr":{"key":"a"},"ptr":{"value":"b"}}}`, false},
+		{"duplicate map keys", `{"spec":{"labels":{"a":"1","a":"2"}}}`, true},
+		{"null vs absent", `{"spec":{"small":null,"labels":null,"tags":null,"name":null,"ptr":null,"optional":null,"when":null,"until":null,"raw":null,"port":null,"size":null,"any":null,"items":null}}`, true},
+		{"empty containers", `{"spec":{"tags":[],"labels":{},"items":[],"nested":[[]],"free":{}}}`, true},
+		{"invalid UTF-8", "{\"spec\":{\"name\":\"a\xffb\",\"labels\":{\"k\xfe\":\"v\xc3\"}}}", true},
+		{"escaped keys", `{"sp\u0065c":{"n\u0061me":"\u00e9\n","labels":{"\u00e9\"":"x"}}}`, true},
+		{"escapes written", `{"spec":{"name":"<a&b>\u2028\u2029\u0001\b\f\n\r\t\"\\\u007f","labels":{"\u2028<":"\u0000"}}}`, true},
+		{"int64 extremes", `{"spec":{"count":-9223372036854775808},"deep":9223372036854775807}`, true},
+		{"int64 overflow", `{"spec":{"count":9223372036854775808}}`, false},
+		{"2^53+1", `{"spec":{"count":9007199254740993,"any":9007199254740993,"free":{"a":9007199254740993,"b":1.5}}}`, true},
+		{"int8 overflow", `{"spec":{"tiny":128}}`, false},
+		{"a negative unsigned", `{"spec":{"unsigned":-1}}`, false},
+		{"floats", `{"spec":{"ratio":1.5e300,"ratio32":0.1}}`, true},
+		{"float32 overflow", `{"spec":{"ratio32":1e39}}`, false},
+		{"a fraction into an int", `{"spec":{"count":1.5}}`, false},
+		{"a string into an int", `{"spec":{"count":"1"}}`, false},
+		{"a number into a string", `{"spec":{"name":1}}`, false},
+		{"booleans", `{"spec":{"on":false,"off":true}}`, true},
+		{"named string and keys", `{"spec":{"named":"Large","keyed":{"b":2,"a":1}}}`, true},
+		{"custom types", `{"spec":{"raw":{"a": [1, 2]},"port":"http","size":"1.5Gi","sizes":{"b":"1","a":"2k"},"when":"2030-01-02T03:04:05Z","until":"2030-01-02T03:04:05+02:00"}}`, true},
+		{"int-or-string number", `{"spec":{"port":8080}}`, true},
+		{"a bad quantity", `{"spec":{"size":"1.5.5"}}`, false},
+		{"a bad time", `{"spec":{"when":"yesterday"}}`, false},
+		{"bytes", `{"spec":{"bytes":"aGVsbG8="}}`, true},
+		{"items and pointers to items", `{"spec":{"items":[{"key":"a"},{"key":"b","value":"c"}],"itemPtrs":[{"key":"a"},null]}}`, true},
+		{"recursion", `{"spec":{"next":{"name":"n","next":{"count":2}}}}`, true},
+		{"an array", `{"spec":{"array":[1,2]}}`, true},
+		{"nested slices", `{"spec":{"nested":[["a"],null,[]]}}`, true},
+		{"conflicting names dropped", `{"spec":{"conflict":{"a":"x","c":"y"}}}`, true},
+		{"an ignored field, and one named -", `{"spec":{"Ignored":"i","-":"dash"}}`, true},
+		{"interface values", `{"spec":{"any":{"a":[1,"b",null,true]}}}`, true},
+		{"trailing data", `{} {}`, false},
+		{"malformed", `{"spec":{]`, false},
+		{"a literal cut short", `{"spec":{"off":f0}}`, false},
+		{"a literal cut short, into a pointer", `{"spec":{"on":tru}}`, false},
+		{"not an object", `[1]`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if itself := check(t, c, []byte(tc.in)); itself != tc.itself {
+				t.Errorf("done by the generated codec itself: %v, want %v", itself, tc.itself)
+			}
+		})
+	}
+}
+
+// TestEncodingNaNFallsBack: a value encoding/json refuses is refused by the
+// generated encoder too, for the reflection codec's error.
+func TestEncodingNaNFallsBack(t *testing.T) {
+	var r shapes.Root
+	r.Spec.Ratio = zero / zero
+	if _, err := codec(t).Encode(nil, &r); err == nil {
+		t.Fatal("encoded NaN")
+	}
+}
+
+var zero float64
+
+// FuzzSemantics runs check on random input.
+func FuzzSemantics(f *testing.F) {
+	f.Add([]byte(`{"spec":{"name":"a","name":"b","labels":{"a":"1","a":null},"next":{"items":[{"key":"k"}]}}}`))
+	f.Add([]byte(`{"spec":{"raw":{"a":[1,2]},"port":"http","size":"1.5Gi","when":"2030-01-02T03:04:05Z","any":[1,2.5]}}`))
+	f.Add([]byte(`{"promoted":"p","deep":7,"metadata":{"name":"a"},"spec":{"keyed":{"k":1},"bytes":"aGk="}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		check(t, codec(t), data)
+	})
+}

@@ -1,0 +1,207 @@
+package pipeline
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/crdforge/crdforge/internal/gen/crd"
+	"github.com/crdforge/crdforge/internal/gen/deploy"
+	"github.com/crdforge/crdforge/internal/gen/webhook"
+	"github.com/crdforge/crdforge/internal/model"
+)
+
+func names(gens []Generator) []string {
+	var out []string
+	for _, g := range gens {
+		out = append(out, g.Name())
+	}
+	return out
+}
+
+func TestCompleteAppliesEveryDefault(t *testing.T) {
+	cfg, err := Config{Dir: "."}.Complete()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !filepath.IsAbs(cfg.Dir) || !slices.Equal(cfg.Patterns, []string{"./..."}) || cfg.CRDDir != "config/crd/bases" ||
+		cfg.WebhookMain != "cmd/webhook/main.go" || cfg.DeployDir != "config/webhook" {
+		t.Errorf("completed config %+v", cfg)
+	}
+	if cfg.partial || !slices.Equal(names(cfg.gens), Names()) {
+		t.Errorf("no --only: generators %v, partial %v; want all", names(cfg.gens), cfg.partial)
+	}
+	// The generators get the completed values, and nothing else defaults them.
+	for _, g := range cfg.gens {
+		switch g := g.(type) {
+		case crd.Generator:
+			if g.Dir != cfg.CRDDir {
+				t.Errorf("crd generator writes into %q", g.Dir)
+			}
+		case webhook.Generator:
+			if g.Main != cfg.WebhookMain {
+				t.Errorf("webhook main at %q", g.Main)
+			}
+		case deploy.Generator:
+			if g.Dir != cfg.DeployDir || g.CRDDir != cfg.CRDDir {
+				t.Errorf("deploy generator %+v", g)
+			}
+		}
+	}
+	again, err := cfg.Complete()
+	if err != nil || again.Dir != cfg.Dir || !slices.Equal(names(again.gens), names(cfg.gens)) {
+		t.Errorf("completing twice changed the config: %+v, %v", again, err)
+	}
+}
+
+func TestCompleteKeepsWhatIsSet(t *testing.T) {
+	cfg, err := Config{Dir: "/tmp/x", Patterns: []string{"./api/..."}, CRDDir: "crds", WebhookMain: "cmd/hook/main.go", DeployDir: "deploy"}.Complete()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Dir != "/tmp/x" || !slices.Equal(cfg.Patterns, []string{"./api/..."}) || cfg.CRDDir != "crds" || cfg.WebhookMain != "cmd/hook/main.go" || cfg.DeployDir != "deploy" {
+		t.Errorf("completed config %+v", cfg)
+	}
+}
+
+func TestOnlyRunsTheNamedGeneratorsInTheFixedOrder(t *testing.T) {
+	cfg, err := Config{Dir: ".", Only: []string{"deploy", "crd", "deploy"}}.Complete()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := names(cfg.gens); !slices.Equal(got, []string{"crd", "deploy"}) || !cfg.partial {
+		t.Errorf("--only deploy,crd,deploy runs %v (partial %v); want crd, deploy", got, cfg.partial)
+	}
+	if _, err := (Config{Dir: ".", Only: []string{"crd", "nope"}}).Complete(); err == nil || !strings.Contains(err.Error(), `unknown generator "nope"`) {
+		t.Errorf("unknown generator: %v", err)
+	}
+	if _, err := (Config{}).Complete(); err == nil {
+		t.Error("no directory: no error")
+	}
+}
+
+func TestModelOptionsFollowTheSelectedGenerators(t *testing.T) {
+	for _, tc := range []struct {
+		only    []string
+		resolve model.Options
+		want    model.Options
+	}{
+		{nil, model.Options{}, model.Options{Conversions: true, Strategies: true, Webhook: true, DeepCopy: true}},
+		{[]string{"crd"}, model.Options{}, model.Options{Strategies: true}},
+		{[]string{"deepcopy"}, model.Options{}, model.Options{DeepCopy: true}},
+		{[]string{"crd", "conversion"}, model.Options{}, model.Options{Conversions: true, Strategies: true}},
+		{[]string{"deploy"}, model.Options{}, model.Options{Strategies: true, Webhook: true}},
+		{[]string{"crd"}, model.Options{Webhook: true}, model.Options{Strategies: true, Webhook: true}},
+	} {
+		cfg, err := Config{Dir: ".", Only: tc.only, Resolve: tc.resolve}.Complete()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := cfg.modelOptions(); got != tc.want {
+			t.Errorf("--only %v, Resolve %+v: options %+v, want %+v", tc.only, tc.resolve, got, tc.want)
+		}
+	}
+}
+
+func TestCompleteReadsTheHeaderFileWithTheYear(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("boilerplate.go.txt", "/*\nCopyright YEAR The Authors. YEARLY stays.\n*/\n\n")
+	write("bad.txt", "Copyright 2026 The Authors.\n")
+
+	for _, tc := range []struct {
+		name, file, year, want string
+	}{
+		{"year substituted, trailing blank lines trimmed", "boilerplate.go.txt", "2026", "/*\nCopyright 2026 The Authors. 2026LY stays.\n*/"},
+		// controller-gen replaces " YEAR" whatever Year holds, also "".
+		{"no year, as controller-gen does", "boilerplate.go.txt", "", "/*\nCopyright  The Authors. LY stays.\n*/"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := Config{Dir: dir, HeaderFile: tc.file, Year: tc.year}.Complete()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.header != tc.want {
+				t.Errorf("header %q, want %q", cfg.header, tc.want)
+			}
+		})
+	}
+	if _, err := (Config{Dir: dir, HeaderFile: "bad.txt"}).Complete(); err == nil || !strings.Contains(err.Error(), "only Go comments") {
+		t.Errorf("a header that is not Go comments: %v", err)
+	}
+	if _, err := (Config{Dir: dir, HeaderFile: "missing.txt"}).Complete(); err == nil || !strings.Contains(err.Error(), "--header-file") {
+		t.Errorf("a missing header file: %v", err)
+	}
+}
+
+func TestModelGetsTheSchemaOptions(t *testing.T) {
+	n := 0
+	cfg, err := Config{Dir: ".", AllowDangerousTypes: true, IgnoreUnexportedFields: true, GenerateEmbeddedObjectMeta: true, MaxDescLen: &n,
+		Resolve: model.Options{Schema: model.SchemaOptions{}}}.Complete()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := cfg.modelOptions().Schema
+	if !got.AllowDangerousTypes || !got.IgnoreUnexportedFields || !got.GenerateEmbeddedObjectMeta || got.MaxDescLen != &n {
+		t.Errorf("model schema options %+v", got)
+	}
+}
+
+func TestCompleteReadsTheCRDHeaderFileAsItIs(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("boilerplate.yaml.txt", "# Copyright YEAR The Authors.\n\n")
+	write("boilerplate.go.txt", "/*\nCopyright YEAR The Authors.\n*/\n")
+
+	// As controller-gen writes crd:headerFile: as it is, blank lines kept,
+	// " YEAR" replaced.
+	cfg, err := Config{Dir: dir, CRDHeaderFile: "boilerplate.yaml.txt", Year: "2026"}.Complete()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "# Copyright 2026 The Authors.\n\n"; cfg.crdHeader != want {
+		t.Errorf("CRD header %q, want %q", cfg.crdHeader, want)
+	}
+	if len(cfg.warnings) != 0 {
+		t.Errorf("warnings with a year: %v", cfg.warnings)
+	}
+	// A Go comment would be YAML content before the CRD.
+	if _, err := (Config{Dir: dir, CRDHeaderFile: "boilerplate.go.txt"}).Complete(); err == nil || !strings.Contains(err.Error(), "only YAML comments") {
+		t.Errorf("a CRD header of Go comments: %v", err)
+	}
+}
+
+func TestCompleteWarnsAtYEARWithoutAYear(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "h.txt"), []byte("# Copyright YEAR A.\n# and YEAR B, YEAR C.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, year := range []string{"", "2026"} {
+		cfg, err := Config{Dir: dir, CRDHeaderFile: "h.txt", Year: year}.Complete()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, w := range cfg.warnings {
+			got = append(got, fmt.Sprintf("%s:%d:%d", filepath.Base(w.Pos.Filename), w.Pos.Line, w.Pos.Column))
+		}
+		want := []string{"h.txt:1:13", "h.txt:2:7", "h.txt:2:15"}
+		if year != "" {
+			want = nil
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("year %q: warnings at %v, want %v", year, got, want)
+		}
+	}
+}
