@@ -1,7 +1,12 @@
 package main
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -98,5 +103,43 @@ func TestNothingOutsideInternalIsImportable(t *testing.T) {
 			continue
 		}
 		t.Errorf("%s is importable: move it under internal/", p.path)
+	}
+}
+
+// maxFuncLines is the longest a function of the generator may be: one
+// screen.
+const maxFuncLines = 80
+
+// Every function of the generator fits on a screen: internal/'s Go files,
+// tests and generated files aside.
+func TestNoFunctionIsLongerThanAScreen(t *testing.T) {
+	fset := token.NewFileSet()
+	err := filepath.WalkDir("../../internal", func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && d.Name() == "testdata":
+			return filepath.SkipDir
+		case d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || strings.HasPrefix(d.Name(), "zz_generated"):
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok || fn.Body == nil {
+				continue
+			}
+			start, end := fset.Position(fn.Pos()), fset.Position(fn.End())
+			if n := end.Line - start.Line + 1; n > maxFuncLines {
+				t.Errorf("%s:%d: %s is %d lines long, over %d: split it", path, start.Line, fn.Name.Name, n, maxFuncLines)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -23,168 +23,162 @@ import (
 const DefaultCertsDir = "config/webhook/certs"
 
 func newCerts(stderr io.Writer) *cobra.Command {
-	var (
-		out                  string
-		hosts                []string
-		validFor, caValidFor time.Duration
-		forceCA              bool
-	)
+	c := certsRun{stderr: stderr}
 	cmd := &cobra.Command{
 		Use:   "certs [packages...]",
 		Short: "Write the conversion webhook's certificates, for clusters without cert-manager",
-		Long: `Certs is for clusters without cert-manager. It loads the named Go packages as
-generate does (default ./...), finds the conversion webhook's Service, and
-writes into --out:
-
-  ca.crt, ca.key      a CA (ECDSA P-256), made once and reused on later runs
-                      unless --force-ca is given;
-  tls.crt, tls.key    a serving certificate signed by that CA for the
-                      Service's DNS names (<service>, <service>.<namespace>,
-                      <service>.<namespace>.svc and .svc.cluster.local) and
-                      every --host, issued anew on every run;
-  secret.yaml         the Secret <service>-cert (type kubernetes.io/tls, with
-                      tls.crt, tls.key and ca.crt) that the webhook mounts;
-  <group>_<plural>.yaml
-                      each webhook-converted CRD, with the CA as its
-                      conversion caBundle instead of cert-manager's
-                      inject-ca-from annotation;
-  .gitignore          ignoring all of the above: keys are not for committing.
-
-Key files and secret.yaml are written with mode 0600; every file goes through
-a temporary file and a rename. Then, for example:
-
-  kubectl apply -f config/webhook/namespace.yaml
-  kubectl apply -f config/webhook/certs/
-  kubectl apply -f config/webhook/service.yaml -f config/webhook/deployment.yaml -f config/webhook/pdb.yaml
-
-Exit codes: 0 ok, 2 errors.`,
+		Long:  certsHelp,
 		Example: `  # A serving certificate that also works for a webhook run on this machine
   crdforge certs --host 127.0.0.1 --host localhost
 
   # A new CA as well (every CRD's caBundle changes)
   crdforge certs --force-ca`,
-		RunE: func(_ *cobra.Command, args []string) error {
-			dir, err := workingDir()
-			if err != nil {
-				return err
-			}
-			// The crd generator checks the CRDs this command writes too;
-			// the model resolves the webhook, as it does for the deploy
-			// generator.
-			//
-			// The project's settings (.crdforge.yaml) shape the CRDs as they
-			// do for crdforge generate, so that both write the same schemas.
-			cfg, err := projectConfig(dir, stderr)
-			if err != nil {
-				return err
-			}
-			cfg.Patterns, cfg.Only, cfg.Resolve = args, []string{"crd"}, model.Options{Webhook: true}
-			cfg.ValidationCache = validationCache(stderr)
-			res, err := pipeline.Generate(cfg)
-			if err != nil {
-				return err
-			}
-			for _, item := range res.Diags.Items() {
-				printErr(stderr, item.Format(dir))
-			}
-			if res.Diags.HasErrors() {
-				return exitError{ExitErrors}
-			}
-			w := res.Model.Webhook
-			if w == nil {
-				printErr(stderr, "crdforge certs: no kind converts through a webhook, so there is no webhook to make certificates for")
-				return exitError{ExitErrors}
-			}
-
-			outDir := out
-			if !filepath.IsAbs(outDir) {
-				outDir = filepath.Join(dir, outDir)
-			}
-			if validFor <= 0 {
-				return fmt.Errorf("--valid-for must be positive, not %s", validFor)
-			}
-			now := time.Now()
-			ca, reused, err := loadOrMakeCA(outDir, forceCA, w.Project+"-webhook-ca", now, caValidFor)
-			if err != nil {
-				return err
-			}
-			names := certs.ServiceDNSNames(w.Service, w.Namespace)
-			for _, h := range hosts {
-				if !slices.Contains(names, h) {
-					names = append(names, h)
-				}
-			}
-			serving, err := ca.Issue(names, now, validFor)
-			if err != nil {
-				return fmt.Errorf("issuing the serving certificate: %w; run with --force-ca to make a new CA", err)
-			}
-			if ca.Cert.NotAfter.Before(now.Add(validFor)) {
-				printErrf(stderr, "crdforge certs: warning: the CA expires at %s, and the serving certificate with it; --force-ca makes a new CA",
-					ca.Cert.NotAfter.UTC().Format(time.RFC3339))
-			}
-			secret, err := certs.Secret{Name: w.SecretName, Namespace: w.Namespace, App: w.App, Project: w.Project,
-				CACert: ca.CertPEM, Cert: serving.CertPEM, Key: serving.KeyPEM}.Manifest()
-			if err != nil {
-				return err
-			}
-
-			// Every file is crdforge's, though keys and certificates carry
-			// no generated-file header; keys, and the Secret that holds one,
-			// are readable by their owner only.
-			var files []output.File
-			var written []string
-			add := func(name string, content []byte, mode fs.FileMode) {
-				files = append(files, output.File{Path: filepath.Join(outDir, name), Content: content, Mode: mode, Owned: true})
-				written = append(written, name)
-			}
-			if !reused {
-				add("ca.crt", ca.CertPEM, 0o644)
-				add("ca.key", ca.KeyPEM, 0o600)
-			}
-			add("tls.crt", serving.CertPEM, 0o644)
-			add("tls.key", serving.KeyPEM, 0o600)
-			add("secret.yaml", secret, 0o600)
-			var crdFiles []string
-			for _, k := range w.Kinds {
-				b, err := certs.CRDWithCABundle(k, ca.CertPEM)
-				if err != nil {
-					return err
-				}
-				add(deploy.CRDFile(k), b, 0o644)
-				crdFiles = append(crdFiles, deploy.CRDFile(k))
-			}
-			add("kustomization.yaml", certsComponent(crdFiles), 0o644)
-			add(".gitignore", []byte(gitignore), 0o644)
-			changes, err := output.Plan(dir, files)
-			if err != nil {
-				return err
-			}
-			if err := output.Write(changes); err != nil {
-				return err
-			}
-
-			shown := outDir
-			if r, err := filepath.Rel(dir, outDir); err == nil && filepath.IsLocal(r) {
-				shown = r
-			}
-			if reused {
-				printErrf(stderr, "reused the CA in %s (valid until %s)", filepath.Join(shown, "ca.crt"), ca.Cert.NotAfter.UTC().Format(time.DateOnly))
-			}
-			// Every file now holds what this run made, whether or not its
-			// bytes changed.
-			for _, name := range written {
-				printErr(stderr, "wrote", filepath.Join(shown, name))
-			}
-			return nil
-		},
+		RunE: func(_ *cobra.Command, args []string) error { return c.run(args) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&out, "out", DefaultCertsDir, "directory to write into, relative to the current directory")
-	f.StringArrayVar(&hosts, "host", nil, "another DNS name or IP address for the serving certificate (repeatable)")
-	f.DurationVar(&validFor, "valid-for", 365*24*time.Hour, "how long the serving certificate is valid")
-	f.DurationVar(&caValidFor, "ca-valid-for", 10*365*24*time.Hour, "how long a new CA is valid")
-	f.BoolVar(&forceCA, "force-ca", false, "make a new CA even when --out holds one")
+	f.StringVar(&c.out, "out", DefaultCertsDir, "directory to write into, relative to the current directory")
+	f.StringArrayVar(&c.hosts, "host", nil, "another DNS name or IP address for the serving certificate (repeatable)")
+	f.DurationVar(&c.validFor, "valid-for", 365*24*time.Hour, "how long the serving certificate is valid")
+	f.DurationVar(&c.caValidFor, "ca-valid-for", 10*365*24*time.Hour, "how long a new CA is valid")
+	f.BoolVar(&c.forceCA, "force-ca", false, "make a new CA even when --out holds one")
 	return cmd
+}
+
+// certsRun is one run of crdforge certs: its flags and where it prints.
+type certsRun struct {
+	out                  string
+	hosts                []string
+	validFor, caValidFor time.Duration
+	forceCA              bool
+	stderr               io.Writer
+}
+
+func (c *certsRun) run(args []string) error {
+	dir, err := workingDir()
+	if err != nil {
+		return err
+	}
+	w, err := c.webhook(dir, args)
+	if err != nil {
+		return err
+	}
+	outDir := c.out
+	if !filepath.IsAbs(outDir) {
+		outDir = filepath.Join(dir, outDir)
+	}
+	if c.validFor <= 0 {
+		return fmt.Errorf("--valid-for must be positive, not %s", c.validFor)
+	}
+	now := time.Now()
+	ca, reused, err := loadOrMakeCA(outDir, c.forceCA, w.Project+"-webhook-ca", now, c.caValidFor)
+	if err != nil {
+		return err
+	}
+	names := certs.ServiceDNSNames(w.Service, w.Namespace)
+	for _, h := range c.hosts {
+		if !slices.Contains(names, h) {
+			names = append(names, h)
+		}
+	}
+	serving, err := ca.Issue(names, now, c.validFor)
+	if err != nil {
+		return fmt.Errorf("issuing the serving certificate: %w; run with --force-ca to make a new CA", err)
+	}
+	if ca.Cert.NotAfter.Before(now.Add(c.validFor)) {
+		printErrf(c.stderr, "crdforge certs: warning: the CA expires at %s, and the serving certificate with it; --force-ca makes a new CA",
+			ca.Cert.NotAfter.UTC().Format(time.RFC3339))
+	}
+	files, written, err := certsFiles(w, ca, serving, reused, outDir)
+	if err != nil {
+		return err
+	}
+	changes, err := output.Plan(dir, files)
+	if err != nil {
+		return err
+	}
+	if err := output.Write(changes); err != nil {
+		return err
+	}
+	shown := outDir
+	if r, err := filepath.Rel(dir, outDir); err == nil && filepath.IsLocal(r) {
+		shown = r
+	}
+	if reused {
+		printErrf(c.stderr, "reused the CA in %s (valid until %s)", filepath.Join(shown, "ca.crt"), ca.Cert.NotAfter.UTC().Format(time.DateOnly))
+	}
+	// Every file now holds what this run made, whether or not its bytes
+	// changed.
+	for _, name := range written {
+		printErr(c.stderr, "wrote", filepath.Join(shown, name))
+	}
+	return nil
+}
+
+// webhook is the conversion webhook of the packages args name in dir.
+//
+// The crd generator checks the CRDs this command writes too; the model
+// resolves the webhook, as it does for the deploy generator. The project's
+// settings (.crdforge.yaml) shape the CRDs as they do for crdforge
+// generate, so that both write the same schemas.
+func (c *certsRun) webhook(dir string, args []string) (*model.Webhook, error) {
+	cfg, err := projectConfig(dir, c.stderr)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Patterns, cfg.Only, cfg.Resolve = args, []string{"crd"}, model.Options{Webhook: true}
+	cfg.ValidationCache = validationCache(c.stderr)
+	res, err := pipeline.Generate(cfg)
+	if err != nil {
+		return nil, err
+	}
+	for _, item := range res.Diags.Items() {
+		printErr(c.stderr, item.Format(dir))
+	}
+	if res.Diags.HasErrors() {
+		return nil, exitError{ExitErrors}
+	}
+	if res.Model.Webhook == nil {
+		printErr(c.stderr, "crdforge certs: no kind converts through a webhook, so there is no webhook to make certificates for")
+		return nil, exitError{ExitErrors}
+	}
+	return res.Model.Webhook, nil
+}
+
+// certsFiles are the files crdforge certs writes into outDir, and their
+// names. Every file is crdforge's, though keys and certificates carry no
+// generated-file header; keys, and the Secret that holds one, are readable
+// by their owner only. A reused CA is not written again.
+func certsFiles(w *model.Webhook, ca *certs.CA, serving *certs.Serving, reused bool, outDir string) ([]output.File, []string, error) {
+	secret, err := certs.Secret{Name: w.SecretName, Namespace: w.Namespace, App: w.App, Project: w.Project,
+		CACert: ca.CertPEM, Cert: serving.CertPEM, Key: serving.KeyPEM}.Manifest()
+	if err != nil {
+		return nil, nil, err
+	}
+	var files []output.File
+	var written []string
+	add := func(name string, content []byte, mode fs.FileMode) {
+		files = append(files, output.File{Path: filepath.Join(outDir, name), Content: content, Mode: mode, Owned: true})
+		written = append(written, name)
+	}
+	if !reused {
+		add("ca.crt", ca.CertPEM, 0o644)
+		add("ca.key", ca.KeyPEM, 0o600)
+	}
+	add("tls.crt", serving.CertPEM, 0o644)
+	add("tls.key", serving.KeyPEM, 0o600)
+	add("secret.yaml", secret, 0o600)
+	var crdFiles []string
+	for _, k := range w.Kinds {
+		b, err := certs.CRDWithCABundle(k, ca.CertPEM)
+		if err != nil {
+			return nil, nil, err
+		}
+		add(deploy.CRDFile(k), b, 0o644)
+		crdFiles = append(crdFiles, deploy.CRDFile(k))
+	}
+	add("kustomization.yaml", certsComponent(crdFiles), 0o644)
+	add(".gitignore", []byte(gitignore), 0o644)
+	return files, written, nil
 }
 
 // certsComponent is the kustomize Component that the generated
@@ -237,3 +231,31 @@ func loadOrMakeCA(dir string, force bool, commonName string, now time.Time, vali
 	ca, err = certs.NewCA(commonName, now, validFor)
 	return ca, false, err
 }
+
+// certsHelp is `crdforge certs --help`.
+const certsHelp = `Certs is for clusters without cert-manager. It loads the named Go packages as
+generate does (default ./...), finds the conversion webhook's Service, and
+writes into --out:
+
+  ca.crt, ca.key      a CA (ECDSA P-256), made once and reused on later runs
+                      unless --force-ca is given;
+  tls.crt, tls.key    a serving certificate signed by that CA for the
+                      Service's DNS names (<service>, <service>.<namespace>,
+                      <service>.<namespace>.svc and .svc.cluster.local) and
+                      every --host, issued anew on every run;
+  secret.yaml         the Secret <service>-cert (type kubernetes.io/tls, with
+                      tls.crt, tls.key and ca.crt) that the webhook mounts;
+  <group>_<plural>.yaml
+                      each webhook-converted CRD, with the CA as its
+                      conversion caBundle instead of cert-manager's
+                      inject-ca-from annotation;
+  .gitignore          ignoring all of the above: keys are not for committing.
+
+Key files and secret.yaml are written with mode 0600; every file goes through
+a temporary file and a rename. Then, for example:
+
+  kubectl apply -f config/webhook/namespace.yaml
+  kubectl apply -f config/webhook/certs/
+  kubectl apply -f config/webhook/service.yaml -f config/webhook/deployment.yaml -f config/webhook/pdb.yaml
+
+Exit codes: 0 ok, 2 errors.`

@@ -23,52 +23,11 @@ const (
 )
 
 func newCheck(stdout, stderr io.Writer) *cobra.Command {
-	var (
-		against, againstFiles   string
-		againstCluster          bool
-		kubeconfig, kubeContext string
-		format                  string
-	)
+	var c checkRun
 	cmd := &cobra.Command{
 		Use:   "check [packages...]",
 		Short: "Report breaking API changes against a git revision, CRD files or a cluster",
-		Long: `Check generates the CRDs of the named packages (default ./...) from the
-working tree, as crdforge generate would, and compares them with a baseline:
-
-  --against REV        the same packages at a git revision, generated in a
-                       temporary copy of that revision's tree (default: the
-                       merge base of HEAD and the default branch, origin/HEAD,
-                       else main, else master; HEAD without one);
-  --against-files PATH CRD YAML files: a file or a directory;
-  --against-cluster    the CRDs installed in the cluster (--kubeconfig, else
-                       $KUBECONFIG, else ~/.kube/config, else in-cluster), with
-                       their status.storedVersions.
-
-Every crdify v0.5.0 check runs with crdify's meaning and defaults (scope,
-existingFieldRemoval, storedVersionRemoval, enum, default, maximum, maxItems,
-maxLength, maxProperties, minimum, minItems, minLength, minProperties,
-required, type, description, unhandled), and crdforge's own: CEL rules added,
-ratcheting or removed, immutability added, the API server's update validation
-(CEL that no longer compiles, cost over budget), server-side apply list and
-map types, preserve-unknown-fields removed, data loss across versions and
-at the stored versions (through the conversions' field mapping: renames,
-+crdforge:hubfield, nested moves, stashed fields), type changes the generated
-conversion cannot carry, versions removed, unserved, deprecated or moved,
-and, as information, printer columns, selectable fields, short names and
-categories.
-
-Findings point at the Go field, type or marker in the working tree
-(file:line:col; a change a marker made, at that marker), or at the
-baseline's (rev:file:line:col) for what only the baseline has. Enforcement per rule (error, warn, info, off) is set once in
-.crdforge.yaml:
-
-  check:
-    rules:
-      description: warn
-    enum-additions: allow
-
-Exit codes: 0 no breaking change, 1 a breaking change (an error finding),
-2 usage or generation errors.`,
+		Long:  checkHelp,
 		Example: `  # In a pull request: what does it break against the default branch?
   crdforge check ./...
 
@@ -78,119 +37,143 @@ Exit codes: 0 no breaking change, 1 a breaking change (an error finding),
   # Against what is installed (stored versions included)
   crdforge check --against-cluster --kubeconfig ~/.kube/config ./...`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			c.stdout, c.stderr = stdout, stderr
+			c.againstSet = cmd.Flags().Changed("against")
 			ctx := cmd.Context()
 			if ctx == nil {
 				ctx = context.Background()
 			}
-			n := 0
-			for _, set := range []bool{cmd.Flags().Changed("against"), againstFiles != "", againstCluster} {
-				if set {
-					n++
-				}
-			}
-			if n > 1 {
-				printErr(stderr, "crdforge check: give one of --against, --against-files and --against-cluster")
-				return exitError{ExitErrors}
-			}
-			if !slices.Contains(check.Formats, format) {
-				printErrf(stderr, "crdforge check: unknown --output %q (want %s)", format, strings.Join(check.Formats, ", "))
-				return exitError{ExitErrors}
-			}
-			dir, err := workingDir()
-			if err != nil {
-				return err
-			}
-			gcfg, err := projectConfig(dir, stderr)
-			if err != nil {
-				return err
-			}
-			ccfg, err := checkConfig(dir)
-			if err != nil {
-				printErr(stderr, err)
-				return exitError{ExitErrors}
-			}
-			gcfg.Patterns = args
-			gcfg.ValidationCache = validationCache(stderr)
-
-			// A git baseline is generated while the working tree is.
-			var rev string
-			var revErr error
-			var baselineSide func() (*check.Side, error)
-			if againstFiles == "" && !againstCluster {
-				if rev = against; rev == "" {
-					rev, revErr = check.DefaultRevision(ctx, dir)
-				}
-				if revErr == nil {
-					baselineSide = check.StartGitRevision(ctx, gcfg, rev)
-				}
-			}
-			nw, err := check.Generate(gcfg)
-			if err == nil && failed(stderr, dir, "", nw) {
-				err = exitError{ExitErrors}
-			}
-			if err != nil {
-				if baselineSide != nil {
-					_, _ = baselineSide() // its temporary tree goes before the command returns; its result is moot
-				}
-				return err
-			}
-
-			var old *check.Side
-			var baseline string
-			switch {
-			case againstFiles != "":
-				baseline = againstFiles
-				old, err = check.Files(againstFiles)
-			case againstCluster:
-				rules := clientcmd.NewDefaultClientConfigLoadingRules()
-				rules.ExplicitPath = kubeconfig
-				cc := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(rules, &clientcmd.ConfigOverrides{CurrentContext: kubeContext})
-				rc, cerr := cc.ClientConfig()
-				if cerr != nil {
-					printErr(stderr, "crdforge check: loading the kubeconfig:", cerr)
-					return exitError{ExitErrors}
-				}
-				baseline = "the cluster " + rc.Host
-				var names []string
-				for _, c := range nw.CRDs {
-					names = append(names, c.Name)
-				}
-				old, err = check.Cluster(ctx, rc, names)
-			case revErr != nil:
-				err = revErr
-			default:
-				baseline = rev
-				old, err = baselineSide()
-				if err == nil && failed(stderr, dir, rev, old) {
-					return exitError{ExitErrors}
-				}
-			}
-			if err != nil {
-				printErr(stderr, "crdforge check:", err)
-				return exitError{ExitErrors}
-			}
-			res, err := check.Compare(check.Input{Old: old.CRDs, New: nw.CRDs, OldLocator: old.Locator, NewLocator: nw.Locator}, ccfg)
-			if err != nil {
-				printErr(stderr, "crdforge check:", err)
-				return exitError{ExitErrors}
-			}
-			if err := check.Write(stdout, format, res, dir, baseline); err != nil {
-				return fmt.Errorf("writing the report: %w", err)
-			}
-			if res.HasErrors() {
-				return exitError{ExitBreaking}
-			}
-			return nil
+			return c.run(ctx, args)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&against, "against", "", "git revision to compare with (default: the merge base of HEAD and the default branch)")
-	f.StringVar(&againstFiles, "against-files", "", "CRD YAML file or directory to compare with")
-	f.BoolVar(&againstCluster, "against-cluster", false, "compare with the CRDs installed in the cluster")
-	f.StringVar(&kubeconfig, "kubeconfig", "", "with --against-cluster: path to the kubeconfig")
-	f.StringVar(&kubeContext, "context", "", "with --against-cluster: kubeconfig context to use")
-	f.StringVarP(&format, "output", "o", "text", "output format: "+strings.Join(check.Formats, ", "))
+	f.StringVar(&c.against, "against", "", "git revision to compare with (default: the merge base of HEAD and the default branch)")
+	f.StringVar(&c.againstFiles, "against-files", "", "CRD YAML file or directory to compare with")
+	f.BoolVar(&c.againstCluster, "against-cluster", false, "compare with the CRDs installed in the cluster")
+	f.StringVar(&c.kubeconfig, "kubeconfig", "", "with --against-cluster: path to the kubeconfig")
+	f.StringVar(&c.kubeContext, "context", "", "with --against-cluster: kubeconfig context to use")
+	f.StringVarP(&c.format, "output", "o", "text", "output format: "+strings.Join(check.Formats, ", "))
 	return cmd
+}
+
+// checkRun is one run of crdforge check: its flags and where it prints.
+type checkRun struct {
+	against, againstFiles   string
+	againstSet              bool
+	againstCluster          bool
+	kubeconfig, kubeContext string
+	format                  string
+	stdout, stderr          io.Writer
+}
+
+func (c *checkRun) run(ctx context.Context, args []string) error {
+	n := 0
+	for _, set := range []bool{c.againstSet, c.againstFiles != "", c.againstCluster} {
+		if set {
+			n++
+		}
+	}
+	if n > 1 {
+		printErr(c.stderr, "crdforge check: give one of --against, --against-files and --against-cluster")
+		return exitError{ExitErrors}
+	}
+	if !slices.Contains(check.Formats, c.format) {
+		printErrf(c.stderr, "crdforge check: unknown --output %q (want %s)", c.format, strings.Join(check.Formats, ", "))
+		return exitError{ExitErrors}
+	}
+	dir, err := workingDir()
+	if err != nil {
+		return err
+	}
+	gcfg, err := projectConfig(dir, c.stderr)
+	if err != nil {
+		return err
+	}
+	ccfg, err := checkConfig(dir)
+	if err != nil {
+		printErr(c.stderr, err)
+		return exitError{ExitErrors}
+	}
+	gcfg.Patterns = args
+	gcfg.ValidationCache = validationCache(c.stderr)
+
+	// A git baseline is generated while the working tree is.
+	var rev string
+	var revErr error
+	var baselineSide func() (*check.Side, error)
+	if c.againstFiles == "" && !c.againstCluster {
+		if rev = c.against; rev == "" {
+			rev, revErr = check.DefaultRevision(ctx, dir)
+		}
+		if revErr == nil {
+			baselineSide = check.StartGitRevision(ctx, gcfg, rev)
+		}
+	}
+	nw, err := check.Generate(gcfg)
+	if err == nil && failed(c.stderr, dir, "", nw) {
+		err = exitError{ExitErrors}
+	}
+	if err != nil {
+		if baselineSide != nil {
+			_, _ = baselineSide() // its temporary tree goes before the command returns; its result is moot
+		}
+		return err
+	}
+	var old *check.Side
+	var baseline string
+	switch {
+	case c.againstFiles != "":
+		baseline = c.againstFiles
+		old, err = check.Files(c.againstFiles)
+	case c.againstCluster:
+		baseline, old, err = c.clusterSide(ctx, nw)
+	case revErr != nil:
+		err = revErr
+	default:
+		baseline = rev
+		old, err = baselineSide()
+		if err == nil && failed(c.stderr, dir, rev, old) {
+			return exitError{ExitErrors}
+		}
+	}
+	if err != nil {
+		printErr(c.stderr, "crdforge check:", err)
+		return exitError{ExitErrors}
+	}
+	return c.report(old, nw, ccfg, dir, baseline)
+}
+
+// clusterSide is the baseline the cluster's CRDs make, and its name.
+func (c *checkRun) clusterSide(ctx context.Context, nw *check.Side) (string, *check.Side, error) {
+	rules := clientcmd.NewDefaultClientConfigLoadingRules()
+	rules.ExplicitPath = c.kubeconfig
+	cc := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(rules, &clientcmd.ConfigOverrides{CurrentContext: c.kubeContext})
+	rc, err := cc.ClientConfig()
+	if err != nil {
+		return "", nil, fmt.Errorf("loading the kubeconfig: %w", err)
+	}
+	var names []string
+	for _, crd := range nw.CRDs {
+		names = append(names, crd.Name)
+	}
+	old, err := check.Cluster(ctx, rc, names)
+	return "the cluster " + rc.Host, old, err
+}
+
+// report compares the two sides and prints the findings.
+func (c *checkRun) report(old, nw *check.Side, ccfg check.Config, dir, baseline string) error {
+	res, err := check.Compare(check.Input{Old: old.CRDs, New: nw.CRDs, OldLocator: old.Locator, NewLocator: nw.Locator}, ccfg)
+	if err != nil {
+		printErr(c.stderr, "crdforge check:", err)
+		return exitError{ExitErrors}
+	}
+	if err := check.Write(c.stdout, c.format, res, dir, baseline); err != nil {
+		return fmt.Errorf("writing the report: %w", err)
+	}
+	if res.HasErrors() {
+		return exitError{ExitBreaking}
+	}
+	return nil
 }
 
 // failed prints a side's generation diagnostics and reports whether any is
@@ -253,3 +236,42 @@ func checkConfig(dir string) (check.Config, error) {
 	}
 	return cfg, nil
 }
+
+// checkHelp is `crdforge check --help`.
+const checkHelp = `Check generates the CRDs of the named packages (default ./...) from the
+working tree, as crdforge generate would, and compares them with a baseline:
+
+  --against REV        the same packages at a git revision, generated in a
+                       temporary copy of that revision's tree (default: the
+                       merge base of HEAD and the default branch, origin/HEAD,
+                       else main, else master; HEAD without one);
+  --against-files PATH CRD YAML files: a file or a directory;
+  --against-cluster    the CRDs installed in the cluster (--kubeconfig, else
+                       $KUBECONFIG, else ~/.kube/config, else in-cluster), with
+                       their status.storedVersions.
+
+Every crdify v0.5.0 check runs with crdify's meaning and defaults (scope,
+existingFieldRemoval, storedVersionRemoval, enum, default, maximum, maxItems,
+maxLength, maxProperties, minimum, minItems, minLength, minProperties,
+required, type, description, unhandled), and crdforge's own: CEL rules added,
+ratcheting or removed, immutability added, the API server's update validation
+(CEL that no longer compiles, cost over budget), server-side apply list and
+map types, preserve-unknown-fields removed, data loss across versions and
+at the stored versions (through the conversions' field mapping: renames,
++crdforge:hubfield, nested moves, stashed fields), type changes the generated
+conversion cannot carry, versions removed, unserved, deprecated or moved,
+and, as information, printer columns, selectable fields, short names and
+categories.
+
+Findings point at the Go field, type or marker in the working tree
+(file:line:col; a change a marker made, at that marker), or at the
+baseline's (rev:file:line:col) for what only the baseline has. Enforcement per rule (error, warn, info, off) is set once in
+.crdforge.yaml:
+
+  check:
+    rules:
+      description: warn
+    enum-additions: allow
+
+Exit codes: 0 no breaking change, 1 a breaking change (an error finding),
+2 usage or generation errors.`

@@ -458,6 +458,59 @@ func TestStaleCodecFileIsRemoved(t *testing.T) {
 	}
 }
 
+// The webhook's codec is the user's choice, by flag or project file: with
+// the reflection codec the main passes its kinds to webhook.Run as they are
+// and the generated codec package goes; choosing the generated codec again
+// brings it back. The webhook builds either way.
+func TestSwitchingTheWebhookCodec(t *testing.T) {
+	dir := scratchCase(t, "webhook")
+	codec := filepath.Join(dir, "cmd/webhook/jsoncodec/zz_generated.jsoncodec.go")
+	main := filepath.Join(dir, "cmd/webhook/main.go")
+	build := func(when string) {
+		t.Helper()
+		cmd := exec.Command("go", "build", "./cmd/webhook/...")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%s: the webhook does not build: %v\n%s", when, err, out)
+		}
+	}
+	for _, step := range []struct {
+		name      string
+		args      []string
+		project   string
+		generated bool
+	}{
+		{name: "default", generated: true},
+		{name: "--webhook-codec=reflect", args: []string{"--webhook-codec=reflect"}},
+		{name: "--webhook-codec=generated", args: []string{"--webhook-codec=generated"}, generated: true},
+		{name: "webhook-codec: reflect in the project file", project: "webhook-codec: reflect\n"},
+	} {
+		if step.project != "" {
+			if err := os.WriteFile(filepath.Join(dir, ProjectFile), []byte(step.project), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if code, _, stderr := run(t, dir, append(append([]string{"generate"}, step.args...), "./...")...); code != ExitOK {
+			t.Fatalf("%s: generate: %d\n%s", step.name, code, stderr)
+		}
+		_, err := os.Stat(codec)
+		src, rerr := os.ReadFile(main)
+		if rerr != nil {
+			t.Fatal(rerr)
+		}
+		if got := err == nil; got != step.generated {
+			t.Errorf("%s: the generated codec is there: %v, want %v", step.name, got, step.generated)
+		}
+		if got := bytes.Contains(src, []byte("jsoncodec.With(kinds())")); got != step.generated {
+			t.Errorf("%s: the main serves the generated codec: %v, want %v", step.name, got, step.generated)
+		}
+		build(step.name)
+	}
+	if code, _, stderr := run(t, dir, "generate", "--webhook-codec=fast", "./..."); code != ExitErrors || !strings.Contains(stderr, `unknown --webhook-codec "fast"`) {
+		t.Errorf("--webhook-codec=fast: exit %d, want %d and the error\n%s", code, ExitErrors, stderr)
+	}
+}
+
 // TestWritesConversionsBesideAnotherGeneratorsFile: a package whose
 // zz_generated.conversion.go is another generator's (stagemap, standing for
 // Crossplane's goverter) gets crdforge's conversions under crdforge's own

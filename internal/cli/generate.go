@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/gen/webhook"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/internal/pipeline"
 	"github.com/spf13/cobra"
@@ -19,46 +20,7 @@ func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "generate [packages...]",
 		Short: "Generate CRDs, deepcopy, conversions and the conversion webhook from API packages",
-		Long: `Generate loads the named Go packages once (default ./..., relative to the
-current directory), reads their kubebuilder and +crdforge: markers, and writes:
-
-  - one CRD per kind into --crd-dir, named <group>_<plural>.yaml;
-  - zz_generated.deepcopy.go into every package with API types;
-  - zz_generated.conversion.go (and _test.go) into every version package of
-    a kind with several versions: hub-and-spoke conversions;
-  - the conversion webhook's main (--webhook-main) and, under config/webhook,
-    its kustomize-ready deployment (Deployment, Service, PodDisruptionBudget,
-    cert-manager Issuer and Certificate) when a CRD converts through a
-    webhook. Without cert-manager, see crdforge certs.
-
-In a kubebuilder project (a PROJECT file), the CRDs' conversion webhook is the
-manager's Service as kubebuilder scaffolds it (webhook-service in system),
-and config/webhook and config/crd stay kubebuilder's: no deployment is
-generated there.
-
-Every CRD is checked with the API server's own validation before anything is
-written. When anything is wrong, every problem is printed as
-file:line:col: message, nothing is written, and the exit code is 2. A CRD
-that passed without a warning is recorded in $CRDFORGE_CACHE (default: crdforge
-in the user's cache directory; off turns it off) and not validated again
-while this crdforge binary prints it the same.
-
-Files are written only where their bytes change, each through a temporary
-file and a rename. Only another generator's output is overwritten: a file
-marked as generated, or a CRD carrying controller-gen's version annotation;
-hand-written and scaffolded files never are. A project that has a webhook
-main or a config/webhook of its own keeps it: crdforge then writes none of
-that part (no half layout) and says so in a warning. The CRDs then convert
-through the Service in that config/webhook/service.yaml; where there is none,
-the warning names the +crdforge:webhook marker that names the project's own.
-
-The --allow-dangerous-types ... --year flags are controller-gen's crd: and
-object: options of the same names, with the same meaning. A project sets them
-(and any flag above but --verify) once in .crdforge.yaml, in the current
-directory: a map from flag names to values, such as "max-desc-len: 0". A flag
-given on the command line wins over the file.
-
-Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`,
+		Long:  generateHelp,
 		Example: `  # From the directory holding api/v1beta1, api/v1, ...
   crdforge generate ./...
 
@@ -130,6 +92,10 @@ func bindConfigFlags(f *pflag.FlagSet, cfg *pipeline.Config) {
 	// pipeline.Config applies the defaults; the flags only show them.
 	f.Lookup("crd-dir").DefValue = pipeline.DefaultCRDDir
 	f.Lookup("webhook-main").DefValue = pipeline.DefaultWebhookMain
+	f.StringVar(&cfg.WebhookCodec, "webhook-codec", "",
+		"how the conversion webhook reads and writes objects: "+webhook.CodecGenerated+" (a JSON codec generated for the API's types; the fastest) or "+
+			webhook.CodecReflect+" (encoding/json's reflection; no generated codec to commit)")
+	f.Lookup("webhook-codec").DefValue = webhook.CodecGenerated
 	f.StringVar(&cfg.WebhookImage, "webhook-image", "",
 		"the conversion webhook's image, [registry/]name[:tag], that config/webhook deploys (default <project>-webhook:latest)")
 	f.BoolVar(&cfg.Strict, "strict", false,
@@ -220,3 +186,45 @@ func summary(files []output.File, changes []output.Change) string {
 	}
 	return fmt.Sprintf("crdforge: %d file(s) written, %d unchanged, %d removed", written, produced-written, removed)
 }
+
+// generateHelp is `crdforge generate --help`.
+const generateHelp = `Generate loads the named Go packages once (default ./..., relative to the
+current directory), reads their kubebuilder and +crdforge: markers, and writes:
+
+  - one CRD per kind into --crd-dir, named <group>_<plural>.yaml;
+  - zz_generated.deepcopy.go into every package with API types;
+  - zz_generated.conversion.go (and _test.go) into every version package of
+    a kind with several versions: hub-and-spoke conversions;
+  - the conversion webhook's main (--webhook-main) and, under config/webhook,
+    its kustomize-ready deployment (Deployment, Service, PodDisruptionBudget,
+    cert-manager Issuer and Certificate) when a CRD converts through a
+    webhook. Without cert-manager, see crdforge certs.
+
+In a kubebuilder project (a PROJECT file), the CRDs' conversion webhook is the
+manager's Service as kubebuilder scaffolds it (webhook-service in system),
+and config/webhook and config/crd stay kubebuilder's: no deployment is
+generated there.
+
+Every CRD is checked with the API server's own validation before anything is
+written. When anything is wrong, every problem is printed as
+file:line:col: message, nothing is written, and the exit code is 2. A CRD
+that passed without a warning is recorded in $CRDFORGE_CACHE (default: crdforge
+in the user's cache directory; off turns it off) and not validated again
+while this crdforge binary prints it the same.
+
+Files are written only where their bytes change, each through a temporary
+file and a rename. Only another generator's output is overwritten: a file
+marked as generated, or a CRD carrying controller-gen's version annotation;
+hand-written and scaffolded files never are. A project that has a webhook
+main or a config/webhook of its own keeps it: crdforge then writes none of
+that part (no half layout) and says so in a warning. The CRDs then convert
+through the Service in that config/webhook/service.yaml; where there is none,
+the warning names the +crdforge:webhook marker that names the project's own.
+
+The --allow-dangerous-types ... --year flags are controller-gen's crd: and
+object: options of the same names, with the same meaning. A project sets them
+(and any flag above but --verify) once in .crdforge.yaml, in the current
+directory: a map from flag names to values, such as "max-desc-len: 0". A flag
+given on the command line wins over the file.
+
+Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`

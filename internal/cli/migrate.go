@@ -56,41 +56,7 @@ func newMigrate(stdout, stderr io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "migrate <crd-name>",
 		Short: "Move a CRD's objects to its storage version (cluster migrator or client rewrite), then drop old storedVersions",
-		Long: `crdforge migrate upgrades the stored objects of a CustomResourceDefinition to
-its current storage version, so that older versions can leave
-status.storedVersions and then spec.versions:
-
-  1. set storage: true on the new version and apply the CRD (you do this);
-  2. crdforge migrate <plural>.<group> moves every object to the storage
-     version, with one of two engines (--engine):
-       cluster  creates a StorageVersionMigration (storagemigration.k8s.io
-                v1, else v1beta1, else v1alpha1), which kube-controller-
-                manager's storage version migrator carries out inside the
-                cluster, and follows its conditions;
-       client   lists every object, page by page, and writes each back
-                unchanged, which makes the API server store it there;
-       auto     (default) cluster when the API server serves the API and a
-                migrator takes the migration up within 30s, else client;
-  3. it drops metadata.managedFields entries of versions no longer served
-     (the migrator does not; kubernetes/kubernetes#111937), and sets
-     status.storedVersions to the storage version alone, unless the
-     migrator already did (Kubernetes 1.36 and later do).
-
-Before anything moves it checks that the CRD has one storage version and
-that its conversion webhook answers (it reads one object at every served
-version). A StorageVersionMigration that fails is reported with the
-server's reason and left for inspection; the migrator never runs it again,
-so running crdforge migrate again creates a new one. Running it again is
-safe with either engine. --print writes the StorageVersionMigration for a
-GitOps repository instead, and changes nothing.
-
-Exit codes: 0 done, 1 the migration or objects failed (or the webhook check
-refused, or the run was interrupted; status.storedVersions is then
-unchanged), 2 usage errors (unknown CRD, bad flags, no cluster, --engine
-cluster without the API).
-
-The cluster comes from --kubeconfig, else $KUBECONFIG, else ~/.kube/config,
-else the in-cluster service account.`,
+		Long:  migrateHelp,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return fmt.Errorf("migrate takes one argument, the CRD name (<plural>.<group>); got %d", len(args))
@@ -178,3 +144,40 @@ func writeReport(w io.Writer, res *migrate.Result, runErr error) error {
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// migrateHelp is `crdforge migrate --help`.
+const migrateHelp = `crdforge migrate upgrades the stored objects of a CustomResourceDefinition to
+its current storage version, so that older versions can leave
+status.storedVersions and then spec.versions:
+
+  1. set storage: true on the new version and apply the CRD (you do this);
+  2. crdforge migrate <plural>.<group> moves every object to the storage
+     version, with one of two engines (--engine):
+       cluster  creates a StorageVersionMigration (storagemigration.k8s.io
+                v1, else v1beta1, else v1alpha1), which kube-controller-
+                manager's storage version migrator carries out inside the
+                cluster, and follows its conditions;
+       client   lists every object, page by page, and writes each back
+                unchanged, which makes the API server store it there;
+       auto     (default) cluster when the API server serves the API and a
+                migrator takes the migration up within 30s, else client;
+  3. it drops metadata.managedFields entries of versions no longer served
+     (the migrator does not; kubernetes/kubernetes#111937), and sets
+     status.storedVersions to the storage version alone, unless the
+     migrator already did (Kubernetes 1.36 and later do).
+
+Before anything moves it checks that the CRD has one storage version and
+that its conversion webhook answers (it reads one object at every served
+version). A StorageVersionMigration that fails is reported with the
+server's reason and left for inspection; the migrator never runs it again,
+so running crdforge migrate again creates a new one. Running it again is
+safe with either engine. --print writes the StorageVersionMigration for a
+GitOps repository instead, and changes nothing.
+
+Exit codes: 0 done, 1 the migration or objects failed (or the webhook check
+refused, or the run was interrupted; status.storedVersions is then
+unchanged), 2 usage errors (unknown CRD, bad flags, no cluster, --engine
+cluster without the API).
+
+The cluster comes from --kubeconfig, else $KUBECONFIG, else ~/.kube/config,
+else the in-cluster service account.`

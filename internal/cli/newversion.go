@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"io"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crdforge/crdforge/internal/command/newversion"
+	"github.com/crdforge/crdforge/internal/model"
 	"github.com/crdforge/crdforge/internal/pipeline"
 )
 
@@ -16,31 +18,7 @@ func newNewVersion(stdout, stderr io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "new-version <version> [packages...]",
 		Short: "Add an API version: copy an existing version's package, then regenerate",
-		Long: `crdforge new-version copies the package of an existing version of an API
-group (by default the hub's) into a sibling package named after the new
-version (api/v1 -> api/v2), and regenerates. The copy is the same Go with
-the version renamed where it names the version: the package clause, the
-GroupVersion's version string, conversion-gen style function names
-(Convert_v1beta1_X_To_v1_X) and the package comment. Generated files and
-tests are not copied: crdforge generate writes the new ones, and since the
-two versions are alike the new conversions are all mechanical and their
-round-trip tests pass.
-
-The safe default leaves the cluster as it is until you decide: the new
-version is served, but neither the storage version nor the hub, and the
-other versions keep their markers. Flags move the roles:
-
-  --storage    the new version becomes the storage version (the hub stays
-               where it was: +crdforge:hub pins it when it was the storage
-               version implicitly, so hand-written conversions still hold)
-  --hub        the new version becomes the hub of conversions
-  --deprecate  the --from version gets +kubebuilder:deprecatedversion,
-               with --warning as the text its clients get
-
-It never overwrites: an existing package directory, or a version the kinds
-already have, is an error. When generation fails afterwards, the new
-package is removed and edited files are put back. Exit codes: 0 ok, 2
-errors (positioned as crdforge generate's).`,
+		Long:  newVersionHelp,
 		Example: `  # api/v1 is the hub: add api/v2, served beside it
   crdforge new-version v2
 
@@ -73,21 +51,9 @@ errors (positioned as crdforge generate's).`,
 				printErr(stderr, "crdforge new-version: fix these first (crdforge generate reports the same)")
 				return exitError{ExitErrors}
 			}
-			change, diags, err := newversion.Prepare(res.Model, opts)
-			for _, d := range diags {
-				printErr(stderr, d.Format(dir))
-			}
+			change, undo, err := addVersion(stderr, dir, res.Model, opts)
 			if err != nil {
-				printErr(stderr, "crdforge new-version:", err)
-				return exitError{ExitErrors}
-			}
-			if len(diags) > 0 {
-				return exitError{ExitErrors}
-			}
-			undo, err := newversion.Apply(change)
-			if err != nil {
-				printErr(stderr, "crdforge new-version:", err)
-				return exitError{ExitErrors}
+				return err
 			}
 			for _, f := range change.Files {
 				verb := "created"
@@ -96,20 +62,8 @@ errors (positioned as crdforge generate's).`,
 				}
 				printErr(stderr, verb, relTo(dir, f.Path))
 			}
-			gen := newGenerate(stdout, stderr)
-			gen.SetArgs(patterns)
-			gen.SilenceUsage, gen.SilenceErrors = true, true
-			if err := gen.ExecuteContext(cmd.Context()); err != nil {
-				var ee exitError
-				if !errors.As(err, &ee) {
-					printErr(stderr, "crdforge:", err)
-				}
-				if uerr := undo(); uerr != nil {
-					printErr(stderr, "crdforge new-version: generation failed, and undoing the copy failed too:", uerr)
-					return exitError{ExitErrors}
-				}
-				printErrf(stderr, "crdforge new-version: generation failed; %s was removed and edited files were put back", relTo(dir, change.Dir))
-				return exitError{ExitErrors}
+			if err := regenerate(cmd.Context(), stdout, stderr, dir, patterns, change, undo); err != nil {
+				return err
 			}
 			printErrf(stderr, "crdforge new-version: %s added from %s", relTo(dir, change.Dir), relTo(dir, change.FromDir))
 			return nil
@@ -129,6 +83,49 @@ errors (positioned as crdforge generate's).`,
 	return cmd
 }
 
+// addVersion plans the new version and writes it, printing what stops it.
+func addVersion(stderr io.Writer, dir string, m *model.Model, opts newversion.Options) (*newversion.Change, func() error, error) {
+	change, diags, err := newversion.Prepare(m, opts)
+	for _, d := range diags {
+		printErr(stderr, d.Format(dir))
+	}
+	if err != nil {
+		printErr(stderr, "crdforge new-version:", err)
+		return nil, nil, exitError{ExitErrors}
+	}
+	if len(diags) > 0 {
+		return nil, nil, exitError{ExitErrors}
+	}
+	undo, err := newversion.Apply(change)
+	if err != nil {
+		printErr(stderr, "crdforge new-version:", err)
+		return nil, nil, exitError{ExitErrors}
+	}
+	return change, undo, nil
+}
+
+// regenerate runs crdforge generate over patterns after new-version
+// applied change; when it fails, undo puts the tree back as it was.
+func regenerate(ctx context.Context, stdout, stderr io.Writer, dir string, patterns []string, change *newversion.Change, undo func() error) error {
+	gen := newGenerate(stdout, stderr)
+	gen.SetArgs(patterns)
+	gen.SilenceUsage, gen.SilenceErrors = true, true
+	err := gen.ExecuteContext(ctx)
+	if err == nil {
+		return nil
+	}
+	var ee exitError
+	if !errors.As(err, &ee) {
+		printErr(stderr, "crdforge:", err)
+	}
+	if uerr := undo(); uerr != nil {
+		printErr(stderr, "crdforge new-version: generation failed, and undoing the copy failed too:", uerr)
+		return exitError{ExitErrors}
+	}
+	printErrf(stderr, "crdforge new-version: generation failed; %s was removed and edited files were put back", relTo(dir, change.Dir))
+	return exitError{ExitErrors}
+}
+
 // relTo is p relative to dir when below it.
 func relTo(dir, p string) string {
 	if r, err := filepath.Rel(dir, p); err == nil && r != ".." && !filepath.IsAbs(r) && (len(r) < 3 || r[:3] != "../") {
@@ -136,3 +133,30 @@ func relTo(dir, p string) string {
 	}
 	return p
 }
+
+// newVersionHelp is `crdforge new-version --help`.
+const newVersionHelp = `crdforge new-version copies the package of an existing version of an API
+group (by default the hub's) into a sibling package named after the new
+version (api/v1 -> api/v2), and regenerates. The copy is the same Go with
+the version renamed where it names the version: the package clause, the
+GroupVersion's version string, conversion-gen style function names
+(Convert_v1beta1_X_To_v1_X) and the package comment. Generated files and
+tests are not copied: crdforge generate writes the new ones, and since the
+two versions are alike the new conversions are all mechanical and their
+round-trip tests pass.
+
+The safe default leaves the cluster as it is until you decide: the new
+version is served, but neither the storage version nor the hub, and the
+other versions keep their markers. Flags move the roles:
+
+  --storage    the new version becomes the storage version (the hub stays
+               where it was: +crdforge:hub pins it when it was the storage
+               version implicitly, so hand-written conversions still hold)
+  --hub        the new version becomes the hub of conversions
+  --deprecate  the --from version gets +kubebuilder:deprecatedversion,
+               with --warning as the text its clients get
+
+It never overwrites: an existing package directory, or a version the kinds
+already have, is an error. When generation fails afterwards, the new
+package is removed and edited files are put back. Exit codes: 0 ok, 2
+errors (positioned as crdforge generate's).`

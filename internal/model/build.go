@@ -84,6 +84,40 @@ func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, 
 // should only hand the kind over; what it starts may read what buildKind
 // set, never what the model sets later.
 func BuildEach(dir string, ld *load.Result, regs *markers.Registries, opts Options, diags *diag.List, each func(*Model, *Kind)) *Model {
+	m := newModel(dir, ld, regs, opts)
+	m.collectMarkers(regs, diags)
+	if opts.DeepCopy {
+		for _, root := range m.Roots {
+			m.OwnCopies[root] = m.ownCopies(root, diags)
+			m.Uncopyable[root] = m.uncopyable(root)
+		}
+	}
+	m.parseSchemas()
+	m.checkProjectDir(diags)
+	metav1 := crd.FindMetav1(m.Roots)
+	if metav1 == nil {
+		return m // nothing imports metav1: there are no kinds
+	}
+	m.buildGroups(metav1, diags, each)
+	m.leaveUndeclaredToConversionGen(diags)
+	if opts.Conversions || opts.Strategies || opts.Webhook {
+		m.resolveConversions(diags)
+	}
+	if opts.Webhook {
+		m.Webhook = m.ResolveWebhook(diags)
+	}
+	if !opts.Conversions && !opts.Webhook && !opts.DeepCopy {
+		// What the parser and the collector hold is over a third of what
+		// a large CRD-only run would keep to its end (about 100 of 258 MB
+		// at 400 kinds), which the garbage collector would mark on each
+		// cycle while the CRDs left are validated.
+		m.Schemas, m.Collector = nil, nil
+	}
+	return m
+}
+
+// newModel is a model of the load's roots with nothing built yet.
+func newModel(dir string, ld *load.Result, regs *markers.Registries, opts Options) *Model {
 	m := &Model{
 		opts:            opts,
 		incomplete:      new(atomic.Bool),
@@ -109,33 +143,30 @@ func BuildEach(dir string, ld *load.Result, regs *markers.Registries, opts Optio
 	} else {
 		m.ProjectService = ld.ProjectService // kubebuilder's is the manager's, which it names alike
 	}
-	m.collectMarkers(regs, diags)
-	if opts.DeepCopy {
-		for _, root := range m.Roots {
-			m.OwnCopies[root] = m.ownCopies(root, diags)
-			m.Uncopyable[root] = m.uncopyable(root)
-		}
-	}
+	return m
+}
 
+// parseSchemas sets up controller-tools' schema parser over the checked
+// roots.
+func (m *Model) parseSchemas() {
 	m.Schemas = &crd.Parser{
 		Collector:                  m.Collector,
 		Checker:                    m.Checker,
-		AllowDangerousTypes:        opts.Schema.AllowDangerousTypes,
-		IgnoreUnexportedFields:     opts.Schema.IgnoreUnexportedFields,
-		GenerateEmbeddedObjectMeta: opts.Schema.GenerateEmbeddedObjectMeta,
+		AllowDangerousTypes:        m.opts.Schema.AllowDangerousTypes,
+		IgnoreUnexportedFields:     m.opts.Schema.IgnoreUnexportedFields,
+		GenerateEmbeddedObjectMeta: m.opts.Schema.GenerateEmbeddedObjectMeta,
 	}
 	crd.AddKnownTypes(m.Schemas) // after GenerateEmbeddedObjectMeta: it reads it
 	for _, root := range m.Roots {
-		if !ld.Unchecked[root] { // no +groupName there: no kind, no type a kind holds
+		if !m.load.Unchecked[root] { // no +groupName there: no kind, no type a kind holds
 			m.Schemas.NeedPackage(root)
 		}
 	}
-	m.checkProjectDir(diags)
-	metav1 := crd.FindMetav1(m.Roots)
-	if metav1 == nil {
-		return m // nothing imports metav1: there are no kinds
-	}
+}
 
+// buildGroups builds every kind of the roots, handing each to each as it
+// is built, and sorts groups and kinds by name.
+func (m *Model) buildGroups(metav1 *loader.Package, diags *diag.List, each func(*Model, *Kind)) {
 	groups := map[string]*Group{}
 	emptyGroup := map[*loader.Package]bool{}
 	for _, gk := range crd.FindKubeKinds(m.Schemas, metav1) {
@@ -164,21 +195,6 @@ func BuildEach(dir string, ld *load.Result, regs *markers.Registries, opts Optio
 	for _, g := range m.Groups {
 		slices.SortFunc(g.Kinds, func(a, b *Kind) int { return strings.Compare(a.Name, b.Name) })
 	}
-	m.leaveUndeclaredToConversionGen(diags)
-	if opts.Conversions || opts.Strategies || opts.Webhook {
-		m.resolveConversions(diags)
-	}
-	if opts.Webhook {
-		m.Webhook = m.ResolveWebhook(diags)
-	}
-	if !opts.Conversions && !opts.Webhook && !opts.DeepCopy {
-		// What the parser and the collector hold is over a third of what
-		// a large CRD-only run would keep to its end (about 100 of 258 MB
-		// at 400 kinds), which the garbage collector would mark on each
-		// cycle while the CRDs left are validated.
-		m.Schemas, m.Collector = nil, nil
-	}
-	return m
 }
 
 // collectMarkers reads every root's markers: crdforge's own, and, through

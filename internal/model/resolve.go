@@ -16,38 +16,9 @@ import (
 // and its functions are declared once. Hand-written functions and losses are
 // settled once all kinds have been paired, over each pairer's whole set.
 func (m *Model) resolveConversions(diags *diag.List) {
-	pairers := map[[2]*loader.Package]*pairer{}
-	var order []*pairer
-	reach := map[*Spoke]map[*TypePair]bool{}
-	spokesOf := map[*pairer][]*Spoke{}
-	pairerOf := map[*Spoke]*pairer{}
-	for _, g := range m.Groups {
-		for _, k := range g.Kinds {
-			if k.Hub == nil || k.Internal != nil {
-				continue
-			}
-			for _, v := range k.Versions {
-				if v == k.Hub {
-					continue
-				}
-				key := [2]*loader.Package{v.Package, k.Hub.Package}
-				p := pairers[key]
-				if p == nil {
-					p = m.newPairer(v, k.Hub, diags)
-					pairers[key] = p
-					order = append(order, p)
-				}
-				s := &Spoke{Version: v, Pairs: []*TypePair{p.pairRoot(v, k.Hub)}}
-				reach[s] = p.reachable(s.Pairs[0])
-				p.pairList(v, k.Hub)
-				spokesOf[p] = append(spokesOf[p], s)
-				pairerOf[s] = p
-				k.Spokes = append(k.Spokes, s)
-			}
-		}
-	}
-	kindPairers := order
-	order = append(slices.Clip(order), m.basePeerPairers(order, diags)...)
+	pg := m.pairKinds(diags)
+	kindPairers := pg.pairers
+	order := append(slices.Clip(pg.pairers), m.basePeerPairers(pg.pairers, diags)...)
 	// Settling the strategies alone needs to know which conversions need
 	// hand-written functions, not how generated ones check and lose data.
 	full := m.opts.Conversions
@@ -62,15 +33,7 @@ func (m *Model) resolveConversions(diags *diag.List) {
 		}
 		m.Pairs[p.spoke.Package] = append(m.Pairs[p.spoke.Package], p.order...)
 	}
-	// Each spoke lists what it reaches in the pairer's discovery order: the
-	// same order a kind alone in its packages would give.
-	for s, reached := range reach {
-		for _, tp := range pairerOf[s].order {
-			if reached[tp] && tp != s.Pairs[0] {
-				s.Pairs = append(s.Pairs, tp)
-			}
-		}
-	}
+	pg.listReached()
 	m.useGenerated(order)
 	m.findHandWritten(diags)
 	m.settleEntryPoints(diags)
@@ -78,9 +41,68 @@ func (m *Model) resolveConversions(diags *diag.List) {
 	// converts few of its fields: it would hide the markers that wrongly
 	// say a field has no counterpart.
 	reportConvertingMarkers(kindPairers)
-	// A spoke's conversions may call the generated functions of another
-	// pairer's pairs (useGenerated): what the entry points need, and which
-	// checks they guard, is settled over every pairer at once.
+	settleCalls(order, pg.spokesOf, full)
+}
+
+// pairing is what pairKinds pairs: a pairer per spoke and hub package,
+// in the order first met, and the spokes each serves.
+type pairing struct {
+	pairers  []*pairer
+	spokesOf map[*pairer][]*Spoke
+	pairerOf map[*Spoke]*pairer
+	// reach is, per spoke, the pairs its root pair reaches.
+	reach map[*Spoke]map[*TypePair]bool
+}
+
+// pairKinds makes every kind's spokes, each with its root pair.
+func (m *Model) pairKinds(diags *diag.List) *pairing {
+	pg := &pairing{spokesOf: map[*pairer][]*Spoke{}, pairerOf: map[*Spoke]*pairer{}, reach: map[*Spoke]map[*TypePair]bool{}}
+	pairers := map[[2]*loader.Package]*pairer{}
+	for _, g := range m.Groups {
+		for _, k := range g.Kinds {
+			if k.Hub == nil || k.Internal != nil {
+				continue
+			}
+			for _, v := range k.Versions {
+				if v == k.Hub {
+					continue
+				}
+				key := [2]*loader.Package{v.Package, k.Hub.Package}
+				p := pairers[key]
+				if p == nil {
+					p = m.newPairer(v, k.Hub, diags)
+					pairers[key] = p
+					pg.pairers = append(pg.pairers, p)
+				}
+				s := &Spoke{Version: v, Pairs: []*TypePair{p.pairRoot(v, k.Hub)}}
+				pg.reach[s] = p.reachable(s.Pairs[0])
+				p.pairList(v, k.Hub)
+				pg.spokesOf[p] = append(pg.spokesOf[p], s)
+				pg.pairerOf[s] = p
+				k.Spokes = append(k.Spokes, s)
+			}
+		}
+	}
+	return pg
+}
+
+// listReached lists, on each spoke, what it reaches in the pairer's
+// discovery order: the same order a kind alone in its packages would give.
+func (pg *pairing) listReached() {
+	for s, reached := range pg.reach {
+		for _, tp := range pg.pairerOf[s].order {
+			if reached[tp] && tp != s.Pairs[0] {
+				s.Pairs = append(s.Pairs, tp)
+			}
+		}
+	}
+}
+
+// settleCalls settles what each spoke's entry points call and report. A
+// spoke's conversions may call the generated functions of another pairer's
+// pairs (useGenerated): what the entry points need, and which checks they
+// guard, is settled over every pairer at once.
+func settleCalls(order []*pairer, spokesOf map[*pairer][]*Spoke, full bool) {
 	var spokes []*Spoke
 	var pairs []*TypePair
 	for _, p := range order {

@@ -45,6 +45,9 @@ type Config struct {
 	DeployDir string
 	// Only limits the run to the named generators; empty runs all.
 	Only []string
+	// WebhookCodec is how the generated webhook reads and writes objects:
+	// CodecGenerated (the default) or CodecReflect.
+	WebhookCodec string
 	// WebhookImage is the conversion webhook's container image,
 	// [registry/]name[:tag], that the generated Deployment runs and the
 	// generated Dockerfile's comment builds; default <app>:latest.
@@ -139,6 +142,13 @@ func (cfg Config) Complete() (Config, error) {
 	}
 	if cfg.DeployDir == "" {
 		cfg.DeployDir = DefaultDeployDir
+	}
+	switch cfg.WebhookCodec {
+	case "":
+		cfg.WebhookCodec = webhook.CodecGenerated
+	case webhook.CodecGenerated, webhook.CodecReflect:
+	default:
+		return cfg, fmt.Errorf("unknown --webhook-codec %q (want %s or %s)", cfg.WebhookCodec, webhook.CodecGenerated, webhook.CodecReflect)
 	}
 	cfg.warnings = nil
 	if cfg.HeaderFile != "" {
@@ -239,7 +249,7 @@ func generatorsOf(cfg Config) []Generator {
 		crd.Generator{Dir: cfg.CRDDir, Header: cfg.crdHeader, Passed: cfg.ValidationCache},
 		deepcopy.Generator{},
 		conversion.Generator{},
-		webhook.Generator{Main: cfg.WebhookMain},
+		webhook.Generator{Main: cfg.WebhookMain, Codec: cfg.WebhookCodec},
 		deploy.Generator{Dir: cfg.DeployDir, CRDDir: cfg.CRDDir, Main: cfg.WebhookMain, WebhookImage: cfg.WebhookImage},
 	}
 }

@@ -42,8 +42,8 @@ func TestCompleteAppliesEveryDefault(t *testing.T) {
 				t.Errorf("crd generator writes into %q", g.Dir)
 			}
 		case webhook.Generator:
-			if g.Main != cfg.WebhookMain {
-				t.Errorf("webhook main at %q", g.Main)
+			if g.Main != cfg.WebhookMain || g.Codec != webhook.CodecGenerated {
+				t.Errorf("webhook main at %q, codec %q", g.Main, g.Codec)
 			}
 		case deploy.Generator:
 			if g.Dir != cfg.DeployDir || g.CRDDir != cfg.CRDDir {
@@ -54,6 +54,23 @@ func TestCompleteAppliesEveryDefault(t *testing.T) {
 	again, err := cfg.Complete()
 	if err != nil || again.Dir != cfg.Dir || !slices.Equal(names(again.gens), names(cfg.gens)) {
 		t.Errorf("completing twice changed the config: %+v, %v", again, err)
+	}
+}
+
+// --webhook-codec takes the two codecs the webhook main can serve with,
+// and nothing else.
+func TestCompleteChecksTheWebhookCodec(t *testing.T) {
+	cfg, err := Config{Dir: ".", WebhookCodec: webhook.CodecReflect}.Complete()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range cfg.gens {
+		if g, ok := g.(webhook.Generator); ok && g.Codec != webhook.CodecReflect {
+			t.Errorf("--webhook-codec=reflect: the webhook generator uses %q", g.Codec)
+		}
+	}
+	if _, err := (Config{Dir: ".", WebhookCodec: "fast"}).Complete(); err == nil || !strings.Contains(err.Error(), `unknown --webhook-codec "fast"`) {
+		t.Errorf("--webhook-codec=fast: %v", err)
 	}
 }
 

@@ -77,87 +77,98 @@ func (t *tree) identity(crd, version, path string) identity {
 			spoke = s
 		}
 	}
-	if spoke == nil {
-		return own
-	}
-	pairs := map[*types.TypeName]*model.TypePair{}
-	for _, tp := range spoke.Pairs {
-		pairs[tp.Spoke.Obj()] = tp
-	}
-	id := identity{id: "^"}
-	var cur, hub types.Type = spoke.Version.Type, k.Hub.Type
 	steps, ok := splitPath(path)
-	if !ok {
+	if spoke == nil || !ok {
 		return own
+	}
+	w := &pathWalk{own: own, id: identity{id: "^"}, cur: spoke.Version.Type, hub: k.Hub.Type, version: version, path: path,
+		pairs: map[*types.TypeName]*model.TypePair{}}
+	for _, tp := range spoke.Pairs {
+		w.pairs[tp.Spoke.Obj()] = tp
 	}
 	for i, step := range steps {
-		if types.Identical(cur, hub) {
+		if types.Identical(w.cur, w.hub) {
 			// One type on both sides: the rest of the path is the same.
 			for _, same := range steps[i:] {
-				id.id += same.String()
+				w.id.id += same.String()
 			}
-			id.exact = true
-			return id
+			w.id.exact = true
+			return w.id
 		}
-		if step.items {
-			c, ok1 := elem(cur)
-			h, ok2 := elem(hub)
-			if !ok1 || !ok2 {
-				return own
-			}
-			cur, hub = c, h
-			id.id += "[*]"
-			continue
+		if stop, ok := w.step(step); !ok {
+			return stop
 		}
-		name := step.name
-		n, ok := model.Deref(cur).(*types.Named)
-		if !ok {
-			return own
-		}
-		tp := pairs[n.Obj()]
-		if tp == nil {
-			return own
-		}
-		if d := tp.ToHub; d.Manual != nil || tp.OptOut {
-			own.handWritten = d.Func
-			return own
-		}
-		f := directField(tp.Spoke, name)
-		if f == nil {
-			return own
-		}
-		var m *model.Mapping
-		for _, mp := range tp.Mappings {
-			if mp.Spoke == f {
-				m = mp
-			}
-		}
-		if m == nil {
-			for _, so := range tp.ToHub.SourceOnly {
-				if so == f {
-					return identity{id: "stash " + version + " " + path, exact: true, pair: tp}
-				}
-			}
-			return own
-		}
-		id.mapping, id.pair = m, tp
-		cur = f.Type()
-		if m.Whole {
-			// The field's struct converts to the enclosing hub
-			// struct itself: the hub path stays where it is.
-			continue
-		}
-		st := model.Deref(hub)
-		for _, v := range m.HubPath {
-			if jn := jsonName(st, v); jn != "" {
-				id.id += "." + jn
-			}
-			st = model.Deref(v.Type())
-		}
-		hub = m.HubPath[len(m.HubPath)-1].Type()
 	}
-	id.exact = true
-	return id
+	w.id.exact = true
+	return w.id
+}
+
+// pathWalk follows a spoke's property path through its type pairs to the
+// hub's path.
+type pathWalk struct {
+	own, id       identity
+	cur, hub      types.Type
+	version, path string
+	pairs         map[*types.TypeName]*model.TypePair
+}
+
+// step follows one step of the path; false with the identity to return
+// when the walk stops there.
+func (w *pathWalk) step(step pathStep) (identity, bool) {
+	if step.items {
+		c, ok1 := elem(w.cur)
+		h, ok2 := elem(w.hub)
+		if !ok1 || !ok2 {
+			return w.own, false
+		}
+		w.cur, w.hub = c, h
+		w.id.id += "[*]"
+		return identity{}, true
+	}
+	n, ok := model.Deref(w.cur).(*types.Named)
+	if !ok {
+		return w.own, false
+	}
+	tp := w.pairs[n.Obj()]
+	if tp == nil {
+		return w.own, false
+	}
+	if d := tp.ToHub; d.Manual != nil || tp.OptOut {
+		w.own.handWritten = d.Func
+		return w.own, false
+	}
+	f := directField(tp.Spoke, step.name)
+	if f == nil {
+		return w.own, false
+	}
+	var m *model.Mapping
+	for _, mp := range tp.Mappings {
+		if mp.Spoke == f {
+			m = mp
+		}
+	}
+	if m == nil {
+		if slices.Contains(tp.ToHub.SourceOnly, f) {
+			return identity{id: "stash " + w.version + " " + w.path, exact: true, pair: tp}, false
+		}
+		return w.own, false
+	}
+	w.id.mapping, w.id.pair = m, tp
+	w.cur = f.Type()
+	if m.Whole {
+		// The field's struct converts to the enclosing hub struct
+		// itself: the hub path stays where it is.
+		return identity{}, true
+	}
+	st := model.Deref(w.hub)
+	for _, v := range m.HubPath {
+		if jn := jsonName(st, v); jn != "" {
+			w.id.id += "." + jn
+		}
+		st = model.Deref(v.Type())
+	}
+	w.hub = m.HubPath[len(m.HubPath)-1].Type()
+	return identity{}, true
 }
 
 // goPath names the Go fields a version's property path goes through

@@ -89,18 +89,7 @@ func fieldFindings(old, nw *apiextensionsv1.CustomResourceDefinition, ot, nt *tr
 				if q == "" {
 					q = sameGoField(ot, nt, old, nw, ov.Name, p, newFields[ov.Name])
 				}
-				var msg string
-				switch {
-				case q != "":
-					msg = fmt.Sprintf("objects stored at %s hold %s, which %s no longer has: the API server prunes it as it reads them (%s now serves the same field as %s, but the rename does not move stored values)", ov.Name, p, ov.Name, ov.Name, q)
-				case len(where) == 0 && len(samePath(newFields, p)) > 0:
-					msg = fmt.Sprintf("objects stored at %s hold %s, which %s no longer has: the API server prunes it as it reads them (%s still has %s, but converts it to the hub's stash now, not to the field objects were stored with)", ov.Name, p, ov.Name, strings.Join(samePath(newFields, p), ", "), p)
-				case len(where) == 0:
-					msg = fmt.Sprintf("no version holds %s any more: objects stored at %s lose it as the API server reads them, and each object's next write prunes it for good", p, ov.Name)
-				default:
-					msg = fmt.Sprintf("objects stored at %s hold %s, which %s no longer has: the API server prunes it as it reads them, though %s", ov.Name, p, ov.Name, survivalNote(ov.Name, p, oid, where))
-				}
-				msg += "; keep it until every object is stored at a version that holds it (move the storage version, then crdforge migrate)"
+				msg := prunedOnRead(ov.Name, p, q, oid, where, samePath(newFields, p))
 				keys := []string{ov.Name + " " + p}
 				if len(where) == 0 {
 					keys = append(keys, oid.id)
@@ -119,6 +108,25 @@ func fieldFindings(old, nw *apiextensionsv1.CustomResourceDefinition, ot, nt *tr
 		}
 	}
 	return out
+}
+
+// prunedOnRead is the fieldDataLoss message for property p, which version
+// v, one objects are stored at, no longer has: q is the property of v that
+// serves the same field now, where the identities that still hold it, and
+// same the versions that still have p itself.
+func prunedOnRead(v, p, q string, oid identity, where, same []string) string {
+	var msg string
+	switch {
+	case q != "":
+		msg = fmt.Sprintf("objects stored at %s hold %s, which %s no longer has: the API server prunes it as it reads them (%s now serves the same field as %s, but the rename does not move stored values)", v, p, v, v, q)
+	case len(where) == 0 && len(same) > 0:
+		msg = fmt.Sprintf("objects stored at %s hold %s, which %s no longer has: the API server prunes it as it reads them (%s still has %s, but converts it to the hub's stash now, not to the field objects were stored with)", v, p, v, strings.Join(same, ", "), p)
+	case len(where) == 0:
+		msg = fmt.Sprintf("no version holds %s any more: objects stored at %s lose it as the API server reads them, and each object's next write prunes it for good", p, v)
+	default:
+		msg = fmt.Sprintf("objects stored at %s hold %s, which %s no longer has: the API server prunes it as it reads them, though %s", v, p, v, survivalNote(v, p, oid, where))
+	}
+	return msg + "; keep it until every object is stored at a version that holds it (move the storage version, then crdforge migrate)"
 }
 
 // survivalNote says where a property removed from a version (not one

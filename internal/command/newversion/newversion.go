@@ -76,74 +76,20 @@ func Prepare(m *model.Model, opts Options) (*Change, []diag.Diagnostic, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	var diags []diag.Diagnostic
-	errorAt := func(pos token.Pos, format string, args ...any) {
-		diags = append(diags, diag.Diagnostic{Pos: m.Fset.Position(pos), Msg: fmt.Sprintf(format, args...)})
+	from, err := fromVersion(g, opts)
+	if err != nil {
+		return nil, nil, err
 	}
-	from := opts.From
-	if from == "" {
-		for _, k := range g.Kinds {
-			if k.Hub == nil {
-				return nil, nil, fmt.Errorf("kind %s has no hub version; fix crdforge generate's errors first", k.Name)
-			}
-			if from != "" && k.Hub.Name != from {
-				return nil, nil, fmt.Errorf("the kinds of group %s have different hubs (%s, %s): say which version to copy with --from", g.Name, from, k.Hub.Name)
-			}
-			from = k.Hub.Name
-		}
-	}
-	if from == opts.New {
-		return nil, nil, fmt.Errorf("--from %s and the new version are the same", from)
-	}
-	var fromVersions []*model.Version
-	versionDirs := map[string]string{} // every version's package directory
-	for _, k := range g.Kinds {
-		var found *model.Version
-		for _, v := range k.Versions {
-			versionDirs[v.Name] = pkgDir(m, v)
-			switch v.Name {
-			case from:
-				found = v
-			case opts.New:
-				errorAt(v.Pos(), "%s already has version %s (package %s): crdforge new-version adds a version that does not exist", k.Name, opts.New, v.Package.PkgPath)
-			}
-		}
-		if found == nil {
-			var names []string
-			for _, v := range k.Versions {
-				names = append(names, v.Name)
-			}
-			return nil, diags, fmt.Errorf("kind %s of group %s has no version %s (it has %s)", k.Name, g.Name, from, strings.Join(names, ", "))
-		}
-		fromVersions = append(fromVersions, found)
-	}
-	if len(diags) > 0 {
-		return nil, diags, nil
+	fromVersions, versionDirs, diags, err := findVersions(m, g, from, opts.New)
+	if err != nil || len(diags) > 0 {
+		return nil, diags, err
 	}
 	fromDir := pkgDir(m, fromVersions[0])
-	for _, v := range fromVersions[1:] {
-		if d := pkgDir(m, v); d != fromDir {
-			errorAt(v.Pos(), "version %s of group %s lives in two packages (%s and %s): crdforge new-version copies one package", from, g.Name, fromDir, d)
-		}
-	}
-	if len(diags) > 0 {
-		return nil, diags, nil
-	}
 	if opts.Hub {
 		// Hand-written conversions of the spokes convert to the old hub;
 		// generated code would no longer call them, and the tree would not
 		// compile. Say where they are rather than break them.
-		for _, k := range g.Kinds {
-			if k.Hub == nil {
-				continue
-			}
-			for _, v := range k.Versions {
-				if v != k.Hub {
-					diags = append(diags, hubConversions(pkgDir(m, v), k.Hub.Name, opts.New)...)
-				}
-			}
-		}
-		if len(diags) > 0 {
+		if diags := spokeHubConversions(m, g, opts.New); len(diags) > 0 {
 			return nil, diags, nil
 		}
 	}
@@ -152,19 +98,16 @@ func Prepare(m *model.Model, opts Options) (*Change, []diag.Diagnostic, error) {
 		return nil, nil, fmt.Errorf("%s already exists: crdforge new-version never overwrites; remove it or choose another version", rel(m.Dir, newDir))
 	}
 	var kinds []string
-	hubImplicit := false
+	hubImplicit, fromIsHub := false, false
 	for _, k := range g.Kinds {
 		kinds = append(kinds, k.Name)
 		if k.Hub != nil && k.Hub == k.Storage && !hasHubMarker(pkgDir(m, k.Hub)) {
 			hubImplicit = true
 		}
-	}
-	// A copy of the hub has every field the hub has: a field the hub alone
-	// held (+crdforge:nocounterpart) now pairs with the copy's. The marker
-	// stays with whichever of the two remains the hub, where other
-	// versions still lack the field.
-	fromIsHub := false
-	for _, k := range g.Kinds {
+		// A copy of the hub has every field the hub has: a field the hub
+		// alone held (+crdforge:nocounterpart) now pairs with the copy's.
+		// The marker stays with whichever of the two remains the hub,
+		// where other versions still lack the field.
 		if k.Hub != nil && pkgDir(m, k.Hub) == fromDir {
 			fromIsHub = true
 		}
@@ -175,8 +118,106 @@ func Prepare(m *model.Model, opts Options) (*Change, []diag.Diagnostic, error) {
 		return nil, nil, err
 	}
 	c.Files = append(c.Files, copies...)
+	roles := roleEdits{m: m, g: g, opts: opts, kinds: kinds, fromDir: fromDir, fromIsHub: fromIsHub, hubImplicit: hubImplicit}
+	edited, err := roles.files(versionDirs)
+	if err != nil {
+		return nil, nil, err
+	}
+	c.Files = append(c.Files, edited...)
+	return c, nil, nil
+}
 
-	// The other versions' packages: where roles move away from them.
+// fromVersion is the version to copy: --from, or the hub all the group's
+// kinds share.
+func fromVersion(g *model.Group, opts Options) (string, error) {
+	from := opts.From
+	if from == "" {
+		for _, k := range g.Kinds {
+			if k.Hub == nil {
+				return "", fmt.Errorf("kind %s has no hub version; fix crdforge generate's errors first", k.Name)
+			}
+			if from != "" && k.Hub.Name != from {
+				return "", fmt.Errorf("the kinds of group %s have different hubs (%s, %s): say which version to copy with --from", g.Name, from, k.Hub.Name)
+			}
+			from = k.Hub.Name
+		}
+	}
+	if from == opts.New {
+		return "", fmt.Errorf("--from %s and the new version are the same", from)
+	}
+	return from, nil
+}
+
+// findVersions finds version from of every kind of g, all in one package,
+// and no kind with version newVersion already; versionDirs is every
+// version's package directory.
+func findVersions(m *model.Model, g *model.Group, from, newVersion string) (fromVersions []*model.Version, versionDirs map[string]string, diags []diag.Diagnostic, err error) {
+	errorAt := func(pos token.Pos, format string, args ...any) {
+		diags = append(diags, diag.Diagnostic{Pos: m.Fset.Position(pos), Msg: fmt.Sprintf(format, args...)})
+	}
+	versionDirs = map[string]string{}
+	for _, k := range g.Kinds {
+		var found *model.Version
+		for _, v := range k.Versions {
+			versionDirs[v.Name] = pkgDir(m, v)
+			switch v.Name {
+			case from:
+				found = v
+			case newVersion:
+				errorAt(v.Pos(), "%s already has version %s (package %s): crdforge new-version adds a version that does not exist", k.Name, newVersion, v.Package.PkgPath)
+			}
+		}
+		if found == nil {
+			var names []string
+			for _, v := range k.Versions {
+				names = append(names, v.Name)
+			}
+			return nil, nil, diags, fmt.Errorf("kind %s of group %s has no version %s (it has %s)", k.Name, g.Name, from, strings.Join(names, ", "))
+		}
+		fromVersions = append(fromVersions, found)
+	}
+	if len(diags) > 0 {
+		return nil, nil, diags, nil
+	}
+	fromDir := pkgDir(m, fromVersions[0])
+	for _, v := range fromVersions[1:] {
+		if d := pkgDir(m, v); d != fromDir {
+			errorAt(v.Pos(), "version %s of group %s lives in two packages (%s and %s): crdforge new-version copies one package", from, g.Name, fromDir, d)
+		}
+	}
+	return fromVersions, versionDirs, diags, nil
+}
+
+// spokeHubConversions are the hand-written conversions of g's spokes to
+// their hub, which making newHub the hub would orphan.
+func spokeHubConversions(m *model.Model, g *model.Group, newHub string) []diag.Diagnostic {
+	var diags []diag.Diagnostic
+	for _, k := range g.Kinds {
+		if k.Hub == nil {
+			continue
+		}
+		for _, v := range k.Versions {
+			if v != k.Hub {
+				diags = append(diags, hubConversions(pkgDir(m, v), k.Hub.Name, newHub)...)
+			}
+		}
+	}
+	return diags
+}
+
+// roleEdits edits the other versions' packages, where roles (storage, hub,
+// deprecation) move away from them.
+type roleEdits struct {
+	m                      *model.Model
+	g                      *model.Group
+	opts                   Options
+	kinds                  []string
+	fromDir                string
+	fromIsHub, hubImplicit bool
+}
+
+// files are the edited files of the packages in versionDirs, by path.
+func (r roleEdits) files(versionDirs map[string]string) ([]File, error) {
 	edits := map[string]*editedFile{}
 	var dirs []string
 	for _, d := range versionDirs {
@@ -186,37 +227,9 @@ func Prepare(m *model.Model, opts Options) (*Change, []diag.Diagnostic, error) {
 	}
 	slices.Sort(dirs)
 	for _, d := range dirs {
-		var drop []string
-		if opts.Storage {
-			drop = append(drop, "+kubebuilder:storageversion")
-		}
-		if opts.Hub {
-			drop = append(drop, "+crdforge:hub")
-		}
-		if d == fromDir && fromIsHub && opts.Hub {
-			drop = append(drop, "+"+markers.NoCounterpartName)
-		}
-		var addPkg, addTypes []string
-		if d == fromDir && opts.Deprecate {
-			marker := "+kubebuilder:deprecatedversion"
-			if opts.Warning != "" {
-				marker += ":warning=" + quoteMarker(opts.Warning)
-			}
-			addTypes = append(addTypes, marker)
-		}
-		if opts.Storage && !opts.Hub && hubImplicit {
-			// The storage version is the hub unless a marker says
-			// otherwise: keep the hub, and so every hand-written
-			// conversion, where it is.
-			for _, k := range g.Kinds {
-				if k.Hub != nil && pkgDir(m, k.Hub) == d {
-					addPkg = append(addPkg, "+crdforge:hub")
-					break
-				}
-			}
-		}
-		if err := editPackage(d, kinds, drop, addPkg, addTypes, edits); err != nil {
-			return nil, nil, err
+		drop, addPkg, addTypes := r.markers(d)
+		if err := editPackage(d, r.kinds, drop, addPkg, addTypes, edits); err != nil {
+			return nil, err
 		}
 	}
 	var paths []string
@@ -224,17 +237,50 @@ func Prepare(m *model.Model, opts Options) (*Change, []diag.Diagnostic, error) {
 		paths = append(paths, p)
 	}
 	slices.Sort(paths)
+	var files []File
 	for _, p := range paths {
 		e := edits[p]
 		if e.changed() {
 			out, err := e.result()
 			if err != nil {
-				return nil, nil, err
+				return nil, err
 			}
-			c.Files = append(c.Files, File{Path: p, Content: out, Old: e.src})
+			files = append(files, File{Path: p, Content: out, Old: e.src})
 		}
 	}
-	return c, nil, nil
+	return files, nil
+}
+
+// markers are the markers to drop from the package in d, and to add to it
+// and to its kinds' types.
+func (r roleEdits) markers(d string) (drop, addPkg, addTypes []string) {
+	if r.opts.Storage {
+		drop = append(drop, "+kubebuilder:storageversion")
+	}
+	if r.opts.Hub {
+		drop = append(drop, "+crdforge:hub")
+	}
+	if d == r.fromDir && r.fromIsHub && r.opts.Hub {
+		drop = append(drop, "+"+markers.NoCounterpartName)
+	}
+	if d == r.fromDir && r.opts.Deprecate {
+		marker := "+kubebuilder:deprecatedversion"
+		if r.opts.Warning != "" {
+			marker += ":warning=" + quoteMarker(r.opts.Warning)
+		}
+		addTypes = append(addTypes, marker)
+	}
+	if r.opts.Storage && !r.opts.Hub && r.hubImplicit {
+		// The storage version is the hub unless a marker says otherwise:
+		// keep the hub, and so every hand-written conversion, where it is.
+		for _, k := range r.g.Kinds {
+			if k.Hub != nil && pkgDir(r.m, k.Hub) == d {
+				addPkg = append(addPkg, "+crdforge:hub")
+				break
+			}
+		}
+	}
+	return drop, addPkg, addTypes
 }
 
 // pickGroup is the group named, or the only one loaded.

@@ -13,7 +13,6 @@ import (
 
 	infraexamplecomv1 "github.com/crdforge/crdforge/testdata/convgen/api/v1"
 	infraexamplecomv1beta1 "github.com/crdforge/crdforge/testdata/convgen/api/v1beta1"
-	"github.com/crdforge/crdforge/testdata/convgen/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 )
@@ -21,7 +20,7 @@ import (
 func main() {
 	opts := webhook.BindFlags(flag.CommandLine)
 	flag.Parse()
-	os.Exit(webhook.Run(opts, jsoncodec.With(kinds())...))
+	os.Exit(webhook.Run(opts, kinds()...))
 }
 
 // kinds is the static conversion table: every version of every kind, with

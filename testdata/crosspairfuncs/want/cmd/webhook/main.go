@@ -15,7 +15,6 @@ import (
 	signalsexamplecomv1alpha1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v1alpha1"
 	signalsexamplecomv1beta1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v1beta1"
 	signalsexamplecomv2beta1 "github.com/crdforge/crdforge/testdata/crosspairfuncs/api/v2beta1"
-	"github.com/crdforge/crdforge/testdata/crosspairfuncs/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 )
@@ -23,7 +22,7 @@ import (
 func main() {
 	opts := webhook.BindFlags(flag.CommandLine)
 	flag.Parse()
-	os.Exit(webhook.Run(opts, jsoncodec.With(kinds())...))
+	os.Exit(webhook.Run(opts, kinds()...))
 }
 
 // kinds is the static conversion table: every version of every kind, with

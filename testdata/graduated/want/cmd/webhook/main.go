@@ -13,7 +13,6 @@ import (
 
 	rulesexamplecomv1 "github.com/crdforge/crdforge/testdata/graduated/api/v1"
 	rulesexamplecomv2beta1 "github.com/crdforge/crdforge/testdata/graduated/api/v2beta1"
-	"github.com/crdforge/crdforge/testdata/graduated/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 )
@@ -21,7 +20,7 @@ import (
 func main() {
 	opts := webhook.BindFlags(flag.CommandLine)
 	flag.Parse()
-	os.Exit(webhook.Run(opts, jsoncodec.With(kinds())...))
+	os.Exit(webhook.Run(opts, kinds()...))
 }
 
 // kinds is the static conversion table: every version of every kind, with

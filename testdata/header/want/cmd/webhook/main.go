@@ -20,7 +20,6 @@ import (
 
 	examplecomv1 "github.com/crdforge/crdforge/testdata/header/api/v1"
 	examplecomv1beta1 "github.com/crdforge/crdforge/testdata/header/api/v1beta1"
-	"github.com/crdforge/crdforge/testdata/header/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 )
@@ -28,7 +27,7 @@ import (
 func main() {
 	opts := webhook.BindFlags(flag.CommandLine)
 	flag.Parse()
-	os.Exit(webhook.Run(opts, jsoncodec.With(kinds())...))
+	os.Exit(webhook.Run(opts, kinds()...))
 }
 
 // kinds is the static conversion table: every version of every kind, with

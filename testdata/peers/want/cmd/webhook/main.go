@@ -14,7 +14,6 @@ import (
 	poolsexamplecomv1 "github.com/crdforge/crdforge/testdata/peers/api/v1"
 	poolsexamplecomv1alpha1 "github.com/crdforge/crdforge/testdata/peers/api/v1alpha1"
 	poolsexamplecomv1beta1 "github.com/crdforge/crdforge/testdata/peers/api/v1beta1"
-	"github.com/crdforge/crdforge/testdata/peers/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 )
@@ -22,7 +21,7 @@ import (
 func main() {
 	opts := webhook.BindFlags(flag.CommandLine)
 	flag.Parse()
-	os.Exit(webhook.Run(opts, jsoncodec.With(kinds())...))
+	os.Exit(webhook.Run(opts, kinds()...))
 }
 
 // kinds is the static conversion table: every version of every kind, with

@@ -13,7 +13,6 @@ import (
 
 	addonsexamplecomv1alpha1 "github.com/crdforge/crdforge/testdata/taggedoutput/api/v1alpha1"
 	addonsexamplecomv1alpha2 "github.com/crdforge/crdforge/testdata/taggedoutput/api/v1alpha2"
-	"github.com/crdforge/crdforge/testdata/taggedoutput/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 )
@@ -21,7 +20,7 @@ import (
 func main() {
 	opts := webhook.BindFlags(flag.CommandLine)
 	flag.Parse()
-	os.Exit(webhook.Run(opts, jsoncodec.With(kinds())...))
+	os.Exit(webhook.Run(opts, kinds()...))
 }
 
 // kinds is the static conversion table: every version of every kind, with
