@@ -126,7 +126,7 @@ func (c *certsRun) webhook(dir string, args []string) (*model.Webhook, error) {
 		return nil, err
 	}
 	cfg.Patterns, cfg.Only, cfg.Resolve = args, []string{"crd"}, model.Options{Webhook: true}
-	cfg.ValidationCache = validationCache(c.stderr)
+	cfg.ValidationRecord = validationRecord(c.stderr)
 	res, err := pipeline.Generate(cfg)
 	if err != nil {
 		return nil, err

@@ -95,7 +95,7 @@ func (c *checkRun) run(ctx context.Context, args []string) error {
 		return exitError{ExitErrors}
 	}
 	gcfg.Patterns = args
-	gcfg.ValidationCache = validationCache(c.stderr)
+	gcfg.ValidationRecord = validationRecord(c.stderr)
 
 	// A git baseline is generated while the working tree is.
 	var rev string

@@ -38,7 +38,7 @@ func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 				return err
 			}
 			cfg.Dir, cfg.Patterns = dir, args
-			cfg.ValidationCache = validationCache(stderr)
+			cfg.ValidationRecord = validationRecord(stderr)
 			res, err := pipeline.Generate(cfg)
 			if err != nil {
 				return err

@@ -12,11 +12,11 @@ import (
 // shared type without DeepCopyInto copies by assignment (plain: an invalid
 // type reads as plain, where the complete one might need a function),
 // whether two types of other packages have one shape (sameShape), and
-// whether two structs are twins (alike, twins.go). Where one of them would
+// whether two structs are same-layout copies (alike, samelayout.go). Where one of them would
 // read an invalid type, the model notes it (lookInto) and the run loads
 // again, completely, rather than decide on it. (metav1.Time holds a
 // time.Time the partial load never checks, but has DeepCopyInto: copied
-// either way; and two fields of type metav1.Time are twins without a look
+// either way; and two fields of type metav1.Time are same-layout copies without a look
 // inside.)
 
 // lookInto notes whether deciding on t, walked as reaches walks it, would

@@ -41,9 +41,9 @@ const (
 	// metav1.Condition): Func, hand-written, or Via, generated for another
 	// spoke and hub package.
 	ConvFunc
-	// ConvTwin reads a struct as its twin, the same struct declared in
-	// another package (twins.go): *(*T)(unsafe.Pointer(&in)).
-	ConvTwin
+	// ConvSameLayout reads a struct as its same-layout copy, the struct declared in
+	// another package (samelayout.go): *(*T)(unsafe.Pointer(&in)).
+	ConvSameLayout
 )
 
 // Conv is how one value converts to another.
@@ -246,8 +246,8 @@ func (k *classifier) conv(from, to types.Type) *Conv {
 					return c
 				}
 			}
-			if k.twins(fn, tn) {
-				c.Kind = ConvTwin
+			if k.sameLayout(fn, tn) {
+				c.Kind = ConvSameLayout
 				return c
 			}
 			if k.generated != nil {

@@ -180,8 +180,8 @@ type FieldConv struct {
 	Mapping      *Mapping
 	Source, Dest []*types.Var
 	Conv         *Conv
-	// Check, when set, is what the destination's schema allows that the
+	// Guard, when set, is what the destination's schema allows that the
 	// source does not guarantee: generated code checks the value and fails
 	// the conversion instead of writing one the API server would reject.
-	Check *Check
+	Guard *Guard
 }

@@ -59,14 +59,14 @@ func (m *Model) useGenerated(order []*pairer) {
 // under a hand-written Convert_) applied again, and keeps the result if it
 // needs no hand-written function.
 func (p *pairer) reclassify(d *Direction, fc *FieldConv) bool {
-	old, oldCheck := fc.Conv, fc.Check
-	fc.Conv, fc.Check = p.conv(endType(fc.Source, d.From), endType(fc.Dest, d.To)), nil
+	old, oldCheck := fc.Conv, fc.Guard
+	fc.Conv, fc.Guard = p.conv(endType(fc.Source, d.From), endType(fc.Dest, d.To)), nil
 	p.narrowField(d, fc, p.m.opts.Conversions)
 	if d.Manual != nil {
 		asConversionGen(d, p.metav1Funcs)
 	}
 	if manual, _ := fc.Conv.Manual(); manual {
-		fc.Conv, fc.Check = old, oldCheck
+		fc.Conv, fc.Guard = old, oldCheck
 		return false
 	}
 	return true

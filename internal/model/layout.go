@@ -75,7 +75,7 @@ func sameLayout(d *Direction) bool {
 		}
 		// The i-th field converts into the i-th, itself, and only by copying.
 		if len(fc.Source) != 1 || len(fc.Dest) != 1 || fc.Source[0] != f || fc.Dest[0] != t ||
-			fc.Mapping.OptOut || fc.Check != nil || !fc.Conv.SameMemory() {
+			fc.Mapping.OptOut || fc.Guard != nil || !fc.Conv.SameMemory() {
 			return false
 		}
 	}
@@ -85,7 +85,7 @@ func sameLayout(d *Direction) bool {
 // SameMemory reports whether a value converts by being read as the
 // destination type: the types are the same (and no hand-written function
 // converts them), basic types of one kind (an enum across versions), two
-// declarations of one struct (sameShape, twins), pairs that share a
+// declarations of one struct (sameShape, sameLayout), pairs that share a
 // layout, or pointers, slices, arrays and maps of such. The result of such
 // a conversion shares the source's memory.
 func (c *Conv) SameMemory() bool {
@@ -98,7 +98,7 @@ func (c *Conv) SameMemory() bool {
 			return !isStruct && !sameBasic(c.From, c.To), true
 		case ConvPair:
 			return !c.Dir.SameLayout, true
-		case ConvTwin:
+		case ConvSameLayout:
 			return false, true
 		case ConvPointer, ConvSlice, ConvArray, ConvMap:
 			return false, false // as their elements and keys

@@ -24,10 +24,10 @@ import (
 // checks the value and fails the conversion with an error naming the field.
 // The schemas are controller-tools' own, as the CRD carries them.
 
-// Check is what generated code verifies of a field's value before
+// Guard is what generated code verifies of a field's value before
 // converting it: the constraints of the destination that the source does not
 // guarantee. A nil slice or pointer means no constraint of that sort.
-type Check struct {
+type Guard struct {
 	// Path is the destination field's JSON path from the destination
 	// struct ("storage.size").
 	Path string
@@ -46,7 +46,7 @@ type Check struct {
 
 // Describe says in words what the check allows: "one of Postgres, MySQL",
 // "1 to 100".
-func (c *Check) Describe() string {
+func (c *Guard) Describe() string {
 	var parts []string
 	if c.Enum != nil {
 		parts = append(parts, "one of "+strings.Join(c.Enum, ", "))
@@ -90,7 +90,7 @@ func (p *pairer) checkNarrowing(full bool) {
 func (p *pairer) narrowField(d *Direction, fc *FieldConv, full bool) {
 	var covered *Conv
 	if !fc.Mapping.OptOut && !fc.Mapping.Whole && (full || narrowsInts(fc.Conv)) {
-		fc.Check, covered = p.narrowing(d, fc, d.ToVersion.Storage)
+		fc.Guard, covered = p.narrowing(d, fc, d.ToVersion.Storage)
 	}
 	walkConv(fc.Conv, func(c *Conv) {
 		if c != covered && c.Kind == ConvCast && intNarrows(c.From, c.To) {
@@ -114,8 +114,8 @@ func (p *pairer) relaxUnguarded(guarded map[*Direction]bool) {
 				continue
 			}
 			for _, fc := range d.Fields {
-				if fc.Check != nil {
-					fc.Check, _ = p.narrowing(d, fc, false)
+				if fc.Guard != nil {
+					fc.Guard, _ = p.narrowing(d, fc, false)
 				}
 			}
 		}
@@ -198,12 +198,12 @@ func (p *pairer) reportNarrowing() {
 				continue
 			}
 			for _, fc := range d.Fields {
-				if fc.Check == nil {
+				if fc.Guard == nil {
 					continue
 				}
 				src := fc.Source[len(fc.Source)-1]
 				p.diags.Warnf(src.Pos(), "%s %s.%s narrows to %s %s, which allows only %s: converting %s fails with an error naming the field for any other value, rather than write one the API server rejects; to convert such values (a default, a mapping), write %s in package %s, setting the field before it calls %s",
-					d.FromVersion.Name, d.From.Obj().Name(), pathName(fc.Source), d.ToVersion.Name, fc.Check.Path, fc.Check.Describe(),
+					d.FromVersion.Name, d.From.Obj().Name(), pathName(fc.Source), d.ToVersion.Name, fc.Guard.Path, fc.Guard.Describe(),
 					d.Describe(), Signature(d), p.spoke.Package.Name, d.AutoFunc)
 			}
 		}
@@ -213,7 +213,7 @@ func (p *pairer) reportNarrowing() {
 // narrowing returns the check a field conversion needs, or nil, and the
 // integer cast the check covers. Without schema, only what the Go types
 // cannot hold is checked.
-func (p *pairer) narrowing(d *Direction, fc *FieldConv, schema bool) (*Check, *Conv) {
+func (p *pairer) narrowing(d *Direction, fc *FieldConv, schema bool) (*Guard, *Conv) {
 	c := fc.Conv
 	srcPtr, dstPtr := false, false
 	switch c.Kind {
@@ -257,7 +257,7 @@ func (p *pairer) narrowing(d *Direction, fc *FieldConv, schema bool) (*Check, *C
 		// would wrap around, fails any conversion.
 		dstProp, srcProp, dstRequired = apiextensionsv1.JSONSchemaProps{}, apiextensionsv1.JSONSchemaProps{}, false
 	}
-	chk := &Check{Path: p.jsonPath(d.To, fc.Dest), ZeroOK: !dstPtr && dstOmitEmpty && !dstRequired}
+	chk := &Guard{Path: p.jsonPath(d.To, fc.Dest), ZeroOK: !dstPtr && dstOmitEmpty && !dstRequired}
 	narrows := false
 	if db.Info()&types.IsString != 0 {
 		if dstEnum, ok := stringEnum(dstProp.Enum); ok {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/internal/passcache"
+	"github.com/crdforge/crdforge/internal/passrecord"
 	"github.com/crdforge/crdforge/internal/testdata/benchcpu"
 	"github.com/crdforge/crdforge/internal/testdata/synth"
 	"golang.org/x/tools/go/packages"
@@ -102,8 +102,8 @@ func BenchmarkGenerate(b *testing.B) {
 func BenchmarkGenerateCRD(b *testing.B) {
 	for _, n := range []int{10, 100, 400} {
 		dir := synthTree(b, n, "", "")
-		crdforge := func(b *testing.B, cache *passcache.Cache) {
-			res, err := Generate(Config{Dir: dir, Only: []string{"crd"}, ValidationCache: cache})
+		crdforge := func(b *testing.B, cache *passrecord.Record) {
+			res, err := Generate(Config{Dir: dir, Only: []string{"crd"}, ValidationRecord: cache})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -122,7 +122,7 @@ func BenchmarkGenerateCRD(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n)/1e6, "ms/kind")
 		})
 		b.Run(fmt.Sprintf("kinds=%d/tool=crdforge-recorded", n), func(b *testing.B) {
-			cache, err := passcache.Open(b.TempDir(), "crd-validation")
+			cache, err := passrecord.Open(b.TempDir(), "crd-validation")
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -44,22 +44,22 @@ func TestCRDsAloneCheckWhatControllerGenChecks(t *testing.T) {
 	}
 }
 
-// TestCRDsAloneLoadOnceForTwins: a CRD-only run loads again, checking
+// TestCRDsAloneLoadOnceForSameLayoutCopies: a CRD-only run loads again, checking
 // everything, only when settling a strategy would read a type its partial
-// check left invalid. testdata/twins compares Cluster API–style conditions,
+// check left invalid. testdata/samelayout compares Cluster API–style conditions,
 // a version's own copy against a shared one, both holding a metav1.Time
 // whose time.Time the partial check never looks into: two fields of one
-// named type are twins without a look inside, so the run checks less than a
+// named type are same-layout copies without a look inside, so the run checks less than a
 // full one. testdata/partialtypes asks whether a shared type that holds an
 // unchecked netip.Addr copies by assignment, which the partial check cannot
 // tell: that run loads again and checks what a full run checks.
-func TestCRDsAloneLoadOnceForTwins(t *testing.T) {
+func TestCRDsAloneLoadOnceForSameLayoutCopies(t *testing.T) {
 	for _, tc := range []struct {
 		dir    string
 		cfg    Config
 		reload bool
 	}{
-		{"twins", Config{}, false},
+		{"samelayout", Config{}, false},
 		{"partialtypes", Config{IgnoreUnexportedFields: true}, true},
 	} {
 		t.Run(tc.dir, func(t *testing.T) {

@@ -16,7 +16,7 @@ import (
 	"github.com/crdforge/crdforge/internal/gen/deploy"
 	"github.com/crdforge/crdforge/internal/gen/webhook"
 	"github.com/crdforge/crdforge/internal/model"
-	"github.com/crdforge/crdforge/internal/passcache"
+	"github.com/crdforge/crdforge/internal/passrecord"
 )
 
 // Defaults of Config, applied by Complete and nowhere else. Paths are
@@ -55,11 +55,11 @@ type Config struct {
 	// Strict turns the warnings about fields a conversion leaves out
 	// (diag.ClassNoCounterpart) into errors: nothing is written.
 	Strict bool
-	// ValidationCache records the CRDs that passed the API server's
+	// ValidationRecord records the CRDs that passed the API server's
 	// validation in earlier runs, so that a CRD generated the same again
 	// is not validated again; nil validates every CRD. (The CLI opens one
-	// in the user's cache directory; see package passcache.)
-	ValidationCache *passcache.Cache
+	// in the user's cache directory; see package passrecord.)
+	ValidationRecord *passrecord.Record
 	// Resolve asks for parts of the model that no selected generator reads,
 	// for a caller that reads Result.Model itself.
 	Resolve model.Options
@@ -246,7 +246,7 @@ func yamlComments(header string) bool {
 // run.
 func generatorsOf(cfg Config) []Generator {
 	return []Generator{
-		crd.Generator{Dir: cfg.CRDDir, Header: cfg.crdHeader, Passed: cfg.ValidationCache},
+		crd.Generator{Dir: cfg.CRDDir, Header: cfg.crdHeader, ValidationRecord: cfg.ValidationRecord},
 		deepcopy.Generator{},
 		conversion.Generator{},
 		webhook.Generator{Main: cfg.WebhookMain, Codec: cfg.WebhookCodec},

@@ -57,7 +57,7 @@ func generate(cfg pipeline.Config, validate bool) (*Side, error) {
 	if res.Model == nil || res.Diags.HasErrors() {
 		return side, nil
 	}
-	crds := crd.Generator{Passed: cfg.ValidationCache}.CRDs(res.Model, res.Diags, validate)
+	crds := crd.Generator{ValidationRecord: cfg.ValidationRecord}.CRDs(res.Model, res.Diags, validate)
 	if res.Diags.HasErrors() {
 		return side, nil
 	}

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/crdforge/crdforge/internal/gen/crd"
-	"github.com/crdforge/crdforge/internal/passcache"
+	"github.com/crdforge/crdforge/internal/passrecord"
 	"github.com/crdforge/crdforge/internal/pipeline"
 )
 
@@ -18,12 +18,12 @@ import (
 // CRDs and adds nothing: both key a CRD by the same printed bytes.
 func TestCheckSharesGeneratesValidationRecord(t *testing.T) {
 	cacheDir := t.TempDir()
-	cache, err := passcache.Open(cacheDir, "crd-validation")
+	cache, err := passrecord.Open(cacheDir, "crd-validation")
 	if err != nil {
 		t.Fatal(err)
 	}
 	rejected := filepath.Join("..", "..", "..", "testdata", "err_cel")
-	side, err := Generate(pipeline.Config{Dir: rejected, ValidationCache: cache})
+	side, err := Generate(pipeline.Config{Dir: rejected, ValidationRecord: cache})
 	if err != nil || !side.Diags.HasErrors() {
 		t.Fatalf("err_cel's CRD passes check: %v", err)
 	}
@@ -36,13 +36,13 @@ func TestCheckSharesGeneratesValidationRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	cache.RecordPass(printed)
-	side, err = Generate(pipeline.Config{Dir: rejected, ValidationCache: cache})
+	side, err = Generate(pipeline.Config{Dir: rejected, ValidationRecord: cache})
 	if err != nil || side.Diags.HasErrors() || len(side.CRDs) != 1 {
 		t.Fatalf("check validated a recorded CRD again: %v %v", err, side.Diags.Items())
 	}
 
 	widgets := filepath.Join("..", "..", "..", "examples", "widgets")
-	side, err = Generate(pipeline.Config{Dir: widgets, ValidationCache: cache})
+	side, err = Generate(pipeline.Config{Dir: widgets, ValidationRecord: cache})
 	if err != nil || side.Diags.HasErrors() {
 		t.Fatalf("widgets: %v %v", err, side.Diags.Items())
 	}
@@ -57,7 +57,7 @@ func TestCheckSharesGeneratesValidationRecord(t *testing.T) {
 	if recorded != 1+len(side.CRDs) {
 		t.Fatalf("%d entries after check, want err_cel's and widgets' %d", recorded, len(side.CRDs))
 	}
-	if _, err := pipeline.Generate(pipeline.Config{Dir: widgets, Only: []string{"crd"}, ValidationCache: cache}); err != nil {
+	if _, err := pipeline.Generate(pipeline.Config{Dir: widgets, Only: []string{"crd"}, ValidationRecord: cache}); err != nil {
 		t.Fatal(err)
 	}
 	if got := entries(); got != recorded {

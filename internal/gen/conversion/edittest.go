@@ -80,7 +80,7 @@ func generatedBothWays(tp *model.TypePair) bool {
 // exact says m carries a basic value unchanged both ways, unchecked.
 func exact(m *model.Mapping) bool {
 	for _, fc := range []*model.FieldConv{m.ToHub, m.ToSpoke} {
-		if fc == nil || fc.Check != nil || fc.Conv.Kind != model.ConvAssign && fc.Conv.Kind != model.ConvCast {
+		if fc == nil || fc.Guard != nil || fc.Conv.Kind != model.ConvAssign && fc.Conv.Kind != model.ConvCast {
 			return false
 		}
 	}

@@ -15,7 +15,7 @@ import (
 // with the message, naming the object. The happy path compares values and
 // allocates nothing.
 func checkCode(d *model.Direction, fc *model.FieldConv) []jen.Code {
-	chk := fc.Check
+	chk := fc.Guard
 	if chk == nil {
 		return nil
 	}
@@ -50,7 +50,7 @@ func checkCode(d *model.Direction, fc *model.FieldConv) []jen.Code {
 
 // badValue is the condition under which val fails the check's enum or
 // bounds; nil when the check has neither.
-func badValue(chk *model.Check, val *jen.Statement) *jen.Statement {
+func badValue(chk *model.Guard, val *jen.Statement) *jen.Statement {
 	var bad *jen.Statement
 	or := func(c *jen.Statement) {
 		if bad == nil {

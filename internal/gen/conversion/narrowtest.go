@@ -61,10 +61,10 @@ func narrowings(spokes []*model.Spoke) []narrowed {
 // can satisfy: on a string or integer field, or a pointer to one, of a
 // named struct.
 func narrowedField(d *model.Direction, fc *model.FieldConv) (narrowed, bool) {
-	if fc.Check == nil {
+	if fc.Guard == nil {
 		return narrowed{}, false
 	}
-	owner, field, ok := fillable(d.From, fc.Source, fc.Check)
+	owner, field, ok := fillable(d.From, fc.Source, fc.Guard)
 	if !ok {
 		return narrowed{}, false
 	}
@@ -73,7 +73,7 @@ func narrowedField(d *model.Direction, fc *model.FieldConv) (narrowed, bool) {
 
 // fillable returns the struct that holds the field at path from root, and
 // the field, when a fill function can give it a value chk accepts.
-func fillable(root *types.Named, path []*types.Var, chk *model.Check) (*types.Named, *types.Var, bool) {
+func fillable(root *types.Named, path []*types.Var, chk *model.Guard) (*types.Named, *types.Var, bool) {
 	if len(path) == 0 {
 		return nil, nil, false
 	}
@@ -105,7 +105,7 @@ func pointee(t types.Type) types.Type {
 type fillTarget struct {
 	owner *types.Named
 	field *types.Var
-	chk   *model.Check
+	chk   *model.Guard
 }
 
 // fillTargets are the checked fields, and, on the other side of each
@@ -120,9 +120,9 @@ func fillTargets(ns []narrowed) []fillTarget {
 		}
 	}
 	for _, n := range ns {
-		add(fillTarget{n.owner, n.field, n.fc.Check})
-		if owner, field, ok := fillable(n.d.To, n.fc.Dest, n.fc.Check); ok {
-			add(fillTarget{owner, field, n.fc.Check})
+		add(fillTarget{n.owner, n.field, n.fc.Guard})
+		if owner, field, ok := fillable(n.d.To, n.fc.Dest, n.fc.Guard); ok {
+			add(fillTarget{owner, field, n.fc.Guard})
 		}
 	}
 	return out
@@ -203,7 +203,7 @@ func as(t types.Type, v *jen.Statement) *jen.Statement {
 // from there a fill draws, within what the field's type holds. A side the
 // check leaves open draws at most 2^31 values beyond the other: near the
 // bound that matters, as a user's values are.
-func acceptedRange(chk *model.Check, b *types.Basic) (lo, span int64) {
+func acceptedRange(chk *model.Guard, b *types.Basic) (lo, span int64) {
 	tmin, tmax := typeRange(b)
 	l, h := big.NewInt(tmin), big.NewInt(tmax)
 	if chk.Min != nil && *chk.Min > tmin {
@@ -313,7 +313,7 @@ func printNarrowingTest(f *jen.File, d *model.Direction, cases []jen.Code, userF
 // refuses, with the start of the error expected; nil when the field's
 // type holds no such value.
 func refusedCase(n narrowed) jen.Code {
-	chk, d := n.fc.Check, n.d
+	chk, d := n.fc.Guard, n.d
 	where := fmt.Sprintf("field %s (%s %s.%s): %s ", chk.Path, d.FromVersion.Name, d.From.Obj().Name(), pathString(n.fc.Source), d.ToVersion.Name)
 	t := pointee(n.field.Type())
 	_, ptr := n.field.Type().(*types.Pointer)

@@ -17,7 +17,7 @@ import (
 	"github.com/crdforge/crdforge/internal/model"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/internal/parallel"
-	"github.com/crdforge/crdforge/internal/passcache"
+	"github.com/crdforge/crdforge/internal/passrecord"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	ctcrd "sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/loader"
@@ -36,10 +36,10 @@ type Generator struct {
 	// crd:headerFile does: as it is (YAML comments), then crdforge's own
 	// header line and the document.
 	Header string
-	// Passed, when set, records the CRDs that passed the API server's
+	// ValidationRecord, when set, records the CRDs that passed the API server's
 	// validation in earlier runs: a CRD printed the same is not validated
-	// again (see package passcache).
-	Passed *passcache.Cache
+	// again (see package passrecord).
+	ValidationRecord *passrecord.Record
 }
 
 // Name is the generator's name for --only.
@@ -59,7 +59,7 @@ func (Generator) Needs() model.Options { return model.Options{Strategies: true} 
 // Kinds are validated and printed in parallel; the result keeps the model's
 // order.
 func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
-	v := newValidator(m, g.Passed)
+	v := newValidator(m, g.ValidationRecord)
 	return eachKind(m, diags, func(k *model.Kind, diags *diag.List) (output.File, bool) {
 		return g.generate(v, k, k.Conversion, diags)
 	})
@@ -77,7 +77,7 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 func (g Generator) CRDs(m *model.Model, diags *diag.List, validate bool) []*apiextensionsv1.CustomResourceDefinition {
 	var v *validator
 	if validate {
-		v = newValidator(m, g.Passed)
+		v = newValidator(m, g.ValidationRecord)
 	}
 	return eachKind(m, diags, func(k *model.Kind, diags *diag.List) (*apiextensionsv1.CustomResourceDefinition, bool) {
 		if k.Storage == nil {

@@ -70,7 +70,7 @@ func (s *Started) Kind(m *model.Model, k *model.Kind) {
 	e := &early{k: k, conv: k.Conversion}
 	s.mu.Lock()
 	if s.v == nil {
-		s.v = newValidator(m, s.Passed)
+		s.v = newValidator(m, s.ValidationRecord)
 	}
 	s.byKind[k] = e
 	if !s.inline {
@@ -125,7 +125,7 @@ func (s *Started) Generate(m *model.Model, diags *diag.List) []output.File {
 	s.Stop() // after Wait, every early one is done or was never taken
 	v := s.v
 	if v == nil {
-		v = newValidator(m, s.Passed)
+		v = newValidator(m, s.ValidationRecord)
 	}
 	return eachKind(m, diags, func(k *model.Kind, diags *diag.List) (output.File, bool) {
 		if e := s.byKind[k]; e != nil && e.done && e.conv == k.Conversion {

@@ -12,7 +12,7 @@ import (
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/markers"
 	"github.com/crdforge/crdforge/internal/model"
-	"github.com/crdforge/crdforge/internal/passcache"
+	"github.com/crdforge/crdforge/internal/passrecord"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/install"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -32,7 +32,7 @@ type validator struct {
 	m *model.Model
 	// passed records the CRDs that passed before, by their printed
 	// bytes; nil validates every CRD.
-	passed   *passcache.Cache
+	passed   *passrecord.Record
 	scheme   *runtime.Scheme
 	strategy interface {
 		PrepareForCreate(context.Context, runtime.Object)
@@ -41,7 +41,7 @@ type validator struct {
 	}
 }
 
-func newValidator(m *model.Model, passed *passcache.Cache) *validator {
+func newValidator(m *model.Model, passed *passrecord.Record) *validator {
 	scheme := runtime.NewScheme()
 	install.Install(scheme)
 	return &validator{m: m, passed: passed, scheme: scheme, strategy: customresourcedefinition.NewStrategy(scheme)}
