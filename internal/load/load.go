@@ -263,44 +263,53 @@ func typeReferenced(pkg *loader.Package, interesting func(ast.Node) bool) []*loa
 // decides its types. k8s.io/component-base/logs declares `var NewOptions =
 // logsapi.NewLoggingConfiguration`; checked before logsapi, NewOptions has
 // an invalid type, and a main package that calls it has a type error. The
-// order is the same on every run (Imports is a map).
+// order is the same on every run (Imports is a map). The walk goes through
+// go/packages' graph, which the load holds already: the loader's Imports
+// would make a Package of every dependency it reaches.
 func shallowImports(roots []*loader.Package, isRoot map[*loader.Package]bool) []*loader.Package {
-	direct := map[*loader.Package]bool{}
-	for _, root := range roots {
+	direct := map[*packages.Package]*loader.Package{}
+	raw := make([]*packages.Package, len(roots))
+	for i, root := range roots {
+		raw[i] = root.Package
 		for _, imp := range root.Imports() {
 			if !isRoot[imp] {
-				direct[imp] = true
+				direct[imp.Package] = imp
 			}
 		}
 	}
-	all := postOrder(roots, func(*loader.Package) bool { return true })
-	return slices.DeleteFunc(all, func(p *loader.Package) bool { return !direct[p] })
+	var order []*loader.Package
+	for _, p := range postOrder(raw, func(p *packages.Package) []*packages.Package {
+		return sortedValues(p.Imports, func(p *packages.Package) string { return p.PkgPath })
+	}) {
+		if lp := direct[p]; lp != nil {
+			order = append(order, lp)
+		}
+	}
+	return order
 }
 
 // topological orders roots so that every root comes after the roots it
 // imports.
 func topological(roots []*loader.Package, isRoot map[*loader.Package]bool) []*loader.Package {
-	return postOrder(roots, func(p *loader.Package) bool { return isRoot[p] })
+	return postOrder(roots, func(p *loader.Package) []*loader.Package {
+		imports := sortedValues(p.Imports(), func(p *loader.Package) string { return p.PkgPath })
+		return slices.DeleteFunc(imports, func(imp *loader.Package) bool { return !isRoot[imp] })
+	})
 }
 
-// postOrder lists roots and the packages they import, directly or not,
-// through the imports follow passes, each after those it imports; imports
-// in import-path order, so that every run lists them alike.
-func postOrder(roots []*loader.Package, follow func(*loader.Package) bool) []*loader.Package {
-	var order []*loader.Package
-	visited := map[*loader.Package]bool{}
-	var visit func(p *loader.Package)
-	visit = func(p *loader.Package) {
+// postOrder lists roots and what imports gives of them, recursively, each
+// after those it imports.
+func postOrder[P comparable](roots []P, imports func(P) []P) []P {
+	var order []P
+	visited := map[P]bool{}
+	var visit func(p P)
+	visit = func(p P) {
 		if visited[p] {
 			return
 		}
 		visited[p] = true
-		imports := slices.Collect(maps.Values(p.Imports()))
-		slices.SortFunc(imports, func(a, b *loader.Package) int { return strings.Compare(a.PkgPath, b.PkgPath) })
-		for _, imp := range imports {
-			if follow(imp) {
-				visit(imp)
-			}
+		for _, imp := range imports(p) {
+			visit(imp)
 		}
 		order = append(order, p)
 	}
@@ -308,6 +317,14 @@ func postOrder(roots []*loader.Package, follow func(*loader.Package) bool) []*lo
 		visit(root)
 	}
 	return order
+}
+
+// sortedValues are m's values ordered by key, so that every run lists them
+// alike.
+func sortedValues[P any](m map[string]P, key func(P) string) []P {
+	values := slices.Collect(maps.Values(m))
+	slices.SortFunc(values, func(a, b P) int { return strings.Compare(key(a), key(b)) })
+	return values
 }
 
 // Errors reports what the load, the type checker and controller-tools'
