@@ -2,8 +2,9 @@
 // what crdforge's generated API code imports; it exports nothing itself.
 // Generated conversions import runtime/lossless (conversions that keep
 // round trips exact) and generated tests runtime/conversiontest (the
-// round-trip harness). The webhook server is not here: it lives in
-// crdforge's main module, github.com/crdforge/crdforge/webhook.
+// round-trip harness). The webhook server is not here: it is the module
+// github.com/crdforge/crdforge/webhook, which only a generated webhook main
+// imports.
 //
 // The module is lean and kept at the lowest Go, Kubernetes and
 // controller-runtime versions it works with, so that adopting crdforge
