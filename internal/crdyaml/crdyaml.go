@@ -3,7 +3,7 @@
 //
 // go-yaml v2 marshals through an event queue that holds a whole document:
 // on a CRD of a few hundred kinds that was the largest allocation of a
-// CRD-only run (BENCHMARKS.md, "First-run CRD-only speed"). This printer
+// CRD-only run (BENCHMARKS.md, "CRDs alone, in process"). This printer
 // writes the same bytes straight into one buffer, for the values a CRD's
 // JSON form holds: objects, arrays, strings, json.Numbers, booleans and
 // null. Where go-yaml's choice of layout needs more than this package
