@@ -33,7 +33,8 @@ var layers = [][]string{
 func layer(path string) int {
 	for i, prefixes := range layers {
 		for _, p := range prefixes {
-			if path == strings.TrimSuffix(p, "/") || strings.HasPrefix(path, p) || strings.HasPrefix(path, p+"/") {
+			p = strings.TrimSuffix(p, "/")
+			if path == p || strings.HasPrefix(path, p+"/") {
 				return i
 			}
 		}

@@ -23,7 +23,7 @@ const (
 )
 
 func newCheck(stdout, stderr io.Writer) *cobra.Command {
-	var c checkRun
+	c := checkRun{stdout: stdout, stderr: stderr}
 	cmd := &cobra.Command{
 		Use:   "check [packages...]",
 		Short: "Report breaking API changes against a git revision, CRD files or a cluster",
@@ -37,7 +37,6 @@ func newCheck(stdout, stderr io.Writer) *cobra.Command {
   # Against what is installed (stored versions included)
   crdforge check --against-cluster --kubeconfig ~/.kube/config ./...`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c.stdout, c.stderr = stdout, stderr
 			c.againstSet = cmd.Flags().Changed("against")
 			ctx := cmd.Context()
 			if ctx == nil {

@@ -87,11 +87,12 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	}
 	mainPath := path.Join(m.ImportPath, filepath.ToSlash(filepath.Dir(g.Main)))
 	codecPath := path.Join(mainPath, codecPkg)
+	generated := g.Codec != CodecReflect
 	var codecs []codecFile
-	if g.Codec != CodecReflect {
+	if generated {
 		codecs = codecFiles(codecPath, codecPkg, kinds)
 	}
-	f := mainFile(m, mainPath, codecPath, kinds, codecs != nil)
+	f := mainFile(m, mainPath, codecPath, kinds, generated)
 	jfiles := []*jen.File{f}
 	for _, c := range codecs {
 		jfiles = append(jfiles, c.File)
