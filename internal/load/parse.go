@@ -105,7 +105,7 @@ func (r *Result) parse(pkg *loader.Package) bool {
 // collection marked again and the heap grew by twice over. A hand-written
 // ConvertTo or ConvertFrom (a spoke has one or two, in an API package) may
 // call generated checks that nothing else calls, which the model keeps
-// generated only then (model.settleLossyCalls).
+// generated only then (plan.settleLossyCalls).
 func dropBodies(f *ast.File) {
 	for _, d := range f.Decls {
 		if fn, ok := d.(*ast.FuncDecl); ok && fn.Body != nil && !convertibleMethod(fn) {

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync/atomic"
 
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/load"
@@ -18,181 +17,55 @@ import (
 	"k8s.io/apimachinery/pkg/version"
 	"sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/loader"
-	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 )
-
-// Options says which optional parts of the model to resolve: those the
-// selected generators read. A part left out reports no diagnostics either.
-type Options struct {
-	// Conversions resolves the type pairs of every spoke.
-	Conversions bool
-	// Strategies settles each kind's conversion strategy, which a kind
-	// whose conversion needs functions nobody has written yet keeps at
-	// None (settleEntryPoints): the pairs, without the checks and losses
-	// only generated conversions need. Conversions implies it.
-	Strategies bool
-	// Webhook resolves the module's conversion webhook, Model.Webhook.
-	Webhook bool
-	// DeepCopy resolves the types whose deepcopy methods crdforge writes
-	// itself, Model.OwnCopies.
-	DeepCopy bool
-	// PartialTypes says the load checked only what schemas reach, as
-	// controller-gen does for CRDs: a type outside the API packages may
-	// hold a field of a type never checked. The pairing, which looks into
-	// such types only now and then, asks for a complete load when it does
-	// (Model.NeedsCompleteTypes).
-	PartialTypes bool
-	// Schema configures controller-tools' schema parser.
-	Schema SchemaOptions
-}
-
-// SchemaOptions are controller-gen's crd generator options that shape
-// schemas, with its meaning: crd.Generator.Generate hands the same values to
-// the crd.Parser and to NeedCRDFor.
-type SchemaOptions struct {
-	// AllowDangerousTypes admits float32 and float64 fields.
-	AllowDangerousTypes bool
-	// IgnoreUnexportedFields leaves unexported fields out.
-	IgnoreUnexportedFields bool
-	// MaxDescLen, when set, truncates descriptions (crd.TruncateDescription):
-	// 0 drops them, a negative value keeps them.
-	MaxDescLen *int
-	// GenerateEmbeddedObjectMeta gives embedded ObjectMetas their schema.
-	GenerateEmbeddedObjectMeta bool
-}
-
-// With is o and p together: every part either asks for, and o's Schema.
-func (o Options) With(p Options) Options {
-	return Options{Conversions: o.Conversions || p.Conversions, Strategies: o.Strategies || p.Strategies, Webhook: o.Webhook || p.Webhook,
-		DeepCopy: o.DeepCopy || p.DeepCopy, PartialTypes: o.PartialTypes || p.PartialTypes, Schema: o.Schema}
-}
-
-// Build resolves the model from the load. Problems go to diags, each at the
-// comment or declaration that caused it; the model is returned even then, so
-// that later stages can report their own problems in the same run.
-func Build(dir string, ld *load.Result, regs *markers.Registries, opts Options, diags *diag.List) *Model {
-	return BuildEach(dir, ld, regs, opts, diags, nil)
-}
-
-// BuildEach is Build, handing each kind to each (when not nil) as soon as
-// buildKind is done with it, while the model goes on with the next kind:
-// its versions, their order, schemas and storage are final, and so is its
-// conversion, but for the strategy, which the last steps may still turn
-// from Webhook to None (leaveUndeclaredToConversionGen, for a kind whose
-// packages' conversions are conversion-gen's; settleEntryPoints, for a kind
-// whose conversion needs functions nobody has written). each runs in the model's goroutine, so it
-// should only hand the kind over; what it starts may read what buildKind
-// set, never what the model sets later.
-func BuildEach(dir string, ld *load.Result, regs *markers.Registries, opts Options, diags *diag.List, each func(*Model, *Kind)) *Model {
-	m := newModel(dir, ld, regs, opts)
-	m.collectMarkers(regs, diags)
-	if opts.DeepCopy {
-		for _, root := range m.Roots {
-			m.OwnCopies[root] = m.ownCopies(root, diags)
-			m.Uncopyable[root] = m.uncopyable(root)
-		}
-	}
-	m.parseSchemas()
-	m.checkProjectDir(diags)
-	metav1 := crd.FindMetav1(m.Roots)
-	if metav1 == nil {
-		return m // nothing imports metav1: there are no kinds
-	}
-	m.buildGroups(metav1, diags, each)
-	m.leaveUndeclaredToConversionGen(diags)
-	if opts.Conversions || opts.Strategies || opts.Webhook {
-		m.resolveConversions(diags)
-	}
-	if opts.Webhook {
-		m.Webhook = m.ResolveWebhook(diags)
-	}
-	if !opts.Conversions && !opts.Webhook && !opts.DeepCopy {
-		// What the parser and the collector hold is over a third of what
-		// a large CRD-only run would keep to its end (about 100 of 258 MB
-		// at 400 kinds), which the garbage collector would mark on each
-		// cycle while the CRDs left are validated.
-		m.Schemas, m.Collector = nil, nil
-	}
-	return m
-}
-
-// newModel is a model of the load's roots with nothing built yet.
-func newModel(dir string, ld *load.Result, regs *markers.Registries, opts Options) *Model {
-	m := &Model{
-		opts:            opts,
-		incomplete:      new(atomic.Bool),
-		Dir:             dir,
-		ImportPath:      importPathOf(dir, ld.Roots),
-		Fset:            ld.Fset,
-		Roots:           ld.Roots,
-		Markers:         map[*loader.Package]*markers.Set{},
-		Collector:       &ctmarkers.Collector{Registry: regs.Kubebuilder},
-		Checker:         ld.Checker,
-		TestFuncs:       testFuncs(ld),
-		load:            ld,
-		superseded:      map[errorRef]bool{},
-		deepCopied:      map[*loader.Package]map[string]bool{},
-		deepCopyObjects: map[*loader.Package]map[string]bool{},
-		OwnCopies:       map[*loader.Package][]*OwnCopy{},
-		Uncopyable:      map[*loader.Package][]string{},
-	}
-	m.Project = projectName(m.ImportPath)
-	if kb := ld.Kubebuilder; kb != nil {
-		m.Kubebuilder = kb
-		m.Project = dnsLabel(kb.Name)
-	} else {
-		m.ProjectService = ld.ProjectService // kubebuilder's is the manager's, which it names alike
-	}
-	return m
-}
 
 // parseSchemas sets up controller-tools' schema parser over the checked
 // roots.
-func (m *Model) parseSchemas() {
-	m.Schemas = &crd.Parser{
-		Collector:                  m.Collector,
-		Checker:                    m.Checker,
-		AllowDangerousTypes:        m.opts.Schema.AllowDangerousTypes,
-		IgnoreUnexportedFields:     m.opts.Schema.IgnoreUnexportedFields,
-		GenerateEmbeddedObjectMeta: m.opts.Schema.GenerateEmbeddedObjectMeta,
+func (b *Builder) parseSchemas() {
+	b.Schemas = &crd.Parser{
+		Collector:                  b.Collector,
+		Checker:                    b.Checker,
+		AllowDangerousTypes:        b.opts.Schema.AllowDangerousTypes,
+		IgnoreUnexportedFields:     b.opts.Schema.IgnoreUnexportedFields,
+		GenerateEmbeddedObjectMeta: b.opts.Schema.GenerateEmbeddedObjectMeta,
 	}
-	crd.AddKnownTypes(m.Schemas) // after GenerateEmbeddedObjectMeta: it reads it
-	for _, root := range m.Roots {
-		if !m.load.Unchecked[root] { // no +groupName there: no kind, no type a kind holds
-			m.Schemas.NeedPackage(root)
+	crd.AddKnownTypes(b.Schemas) // after GenerateEmbeddedObjectMeta: it reads it
+	for _, root := range b.Roots {
+		if !b.load.Unchecked[root] { // no +groupName there: no kind, no type a kind holds
+			b.Schemas.NeedPackage(root)
 		}
 	}
 }
 
 // buildGroups builds every kind of the roots, handing each to each as it
 // is built, and sorts groups and kinds by name.
-func (m *Model) buildGroups(metav1 *loader.Package, diags *diag.List, each func(*Model, *Kind)) {
+func (b *Builder) buildGroups(metav1 *loader.Package, diags *diag.List, each func(*Model, *Kind)) {
 	groups := map[string]*Group{}
 	emptyGroup := map[*loader.Package]bool{}
-	for _, gk := range crd.FindKubeKinds(m.Schemas, metav1) {
+	for _, gk := range crd.FindKubeKinds(b.Schemas, metav1) {
 		if gk.Group == "" {
 			// Either not in an API package (no +groupName: not a CRD's
 			// kind, as for controller-gen), or +groupName= is empty.
-			m.reportEmptyGroup(gk.Kind, emptyGroup, diags)
+			b.reportEmptyGroup(gk.Kind, emptyGroup, diags)
 			continue
 		}
-		k := m.buildKind(gk.Group, gk.Kind, diags)
+		k := b.buildKind(gk.Group, gk.Kind, diags)
 		if k == nil {
 			continue
 		}
 		if each != nil {
-			each(m, k)
+			each(b.Model, k)
 		}
 		g := groups[gk.Group]
 		if g == nil {
 			g = &Group{Name: gk.Group}
 			groups[gk.Group] = g
-			m.Groups = append(m.Groups, g)
+			b.Groups = append(b.Groups, g)
 		}
 		g.Kinds = append(g.Kinds, k)
 	}
-	slices.SortFunc(m.Groups, func(a, b *Group) int { return strings.Compare(a.Name, b.Name) })
-	for _, g := range m.Groups {
+	slices.SortFunc(b.Groups, func(a, b *Group) int { return strings.Compare(a.Name, b.Name) })
+	for _, g := range b.Groups {
 		slices.SortFunc(g.Kinds, func(a, b *Kind) int { return strings.Compare(a.Name, b.Name) })
 	}
 }
@@ -203,30 +76,30 @@ func (m *Model) buildGroups(metav1 *loader.Package, diags *diag.List, each func(
 // collector is safe for concurrent use, and caches each package's
 // markers), while nothing else runs yet: the schema parser that comes next
 // works on one core, and reads the markers it needs from the cache.
-func (m *Model) collectMarkers(regs *markers.Registries, diags *diag.List) {
+func (b *Builder) collectMarkers(regs *markers.Registries, diags *diag.List) {
 	// Which types get deepcopy methods: conversions copy through them
 	// (whether a field converts at all depends on it, which settles the
 	// strategies), and the types crdforge copies itself are among them.
-	deepCopy := m.opts.DeepCopy || m.opts.Conversions || m.opts.Strategies || m.opts.Webhook
-	sets := make([]*markers.Set, len(m.Roots))
-	found := make([]*diag.List, len(m.Roots))
-	enabled := make([]map[string]bool, len(m.Roots))
-	objects := make([]map[string]bool, len(m.Roots))
-	parallel.For(len(m.Roots), func(i int) {
-		root := m.Roots[i]
-		found[i] = diag.New(m.Fset)
+	deepCopy := b.opts.DeepCopy || b.opts.Conversions || b.opts.Strategies || b.opts.Webhook
+	sets := make([]*markers.Set, len(b.Roots))
+	found := make([]*diag.List, len(b.Roots))
+	enabled := make([]map[string]bool, len(b.Roots))
+	objects := make([]map[string]bool, len(b.Roots))
+	parallel.For(len(b.Roots), func(i int) {
+		root := b.Roots[i]
+		found[i] = diag.New(b.Fset)
 		sets[i] = regs.Collect(root, found[i])
 		if deepCopy {
-			enabled[i], objects[i] = deepCopyMarkers(m.Collector, root)
+			enabled[i], objects[i] = deepCopyMarkers(b.Collector, root)
 		} else {
-			_, _ = m.Collector.MarkersInPackage(root) // its errors are the schema parser's to report
+			_, _ = b.Collector.MarkersInPackage(root) // its errors are the schema parser's to report
 		}
 	})
-	for i, root := range m.Roots {
-		m.Markers[root] = sets[i]
+	for i, root := range b.Roots {
+		b.Markers[root] = sets[i]
 		diags.Append(found[i])
 		if deepCopy {
-			m.deepCopied[root], m.deepCopyObjects[root] = enabled[i], objects[i]
+			b.deepCopied[root], b.deepCopyObjects[root] = enabled[i], objects[i]
 		}
 	}
 }
@@ -236,13 +109,13 @@ func (m *Model) collectMarkers(regs *markers.Registries, diags *diag.List) {
 // "", which the API server refuses (a CRD's spec.group must be a non-empty
 // DNS subdomain, and its name <plural>.<group>); crdforge says so at the
 // marker instead of dropping the kind without a word.
-func (m *Model) reportEmptyGroup(kind string, reported map[*loader.Package]bool, diags *diag.List) {
-	for _, root := range m.Roots {
-		gv, ok := m.Schemas.GroupVersions[root]
-		if !ok || gv.Group != "" || reported[root] || m.Schemas.Types[crd.TypeIdent{Package: root, Name: kind}] == nil {
+func (b *Builder) reportEmptyGroup(kind string, reported map[*loader.Package]bool, diags *diag.List) {
+	for _, root := range b.Roots {
+		gv, ok := b.Schemas.GroupVersions[root]
+		if !ok || gv.Group != "" || reported[root] || b.Schemas.Types[crd.TypeIdent{Package: root, Name: kind}] == nil {
 			continue
 		}
-		set := m.Markers[root]
+		set := b.Markers[root]
 		if set == nil {
 			continue
 		}
@@ -276,10 +149,10 @@ func testFuncs(ld *load.Result) map[*loader.Package]map[string]bool {
 	return out
 }
 
-func (m *Model) buildKind(group, kind string, diags *diag.List) *Kind {
-	p := m.Schemas
+func (b *Builder) buildKind(group, kind string, diags *diag.List) *Kind {
+	p := b.Schemas
 	gk := schema.GroupKind{Group: group, Kind: kind}
-	checks := m.needCRD(gk)
+	checks := b.needCRD(gk)
 	c, ok := p.CustomResourceDefinitions[gk]
 	if !ok || len(c.Spec.Versions) == 0 {
 		return nil
@@ -288,7 +161,7 @@ func (m *Model) buildKind(group, kind string, diags *diag.List) *Kind {
 	k := &Kind{Group: group, Name: kind, CRD: &c, SchemaErrors: schemaErrors(p, group)}
 
 	for _, cv := range c.Spec.Versions {
-		pkg := m.packageFor(group, cv.Name, kind)
+		pkg := b.packageFor(group, cv.Name, kind)
 		if pkg == nil {
 			continue
 		}
@@ -313,25 +186,25 @@ func (m *Model) buildKind(group, kind string, diags *diag.List) *Kind {
 		return version.CompareKubeAwareVersionStrings(b.Name, a.Name)
 	})
 
-	if reported := m.resolveStorage(k, diags); reported > 0 && reported == len(checks) {
+	if reported := b.resolveStorage(k, diags); reported > 0 && reported == len(checks) {
 		for _, e := range checks {
-			m.superseded[e] = true
+			b.superseded[e] = true
 		}
 	}
-	m.resolveHub(k, diags)
-	m.resolveConversion(k, diags)
-	m.resolveInternalHub(k, diags)
+	b.resolveHub(k, diags)
+	b.resolveConversion(k, diags)
+	b.resolveInternalHub(k, diags)
 	return k
 }
 
 // packageFor finds the root package of group/version that declares kind.
-func (m *Model) packageFor(group, ver, kind string) *loader.Package {
-	for _, root := range m.Roots {
-		gv, ok := m.Schemas.GroupVersions[root]
+func (b *Builder) packageFor(group, ver, kind string) *loader.Package {
+	for _, root := range b.Roots {
+		gv, ok := b.Schemas.GroupVersions[root]
 		if !ok || gv.Group != group || gv.Version != ver {
 			continue
 		}
-		if _, ok := m.Schemas.Types[crd.TypeIdent{Package: root, Name: kind}]; ok {
+		if _, ok := b.Schemas.Types[crd.TypeIdent{Package: root, Name: kind}]; ok {
 			return root
 		}
 	}
@@ -347,8 +220,8 @@ func (m *Model) packageFor(group, ver, kind string) *loader.Package {
 // schema the CRD needs is flattened first, as NeedCRDFor would, so that the
 // only errors NeedCRDFor itself adds are the kubebuilder markers' (at the
 // type, positioned) and, last, those two checks (position-free).
-func (m *Model) needCRD(gk schema.GroupKind) []errorRef {
-	p := m.Schemas
+func (b *Builder) needCRD(gk schema.GroupKind) []errorRef {
+	p := b.Schemas
 	// The packages NeedCRDFor looks at: every package of the group.
 	var group []*loader.Package
 	for pkg, gv := range p.GroupVersions {
@@ -365,7 +238,7 @@ func (m *Model) needCRD(gk schema.GroupKind) []errorRef {
 	for _, pkg := range group {
 		before[pkg] = len(pkg.Errors)
 	}
-	p.NeedCRDFor(gk, m.opts.Schema.MaxDescLen)
+	p.NeedCRDFor(gk, b.opts.Schema.MaxDescLen)
 	// NeedCRDFor made its own copy of each root's flattened schema (it
 	// truncates descriptions in place); the cached one is read by nothing
 	// else, and keeping it for every kind is a third of what a large run
@@ -407,7 +280,7 @@ func schemaErrors(p *crd.Parser, group string) bool {
 // resolveStorage finds the storage version, and returns how many of the
 // checks controller-tools also makes it reported: no storage version, no
 // served version.
-func (m *Model) resolveStorage(k *Kind, diags *diag.List) (reported int) {
+func (b *Builder) resolveStorage(k *Kind, diags *diag.List) (reported int) {
 	var storage, served []*Version
 	for _, v := range k.Versions {
 		if v.Storage {
@@ -426,35 +299,35 @@ func (m *Model) resolveStorage(k *Kind, diags *diag.List) (reported int) {
 		k.Storage = storage[0]
 	default:
 		for _, v := range storage {
-			diags.Errorf(m.markerPos(v, "kubebuilder:storageversion"), "%s has %d storage versions (%s): exactly one version may carry +kubebuilder:storageversion",
+			diags.Errorf(b.markerPos(v, "kubebuilder:storageversion"), "%s has %d storage versions (%s): exactly one version may carry +kubebuilder:storageversion",
 				k.qualified(), len(storage), names(storage))
 		}
 	}
 	if len(served) == 0 {
 		reported++
 		for _, v := range k.Versions {
-			diags.Errorf(m.markerPos(v, "kubebuilder:unservedversion"), "%s serves no version: remove +kubebuilder:unservedversion from at least one of %s",
+			diags.Errorf(b.markerPos(v, "kubebuilder:unservedversion"), "%s serves no version: remove +kubebuilder:unservedversion from at least one of %s",
 				k.qualified(), names(k.Versions))
 		}
 	}
 	return reported
 }
 
-func (m *Model) resolveHub(k *Kind, diags *diag.List) {
+func (b *Builder) resolveHub(k *Kind, diags *diag.List) {
 	var hubs []*Version
 	var pos []token.Pos
 	for _, v := range k.Versions {
-		if val, ok := m.versionMarker(v, markers.HubName, true); ok {
+		if val, ok := b.versionMarker(v, markers.HubName, true); ok {
 			hubs = append(hubs, v)
 			pos = append(pos, val.Pos)
 		}
 	}
 	switch len(hubs) {
 	case 0:
-		k.Hub = m.defaultHub(k)
+		k.Hub = b.defaultHub(k)
 	case 1:
 		k.Hub = hubs[0]
-		m.checkHubImports(k, pos[0], diags)
+		b.checkHubImports(k, pos[0], diags)
 	default:
 		for i := range hubs {
 			diags.Errorf(pos[i], "%s has %d hub versions (%s): exactly one version may carry +%s; without it the storage version is the hub",
@@ -465,8 +338,8 @@ func (m *Model) resolveHub(k *Kind, diags *diag.List) {
 
 // versionMarker finds a +crdforge: marker on the version's root type, or,
 // when orPackage is set, on its package.
-func (m *Model) versionMarker(v *Version, name string, orPackage bool) (markers.Value, bool) {
-	set := m.Markers[v.Package]
+func (b *Builder) versionMarker(v *Version, name string, orPackage bool) (markers.Value, bool) {
+	set := b.Markers[v.Package]
 	if set == nil {
 		return markers.Value{}, false
 	}
@@ -487,8 +360,8 @@ func (m *Model) versionMarker(v *Version, name string, orPackage bool) (markers.
 
 // markerPos is the position of a marker on the version's root type, or of the
 // type itself when the marker is absent.
-func (m *Model) markerPos(v *Version, name string) token.Pos {
-	if set := m.Markers[v.Package]; set != nil {
+func (b *Builder) markerPos(v *Version, name string) token.Pos {
+	if set := b.Markers[v.Package]; set != nil {
 		if pos := set.Find(v.Spec, name); pos.IsValid() {
 			return pos
 		}

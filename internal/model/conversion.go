@@ -21,7 +21,7 @@ type Spoke struct {
 	// conversion.Convertible, and crdforge cannot write one beside it.
 	Foreign *types.Func
 	// NoEntryPoints says crdforge writes neither ConvertTo nor ConvertFrom
-	// for the spoke: its kind's strategy is None (see settleEntryPoints).
+	// for the spoke: its kind's strategy is None (plan.settleEntryPoints).
 	NoEntryPoints bool
 }
 
@@ -111,12 +111,12 @@ type Direction struct {
 	// Loss says whether and how the direction can drop data.
 	Loss Loss
 	// LossyCalled says something calls the LossChecked direction's
-	// LossyFunc, which is generated only then (see settleLossyCalls).
+	// LossyFunc, which is generated only then (plan.settleLossyCalls).
 	LossyCalled bool
 	// SameLayout says the two structs have one memory layout and the
 	// conversion would only copy every field: it reads the source as the
 	// destination type through unsafe.Pointer, and its result shares the
-	// source's memory (see settleLayout).
+	// source's memory (plan.settleLayout).
 	SameLayout bool
 	// Needed says a generated ConvertTo or ConvertFrom depends on the
 	// direction's Convert_, directly or through fields: then its functions
@@ -130,7 +130,7 @@ type Direction struct {
 	// call them.
 	Emit bool
 	// WantedBy are the kinds served with strategy None until the
-	// direction's hand-written Convert_ exists (see settleEntryPoints).
+	// direction's hand-written Convert_ exists (plan.settleEntryPoints).
 	WantedBy []*Kind
 }
 
@@ -184,4 +184,41 @@ type FieldConv struct {
 	// source does not guarantee: generated code checks the value and fails
 	// the conversion instead of writing one the API server would reject.
 	Guard *Guard
+}
+
+// DeclaredMethod returns the method name declared on t or *t in t's
+// package, if any.
+func DeclaredMethod(t *types.Named, name string) *types.Func {
+	for i := range t.NumMethods() {
+		if f := t.Method(i); f.Name() == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// Generates reports whether crdforge generates the spoke's entry point for
+// direction d (ConvertTo for the direction to the hub, ConvertFrom for the
+// other): not when the author wrote it, nor when the root is opted out of
+// generated conversion and no Convert_ function for d exists to call.
+func (s *Spoke) Generates(d *Direction) bool {
+	method := s.ConvertFrom
+	if d == d.Pair.ToHub {
+		method = s.ConvertTo
+	}
+	if method != nil || s.Foreign != nil || s.NoEntryPoints {
+		return false
+	}
+	return !d.Pair.OptOut || d.Manual != nil
+}
+
+// Convertible reports whether the spoke's root type implements
+// controller-runtime's conversion.Convertible once generated code is in:
+// each entry point hand-written or generated.
+func (s *Spoke) Convertible() bool {
+	if s.Foreign != nil {
+		return false
+	}
+	root := s.Pairs[0]
+	return (s.ConvertTo != nil || s.Generates(root.ToHub)) && (s.ConvertFrom != nil || s.Generates(root.ToSpoke))
 }

@@ -18,10 +18,10 @@ import (
 // hub, which a kubebuilder project writes by hand), or else the storage
 // version; but when that version's package imports another version's, the
 // highest-priority version whose package imports none of the others'.
-func (m *Model) defaultHub(k *Kind) *Version {
+func (b *Builder) defaultHub(k *Kind) *Version {
 	var declared []*Version
 	for _, v := range k.Versions {
-		if v.Type != nil && declaredMethod(v.Type, "Hub") != nil {
+		if v.Type != nil && DeclaredMethod(v.Type, "Hub") != nil {
 			declared = append(declared, v)
 		}
 	}
@@ -29,11 +29,11 @@ func (m *Model) defaultHub(k *Kind) *Version {
 	if len(declared) == 1 {
 		hub = declared[0]
 	}
-	if hub == nil || len(m.importedVersions(hub, k)) == 0 {
+	if hub == nil || len(b.importedVersions(hub, k)) == 0 {
 		return hub
 	}
 	for _, v := range k.Versions {
-		if len(m.importedVersions(v, k)) == 0 {
+		if len(b.importedVersions(v, k)) == 0 {
 			return v
 		}
 	}
@@ -42,8 +42,8 @@ func (m *Model) defaultHub(k *Kind) *Version {
 
 // checkHubImports reports a hub picked with +crdforge:hub whose package
 // imports another version's.
-func (m *Model) checkHubImports(k *Kind, pos token.Pos, diags *diag.List) {
-	imported := m.importedVersions(k.Hub, k)
+func (b *Builder) checkHubImports(k *Kind, pos token.Pos, diags *diag.List) {
+	imported := b.importedVersions(k.Hub, k)
 	if len(imported) == 0 {
 		return
 	}
@@ -53,8 +53,8 @@ func (m *Model) checkHubImports(k *Kind, pos token.Pos, diags *diag.List) {
 
 // importedVersions lists the other versions of k whose packages v's package
 // imports, directly or not.
-func (m *Model) importedVersions(v *Version, k *Kind) []*Version {
-	reach := m.importsOf(v.Package)
+func (b *Builder) importedVersions(v *Version, k *Kind) []*Version {
+	reach := b.Imports(v.Package)
 	var out []*Version
 	for _, o := range k.Versions {
 		if o != v && reach[o.Package.PkgPath] {
@@ -84,16 +84,16 @@ func imports(pkg *loader.Package) map[string]bool {
 	return seen
 }
 
-// importsOf is imports(pkg), computed once per package: every kind of a
+// Imports is imports(pkg), computed once per package: every kind of a
 // version package asks it (its hub), and every spoke of every root (peers).
-func (m *Model) importsOf(pkg *loader.Package) map[string]bool {
-	if set, ok := m.importSets[pkg]; ok {
+func (b *Builder) Imports(pkg *loader.Package) map[string]bool {
+	if set, ok := b.importSets[pkg]; ok {
 		return set
 	}
-	if m.importSets == nil {
-		m.importSets = map[*loader.Package]map[string]bool{}
+	if b.importSets == nil {
+		b.importSets = map[*loader.Package]map[string]bool{}
 	}
 	set := imports(pkg)
-	m.importSets[pkg] = set
+	b.importSets[pkg] = set
 	return set
 }

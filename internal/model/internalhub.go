@@ -41,7 +41,7 @@ type InternalHub struct {
 // versions get no crdforge conversion (their zz_generated.conversion.go
 // stay as conversion-gen wrote them) and, unless a marker says otherwise,
 // its CRD keeps strategy None, as controller-gen's does.
-func (m *Model) resolveInternalHub(k *Kind, diags *diag.List) {
+func (b *Builder) resolveInternalHub(k *Kind, diags *diag.List) {
 	if len(k.Versions) < 2 {
 		return // one version converts to nothing: no file of crdforge's to leave
 	}
@@ -50,8 +50,8 @@ func (m *Model) resolveInternalHub(k *Kind, diags *diag.List) {
 		own[v.Package.PkgPath] = true
 	}
 	for _, v := range k.Versions {
-		for _, tag := range conversionGenPeers(m.Fset, v.Package) {
-			peer := m.loaded(v.Package, tag.path)
+		for _, tag := range conversionGenPeers(b.Fset, v.Package) {
+			peer := b.loaded(v.Package, tag.path)
 			if peer == nil || own[peer.PkgPath] || peer.Types == nil {
 				continue
 			}
@@ -59,7 +59,7 @@ func (m *Model) resolveInternalHub(k *Kind, diags *diag.List) {
 				continue // conversion-gen pairs nothing of this kind there
 			}
 			k.Internal = &InternalHub{Package: peer, Pos: tag.pos}
-			m.reportInternalHub(k, tag.path, diags)
+			b.reportInternalHub(k, tag.path, diags)
 			return
 		}
 	}
@@ -69,17 +69,17 @@ func (m *Model) resolveInternalHub(k *Kind, diags *diag.List) {
 // conversion-gen's through k.Internal: None, unless a marker chose it, and a
 // warning at the tag that says why; an explicit Webhook is an error, as
 // nothing crdforge writes would convert k.
-func (m *Model) reportInternalHub(k *Kind, path string, diags *diag.List) {
+func (b *Builder) reportInternalHub(k *Kind, path string, diags *diag.List) {
 	var refused, kept string
 	name, internal := k.Name, k.Internal.Package.Name
 	if k.Internal.Undeclared {
 		refused = fmt.Sprintf("%s's versions are in %s, whose conversions are conversion-gen's, through package %s (+k8s:conversion-gen=%s at %s), which declares no %s: neither conversion-gen nor crdforge converts %s, so it cannot convert through a webhook; declare %s in %s for conversion-gen to convert it, or remove +%s:strategy=Webhook",
-			name, versionPackages(k), internal, path, m.where(k.Internal.Pos), name, name, name, internal, markers.ConversionName)
+			name, versionPackages(k), internal, path, b.where(k.Internal.Pos), name, name, name, internal, markers.ConversionName)
 		kept = fmt.Sprintf("%s's versions are in %s, whose conversions are conversion-gen's, through package %s, which declares no %s: conversion-gen converts nothing of %s, and crdforge writes no conversion beside conversion-gen's, so %s's versions do not convert, and its CRD keeps conversion strategy None; declare %s in %s for conversion-gen to convert it",
 			name, versionPackages(k), internal, name, name, name, name, internal)
 	} else {
 		refused = fmt.Sprintf("%s converts through package %s (+k8s:conversion-gen=%s at %s), an internal version no CRD serves, whose conversions are conversion-gen's: crdforge cannot convert %s through a webhook; remove +%s:strategy=Webhook, or the tag to have crdforge convert %s through a served hub version",
-			name, internal, path, m.where(k.Internal.Pos), name, markers.ConversionName, name)
+			name, internal, path, b.where(k.Internal.Pos), name, markers.ConversionName, name)
 		kept = fmt.Sprintf("%s converts through package %s, an internal version no CRD serves: conversion-gen's functions to it and its RegisterConversions stay conversion-gen's, so crdforge leaves the zz_generated.conversion.go of %s as they are, writes no ConvertTo or ConvertFrom for %s, and its CRD keeps conversion strategy None; remove this tag to have crdforge convert %s through a served hub version",
 			name, internal, versionPackages(k), name, name)
 	}
@@ -104,9 +104,9 @@ func (m *Model) reportInternalHub(k *Kind, path string, diags *diag.List) {
 // then: its CRD keeps strategy None, and its author is told why, at the tag
 // that names the internal package. It runs once every kind is built: which
 // packages are conversion-gen's depends on the other kinds.
-func (m *Model) leaveUndeclaredToConversionGen(diags *diag.List) {
+func (b *Builder) leaveUndeclaredToConversionGen(diags *diag.List) {
 	hubs := map[*loader.Package]bool{}
-	for _, g := range m.Groups {
+	for _, g := range b.Groups {
 		for _, k := range g.Kinds {
 			if k.Internal != nil {
 				hubs[k.Internal.Package] = true
@@ -116,14 +116,14 @@ func (m *Model) leaveUndeclaredToConversionGen(diags *diag.List) {
 	if len(hubs) == 0 {
 		return
 	}
-	for _, g := range m.Groups {
+	for _, g := range b.Groups {
 		for _, k := range g.Kinds {
 			if k.Internal != nil || len(k.Versions) < 2 {
 				continue
 			}
-			if hub, path, ok := m.sharedInternalHub(k, hubs); ok {
+			if hub, path, ok := b.sharedInternalHub(k, hubs); ok {
 				k.Internal = hub
-				m.reportInternalHub(k, path, diags)
+				b.reportInternalHub(k, path, diags)
 			}
 		}
 	}
@@ -132,10 +132,10 @@ func (m *Model) leaveUndeclaredToConversionGen(diags *diag.List) {
 // sharedInternalHub finds, in the doc.go of one of k's version packages, a
 // +k8s:conversion-gen tag that names one of hubs, and returns that
 // internal hub (undeclared for k) and the tag's path.
-func (m *Model) sharedInternalHub(k *Kind, hubs map[*loader.Package]bool) (*InternalHub, string, bool) {
+func (b *Builder) sharedInternalHub(k *Kind, hubs map[*loader.Package]bool) (*InternalHub, string, bool) {
 	for _, v := range k.Versions {
-		for _, tag := range conversionGenPeers(m.Fset, v.Package) {
-			if peer := m.loaded(v.Package, tag.path); peer != nil && hubs[peer] {
+		for _, tag := range conversionGenPeers(b.Fset, v.Package) {
+			if peer := b.loaded(v.Package, tag.path); peer != nil && hubs[peer] {
 				return &InternalHub{Package: peer, Pos: tag.pos, Undeclared: true}, tag.path, true
 			}
 		}
@@ -174,13 +174,13 @@ func versionPackages(k *Kind) string {
 			names = append(names, v.Package.Name)
 		}
 	}
-	return andList(names)
+	return diag.AndList(names)
 }
 
 // loaded finds the package at path among the roots, or among what pkg
 // imports, directly or not; nil when the load did not reach it.
-func (m *Model) loaded(pkg *loader.Package, path string) *loader.Package {
-	for _, root := range m.Roots {
+func (b *Builder) loaded(pkg *loader.Package, path string) *loader.Package {
+	for _, root := range b.Roots {
 		if root.PkgPath == path {
 			return root
 		}
@@ -204,6 +204,10 @@ func (m *Model) loaded(pkg *loader.Package, path string) *loader.Package {
 	return walk(pkg)
 }
 
+// ConversionGenTag is conversion-gen's tag: on a package, the internal
+// package it converts through; on a type or field, an opt-out.
+const ConversionGenTag = "k8s:conversion-gen"
+
 // peerTag is one package named by a +k8s:conversion-gen tag, and where.
 type peerTag struct {
 	path string
@@ -225,7 +229,7 @@ func conversionGenPeers(fset *token.FileSet, pkg *loader.Package) []peerTag {
 				offset := 0
 				for _, line := range strings.SplitAfter(c.Text, "\n") {
 					text := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(line, "//"), "/*"))
-					for _, tag := range codetags.Extract("+", []string{text})[conversionGenTag] {
+					for _, tag := range codetags.Extract("+", []string{text})[ConversionGenTag] {
 						_, value, _ := strings.Cut(tag, "=")
 						path, _, _ := strings.Cut(strings.TrimSpace(value), " ")
 						if path != "false" && path != "true" && path != "" {

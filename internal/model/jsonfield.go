@@ -3,6 +3,7 @@ package model
 import (
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -47,4 +48,24 @@ func FieldByJSONName(t types.Type, name string) *types.Var {
 		}
 	}
 	return nil
+}
+
+// JSONName reads a struct field's JSON name and omitempty from its tag.
+func JSONName(parent *types.Named, f *types.Var) (name string, omitEmpty, ok bool) {
+	st := parent.Underlying().(*types.Struct)
+	for i := range st.NumFields() {
+		if st.Field(i) != f {
+			continue
+		}
+		tag := reflect.StructTag(st.Tag(i)).Get("json")
+		name, opts, _ := strings.Cut(tag, ",")
+		if name == "-" || (name == "" && f.Embedded()) {
+			return "", false, false
+		}
+		if name == "" {
+			name = f.Name()
+		}
+		return name, slices.Contains(strings.Split(opts, ","), "omitempty"), true
+	}
+	return "", false, false
 }

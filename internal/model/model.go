@@ -1,7 +1,10 @@
 // Package model is crdforge's one intermediate representation: groups, kinds
 // and their versions in Kubernetes priority order, each kind's hub and storage
-// version, and its conversion settings. Everything is resolved here, with
-// positions, so that generators only print.
+// version, its conversion settings, and the type pairs its conversions go
+// through. Everything is resolved here, with positions, so that generators
+// only print. The model is data: a Builder builds the kinds and versions, and
+// internal/plan settles the conversions (the pairs, and how each field
+// converts); what either needs only while building stays with them.
 package model
 
 import (
@@ -9,7 +12,6 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
-	"sync/atomic"
 
 	"github.com/crdforge/crdforge/internal/load"
 	"github.com/crdforge/crdforge/internal/markers"
@@ -83,31 +85,9 @@ type Model struct {
 	// (conversionFillFuncs) when they exist.
 	TestFuncs map[*loader.Package]map[string]bool
 
-	opts Options
-	// versionPackages are the import paths of the packages that hold a
-	// version of some kind (isVersionPackage).
-	versionPackages map[string]bool
-	// incomplete records that the pairing looked into a type that a
-	// partial load left incomplete (completeness.go); shared by copies of
-	// the model.
-	incomplete *atomic.Bool
-	// load answers what the load left out: the declarations of ignored
-	// generated files.
-	load *load.Result
-	// superseded are errors of the load that the model reports itself.
+	// superseded are errors of the load that the model reports itself
+	// (Supersedes).
 	superseded map[errorRef]bool
-	// deepCopied lists, per root, the types crdforge's deepcopy generator
-	// writes methods for.
-	deepCopied map[*loader.Package]map[string]bool
-	// importSets caches, per package, what imports returns for it
-	// (importsOf).
-	importSets map[*loader.Package]map[string]bool
-	// deepCopyInto caches hasDeepCopyInto for the conversions, and
-	// convertFuncs each package's hand-written Convert_ functions.
-	deepCopyInto map[*types.Named]bool
-	convertFuncs map[*loader.Package]map[[2]string]*types.Func
-	// deepCopyObjects lists, per root, the types that get DeepCopyObject.
-	deepCopyObjects map[*loader.Package]map[string]bool
 }
 
 // errorRef is one error of a loaded package: the i-th of its Errors.

@@ -86,7 +86,7 @@ type FieldCopy struct {
 // left out: controller-tools calls that one and looks at no field. A field
 // crdforge cannot copy (an interface, a channel, a function) is an error
 // there, as controller-tools reports it.
-func (m *Model) ownCopies(root *loader.Package, diags *diag.List) []*OwnCopy {
+func (b *Builder) ownCopies(root *loader.Package, diags *diag.List) []*OwnCopy {
 	if root.Types == nil {
 		return nil
 	}
@@ -98,7 +98,7 @@ func (m *Model) ownCopies(root *loader.Package, diags *diag.List) []*OwnCopy {
 			continue
 		}
 		n, ok := tn.Type().(*types.Named)
-		if !ok || !m.generatesDeepCopy(n) || hasOwnDeepCopy(n) {
+		if !ok || !b.generatesDeepCopy(n) || hasOwnDeepCopy(n) {
 			continue
 		}
 		if _, isPtr := n.Underlying().(*types.Pointer); isPtr {
@@ -107,8 +107,8 @@ func (m *Model) ownCopies(root *loader.Package, diags *diag.List) []*OwnCopy {
 		if !namesUnnamedStruct(n.Underlying(), true) {
 			continue
 		}
-		c := &copier{m: m, diags: diags, owner: name}
-		oc := &OwnCopy{Name: name, Pos: tn.Pos(), Object: m.deepCopyObjects[root][name], Copy: c.body(n, tn.Pos())}
+		c := &copier{b: b, diags: diags, owner: name}
+		oc := &OwnCopy{Name: name, Pos: tn.Pos(), Object: b.deepCopyObjects[root][name], Copy: c.body(n, tn.Pos())}
 		if c.failed {
 			oc.Copy = nil
 		}
@@ -185,7 +185,7 @@ func shallow(t types.Type) bool {
 
 // copier decides how the values of one owner type copy.
 type copier struct {
-	m     *Model
+	b     *Builder
 	diags *diag.List
 	owner string
 	// failed says a value of the owner cannot be copied.
@@ -208,7 +208,7 @@ func (c *copier) copyOf(t types.Type, pos token.Pos) *Copy {
 		return &Copy{Kind: CopyAssign, Type: t}
 	}
 	if named {
-		if _, isStruct := n.Underlying().(*types.Struct); isStruct || c.m.hasDeepCopyInto(n) {
+		if _, isStruct := n.Underlying().(*types.Struct); isStruct || c.b.HasDeepCopyInto(n) {
 			return method(n)
 		}
 	}

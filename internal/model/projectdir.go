@@ -17,11 +17,11 @@ import (
 // root, and takes the default names from the directory above, where the
 // run belongs: the module's name when that is the module root. A run with
 // no API packages at all warns too, since it writes nothing.
-func (m *Model) checkProjectDir(diags *diag.List) {
-	modDir, modPath := moduleOf(m.Roots)
+func (b *Builder) checkProjectDir(diags *diag.List) {
+	modDir, modPath := moduleOf(b.Roots)
 	var apiDirs []string
-	for _, root := range m.Roots {
-		if gv, ok := m.Schemas.GroupVersions[root]; ok && gv.Group != "" && len(root.GoFiles) > 0 {
+	for _, root := range b.Roots {
+		if gv, ok := b.Schemas.GroupVersions[root]; ok && gv.Group != "" && len(root.GoFiles) > 0 {
 			apiDirs = append(apiDirs, filepath.Dir(root.GoFiles[0]))
 		}
 	}
@@ -29,29 +29,29 @@ func (m *Model) checkProjectDir(diags *diag.List) {
 	if modDir == "" {
 		where = token.Position{}
 	}
-	if len(apiDirs) == 0 && !m.anyGroupName() {
+	if len(apiDirs) == 0 && !b.anyGroupName() {
 		diags.Add(diag.Diagnostic{Pos: where, Severity: diag.Warning,
 			Msg: "no API packages found (a package with a +groupName marker and types with +kubebuilder:object:root=true) in what the patterns name, so nothing is generated; " +
 				"run crdforge from the directory that holds api/, usually the module root " + modDir + " (module " + modPath + ")"})
 		return
 	}
-	if len(apiDirs) == 0 || m.Kubebuilder != nil || modDir == "" || filepath.Clean(m.Dir) == filepath.Clean(modDir) ||
-		slices.ContainsFunc(apiDirs, func(d string) bool { return filepath.Dir(d) != filepath.Clean(m.Dir) }) {
+	if len(apiDirs) == 0 || b.Kubebuilder != nil || modDir == "" || filepath.Clean(b.Dir) == filepath.Clean(modDir) ||
+		slices.ContainsFunc(apiDirs, func(d string) bool { return filepath.Dir(d) != filepath.Clean(b.Dir) }) {
 		return
 	}
-	parent := path.Dir(m.ImportPath)
-	m.Project = projectName(parent)
+	parent := path.Dir(b.ImportPath)
+	b.Project = projectName(parent)
 	diags.Add(diag.Diagnostic{Pos: where, Severity: diag.Warning,
-		Msg: "crdforge runs in " + m.Dir + ", which holds the version packages themselves: config/ and cmd/webhook go below it, " +
-			"while the webhook's names default to the directory above (" + m.Project + "-webhook-service in " + m.Project + "-system); " +
-			"run crdforge from the directory that holds " + filepath.Base(m.Dir) + "/, such as the module root " + modDir + " (module " + modPath + ")"})
+		Msg: "crdforge runs in " + b.Dir + ", which holds the version packages themselves: config/ and cmd/webhook go below it, " +
+			"while the webhook's names default to the directory above (" + b.Project + "-webhook-service in " + b.Project + "-system); " +
+			"run crdforge from the directory that holds " + filepath.Base(b.Dir) + "/, such as the module root " + modDir + " (module " + modPath + ")"})
 }
 
 // anyGroupName reports whether a root carries a +groupName marker, if an
 // empty one (an error reported at the marker).
-func (m *Model) anyGroupName() bool {
-	for _, root := range m.Roots {
-		set := m.Markers[root]
+func (b *Builder) anyGroupName() bool {
+	for _, root := range b.Roots {
+		set := b.Markers[root]
 		if set == nil {
 			continue
 		}

@@ -16,23 +16,23 @@ import (
 // resolveConversion settles a kind's conversion: the strategy, the
 // webhook's Service and cert-manager's CA injection, each from the markers
 // of every version, which must agree.
-func (m *Model) resolveConversion(k *Kind, diags *diag.List) {
+func (b *Builder) resolveConversion(k *Kind, diags *diag.List) {
 	conv := &k.Conversion
 	conv.Pos = k.Pos()
-	strategyAt := m.resolveStrategy(k, diags)
-	hook, hookAt := m.mergedWebhook(k, diags)
+	strategyAt := b.resolveStrategy(k, diags)
+	hook, hookAt := b.mergedWebhook(k, diags)
 	if hookAt.IsValid() && !strategyAt.IsValid() {
 		conv.Pos = hookAt
 	}
-	conv.Configured = m.anyVersionMarker(k, markers.WebhookName) || m.anyVersionMarker(k, markers.CertManagerName)
+	conv.Configured = b.anyVersionMarker(k, markers.WebhookName) || b.anyVersionMarker(k, markers.CertManagerName)
 	// Unset arguments default to crdforge's own deployment's Service, or to
 	// the one the project deploys itself: the manager's in a kubebuilder
 	// project, or the project's own service.yaml's where crdforge would
 	// write its deployment. What neither tells is left to a marker.
-	name, namespace, port := m.Project+"-webhook-service", m.Project+"-system", int32(443)
-	ps := m.ProjectService
+	name, namespace, port := b.Project+"-webhook-service", b.Project+"-system", int32(443)
+	ps := b.ProjectService
 	switch {
-	case m.Kubebuilder != nil:
+	case b.Kubebuilder != nil:
 		name, namespace = KubebuilderWebhookService, KubebuilderWebhookNamespace
 	case ps != nil:
 		name, namespace, port = ps.Name, cmp.Or(ps.Namespace, namespace), cmp.Or(ps.Port, port)
@@ -43,7 +43,7 @@ func (m *Model) resolveConversion(k *Kind, diags *diag.List) {
 		Path:      cmp.Or(hook.Path, "/convert"),
 		Port:      cmp.Or(int32(hook.Port), port),
 	}
-	if m.Kubebuilder == nil {
+	if b.Kubebuilder == nil {
 		conv.Defaulted = WebhookArgs{
 			ServiceName: hook.ServiceName == "" && ps == nil,
 			Namespace:   hook.Namespace == "" && (ps == nil || ps.Namespace == ""),
@@ -52,7 +52,7 @@ func (m *Model) resolveConversion(k *Kind, diags *diag.List) {
 			Port: hook.Port == 0 && ps != nil && ps.Port == 0,
 		}
 	}
-	m.resolveCertManager(k, diags)
+	b.resolveCertManager(k, diags)
 }
 
 // The manager's webhook Service in a kubebuilder project, as kubebuilder
@@ -67,11 +67,11 @@ const (
 
 // resolveStrategy sets the strategy: explicit, or inferred from the
 // schemas. It returns the marker that chose it, if any.
-func (m *Model) resolveStrategy(k *Kind, diags *diag.List) token.Pos {
+func (b *Builder) resolveStrategy(k *Kind, diags *diag.List) token.Pos {
 	conv := &k.Conversion
 	var strategyAt token.Pos
 	for _, v := range k.Versions {
-		val, ok := m.versionMarker(v, markers.ConversionName, false)
+		val, ok := b.versionMarker(v, markers.ConversionName, false)
 		if !ok {
 			continue
 		}
@@ -81,7 +81,7 @@ func (m *Model) resolveStrategy(k *Kind, diags *diag.List) token.Pos {
 			continue
 		}
 		if conv.Explicit && s != conv.Strategy {
-			diags.Errorf(val.Pos, "+%s:strategy=%s on %s %s conflicts with strategy=%s at %s", markers.ConversionName, s, k.Name, v.Name, conv.Strategy, m.where(strategyAt))
+			diags.Errorf(val.Pos, "+%s:strategy=%s on %s %s conflicts with strategy=%s at %s", markers.ConversionName, s, k.Name, v.Name, conv.Strategy, b.where(strategyAt))
 			continue
 		}
 		conv.Strategy, conv.Explicit, strategyAt, conv.Pos = s, true, val.Pos, val.Pos
@@ -97,20 +97,20 @@ func (m *Model) resolveStrategy(k *Kind, diags *diag.List) token.Pos {
 
 // mergedWebhook merges the +crdforge:webhook markers of every version, field
 // by field, and returns the first one's position.
-func (m *Model) mergedWebhook(k *Kind, diags *diag.List) (markers.Webhook, token.Pos) {
+func (b *Builder) mergedWebhook(k *Kind, diags *diag.List) (markers.Webhook, token.Pos) {
 	var hook markers.Webhook
 	var hookAt token.Pos
 	for _, v := range k.Versions {
-		val, ok := m.versionMarker(v, markers.WebhookName, true)
+		val, ok := b.versionMarker(v, markers.WebhookName, true)
 		if !ok {
 			continue
 		}
 		w := val.Value.(markers.Webhook)
-		if !m.checkWebhook(w, val.Pos, diags) {
+		if !b.checkWebhook(w, val.Pos, diags) {
 			continue
 		}
 		if hookAt.IsValid() && !mergeWebhook(&hook, w) {
-			diags.Errorf(val.Pos, "+%s on %s %s conflicts with the one at %s: every version must configure the same Service", markers.WebhookName, k.Name, v.Name, m.where(hookAt))
+			diags.Errorf(val.Pos, "+%s on %s %s conflicts with the one at %s: every version must configure the same Service", markers.WebhookName, k.Name, v.Name, b.where(hookAt))
 			continue
 		}
 		if !hookAt.IsValid() {
@@ -126,14 +126,14 @@ func (m *Model) mergedWebhook(k *Kind, diags *diag.List) (markers.Webhook, token
 // config/default kustomization injects the CA into the CRDs itself (its
 // cert-manager replacements), from a Certificate whose final name only
 // kustomize knows.
-func (m *Model) resolveCertManager(k *Kind, diags *diag.List) {
+func (b *Builder) resolveCertManager(k *Kind, diags *diag.List) {
 	conv := &k.Conversion
-	conv.InjectCA = m.Kubebuilder == nil
+	conv.InjectCA = b.Kubebuilder == nil
 	conv.Certificate = conv.Service.Namespace + "/" + conv.Service.Name + "-cert"
 	var cmAt token.Pos
 	named := false
 	for _, v := range k.Versions {
-		val, ok := m.versionMarker(v, markers.CertManagerName, true)
+		val, ok := b.versionMarker(v, markers.CertManagerName, true)
 		if !ok {
 			continue
 		}
@@ -147,7 +147,7 @@ func (m *Model) resolveCertManager(k *Kind, diags *diag.List) {
 		}
 		if cmAt.IsValid() {
 			if cm.InjectCA != conv.InjectCA || (cm.Certificate != "" && cm.Certificate != conv.Certificate) {
-				diags.Errorf(val.Pos, "+%s on %s %s conflicts with the one at %s", markers.CertManagerName, k.Name, v.Name, m.where(cmAt))
+				diags.Errorf(val.Pos, "+%s on %s %s conflicts with the one at %s", markers.CertManagerName, k.Name, v.Name, b.where(cmAt))
 			}
 			continue
 		}
@@ -157,7 +157,7 @@ func (m *Model) resolveCertManager(k *Kind, diags *diag.List) {
 			conv.Certificate, named = cm.Certificate, true
 		}
 	}
-	conv.DefaultCertificate = conv.InjectCA && !named && m.Kubebuilder == nil
+	conv.DefaultCertificate = conv.InjectCA && !named && b.Kubebuilder == nil
 }
 
 // where renders pos for a message, relative to the run's directory.
@@ -166,7 +166,7 @@ func (m *Model) where(pos token.Pos) string {
 }
 
 // checkWebhook reports arguments the API server would reject, at the marker.
-func (m *Model) checkWebhook(w markers.Webhook, pos token.Pos, diags *diag.List) bool {
+func (b *Builder) checkWebhook(w markers.Webhook, pos token.Pos, diags *diag.List) bool {
 	ok := true
 	bad := func(format string, args ...any) {
 		diags.Errorf(pos, "invalid marker +%s: %s", markers.WebhookName, fmt.Sprintf(format, args...))
@@ -308,9 +308,9 @@ func sameSchemaSlices(a, b []apiextensionsv1.JSONSchemaProps) bool {
 
 // anyVersionMarker reports whether a version of k carries the +crdforge:
 // marker name, on its root type or its package, valid or not.
-func (m *Model) anyVersionMarker(k *Kind, name string) bool {
+func (b *Builder) anyVersionMarker(k *Kind, name string) bool {
 	for _, v := range k.Versions {
-		if _, ok := m.versionMarker(v, name, true); ok {
+		if _, ok := b.versionMarker(v, name, true); ok {
 			return true
 		}
 	}

@@ -57,7 +57,7 @@ func (w *Webhook) DNSNames() []string {
 // an error in diags when the kinds cannot share one webhook: they name
 // different Services, or different cert-manager Certificates, or a
 // Certificate outside the Service's namespace, whose Secret the Deployment
-// could not mount. Build sets Model.Webhook from it when asked to.
+// could not mount. Builder.Finish sets Model.Webhook from it when asked to.
 func (m *Model) ResolveWebhook(diags *diag.List) *Webhook {
 	var w *Webhook
 	var first, certFrom *Kind

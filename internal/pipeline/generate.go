@@ -17,6 +17,7 @@ import (
 	"github.com/crdforge/crdforge/internal/markers"
 	"github.com/crdforge/crdforge/internal/model"
 	"github.com/crdforge/crdforge/internal/output"
+	"github.com/crdforge/crdforge/internal/plan"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
@@ -42,6 +43,9 @@ type Result struct {
 	Files []output.File
 	Diags *diag.List
 	Model *model.Model
+	// needsCompleteTypes says the model was built on types a partial load
+	// left incomplete, and must be built again on a complete load.
+	needsCompleteTypes bool
 }
 
 // Generate runs the pipeline. It returns an error only when the run cannot
@@ -133,7 +137,7 @@ func buildModel(cfg Config, gens []Generator) (*Result, *load.Result, []Generato
 	}
 	opts.PartialTypes = true
 	res, ld, run, err := buildModelChecking(cfg, opts, filters, gens)
-	if err != nil || res.Model == nil || !res.Model.NeedsCompleteTypes() {
+	if err != nil || res.Model == nil || !res.needsCompleteTypes {
 		return res, ld, run, err
 	}
 	stop(run)
@@ -211,8 +215,23 @@ func buildModelChecking(cfg Config, opts model.Options, filters []loader.NodeFil
 		workers = -1 // one core: the model's goroutine would only take turns with the generator
 	}
 	run, each := start(gens, workers)
-	res.Model = model.BuildEach(cfg.Dir, ld, regs, opts, diags, each)
+	res.Model, res.needsCompleteTypes = resolve(cfg.Dir, ld, regs, opts, diags, each)
 	return res, ld, run, nil
+}
+
+// resolve builds the model of the load, handing each kind to each as it is
+// built (model.Builder.Kinds), then plans the conversions the options ask
+// for, then finishes what depends on them. The builder and the planner are
+// dropped here: the model holds only what generators read. It reports
+// whether the planning looked into a type a partial load left incomplete.
+func resolve(dir string, ld *load.Result, regs *markers.Registries, opts model.Options, diags *diag.List, each func(*model.Model, *model.Kind)) (*model.Model, bool) {
+	b := model.NewBuilder(dir, ld, regs, opts, diags)
+	m := b.Kinds(each)
+	incomplete := false
+	if opts.Conversions || opts.Strategies || opts.Webhook {
+		incomplete = plan.Conversions(m, b, opts, diags)
+	}
+	return b.Finish(), incomplete
 }
 
 // start starts, with workers goroutines of their own (none: the model's

@@ -18,7 +18,7 @@ func convert(c *model.Conv, src, dst *jen.Statement) []jen.Code {
 	}
 	switch c.Kind {
 	case model.ConvCast:
-		// Integers of different sizes: model.Check guards the narrowing ones.
+		// Integers of different sizes: model.Guard guards the narrowing ones.
 		return []jen.Code{dst.Clone().Op("=").Add(gotype.Expr(c.To)).Parens(src)}
 	case model.ConvPair:
 		return []jen.Code{errCheck(jen.Id(c.Dir.Func).Call(jen.Op("&").Add(src), jen.Op("&").Add(dst), jen.Id("s")))}

@@ -9,7 +9,7 @@ import (
 )
 
 // checkCode prints the check of a narrowing field conversion (see
-// model.Check): a value the destination's schema rejects fails the
+// model.Guard): a value the destination's schema rejects fails the
 // conversion with an error that names the field, its JSON path and what the
 // destination allows, instead of being written. The webhook answers Failed
 // with the message, naming the object. The happy path compares values and

@@ -13,7 +13,7 @@ import (
 )
 
 // NarrowingFillFuncsName is the generated function that fills the fields
-// whose conversion narrows (model.Check) with values both versions accept:
+// whose conversion narrows (model.Guard) with values both versions accept:
 // the round-trip tests use it, so that a narrowing the author accepted does
 // not turn them red with values the conversion rightly refuses.
 const NarrowingFillFuncsName = "crdforgeNarrowingFillFuncs"

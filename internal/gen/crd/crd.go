@@ -52,7 +52,7 @@ func (Generator) CheckFilter() loader.NodeFilter { return ctcrd.Generator{}.Chec
 
 // Needs is each kind's strategy, which the CRD's conversion stanza prints
 // (a kind whose conversion needs functions nobody has written yet stays
-// None; see the model's settleEntryPoints).
+// None; see internal/plan's settleEntryPoints).
 func (Generator) Needs() model.Options { return model.Options{Strategies: true} }
 
 // Generate returns one file per kind, named as controller-gen names it.

@@ -15,14 +15,14 @@ import (
 // cores mostly idle, while printing and validating the CRDs afterwards is
 // the larger part of a CRD-only run and keeps every core busy. Started
 // prints and validates each kind's CRD as soon as the model hands the kind
-// over (model.BuildEach), on the idle cores, while the model builds the
+// over (model.Builder.Kinds), on the idle cores, while the model builds the
 // next one.
 //
 // What a CRD is made of is final once the model hands its kind over, but
 // for the conversion strategy, which the model's last steps turn from
 // Webhook to None for a kind whose conversion needs functions nobody has
 // written, or whose packages' conversions are conversion-gen's
-// (model.BuildEach). Each CRD is printed with the conversion as it was then; Generate
+// (model.Builder.Kinds). Each CRD is printed with the conversion as it was then; Generate
 // keeps it when the kind's conversion is still that, and prints and
 // validates the CRD again when it is not. Its files and diagnostics are
 // Generator.Generate's.
@@ -64,7 +64,7 @@ func (g Generator) Start(workers int) *Started {
 	return s
 }
 
-// Kind hands k over, as model.BuildEach's each: k's CRD is printed and
+// Kind hands k over, as model.Builder.Kinds's each: k's CRD is printed and
 // validated with k's conversion as it is now.
 func (s *Started) Kind(m *model.Model, k *model.Kind) {
 	e := &early{k: k, conv: k.Conversion}

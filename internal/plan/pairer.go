@@ -1,6 +1,7 @@
-package model
+package plan
 
 import (
+	"github.com/crdforge/crdforge/internal/model"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -17,10 +18,10 @@ import (
 // every struct pair their fields reach.
 type pairer struct {
 	classifier
-	m            *Model
-	pairs        map[[2]*types.TypeName]*TypePair
-	order        []*TypePair
-	filled       map[*TypePair]bool
+	pl           *planner
+	pairs        map[[2]*types.TypeName]*model.TypePair
+	order        []*model.TypePair
+	filled       map[*model.TypePair]bool
 	diags        *diag.List
 	fieldMarkers map[token.Pos]markers.Value
 	commentLines map[token.Pos][]string
@@ -35,7 +36,7 @@ type pairer struct {
 // indexFields indexes the +crdforge:hubfield markers and the marker comment
 // lines of a package's fields and types by declaration position.
 func (p *pairer) indexFields(pkg *loader.Package) {
-	set := p.m.Markers[pkg]
+	set := p.pl.Markers[pkg]
 	if set == nil {
 		return
 	}
@@ -46,7 +47,7 @@ func (p *pairer) indexFields(pkg *loader.Package) {
 			}
 		}
 	}
-	docs := docGroups{fset: p.m.Fset, pkg: pkg}
+	docs := docGroups{fset: p.pl.Fset, pkg: pkg}
 	for node, comments := range set.Comments {
 		var pos token.Pos
 		switch n := node.(type) {
@@ -61,16 +62,13 @@ func (p *pairer) indexFields(pkg *loader.Package) {
 		for _, c := range comments {
 			if doc != nil && doc.Pos() <= c.Pos && c.Pos < doc.End() {
 				p.commentLines[pos] = append(p.commentLines[pos], c.Text)
-			} else if c.Name() == conversionGenTag {
+			} else if c.Name() == model.ConversionGenTag {
 				p.diags.Warnf(c.Pos, "+%s here has no effect: conversion-gen, and crdforge with it, reads it only in the comment directly above the declaration, with no blank line between; move it there to opt out",
-					conversionGenTag)
+					model.ConversionGenTag)
 			}
 		}
 	}
 }
-
-// conversionGenTag is conversion-gen's opt-out tag.
-const conversionGenTag = "k8s:conversion-gen"
 
 func fieldPos(f *ast.Field) token.Pos {
 	if len(f.Names) > 0 {
@@ -90,7 +88,7 @@ func (p *pairer) optedOut(pos token.Pos) bool {
 	if len(lines) == 0 {
 		return false
 	}
-	enabled, err := gengo.ExtractSingleBoolCommentTag("+", conversionGenTag, true, lines)
+	enabled, err := gengo.ExtractSingleBoolCommentTag("+", model.ConversionGenTag, true, lines)
 	if err != nil {
 		return false // a package path, as on a package: not an opt-out
 	}
@@ -98,7 +96,7 @@ func (p *pairer) optedOut(pos token.Pos) bool {
 }
 
 // pair returns the pair of two named structs, creating it on first sight.
-func (p *pairer) pair(spoke, hub *types.Named) *TypePair {
+func (p *pairer) pair(spoke, hub *types.Named) *model.TypePair {
 	key := [2]*types.TypeName{spoke.Obj(), hub.Obj()}
 	if tp, ok := p.pairs[key]; ok {
 		return tp
@@ -112,22 +110,22 @@ func (p *pairer) pair(spoke, hub *types.Named) *TypePair {
 
 // newPair makes a pair and its two directions, named the conversion-gen
 // way: Convert_<from package>_<Type>_To_<to package>_<Type>.
-func newPair(spoke, hub *types.Named, spokeVersion, hubVersion *Version) *TypePair {
-	tp := &TypePair{Spoke: spoke, Hub: hub, SpokeVersion: spokeVersion, HubVersion: hubVersion, Pos: spoke.Obj().Pos()}
+func newPair(spoke, hub *types.Named, spokeVersion, hubVersion *model.Version) *model.TypePair {
+	tp := &model.TypePair{Spoke: spoke, Hub: hub, SpokeVersion: spokeVersion, HubVersion: hubVersion, Pos: spoke.Obj().Pos()}
 	tp.ToHub = newDirection(tp, spoke, hub, spokeVersion, hubVersion)
 	tp.ToSpoke = newDirection(tp, hub, spoke, hubVersion, spokeVersion)
 	tp.ToHub.Reverse, tp.ToSpoke.Reverse = tp.ToSpoke, tp.ToHub
 	return tp
 }
 
-func newDirection(tp *TypePair, from, to *types.Named, fromVersion, toVersion *Version) *Direction {
+func newDirection(tp *model.TypePair, from, to *types.Named, fromVersion, toVersion *model.Version) *model.Direction {
 	suffix := fromVersion.Package.Name + "_" + from.Obj().Name() + "_To_" + toVersion.Package.Name + "_" + to.Obj().Name()
-	return &Direction{Pair: tp, From: from, To: to, FromVersion: fromVersion, ToVersion: toVersion,
+	return &model.Direction{Pair: tp, From: from, To: to, FromVersion: fromVersion, ToVersion: toVersion,
 		Func: "Convert_" + suffix, AutoFunc: "autoConvert_" + suffix, LossyFunc: "lossy_" + suffix}
 }
 
 // fill matches the fields of a pair: by +crdforge:hubfield, else by Go name.
-func (p *pairer) fill(tp *TypePair) {
+func (p *pairer) fill(tp *model.TypePair) {
 	if p.filled[tp] {
 		return
 	}
@@ -179,7 +177,7 @@ func (p *pairer) fill(tp *TypePair) {
 // +crdforge:hubfield path, else the field of the same name. It returns nil
 // for a field with no counterpart, an empty path for hubfield=., and false
 // after reporting a bad marker.
-func (p *pairer) hubPath(tp *TypePair, hubSt *types.Struct, f *types.Var) ([]*types.Var, bool) {
+func (p *pairer) hubPath(tp *model.TypePair, hubSt *types.Struct, f *types.Var) ([]*types.Var, bool) {
 	if mv, ok := p.fieldMarkers[f.Pos()]; ok {
 		return p.resolvePath(tp, hubSt, f, string(mv.Value.(markers.HubField)), mv.Pos)
 	}
@@ -191,8 +189,8 @@ func (p *pairer) hubPath(tp *TypePair, hubSt *types.Struct, f *types.Var) ([]*ty
 
 // mapping builds the mapping of a spoke field to a hub path, with its
 // conversion each way.
-func (p *pairer) mapping(tp *TypePair, f *types.Var, path []*types.Var) *Mapping {
-	mp := &Mapping{Spoke: f, HubPath: path, Whole: len(path) == 0, Pos: f.Pos(), OptOut: p.optedOut(f.Pos())}
+func (p *pairer) mapping(tp *model.TypePair, f *types.Var, path []*types.Var) *model.Mapping {
+	mp := &model.Mapping{Spoke: f, HubPath: path, Whole: len(path) == 0, Pos: f.Pos(), OptOut: p.optedOut(f.Pos())}
 	hubType := types.Type(tp.Hub)
 	if !mp.Whole {
 		last := path[len(path)-1]
@@ -200,19 +198,19 @@ func (p *pairer) mapping(tp *TypePair, f *types.Var, path []*types.Var) *Mapping
 		mp.OptOut = mp.OptOut || p.optedOut(last.Pos())
 	}
 	spokePath := []*types.Var{f}
-	mp.ToHub = &FieldConv{Mapping: mp, Source: spokePath, Dest: path, Conv: p.conv(f.Type(), hubType)}
-	mp.ToSpoke = &FieldConv{Mapping: mp, Source: path, Dest: spokePath, Conv: p.conv(hubType, f.Type())}
+	mp.ToHub = &model.FieldConv{Mapping: mp, Source: spokePath, Dest: path, Conv: p.conv(f.Type(), hubType)}
+	mp.ToSpoke = &model.FieldConv{Mapping: mp, Source: path, Dest: spokePath, Conv: p.conv(hubType, f.Type())}
 	return mp
 }
 
 // covers lists the top-level hub fields a mapping writes: the first field
 // of its path or, for a Whole mapping, every hub field the inner pair maps.
-func (p *pairer) covers(mp *Mapping) []*types.Var {
+func (p *pairer) covers(mp *model.Mapping) []*types.Var {
 	if !mp.Whole {
 		return mp.HubPath[:1]
 	}
 	var out []*types.Var
-	if c := mp.ToHub.Conv; c.Kind == ConvPair {
+	if c := mp.ToHub.Conv; c.Kind == model.ConvPair {
 		inner := c.Dir.Pair
 		p.fill(inner)
 		for _, m := range inner.Mappings {
@@ -233,7 +231,7 @@ type coverage struct {
 
 // movedCoverage finds, below hub fields that mappings reach only in part,
 // the hub fields nothing maps, and the pointers on the way.
-func movedCoverage(mappings []*Mapping) (uncovered, through [][]*types.Var) {
+func movedCoverage(mappings []*model.Mapping) (uncovered, through [][]*types.Var) {
 	root := &coverage{children: map[*types.Var]*coverage{}}
 	for _, m := range mappings {
 		if len(m.HubPath) < 2 {
@@ -290,7 +288,7 @@ func exportedFields(t types.Type) []*types.Var {
 }
 
 // resolvePath walks a +crdforge:hubfield path from the hub struct.
-func (p *pairer) resolvePath(tp *TypePair, hubSt *types.Struct, f *types.Var, path string, pos token.Pos) ([]*types.Var, bool) {
+func (p *pairer) resolvePath(tp *model.TypePair, hubSt *types.Struct, f *types.Var, path string, pos token.Pos) ([]*types.Var, bool) {
 	path = strings.TrimSpace(path)
 	if path == "." {
 		if _, ok := namedStruct(f.Type()); !ok {

@@ -1,6 +1,7 @@
-package model
+package plan
 
 import (
+	"github.com/crdforge/crdforge/internal/model"
 	"go/token"
 	"go/types"
 	"slices"
@@ -125,7 +126,7 @@ func (p *pairer) reportNoCounterpart() {
 	}
 }
 
-func (p *pairer) warnNoCounterpart(pos token.Pos, d *Direction, field, hint string) {
+func (p *pairer) warnNoCounterpart(pos token.Pos, d *model.Direction, field, hint string) {
 	if hint == "" {
 		hint = ";"
 	} else {
@@ -140,7 +141,7 @@ func (p *pairer) warnNoCounterpart(pos token.Pos, d *Direction, field, hint stri
 // fields: the field's position to the marker's.
 func (p *pairer) acknowledged(pkg *loader.Package) map[token.Pos]token.Pos {
 	out := map[token.Pos]token.Pos{}
-	set := p.m.Markers[pkg]
+	set := p.pl.Markers[pkg]
 	if set == nil {
 		return out
 	}
@@ -165,7 +166,7 @@ func sortedPositions(m map[token.Pos]token.Pos) []token.Pos {
 
 // fieldName names the field declared at pos for messages.
 func (p *pairer) fieldName(pos token.Pos) string {
-	position := p.m.Fset.Position(pos)
+	position := p.pl.Fset.Position(pos)
 	for _, pkg := range []*loader.Package{p.spoke.Package, p.hub.Package} {
 		for _, obj := range pkg.TypesInfo.Defs {
 			if v, ok := obj.(*types.Var); ok && v.IsField() && v.Pos() == pos {
@@ -182,7 +183,7 @@ func (p *pairer) fieldName(pos token.Pos) string {
 // nested path (Backup.Schedule for BackupSchedule), or that has the same name
 // in a nested struct (Storage.SizeGB for SizeGB). It returns the path as
 // +crdforge:hubfield takes it, or "".
-func (p *pairer) bestHubPath(tp *TypePair, f *types.Var) string {
+func (p *pairer) bestHubPath(tp *model.TypePair, f *types.Var) string {
 	mapped := map[string]bool{}
 	for _, mp := range tp.Mappings {
 		if !mp.Whole {
@@ -204,7 +205,7 @@ func (p *pairer) bestHubPath(tp *TypePair, f *types.Var) string {
 
 // bestSpokeField finds, for a hub field with no counterpart, the spoke field
 // with no counterpart whose best hub path is that field or lies below it.
-func (p *pairer) bestSpokeField(tp *TypePair, hubPath []*types.Var) (*types.Var, string) {
+func (p *pairer) bestSpokeField(tp *model.TypePair, hubPath []*types.Var) (*types.Var, string) {
 	prefix := pathName(hubPath)
 	for _, f := range tp.ToHub.SourceOnly {
 		path := p.bestHubPath(tp, f)

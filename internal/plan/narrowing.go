@@ -1,11 +1,11 @@
-package model
+package plan
 
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/crdforge/crdforge/internal/model"
 	"go/types"
 	"math"
-	"reflect"
 	"slices"
 	"strings"
 
@@ -23,47 +23,6 @@ import (
 // fit its Go type would wrap around in any direction; so generated code
 // checks the value and fails the conversion with an error naming the field.
 // The schemas are controller-tools' own, as the CRD carries them.
-
-// Guard is what generated code verifies of a field's value before
-// converting it: the constraints of the destination that the source does not
-// guarantee. A nil slice or pointer means no constraint of that sort.
-type Guard struct {
-	// Path is the destination field's JSON path from the destination
-	// struct ("storage.size").
-	Path string
-	// Enum lists the values a string may take.
-	Enum []string
-	// Min and Max bound an integer, inclusive.
-	Min, Max *int64
-	// ZeroOK says the zero value passes whatever the other constraints say:
-	// the destination field is optional and omits it (omitempty), so the
-	// API server sees no value to validate.
-	ZeroOK bool
-	// Required says a nil source pointer fails: the destination has no
-	// pointer to leave nil, and its zero value does not validate.
-	Required bool
-}
-
-// Describe says in words what the check allows: "one of Postgres, MySQL",
-// "1 to 100".
-func (c *Guard) Describe() string {
-	var parts []string
-	if c.Enum != nil {
-		parts = append(parts, "one of "+strings.Join(c.Enum, ", "))
-	}
-	switch {
-	case c.Min != nil && c.Max != nil:
-		parts = append(parts, fmt.Sprintf("%d to %d", *c.Min, *c.Max))
-	case c.Min != nil:
-		parts = append(parts, fmt.Sprintf("at least %d", *c.Min))
-	case c.Max != nil:
-		parts = append(parts, fmt.Sprintf("at most %d", *c.Max))
-	}
-	if len(parts) == 0 && c.Required {
-		return "a value"
-	}
-	return strings.Join(parts, ", ")
-}
 
 // checkNarrowing sets the Check of every field conversion that narrows. An
 // integer cast that may not fit and that no Check covers (an element of a
@@ -87,14 +46,14 @@ func (p *pairer) checkNarrowing(full bool) {
 }
 
 // narrowField is checkNarrowing of one field conversion.
-func (p *pairer) narrowField(d *Direction, fc *FieldConv, full bool) {
-	var covered *Conv
+func (p *pairer) narrowField(d *model.Direction, fc *model.FieldConv, full bool) {
+	var covered *model.Conv
 	if !fc.Mapping.OptOut && !fc.Mapping.Whole && (full || narrowsInts(fc.Conv)) {
 		fc.Guard, covered = p.narrowing(d, fc, d.ToVersion.Storage)
 	}
-	walkConv(fc.Conv, func(c *Conv) {
-		if c != covered && c.Kind == ConvCast && intNarrows(c.From, c.To) {
-			c.Kind, c.Reason = ConvManual, fmt.Sprintf("not every %s fits in %s", p.qualified(c.From), p.qualified(c.To))
+	walkConv(fc.Conv, func(c *model.Conv) {
+		if c != covered && c.Kind == model.ConvCast && intNarrows(c.From, c.To) {
+			c.Kind, c.Reason = model.ConvManual, fmt.Sprintf("not every %s fits in %s", p.qualified(c.From), p.qualified(c.To))
 		}
 	})
 }
@@ -107,7 +66,7 @@ func (p *pairer) narrowField(d *Direction, fc *FieldConv, full bool) {
 // callers count on that (Cluster API providers' fuzz tests fill a string
 // that became an enum with random values), and crdforge, which writes
 // neither the caller nor its tests, warns about none of it.
-func (p *pairer) relaxUnguarded(guarded map[*Direction]bool) {
+func (p *pairer) relaxUnguarded(guarded map[*model.Direction]bool) {
 	for _, tp := range p.order {
 		for _, d := range tp.Directions() {
 			if guarded[d] {
@@ -126,10 +85,10 @@ func (p *pairer) relaxUnguarded(guarded map[*Direction]bool) {
 // of the spokes lead to, in any pairer (through the generated functions of
 // another pairer's pairs too). Call it once the spokes' hand-written
 // methods are known.
-func guardedDirs(spokes []*Spoke) map[*Direction]bool {
-	guarded := map[*Direction]bool{}
-	var queue []*Direction
-	add := func(d *Direction) {
+func guardedDirs(spokes []*model.Spoke) map[*model.Direction]bool {
+	guarded := map[*model.Direction]bool{}
+	var queue []*model.Direction
+	add := func(d *model.Direction) {
 		if !guarded[d] {
 			guarded[d] = true
 			queue = append(queue, d)
@@ -155,7 +114,7 @@ func guardedDirs(spokes []*Spoke) map[*Direction]bool {
 }
 
 // walkConv calls visit with c and every conversion inside it.
-func walkConv(c *Conv, visit func(*Conv)) {
+func walkConv(c *model.Conv, visit func(*model.Conv)) {
 	if c == nil {
 		return
 	}
@@ -168,9 +127,9 @@ func walkConv(c *Conv, visit func(*Conv)) {
 // in integer type to.
 // narrowsInts reports whether c casts, itself or inside, an integer into
 // one that may not hold it.
-func narrowsInts(c *Conv) bool {
+func narrowsInts(c *model.Conv) bool {
 	found := false
-	walkConv(c, func(c *Conv) { found = found || (c.Kind == ConvCast && intNarrows(c.From, c.To)) })
+	walkConv(c, func(c *model.Conv) { found = found || (c.Kind == model.ConvCast && intNarrows(c.From, c.To)) })
 	return found
 }
 
@@ -213,21 +172,21 @@ func (p *pairer) reportNarrowing() {
 // narrowing returns the check a field conversion needs, or nil, and the
 // integer cast the check covers. Without schema, only what the Go types
 // cannot hold is checked.
-func (p *pairer) narrowing(d *Direction, fc *FieldConv, schema bool) (*Guard, *Conv) {
+func (p *pairer) narrowing(d *model.Direction, fc *model.FieldConv, schema bool) (*model.Guard, *model.Conv) {
 	c := fc.Conv
 	srcPtr, dstPtr := false, false
 	switch c.Kind {
-	case ConvAssign, ConvCast:
-	case ConvPointer:
+	case model.ConvAssign, model.ConvCast:
+	case model.ConvPointer:
 		srcPtr, dstPtr, c = true, true, c.Elem
-	case ConvDeref:
+	case model.ConvDeref:
 		srcPtr, c = true, c.Elem
-	case ConvAddr:
+	case model.ConvAddr:
 		dstPtr, c = true, c.Elem
 	default:
 		return nil, nil
 	}
-	if c.Kind != ConvAssign && c.Kind != ConvCast {
+	if c.Kind != model.ConvAssign && c.Kind != model.ConvCast {
 		return nil, nil
 	}
 	sb, ok1 := c.From.Underlying().(*types.Basic)
@@ -257,7 +216,7 @@ func (p *pairer) narrowing(d *Direction, fc *FieldConv, schema bool) (*Guard, *C
 		// would wrap around, fails any conversion.
 		dstProp, srcProp, dstRequired = apiextensionsv1.JSONSchemaProps{}, apiextensionsv1.JSONSchemaProps{}, false
 	}
-	chk := &Guard{Path: p.jsonPath(d.To, fc.Dest), ZeroOK: !dstPtr && dstOmitEmpty && !dstRequired}
+	chk := &model.Guard{Path: p.jsonPath(d.To, fc.Dest), ZeroOK: !dstPtr && dstOmitEmpty && !dstRequired}
 	narrows := false
 	if db.Info()&types.IsString != 0 {
 		if dstEnum, ok := stringEnum(dstProp.Enum); ok {
@@ -386,19 +345,19 @@ func (p *pairer) fieldSchema(root *types.Named, path []*types.Var) (prop apiexte
 		return prop, false, false, false
 	}
 	field := path[len(path)-1]
-	name, omitEmpty, ok := JSONName(parent, field)
+	name, omitEmpty, ok := model.JSONName(parent, field)
 	if !ok {
 		return prop, false, false, false
 	}
 	ident := crd.TypeIdent{Package: pkg, Name: parent.Obj().Name()}
-	if _, known := p.m.Schemas.Schemata[ident]; !known {
+	if _, known := p.pl.Schemas.Schemata[ident]; !known {
 		// Only types a CRD reaches have a schema, built with the CRD; asking
 		// for another's would report its schema errors although no CRD
 		// holds it.
 		return prop, false, false, false
 	}
-	p.m.Schemas.NeedFlattenedSchemaFor(ident)
-	st := p.m.Schemas.FlattenedSchemata[ident]
+	p.pl.Schemas.NeedFlattenedSchemaFor(ident)
+	st := p.pl.Schemas.FlattenedSchemata[ident]
 	prop, ok = st.Properties[name]
 	return prop, slices.Contains(st.Required, name), omitEmpty, ok
 }
@@ -416,32 +375,12 @@ func (p *pairer) packageOf(n *types.Named) *loader.Package {
 	return nil
 }
 
-// JSONName reads a struct field's JSON name and omitempty from its tag.
-func JSONName(parent *types.Named, f *types.Var) (name string, omitEmpty, ok bool) {
-	st := parent.Underlying().(*types.Struct)
-	for i := range st.NumFields() {
-		if st.Field(i) != f {
-			continue
-		}
-		tag := reflect.StructTag(st.Tag(i)).Get("json")
-		name, opts, _ := strings.Cut(tag, ",")
-		if name == "-" || (name == "" && f.Embedded()) {
-			return "", false, false
-		}
-		if name == "" {
-			name = f.Name()
-		}
-		return name, slices.Contains(strings.Split(opts, ","), "omitempty"), true
-	}
-	return "", false, false
-}
-
 // jsonPath joins the JSON names of a path of fields from root.
 func (p *pairer) jsonPath(root *types.Named, path []*types.Var) string {
 	names := make([]string, 0, len(path))
 	parent := root
 	for _, f := range path {
-		name, _, ok := JSONName(parent, f)
+		name, _, ok := model.JSONName(parent, f)
 		if !ok {
 			name = f.Name()
 		}

@@ -1,6 +1,7 @@
-package model
+package plan
 
 import (
+	"github.com/crdforge/crdforge/internal/model"
 	"go/types"
 	"reflect"
 	"strings"
@@ -69,7 +70,7 @@ func (k *classifier) alike(a, b types.Type, seen map[[2]types.Type]bool) bool {
 	}
 	switch au := a.Underlying().(type) {
 	case *types.Basic:
-		return sameBasic(a, b)
+		return model.SameBasic(a, b)
 	case *types.Pointer:
 		bu, ok := b.Underlying().(*types.Pointer)
 		return ok && k.alike(au.Elem(), bu.Elem(), seen)

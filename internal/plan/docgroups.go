@@ -1,4 +1,4 @@
-package model
+package plan
 
 import (
 	"go/ast"

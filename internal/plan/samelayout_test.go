@@ -1,4 +1,4 @@
-package model_test
+package plan_test
 
 import (
 	"testing"

@@ -1,6 +1,7 @@
-package model
+package plan
 
 import (
+	"github.com/crdforge/crdforge/internal/model"
 	"slices"
 
 	"github.com/crdforge/crdforge/internal/diag"
@@ -25,8 +26,8 @@ const basePeerName = "metav1"
 // basePeerPairers returns, for every spoke package of pairers that imports
 // metav1, a pairer of its structs with metav1's namesakes that no hub of
 // the package declares.
-func (m *Model) basePeerPairers(pairers []*pairer, diags *diag.List) []*pairer {
-	var spokes []*Version
+func (pl *planner) basePeerPairers(pairers []*pairer, diags *diag.List) []*pairer {
+	var spokes []*model.Version
 	hubNames := map[*loader.Package]map[string]bool{}
 	for _, p := range pairers {
 		names := hubNames[p.spoke.Package]
@@ -45,12 +46,12 @@ func (m *Model) basePeerPairers(pairers []*pairer, diags *diag.List) []*pairer {
 		if meta == nil || meta.Types == nil {
 			continue
 		}
-		p := m.newPairer(spoke, &Version{Name: basePeerName, Package: meta}, diags)
+		p := pl.newPairer(spoke, &model.Version{Name: basePeerName, Package: meta}, diags)
 		p.hubDeclares = hubNames[spoke.Package]
 		// metav1's own Convert_ functions copy a value to itself (Time to
 		// Time) or are the pointer shapes asConversionGen knows: a field of
 		// one type is assigned here as in every other pairer.
-		p.funcs = m.handWrittenFuncs(slices.DeleteFunc(m.peers(spoke, p.hub), func(pkg *loader.Package) bool { return pkg == meta })...)
+		p.funcs = pl.handWrittenFuncs(slices.DeleteFunc(pl.peers(spoke, p.hub), func(pkg *loader.Package) bool { return pkg == meta })...)
 		out = append(out, p)
 	}
 	return out

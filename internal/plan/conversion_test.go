@@ -1,4 +1,4 @@
-package model_test
+package plan_test
 
 import (
 	"go/types"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/crdforge/crdforge/internal/model"
 	"github.com/crdforge/crdforge/internal/pipeline"
+	"github.com/crdforge/crdforge/internal/plan"
 )
 
 // pairsModel builds the model of testdata/pairs once: v1 is the hub, v2 a
@@ -218,7 +219,7 @@ func TestManualFieldsAreListedPerDirection(t *testing.T) {
 		}
 	}
 	want := "func Convert_v1_ThingSpec_To_v2_ThingSpec(in *v1.ThingSpec, out *ThingSpec, s conversion.Scope) error"
-	if got := model.Signature(spec.ToSpoke); got != want {
+	if got := plan.Signature(spec.ToSpoke); got != want {
 		t.Errorf("signature = %s", got)
 	}
 }

@@ -1,6 +1,7 @@
-package model
+package plan
 
 import (
+	"github.com/crdforge/crdforge/internal/model"
 	"go/types"
 )
 
@@ -35,7 +36,7 @@ import (
 // "every pair shares its layout" and taking back each that fails until
 // nothing changes gives the largest consistent answer, which is right for
 // recursive types, as conversion-gen's cycle rule is.
-func settleLayout(pairs []*TypePair) {
+func settleLayout(pairs []*model.TypePair) {
 	for _, tp := range pairs {
 		for _, d := range tp.Directions() {
 			d.SameLayout = true
@@ -56,7 +57,7 @@ func settleLayout(pairs []*TypePair) {
 // sameLayout reports whether d's structs have one memory layout and d's
 // generated conversion would only copy every field, given what is decided of
 // the pairs its fields go through.
-func sameLayout(d *Direction) bool {
+func sameLayout(d *model.Direction) bool {
 	// A hand-written conversion between the two types, either way, exists
 	// because they differ in meaning if not in shape, as conversion-gen has
 	// it; an opted-out pair or field is the author's to convert.
@@ -80,39 +81,4 @@ func sameLayout(d *Direction) bool {
 		}
 	}
 	return true
-}
-
-// SameMemory reports whether a value converts by being read as the
-// destination type: the types are the same (and no hand-written function
-// converts them), basic types of one kind (an enum across versions), two
-// declarations of one struct (sameShape, sameLayout), pairs that share a
-// layout, or pointers, slices, arrays and maps of such. The result of such
-// a conversion shares the source's memory.
-func (c *Conv) SameMemory() bool {
-	return c.find(func(c *Conv) (found, decided bool) {
-		switch c.Kind {
-		case ConvAssign, ConvDeepCopy:
-			return false, true
-		case ConvCast:
-			_, isStruct := c.From.Underlying().(*types.Struct)
-			return !isStruct && !sameBasic(c.From, c.To), true
-		case ConvPair:
-			return !c.Dir.SameLayout, true
-		case ConvSameLayout:
-			return false, true
-		case ConvPointer, ConvSlice, ConvArray, ConvMap:
-			return false, false // as their elements and keys
-		}
-		// Deref, Addr: a pointer on one side only; Func, Manual: a
-		// function converts.
-		return true, true
-	}) == nil
-}
-
-// sameBasic reports whether two types are basic types of the same kind: an
-// int32 read as an int64 would not be.
-func sameBasic(a, b types.Type) bool {
-	ab, ok1 := a.Underlying().(*types.Basic)
-	bb, ok2 := b.Underlying().(*types.Basic)
-	return ok1 && ok2 && ab.Kind() == bb.Kind()
 }

@@ -1,6 +1,7 @@
-package model
+package plan
 
 import (
+	"github.com/crdforge/crdforge/internal/model"
 	"go/ast"
 	"strings"
 
@@ -10,15 +11,15 @@ import (
 // settleLoss decides every direction's Loss. Pairs refer to each other, in
 // cycles too, so both questions (can it lose data; can the types alone tell)
 // are fixpoints over all the pairs of a spoke.
-func settleLoss(pairs []*TypePair) {
-	lossy := map[*Direction]bool{}
+func settleLoss(pairs []*model.TypePair) {
+	lossy := map[*model.Direction]bool{}
 	for changed := true; changed; {
 		changed = false
 		for _, tp := range pairs {
 			for _, d := range tp.Directions() {
 				if l := canLose(d); l != lossy[d] {
 					lossy[d], changed = l, true
-					d.Loss = lossFlag(l) // read by Conv.Lossy of pairs pointing here
+					d.Loss = lossFlag(l) // read by model.Conv.Lossy of pairs pointing here
 				}
 			}
 		}
@@ -27,24 +28,24 @@ func settleLoss(pairs []*TypePair) {
 		changed = false
 		for _, tp := range pairs {
 			for _, d := range tp.Directions() {
-				if !lossy[d] || d.Loss == LossRoundTrip || !needsRoundTrip(d) {
+				if !lossy[d] || d.Loss == model.LossRoundTrip || !needsRoundTrip(d) {
 					continue
 				}
-				d.Loss, changed = LossRoundTrip, true
+				d.Loss, changed = model.LossRoundTrip, true
 			}
 		}
 	}
 }
 
-func lossFlag(lossy bool) Loss {
+func lossFlag(lossy bool) model.Loss {
 	if lossy {
-		return LossChecked
+		return model.LossChecked
 	}
-	return LossNone
+	return model.LossNone
 }
 
 // canLose reports whether converting in direction d can drop data.
-func canLose(d *Direction) bool {
+func canLose(d *model.Direction) bool {
 	tp := d.Pair
 	if tp.OptOut || d.Manual != nil || len(d.SourceOnly) > 0 || len(d.NestedSourceOnly) > 0 || len(d.NilThrough) > 0 {
 		return true
@@ -61,12 +62,12 @@ func canLose(d *Direction) bool {
 // its code is hand-written or opted out, a struct converts whole into the
 // enclosing one (the fields it covers are not tracked one by one), or a
 // field goes through such a direction.
-func needsRoundTrip(d *Direction) bool {
+func needsRoundTrip(d *model.Direction) bool {
 	if d.Pair.OptOut || d.Manual != nil {
 		return true
 	}
 	for _, f := range d.Fields {
-		if f.Mapping.OptOut || f.Mapping.Whole || f.Conv.roundTrip() {
+		if f.Mapping.OptOut || f.Mapping.Whole || roundTrip(f.Conv) {
 			return true
 		}
 	}
@@ -81,10 +82,10 @@ func needsRoundTrip(d *Direction) bool {
 // the generated ones do). Nothing else calls one: a spoke whose entry points
 // are hand-written, or a pair no kind reaches (a kind's List), gets none,
 // rather than unexported functions nothing uses.
-func settleLossyCalls(spokes []*Spoke, pairs []*TypePair) {
-	var queue []*Direction
-	call := func(d *Direction) {
-		if d.Loss == LossChecked && !d.LossyCalled {
+func settleLossyCalls(spokes []*model.Spoke, pairs []*model.TypePair) {
+	var queue []*model.Direction
+	call := func(d *model.Direction) {
+		if d.Loss == model.LossChecked && !d.LossyCalled {
 			d.LossyCalled = true
 			queue = append(queue, d)
 		}
@@ -112,7 +113,7 @@ func settleLossyCalls(spokes []*Spoke, pairs []*TypePair) {
 		queue = queue[1:]
 		for _, f := range d.Fields {
 			if !f.Mapping.OptOut {
-				for _, e := range f.Conv.lossyCalls() {
+				for _, e := range lossyCalls(f.Conv) {
 					call(e)
 				}
 			}
@@ -123,15 +124,15 @@ func settleLossyCalls(spokes []*Spoke, pairs []*TypePair) {
 // lossyCalls lists the directions whose lossy_ function the check of the
 // conversion calls, as the conversion generator prints it (its lossyCode):
 // through pointers, slices, arrays and map values, to a lossy pair.
-func (c *Conv) lossyCalls() []*Direction {
+func lossyCalls(c *model.Conv) []*model.Direction {
 	if !c.Lossy() {
 		return nil
 	}
 	switch c.Kind {
-	case ConvPair:
-		return []*Direction{c.Dir}
-	case ConvDeref, ConvPointer, ConvAddr, ConvSlice, ConvArray, ConvMap:
-		return c.Elem.lossyCalls()
+	case model.ConvPair:
+		return []*model.Direction{c.Dir}
+	case model.ConvDeref, model.ConvPointer, model.ConvAddr, model.ConvSlice, model.ConvArray, model.ConvMap:
+		return lossyCalls(c.Elem)
 	}
 	return nil
 }

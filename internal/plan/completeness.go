@@ -1,4 +1,4 @@
-package model
+package plan
 
 import (
 	"go/types"
@@ -21,15 +21,11 @@ import (
 
 // lookInto notes whether deciding on t, walked as reaches walks it, would
 // read a type the partial load left invalid.
-func (m *Model) lookInto(t types.Type, reaches func(types.Type) bool) {
-	if m.opts.PartialTypes && m.incomplete != nil && !m.incomplete.Load() && reaches(t) {
-		m.incomplete.Store(true)
+func (pl *planner) lookInto(t types.Type, reaches func(types.Type) bool) {
+	if pl.opts.PartialTypes && !pl.incomplete && reaches(t) {
+		pl.incomplete = true
 	}
 }
-
-// NeedsCompleteTypes reports whether the model was built on types a partial
-// load left incomplete, and must be built again on a complete load.
-func (m *Model) NeedsCompleteTypes() bool { return m.incomplete != nil && m.incomplete.Load() }
 
 // plainReachesInvalid reports whether plain(t) reads an invalid type: it
 // looks through named types, arrays and struct fields, and stops at

@@ -1,7 +1,8 @@
-package model
+package plan
 
 import (
 	"fmt"
+	"github.com/crdforge/crdforge/internal/model"
 	"go/types"
 	"strings"
 
@@ -42,13 +43,13 @@ func (p *pairer) findManual() {
 // conversion-gen does convert the pointer shapes that metav1, one of its
 // default peer packages, has functions for (Convert_Pointer_string_To_string,
 // Convert_int32_To_Pointer_int32, ...): those stay, with the same meaning.
-func asConversionGen(d *Direction, metav1Funcs map[[2]string]bool) {
+func asConversionGen(d *model.Direction, metav1Funcs map[[2]string]bool) {
 	for _, f := range d.Fields {
-		shape := f.Conv.find(func(c *Conv) (bool, bool) {
+		shape := f.Conv.Find(func(c *model.Conv) (bool, bool) {
 			switch c.Kind {
-			case ConvDeref, ConvAddr:
+			case model.ConvDeref, model.ConvAddr:
 				return !metav1Funcs[funcKey(c.From, c.To)], true
-			case ConvPair, ConvFunc, ConvManual:
+			case model.ConvPair, model.ConvFunc, model.ConvManual:
 				return false, true // converted by a function, or not at all
 			}
 			return false, false
@@ -56,7 +57,7 @@ func asConversionGen(d *Direction, metav1Funcs map[[2]string]bool) {
 		if shape == nil {
 			continue
 		}
-		f.Conv = &Conv{Kind: ConvManual, From: f.Conv.From, To: f.Conv.To,
+		f.Conv = &model.Conv{Kind: model.ConvManual, From: f.Conv.From, To: f.Conv.To,
 			Reason: fmt.Sprintf("conversion-gen converts no pointer to a value or back (%s to %s), so %s converts it", typeString(shape.From), typeString(shape.To), d.Func)}
 	}
 }
@@ -72,7 +73,7 @@ func typeString(t types.Type) string {
 // generated needs (the entry points are hand-written) are not reported: the
 // author's own code converts. A root opted out of generated conversion, with
 // nothing written in its place, is reported once, at the root type.
-func (p *pairer) reportManual(spokes []*Spoke) {
+func (p *pairer) reportManual(spokes []*model.Spoke) {
 	for _, s := range spokes {
 		root := s.Pairs[0]
 		if root.OptOut && !s.Convertible() {
@@ -105,10 +106,10 @@ func (p *pairer) reportManual(spokes []*Spoke) {
 // spoke and hub packages, conversion-gen's way: any top-level
 // Convert_<a>_<A>_To_<b>_<B>(in *A, out *B, s conversion.Scope) error, whatever
 // A and B are, converts every value of A into B.
-func (m *Model) handWrittenFuncs(pkgs ...*loader.Package) map[[2]string]*types.Func {
+func (pl *planner) handWrittenFuncs(pkgs ...*loader.Package) map[[2]string]*types.Func {
 	out := map[[2]string]*types.Func{}
 	for _, pkg := range pkgs {
-		for key, fn := range m.convertFuncsOf(pkg) {
+		for key, fn := range pl.convertFuncsOf(pkg) {
 			if _, taken := out[key]; !taken {
 				out[key] = fn
 			}
@@ -119,15 +120,15 @@ func (m *Model) handWrittenFuncs(pkgs ...*loader.Package) map[[2]string]*types.F
 
 // convertFuncsOf indexes one package's hand-written conversion functions,
 // once: every spoke's peers include nearly every root.
-func (m *Model) convertFuncsOf(pkg *loader.Package) map[[2]string]*types.Func {
-	if funcs, ok := m.convertFuncs[pkg]; ok {
+func (pl *planner) convertFuncsOf(pkg *loader.Package) map[[2]string]*types.Func {
+	if funcs, ok := pl.convertFuncs[pkg]; ok {
 		return funcs
 	}
-	if m.convertFuncs == nil {
-		m.convertFuncs = map[*loader.Package]map[[2]string]*types.Func{}
+	if pl.convertFuncs == nil {
+		pl.convertFuncs = map[*loader.Package]map[[2]string]*types.Func{}
 	}
 	out := map[[2]string]*types.Func{}
-	m.convertFuncs[pkg] = out
+	pl.convertFuncs[pkg] = out
 	if pkg.Types == nil {
 		return out // a root a run for CRDs alone left unchecked declares no Convert_ (load.CheckAPIs)
 	}
@@ -190,19 +191,19 @@ func conversionParams(fn *types.Func) (in, out types.Type, ok bool) {
 
 // Signature is the exact declaration a hand-written conversion must have, as
 // written in the spoke package.
-func Signature(d *Direction) string {
+func Signature(d *model.Direction) string {
 	return fmt.Sprintf("func %s(in *%s, out *%s, s conversion.Scope) error", d.Func, spokeView(d, d.From), spokeView(d, d.To))
 }
 
 // spokeView names a type of the pair as the spoke package sees it.
-func spokeView(d *Direction, n *types.Named) string {
+func spokeView(d *model.Direction, n *types.Named) string {
 	if n == d.Pair.Spoke {
 		return n.Obj().Name()
 	}
 	return d.Pair.HubVersion.Package.Name + "." + n.Obj().Name()
 }
 
-func validSignature(fn *types.Func, d *Direction) bool {
+func validSignature(fn *types.Func, d *model.Direction) bool {
 	in, out, ok := conversionParams(fn)
 	return ok && types.Identical(in, d.From) && types.Identical(out, d.To)
 }

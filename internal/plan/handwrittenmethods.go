@@ -1,6 +1,7 @@
-package model
+package plan
 
 import (
+	"github.com/crdforge/crdforge/internal/model"
 	"go/types"
 
 	"github.com/crdforge/crdforge/internal/diag"
@@ -11,17 +12,17 @@ import (
 // --conversion` scaffolds them). They take over from the generated ones, as
 // hand-written Convert_ functions do: crdforge generates none of them, and
 // says once, at the method, what the generated one would do instead.
-func (m *Model) findHandWritten(diags *diag.List) {
-	for _, g := range m.Groups {
+func (pl *planner) findHandWritten(diags *diag.List) {
+	for _, g := range pl.Groups {
 		for _, k := range g.Kinds {
 			if k.Hub == nil || len(k.Spokes) == 0 {
 				continue
 			}
-			k.HubMethod = declaredMethod(k.Hub.Type, "Hub")
+			k.HubMethod = model.DeclaredMethod(k.Hub.Type, "Hub")
 			for _, s := range k.Spokes {
 				root := s.Pairs[0]
-				s.ConvertTo = declaredMethod(s.Version.Type, "ConvertTo")
-				s.ConvertFrom = declaredMethod(s.Version.Type, "ConvertFrom")
+				s.ConvertTo = model.DeclaredMethod(s.Version.Type, "ConvertTo")
+				s.ConvertFrom = model.DeclaredMethod(s.Version.Type, "ConvertFrom")
 				for _, f := range []*types.Func{s.ConvertTo, s.ConvertFrom} {
 					if f != nil && s.Foreign == nil && !isConvertibleMethod(f) {
 						s.Foreign = f
@@ -37,7 +38,7 @@ func (m *Model) findHandWritten(diags *diag.List) {
 				}
 				for _, e := range []struct {
 					method *types.Func
-					d      *Direction
+					d      *model.Direction
 				}{{s.ConvertTo, root.ToHub}, {s.ConvertFrom, root.ToSpoke}} {
 					if e.method != nil {
 						diags.Warnf(e.method.Pos(), "%s %s has a hand-written %s, so crdforge generates none: the generated one converts %s with %s (hand-written Convert_ functions included) and keeps round trips exact by stashing what %s cannot hold; delete this method to use it",
@@ -74,41 +75,4 @@ func convertibleSignature(name string) string {
 		param = "src"
 	}
 	return name + "(" + param + " conversion.Hub) error"
-}
-
-// declaredMethod returns the method name declared on t or *t in t's
-// package, if any.
-func declaredMethod(t *types.Named, name string) *types.Func {
-	for i := range t.NumMethods() {
-		if f := t.Method(i); f.Name() == name {
-			return f
-		}
-	}
-	return nil
-}
-
-// Generates reports whether crdforge generates the spoke's entry point for
-// direction d (ConvertTo for the direction to the hub, ConvertFrom for the
-// other): not when the author wrote it, nor when the root is opted out of
-// generated conversion and no Convert_ function for d exists to call.
-func (s *Spoke) Generates(d *Direction) bool {
-	method := s.ConvertFrom
-	if d == d.Pair.ToHub {
-		method = s.ConvertTo
-	}
-	if method != nil || s.Foreign != nil || s.NoEntryPoints {
-		return false
-	}
-	return !d.Pair.OptOut || d.Manual != nil
-}
-
-// Convertible reports whether the spoke's root type implements
-// controller-runtime's conversion.Convertible once generated code is in:
-// each entry point hand-written or generated.
-func (s *Spoke) Convertible() bool {
-	if s.Foreign != nil {
-		return false
-	}
-	root := s.Pairs[0]
-	return (s.ConvertTo != nil || s.Generates(root.ToHub)) && (s.ConvertFrom != nil || s.Generates(root.ToSpoke))
 }

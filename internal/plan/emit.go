@@ -1,11 +1,13 @@
-package model
+package plan
+
+import "github.com/crdforge/crdforge/internal/model"
 
 // settleEmit decides which directions are Needed by a generated entry
 // point, and which are emitted: the needed ones, and those whose functions
 // compile without anything hand-written that is missing.
-func settleEmit(spokes []*Spoke, pairs []*TypePair) {
-	var queue []*Direction
-	need := func(d *Direction) {
+func settleEmit(spokes []*model.Spoke, pairs []*model.TypePair) {
+	var queue []*model.Direction
+	need := func(d *model.Direction) {
 		if !d.Needed {
 			d.Needed = true
 			queue = append(queue, d)
@@ -51,8 +53,8 @@ func settleEmit(spokes []*Spoke, pairs []*TypePair) {
 
 // calls lists the pair directions whose Convert_ d's autoConvert_ calls,
 // its pairer's and the generated ones of other pairers.
-func calls(d *Direction) []*Direction {
-	var out []*Direction
+func calls(d *model.Direction) []*model.Direction {
+	var out []*model.Direction
 	for _, f := range d.Fields {
 		if f.Mapping.OptOut {
 			continue
@@ -60,14 +62,14 @@ func calls(d *Direction) []*Direction {
 		if manual, _ := f.Conv.Manual(); manual {
 			continue // printed as a warning comment, not a call
 		}
-		out = append(out, f.Conv.funcDirs()...)
+		out = append(out, funcDirs(f.Conv)...)
 	}
 	return out
 }
 
 // compiles reports whether d's autoConvert_ only calls Convert_ functions
 // that exist: hand-written, or generated because complete and emitted.
-func compiles(d *Direction) bool {
+func compiles(d *model.Direction) bool {
 	for _, e := range calls(d) {
 		if !available(e) {
 			return false
@@ -77,7 +79,7 @@ func compiles(d *Direction) bool {
 }
 
 // available reports whether e's Convert_ function exists.
-func available(e *Direction) bool {
+func available(e *model.Direction) bool {
 	if e.Manual != nil {
 		return true
 	}

@@ -1,8 +1,8 @@
-package model
+package plan
 
 import (
 	"fmt"
-	"strings"
+	"github.com/crdforge/crdforge/internal/model"
 
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/markers"
@@ -30,15 +30,15 @@ import (
 // An author who has written a conversion of the kind, or configured or
 // marked its webhook, gets conversion-gen's behaviour instead: the missing
 // function fails the build.
-func (m *Model) settleEntryPoints(diags *diag.List) {
-	for _, g := range m.Groups {
+func (pl *planner) settleEntryPoints(diags *diag.List) {
+	for _, g := range pl.Groups {
 		for _, k := range g.Kinds {
-			m.settleKindEntryPoints(k, diags)
+			pl.settleKindEntryPoints(k, diags)
 		}
 	}
 }
 
-func (m *Model) settleKindEntryPoints(k *Kind, diags *diag.List) {
+func (pl *planner) settleKindEntryPoints(k *model.Kind, diags *diag.List) {
 	conv := &k.Conversion
 	if conv.Strategy == markers.StrategyNone && conv.Explicit {
 		for _, s := range k.Spokes {
@@ -46,7 +46,7 @@ func (m *Model) settleKindEntryPoints(k *Kind, diags *diag.List) {
 		}
 		return
 	}
-	if conv.Strategy != markers.StrategyWebhook || conv.Explicit || m.authorConverts(k) {
+	if conv.Strategy != markers.StrategyWebhook || conv.Explicit || pl.authorConverts(k) {
 		return
 	}
 	missing := missingFuncs(k)
@@ -68,8 +68,8 @@ func (m *Model) settleKindEntryPoints(k *Kind, diags *diag.List) {
 // (a marker, or a conversion webhook kubebuilder scaffolded), or wrote any
 // of its controller-runtime entry points, another framework's, or a
 // Convert_ function of a pair it reaches.
-func (m *Model) authorConverts(k *Kind) bool {
-	if k.HubMethod != nil || k.Conversion.Configured || (m.Kubebuilder != nil && m.Kubebuilder.ConversionWebhook(k.Group, k.Name)) {
+func (pl *planner) authorConverts(k *model.Kind) bool {
+	if k.HubMethod != nil || k.Conversion.Configured || (pl.Kubebuilder != nil && pl.Kubebuilder.ConversionWebhook(k.Group, k.Name)) {
 		return true
 	}
 	for _, s := range k.Spokes {
@@ -88,10 +88,10 @@ func (m *Model) authorConverts(k *Kind) bool {
 // missingFuncs lists the directions the kind's generated entry points need,
 // through the fields of every pair they reach, whose Convert_ function
 // must be hand-written and is not.
-func missingFuncs(k *Kind) []*Direction {
-	seen := map[*Direction]bool{}
-	var queue, missing []*Direction
-	visit := func(d *Direction) {
+func missingFuncs(k *model.Kind) []*model.Direction {
+	seen := map[*model.Direction]bool{}
+	var queue, missing []*model.Direction
+	visit := func(d *model.Direction) {
 		if !seen[d] {
 			seen[d] = true
 			queue = append(queue, d)
@@ -142,7 +142,7 @@ func pronoun(n int) string {
 
 // servedNone names, for a warning about a function a kind that fell back
 // to strategy None wants, the kinds it keeps at None.
-func servedNone(d *Direction) string {
+func servedNone(d *model.Direction) string {
 	if len(d.WantedBy) == 0 {
 		return ""
 	}
@@ -154,14 +154,5 @@ func servedNone(d *Direction) string {
 	if len(names) > 1 {
 		verb = "convert"
 	}
-	return fmt.Sprintf("; until then %s %s with strategy None", andList(names), verb)
-}
-
-// andList joins names (at least one) as "A", "A and B" or "A, B and C".
-func andList(names []string) string {
-	last := names[len(names)-1]
-	if len(names) == 1 {
-		return last
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + last
+	return fmt.Sprintf("; until then %s %s with strategy None", diag.AndList(names), verb)
 }

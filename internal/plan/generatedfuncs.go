@@ -1,6 +1,7 @@
-package model
+package plan
 
 import (
+	"github.com/crdforge/crdforge/internal/model"
 	"go/types"
 
 	"sigs.k8s.io/controller-tools/pkg/loader"
@@ -24,7 +25,7 @@ import (
 // one pairer's function can make another pairer's complete, whose function
 // a third pairer's field needs: it repeats until nothing changes, pairers
 // and fields in order, so that the result is deterministic.
-func (m *Model) useGenerated(order []*pairer) {
+func (pl *planner) useGenerated(order []*pairer) {
 	byPackages := map[[2]string]*pairer{}
 	for _, p := range order {
 		byPackages[[2]string{p.spoke.Package.PkgPath, p.hub.Package.PkgPath}] = p
@@ -33,7 +34,7 @@ func (m *Model) useGenerated(order []*pairer) {
 		return // no other pairer to call
 	}
 	for _, p := range order {
-		p.generated = m.generatedFunc(p, byPackages)
+		p.generated = pl.generatedFunc(p, byPackages)
 	}
 	for changed := true; changed; {
 		changed = false
@@ -58,10 +59,10 @@ func (m *Model) useGenerated(order []*pairer) {
 // settled since (checks of narrowing integers, conversion-gen's shapes
 // under a hand-written Convert_) applied again, and keeps the result if it
 // needs no hand-written function.
-func (p *pairer) reclassify(d *Direction, fc *FieldConv) bool {
+func (p *pairer) reclassify(d *model.Direction, fc *model.FieldConv) bool {
 	old, oldCheck := fc.Conv, fc.Guard
 	fc.Conv, fc.Guard = p.conv(endType(fc.Source, d.From), endType(fc.Dest, d.To)), nil
-	p.narrowField(d, fc, p.m.opts.Conversions)
+	p.narrowField(d, fc, p.pl.opts.Conversions)
 	if d.Manual != nil {
 		asConversionGen(d, p.metav1Funcs)
 	}
@@ -86,8 +87,8 @@ func endType(path []*types.Var, whole *types.Named) types.Type {
 // packages are the two structs' (either way round), holding the pair
 // (reached by its own kinds' fields, or paired by name), whose Convert_
 // will be generated, and which the caller's package can call.
-func (m *Model) generatedFunc(caller *pairer, byPackages map[[2]string]*pairer) func(from, to *types.Named) *Direction {
-	return func(from, to *types.Named) *Direction {
+func (pl *planner) generatedFunc(caller *pairer, byPackages map[[2]string]*pairer) func(from, to *types.Named) *model.Direction {
+	return func(from, to *types.Named) *model.Direction {
 		fromPkg, toPkg := from.Obj().Pkg(), to.Obj().Pkg()
 		if fromPkg == nil || toPkg == nil {
 			return nil
@@ -105,7 +106,7 @@ func (m *Model) generatedFunc(caller *pairer, byPackages map[[2]string]*pairer) 
 				continue
 			}
 			tp := other.pairs[c.pair]
-			if tp == nil || !m.callable(caller.spoke.Package, other.spoke.Package) {
+			if tp == nil || !pl.callable(caller.spoke.Package, other.spoke.Package) {
 				continue
 			}
 			d := tp.ToSpoke
@@ -126,17 +127,17 @@ func (m *Model) generatedFunc(caller *pairer, byPackages map[[2]string]*pairer) 
 // so that calling it makes no import cycle and from's file has an alias for
 // it; and crdforge writes home's conversion file (conversion-gen writes
 // that of a package left to it).
-func (m *Model) callable(from, home *loader.Package) bool {
-	return (home == from || from.Imports()[home.PkgPath] != nil) && !m.LeftToConversionGen(home)
+func (pl *planner) callable(from, home *loader.Package) bool {
+	return (home == from || from.Imports()[home.PkgPath] != nil) && !pl.LeftToConversionGen(home)
 }
 
 // complete reports whether d's Convert_ exists once generated code is in,
 // with nothing left to write by hand in it or in the generated functions
 // it calls: then calling it needs nothing the author has not written. A
 // hand-written Convert_ on the way is its author's, complete as it is.
-func complete(d *Direction) bool {
-	seen := map[*Direction]bool{d: true}
-	queue := []*Direction{d}
+func complete(d *model.Direction) bool {
+	seen := map[*model.Direction]bool{d: true}
+	queue := []*model.Direction{d}
 	for len(queue) > 0 {
 		e := queue[0]
 		queue = queue[1:]
