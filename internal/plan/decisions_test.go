@@ -85,3 +85,14 @@ func v2Mapping(t *testing.T, m *model.Model, field string) *model.Mapping {
 	t.Fatalf("%s has no mapping %s", typ, name)
 	return nil
 }
+
+// convKinds names the conversion kinds for failure messages.
+var convKinds = map[model.ConvKind]string{
+	model.ConvAssign: "Assign", model.ConvCast: "Cast", model.ConvDeepCopy: "DeepCopy", model.ConvPair: "Pair",
+	model.ConvPointer: "Pointer", model.ConvDeref: "Deref", model.ConvAddr: "Addr", model.ConvSlice: "Slice",
+	model.ConvArray: "Array", model.ConvMap: "Map", model.ConvManual: "Manual", model.ConvFunc: "Func",
+	model.ConvSameLayout: "SameLayout",
+}
+
+// losses names the losses for failure messages.
+var losses = map[model.Loss]string{model.LossNone: "None", model.LossChecked: "Checked", model.LossRoundTrip: "RoundTrip"}

@@ -36,7 +36,7 @@ func TestFieldConversion(t *testing.T) {
 		mp := v2Mapping(t, m, tc.field)
 		toHub, toSpoke := mp.ToHub.Conv, mp.ToSpoke.Conv
 		if toHub.Kind != tc.toHub || toSpoke.Kind != tc.toSpoke {
-			t.Errorf("%s: %s converts as %v to the hub and %v back, want %v and %v", tc.name, tc.field, toHub.Kind, toSpoke.Kind, tc.toHub, tc.toSpoke)
+			t.Errorf("%s: %s converts as %s to the hub and %s back, want %s and %s", tc.name, tc.field, convKinds[toHub.Kind], convKinds[toSpoke.Kind], convKinds[tc.toHub], convKinds[tc.toSpoke])
 			continue
 		}
 		if manual, _ := toHub.Manual(); manual != tc.manual {

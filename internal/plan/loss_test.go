@@ -33,7 +33,7 @@ func TestLoss(t *testing.T) {
 			continue
 		}
 		if tp.ToHub.Loss != tc.toHub || tp.ToSpoke.Loss != tc.toSpoke {
-			t.Errorf("%s: %s loses %v to the hub and %v back, want %v and %v", tc.name, tc.pair, tp.ToHub.Loss, tp.ToSpoke.Loss, tc.toHub, tc.toSpoke)
+			t.Errorf("%s: %s loses %s to the hub and %s back, want %s and %s", tc.name, tc.pair, losses[tp.ToHub.Loss], losses[tp.ToSpoke.Loss], losses[tc.toHub], losses[tc.toSpoke])
 		}
 	}
 }
