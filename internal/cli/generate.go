@@ -17,6 +17,7 @@ import (
 func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 	var cfg pipeline.Config
 	var verify, verbose bool
+	var format string
 	cmd := &cobra.Command{
 		Use:   "generate [packages...]",
 		Short: "Generate CRDs, deepcopy, conversions and the conversion webhook from API packages",
@@ -37,13 +38,24 @@ func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 			if err := reportProjectFile(applyProjectFile(cmd.Flags(), dir), stderr); err != nil {
 				return err
 			}
+			if format != formatText && format != formatJSON {
+				return fmt.Errorf("--output %q: want %s or %s", format, formatText, formatJSON)
+			}
 			cfg.Dir, cfg.Patterns = dir, args
 			cfg.ValidationRecord = validationRecord(stderr)
 			res, err := pipeline.Generate(cfg)
 			if err != nil {
 				return err
 			}
-			printDiagnostics(stderr, dir, res.Diags.Items(), verbose)
+			if format == formatJSON {
+				if err := writeJSONDiagnostics(stdout, dir, res.Diags.Items()); err != nil {
+					return err
+				}
+				// stdout holds the JSON alone: --verify's diff goes to stderr.
+				stdout = stderr
+			} else {
+				printDiagnostics(stderr, dir, res.Diags.Items(), verbose)
+			}
 			if res.Diags.HasErrors() {
 				return exitError{ExitErrors}
 			}
@@ -81,7 +93,28 @@ func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 	bindConfigFlags(cmd.Flags(), &cfg)
 	cmd.Flags().BoolVar(&verbose, "verbose", false, fmt.Sprintf("list every field with no counterpart in a version it converts to (without it, the first %d and a count)", maxNoCounterpart))
 	cmd.Flags().BoolVar(&verify, "verify", false, "write nothing; print a unified diff of what would change and exit 1 if anything is stale")
+	cmd.Flags().StringVarP(&format, "output", "o", formatText,
+		"how diagnostics are printed: "+formatText+" (to stderr) or "+formatJSON+" (one JSON array on stdout, every diagnostic with its position, severity, message and notes; the rest, --verify's diff included, on stderr)")
 	return cmd
+}
+
+// The formats of crdforge generate --output.
+const (
+	formatText = "text"
+	formatJSON = "json"
+)
+
+// writeJSONDiagnostics writes every diagnostic, none left out, as
+// --output json asks.
+func writeJSONDiagnostics(w io.Writer, dir string, items []diag.Diagnostic) error {
+	b, err := diag.JSON(dir, items)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(b); err != nil {
+		return fmt.Errorf("writing the diagnostics: %w", err)
+	}
+	return nil
 }
 
 // bindConfigFlags binds the flags that set pipeline.Config's fields (Dir

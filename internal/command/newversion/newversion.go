@@ -152,8 +152,9 @@ func fromVersion(g *model.Group, opts Options) (string, error) {
 // and no kind with version newVersion already; versionDirs is every
 // version's package directory.
 func findVersions(m *model.Model, g *model.Group, from, newVersion string) (fromVersions []*model.Version, versionDirs map[string]string, diags []diag.Diagnostic, err error) {
-	errorAt := func(pos token.Pos, format string, args ...any) {
-		diags = append(diags, diag.Diagnostic{Pos: m.Fset.Position(pos), Msg: fmt.Sprintf(format, args...)})
+	errorAt := func(pos token.Pos, help, format string, args ...any) {
+		diags = append(diags, diag.Diagnostic{Pos: m.Fset.Position(pos), Msg: fmt.Sprintf(format, args...),
+			Notes: []diag.Note{{Kind: diag.KindHelp, Text: help}}})
 	}
 	versionDirs = map[string]string{}
 	for _, k := range g.Kinds {
@@ -164,7 +165,7 @@ func findVersions(m *model.Model, g *model.Group, from, newVersion string) (from
 			case from:
 				found = v
 			case newVersion:
-				errorAt(v.Pos(), "%s already has version %s (package %s): crdforge new-version adds a version that does not exist", k.Name, newVersion, v.Package.PkgPath)
+				errorAt(v.Pos(), "crdforge new-version adds a version that does not exist", "%s already has version %s (package %s)", k.Name, newVersion, v.Package.PkgPath)
 			}
 		}
 		if found == nil {
@@ -182,7 +183,7 @@ func findVersions(m *model.Model, g *model.Group, from, newVersion string) (from
 	fromDir := pkgDir(m, fromVersions[0])
 	for _, v := range fromVersions[1:] {
 		if d := pkgDir(m, v); d != fromDir {
-			errorAt(v.Pos(), "version %s of group %s lives in two packages (%s and %s): crdforge new-version copies one package", from, g.Name, fromDir, d)
+			errorAt(v.Pos(), "crdforge new-version copies one package: move the version's kinds into one", "version %s of group %s lives in two packages (%s and %s)", from, g.Name, fromDir, d)
 		}
 	}
 	return fromVersions, versionDirs, diags, nil
@@ -347,7 +348,11 @@ func hubConversions(dir, hub, newHub string) []diag.Diagnostic {
 			}
 			if parts := strings.Split(fn.Name.Name, "_"); slices.Contains(parts[1:], hub) {
 				out = append(out, diag.Diagnostic{Pos: e.fset.Position(fn.Name.Pos()),
-					Msg: fmt.Sprintf("%s converts to or from the hub %s; with --hub the hub becomes %s: leave the hub at %s (no --hub), or rewrite this conversion for %s after adding the version", fn.Name.Name, hub, newHub, hub, newHub)})
+					Msg: fmt.Sprintf("%s converts to or from the hub %s", fn.Name.Name, hub),
+					Notes: []diag.Note{
+						{Kind: diag.KindNote, Text: "with --hub the hub becomes " + newHub},
+						{Kind: diag.KindHelp, Text: fmt.Sprintf("leave the hub at %s (no --hub), or rewrite this conversion for %s after adding the version", hub, newHub)},
+					}})
 			}
 		}
 	}
