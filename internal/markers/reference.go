@@ -30,15 +30,16 @@ type Doc struct {
 	// Example is a whole marker line, '+' included, that the marker's own
 	// definition parses (a test makes sure).
 	Example string
-	// Deprecated is empty, or says that the marker is deprecated and, when
-	// controller-tools names one, which marker to use instead.
-	Deprecated string
 }
 
 // Use is what a marker does on some targets.
 type Use struct {
 	Targets          []string // package, type, field: in that order
 	Summary, Details string
+	// Deprecated is empty, or says that the marker is deprecated on these
+	// targets and, when controller-tools names one, which marker to use
+	// instead (+kubebuilder:validation:Required is, on a field only).
+	Deprecated string
 }
 
 // Arg is one argument of a marker.
@@ -181,13 +182,7 @@ func doc(reg *ctmarkers.Registry, name string, defs []*ctmarkers.Definition) (Do
 		if help == nil {
 			help = &ctmarkers.DefinitionHelp{}
 		}
-		d.addUse(def.Target.String(), help.Summary, help.Details)
-		if help.DeprecatedInFavorOf != nil {
-			d.Deprecated = "deprecated"
-			if *help.DeprecatedInFavorOf != "" {
-				d.Deprecated += "; use +" + *help.DeprecatedInFavorOf
-			}
-		}
+		d.addUse(def.Target.String(), Use{Summary: help.Summary, Details: help.Details, Deprecated: deprecation(help)})
 		args := argsOf(def, help)
 		if def == defs[0] {
 			d.Args = args
@@ -199,16 +194,28 @@ func doc(reg *ctmarkers.Registry, name string, defs []*ctmarkers.Definition) (Do
 	return d, nil
 }
 
-// addUse adds target to the Use with the same help, or starts one.
-func (d *Doc) addUse(target, summary, details string) {
-	summary, details = wholeSentence(summary, details)
+// deprecation says whether help deprecates its marker, and for which.
+func deprecation(help *ctmarkers.DefinitionHelp) string {
+	switch {
+	case help.DeprecatedInFavorOf == nil:
+		return ""
+	case *help.DeprecatedInFavorOf == "":
+		return "deprecated"
+	}
+	return "deprecated; use +" + *help.DeprecatedInFavorOf
+}
+
+// addUse adds target to the Use with the same help, or starts one from use.
+func (d *Doc) addUse(target string, use Use) {
+	use.Summary, use.Details = wholeSentence(use.Summary, use.Details)
 	for i, u := range d.Uses {
-		if u.Summary == summary && u.Details == details {
+		if u.Summary == use.Summary && u.Details == use.Details && u.Deprecated == use.Deprecated {
 			d.Uses[i].Targets = append(d.Uses[i].Targets, target)
 			return
 		}
 	}
-	d.Uses = append(d.Uses, Use{Targets: []string{target}, Summary: summary, Details: details})
+	use.Targets = []string{target}
+	d.Uses = append(d.Uses, use)
 }
 
 // mergeUsesWithoutHelp folds the targets of a Use without help into the
@@ -219,7 +226,7 @@ func (d *Doc) mergeUsesWithoutHelp() {
 	var kept []Use
 	var orphans []string
 	for _, u := range d.Uses {
-		if u.Summary == "" && u.Details == "" {
+		if u.Summary == "" && u.Details == "" && u.Deprecated == "" {
 			orphans = append(orphans, u.Targets...)
 			continue
 		}

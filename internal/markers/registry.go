@@ -98,11 +98,11 @@ func (r *Registries) PrintHelp(out io.Writer, detailed bool) error {
 // syntax line.
 func writeDetails(b *strings.Builder, d Doc) {
 	b.WriteString(d.Syntax() + "\n")
-	if d.Deprecated != "" {
-		b.WriteString("\t(" + d.Deprecated + ")\n")
-	}
 	for _, u := range d.Uses {
 		b.WriteString("\ton " + strings.Join(u.Targets, ", ") + ": " + u.Summary + "\n")
+		if u.Deprecated != "" {
+			b.WriteString("\t(" + u.Deprecated + ")\n")
+		}
 		writeIndented(b, "\t", u.Details)
 	}
 	for _, a := range d.Args {

@@ -62,11 +62,11 @@ func title(category string) string {
 func writeMarker(b *strings.Builder, d markers.Doc) {
 	b.WriteString("### " + code("+"+d.Name) + "\n\n")
 	b.WriteString(code(d.Syntax()) + "\n")
-	if d.Deprecated != "" {
-		b.WriteString("\n**" + escape(strings.ToUpper(d.Deprecated[:1])+d.Deprecated[1:]) + ".**\n")
-	}
 	for _, u := range d.Uses {
 		b.WriteString("\nOn a " + strings.Join(u.Targets, " or a ") + ": " + code("+"+d.Name) + " " + escape(u.Summary) + "\n")
+		if u.Deprecated != "" {
+			b.WriteString("\n**" + escape(strings.ToUpper(u.Deprecated[:1])+u.Deprecated[1:]) + ".**\n")
+		}
 		if u.Details != "" {
 			b.WriteString("\n" + prose(u.Details))
 		}
