@@ -26,10 +26,13 @@ build:
 	$(GO) build -o $(CRDFORGE) ./cmd/crdforge
 
 # generate regenerates everything generated that is committed: the help of
-# crdforge's markers, and each example's CRDs and deepcopy methods (through
-# the //go:generate line in each example).
+# crdforge's markers, the reference pages docs/markers.md and
+# docs/commands.md (from that help and the commands; after helpgen, which
+# they read), and each example's CRDs and deepcopy methods (through the
+# //go:generate line in each example).
 generate:
 	$(GO) tool helpgen generate:headerFile=./internal/markers/helpgen.header.txt paths=./internal/markers
+	$(GO) run ./internal/cli/docgen -dir docs
 	$(GO) generate ./examples/...
 
 # manifests regenerates only the examples' CRDs.

@@ -292,7 +292,7 @@ func TestMarkersCommand(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	for _, want := range []string{
-		"+crdforge:hub", "+crdforge:conversion", "strategy=<string>", "+crdforge:webhook", "[serviceName=<string>]",
+		"+crdforge:hub", "+crdforge:conversion", "strategy=<string>", "+crdforge:webhook", "[:serviceName=<string>]",
 		"+crdforge:certmanager", "injectCA=<bool>",
 		"+kubebuilder:storageversion", "+kubebuilder:deprecatedversion", "+kubebuilder:validation:XValidation",
 		"+kubebuilder:object:root", "+groupName",
@@ -302,7 +302,7 @@ func TestMarkersCommand(t *testing.T) {
 		}
 	}
 	_, brief, _ := run(t, ".", "markers", "--brief")
-	if !regexp.MustCompile(`(?m)^\+crdforge:hub\s+type\s+makes this version the hub`).MatchString(brief) {
+	if !regexp.MustCompile(`(?m)^\+crdforge:hub\s+package, type\s+makes this version the hub`).MatchString(brief) {
 		t.Errorf("--brief lacks a one-line entry for +crdforge:hub:\n%s", brief)
 	}
 }
