@@ -128,7 +128,7 @@ fetch-modules:
 	cd tools/envtest/smoke && $(GO) mod download
 
 fetch-e2e: fetch-modules $(KUBEBUILDER)
-	CRDFORGE_FETCH=1 CRDFORGE_E2E_REQUIRED=1 $(GO) test -count=1 -run '^(TestKubebuilderProject|TestREADMEUsingCrdforge)$$' ./e2e/
+	CRDFORGE_FETCH=1 CRDFORGE_E2E_REQUIRED=1 $(GO) test -count=1 -run '^(TestKubebuilderProject|TestREADMEUsingCrdforge|TestGettingStarted)$$' ./e2e/
 
 fetch-realworld: fetch-modules
 	CRDFORGE_FETCH=1 CRDFORGE_E2E_REQUIRED=1 $(GO) test -count=1 -timeout 30m -run '^TestRealWorldAPIs$$' ./e2e/
