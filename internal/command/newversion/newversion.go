@@ -99,10 +99,17 @@ func Prepare(m *model.Model, opts Options) (*Change, []diag.Diagnostic, error) {
 	}
 	var kinds []string
 	hubImplicit, fromIsHub := false, false
+	// A kind's only version is its storage version without a marker; with a
+	// second version beside it, it needs +kubebuilder:storageversion to stay
+	// so (roleEdits.markers).
+	implicitStorage := map[string]bool{}
 	for _, k := range g.Kinds {
 		kinds = append(kinds, k.Name)
-		if k.Hub != nil && k.Hub == k.Storage && !hasHubMarker(pkgDir(m, k.Hub)) {
+		if k.Hub != nil && k.Hub == k.Storage && !hasMarker(pkgDir(m, k.Hub), "+crdforge:hub") {
 			hubImplicit = true
+		}
+		if k.Storage != nil && !hasMarker(pkgDir(m, k.Storage), "+kubebuilder:storageversion") {
+			implicitStorage[pkgDir(m, k.Storage)] = true
 		}
 		// A copy of the hub has every field the hub has: a field the hub
 		// alone held (+crdforge:nocounterpart) now pairs with the copy's.
@@ -118,7 +125,7 @@ func Prepare(m *model.Model, opts Options) (*Change, []diag.Diagnostic, error) {
 		return nil, nil, err
 	}
 	c.Files = append(c.Files, copies...)
-	roles := roleEdits{m: m, g: g, opts: opts, kinds: kinds, fromDir: fromDir, fromIsHub: fromIsHub, hubImplicit: hubImplicit}
+	roles := roleEdits{m: m, g: g, opts: opts, kinds: kinds, fromDir: fromDir, fromIsHub: fromIsHub, hubImplicit: hubImplicit, implicitStorage: implicitStorage}
 	edited, err := roles.files(versionDirs)
 	if err != nil {
 		return nil, nil, err
@@ -215,6 +222,9 @@ type roleEdits struct {
 	kinds                  []string
 	fromDir                string
 	fromIsHub, hubImplicit bool
+	// implicitStorage are the directories of storage versions no marker
+	// names: kinds with one version.
+	implicitStorage map[string]bool
 }
 
 // files are the edited files of the packages in versionDirs, by path.
@@ -257,6 +267,8 @@ func (r roleEdits) files(versionDirs map[string]string) ([]File, error) {
 func (r roleEdits) markers(d string) (drop, addPkg, addTypes []string) {
 	if r.opts.Storage {
 		drop = append(drop, "+kubebuilder:storageversion")
+	} else if r.implicitStorage[d] {
+		addTypes = append(addTypes, "+kubebuilder:storageversion")
 	}
 	if r.opts.Hub {
 		drop = append(drop, "+crdforge:hub")
@@ -307,12 +319,12 @@ func pkgDir(m *model.Model, v *model.Version) string {
 	return filepath.Dir(m.Fset.Position(v.Spec.Pos()).Filename)
 }
 
-// hasHubMarker reports whether the package in dir says +crdforge:hub, on
+// hasMarker reports whether the package in dir says marker, on
 // itself or on a type.
-func hasHubMarker(dir string) bool {
+func hasMarker(dir, marker string) bool {
 	found := false
 	_ = scanMarkers(dir, func(line string) {
-		if line == "+crdforge:hub" {
+		if line == marker {
 			found = true
 		}
 	})
