@@ -26,10 +26,13 @@ build:
 	$(GO) build -o $(CRDFORGE) ./cmd/crdforge
 
 # generate regenerates everything generated that is committed: the help of
-# crdforge's markers, and each example's CRDs and deepcopy methods (through
-# the //go:generate line in each example).
+# crdforge's markers, the reference pages docs/markers.md and
+# docs/commands.md (from that help and the commands; after helpgen, which
+# they read), and each example's CRDs and deepcopy methods (through the
+# //go:generate line in each example).
 generate:
 	$(GO) tool helpgen generate:headerFile=./internal/markers/helpgen.header.txt paths=./internal/markers
+	$(GO) run ./internal/cli/docgen -dir docs
 	$(GO) generate ./examples/...
 
 # manifests regenerates only the examples' CRDs.
@@ -69,14 +72,15 @@ E2E_ASSETS      := $(abspath $(ENVTEST_ASSETS_DIR))
 E2E_ASSETS_DEPS := envtest-assets envtest-kcm
 endif
 
-# test-unit reaches no network: it runs with GOPROXY=off after
-# fetch-modules. The other tiers still use the module proxy where a test
-# tidies a new module: the README's first `go mod tidy` looks up the latest
-# k8s.io/apimachinery, which GOPROXY=off refuses even with a warm cache.
-# `make fetch` fills the module cache ahead of them. -count=1: tests that
-# run the go command read files go test does not track, so a cached result
-# could be stale.
+# test-unit, test-e2e and test-realworld reach no network: they run with
+# GOPROXY=off once their fetch step has filled the module cache. The e2e
+# package serves the go commands its tests run in modules of their own (the
+# README's `go mod tidy`) from the module cache (e2e.ServeFromModuleCache).
+# test-compat still uses the module proxy: GOTOOLCHAIN fetches Go 1.27.
+# -count=1: tests that run the go command read files go test does not
+# track, so a cached result could be stale.
 OFFLINE := GOPROXY=off GOFLAGS=-count=1
+FETCHED := bin/.fetched
 TIER    := GOFLAGS=-count=1
 
 # test is the gate (CI's .ci/run, the README's command): lint, verify, then
@@ -94,14 +98,14 @@ test-unit: fetch-modules
 
 # test-e2e is everything that needs the real control plane, kubebuilder or
 # the storage version migrator: the e2e package, the real-world APIs aside.
-test-e2e: $(E2E_ASSETS_DEPS) $(KUBEBUILDER)
-	cd tools/envtest/smoke && KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(TIER) $(GO) test ./...
-	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(TIER) $(GO) test -timeout 30m -skip '^TestRealWorldAPIs$$' ./e2e/
+test-e2e: $(E2E_ASSETS_DEPS) $(KUBEBUILDER) $(FETCHED)-e2e
+	cd tools/envtest/smoke && KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(OFFLINE) $(GO) test ./...
+	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(OFFLINE) $(GO) test -timeout 30m -skip '^TestRealWorldAPIs$$' ./e2e/
 
 # test-realworld is crdforge on real multi-version APIs nobody here wrote,
 # fetched through the module proxy at exact versions.
-test-realworld:
-	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(TIER) $(GO) test -timeout 30m -run '^TestRealWorldAPIs$$' ./e2e/
+test-realworld: $(FETCHED)-realworld
+	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(OFFLINE) $(GO) test -timeout 30m -run '^TestRealWorldAPIs$$' ./e2e/
 
 # test-compat proves the README's claims about versions: the adoption
 # matrix (each Kubernetes minor, with the local Go and GO_NEXT), the lean
@@ -120,6 +124,17 @@ test-compat:
 # last that does, then stops.
 fetch: fetch-modules fetch-e2e fetch-realworld fetch-compat
 
+# $(FETCHED)-<tier> records that fetch-<tier> filled the module cache for
+# what the tier's tests download; it is made again when those tests, the
+# README or the versions they use change. (go clean -modcache does not
+# remove it: run make fetch after one.)
+$(FETCHED)-e2e: go.mod README.md tools/kubebuilder/go.mod e2e/newcomer_test.go e2e/kubebuilder_test.go e2e/gettingstarted_test.go e2e/markdown.go docs/getting-started.md
+	$(MAKE) --no-print-directory fetch-e2e
+	@mkdir -p bin && touch $@
+$(FETCHED)-realworld: go.mod e2e/realworld_test.go
+	$(MAKE) --no-print-directory fetch-realworld
+	@mkdir -p bin && touch $@
+
 fetch-modules:
 	$(GO) mod download
 	cd runtime && $(GO) mod download
@@ -128,7 +143,7 @@ fetch-modules:
 	cd tools/envtest/smoke && $(GO) mod download
 
 fetch-e2e: fetch-modules $(KUBEBUILDER)
-	CRDFORGE_FETCH=1 CRDFORGE_E2E_REQUIRED=1 $(GO) test -count=1 -run '^(TestKubebuilderProject|TestREADMEUsingCrdforge)$$' ./e2e/
+	CRDFORGE_FETCH=1 CRDFORGE_E2E_REQUIRED=1 $(GO) test -count=1 -run '^(TestKubebuilderProject|TestREADMEUsingCrdforge|TestGettingStarted)$$' ./e2e/
 
 fetch-realworld: fetch-modules
 	CRDFORGE_FETCH=1 CRDFORGE_E2E_REQUIRED=1 $(GO) test -count=1 -timeout 30m -run '^TestRealWorldAPIs$$' ./e2e/

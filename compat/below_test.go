@@ -53,15 +53,19 @@ func TestBelowTheMinimumsWarns(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("crdforge generate: %v, want exit 0 (a warning)\n%s", err, stderr.String())
 	}
-	var atGoMod []string
+	var atGoMod []string // each diagnostic at go.mod, with its notes
 	for _, line := range strings.Split(stderr.String(), "\n") {
-		if strings.HasPrefix(line, "go.mod:") {
+		switch {
+		case strings.HasPrefix(line, "go.mod:"):
 			atGoMod = append(atGoMod, line)
+		case strings.HasPrefix(line, "  = ") && len(atGoMod) > 0:
+			atGoMod[len(atGoMod)-1] += "\n" + line
 		}
 	}
-	want := "go.mod:3:1: warning: go.mod is below what crdforge's generated code needs through github.com/crdforge/crdforge/runtime and github.com/crdforge/crdforge/webhook: " +
-		"go 1.20 (needs 1.22), k8s.io/apimachinery v0.27.2 (needs v0.29.0), sigs.k8s.io/controller-runtime v0.15.0 (needs v0.16.0); " +
-		"run `go get go@1.22.0 k8s.io/apimachinery@v0.29.0 sigs.k8s.io/controller-runtime@v0.16.0` before building (go mod tidy would raise them alone)"
+	want := "go.mod:3:1: warning: go.mod is below the versions crdforge's generated code needs\n" +
+		"  = note: go 1.20 (needs 1.22), k8s.io/apimachinery v0.27.2 (needs v0.29.0), sigs.k8s.io/controller-runtime v0.15.0 (needs v0.16.0)\n" +
+		"  = note: generated code imports github.com/crdforge/crdforge/runtime and github.com/crdforge/crdforge/webhook; go mod tidy would raise them alone\n" +
+		"  = help: run `go get go@1.22.0 k8s.io/apimachinery@v0.29.0 sigs.k8s.io/controller-runtime@v0.16.0` before building"
 	if len(atGoMod) != 1 || atGoMod[0] != want {
 		t.Errorf("want one warning at go.mod:\n%s\ngot\n%s", want, stderr.String())
 	}

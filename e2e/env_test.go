@@ -40,6 +40,10 @@ func run(m *testing.M) int {
 		setupFail = err
 		return m.Run()
 	}
+	if err := ServeFromModuleCache(); err != nil {
+		setupFail = err
+		return m.Run()
+	}
 	if Fetching() {
 		// Only the tests that download modules run their first steps; no
 		// test needs the control plane.

@@ -25,9 +25,10 @@ const DefaultCertsDir = "config/webhook/certs"
 func newCerts(stderr io.Writer) *cobra.Command {
 	c := certsRun{stderr: stderr}
 	cmd := &cobra.Command{
-		Use:   "certs [packages...]",
-		Short: "Write the conversion webhook's certificates, for clusters without cert-manager",
-		Long:  certsHelp,
+		Use:         "certs [packages...]",
+		Short:       "Write the conversion webhook's certificates, for clusters without cert-manager",
+		Long:        certsHelp,
+		Annotations: map[string]string{DocsAnnotation: "webhook.md#shipping-the-webhook"},
 		Example: `  # A serving certificate that also works for a webhook run on this machine
   crdforge certs --host 127.0.0.1 --host localhost
 
@@ -37,7 +38,7 @@ func newCerts(stderr io.Writer) *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&c.out, "out", DefaultCertsDir, "directory to write into, relative to the current directory")
-	f.StringArrayVar(&c.hosts, "host", nil, "another DNS name or IP address for the serving certificate (repeatable)")
+	f.StringArrayVar(&c.hosts, "host", nil, "another DNS name or IP address (such as 127.0.0.1, for a webhook run on this machine) for the serving certificate (repeatable)")
 	f.DurationVar(&c.validFor, "valid-for", 365*24*time.Hour, "how long the serving certificate is valid")
 	f.DurationVar(&c.caValidFor, "ca-valid-for", 10*365*24*time.Hour, "how long a new CA is valid")
 	f.BoolVar(&c.forceCA, "force-ca", false, "make a new CA even when --out holds one")
@@ -252,7 +253,8 @@ writes into --out:
   .gitignore          ignoring all of the above: keys are not for committing.
 
 Key files and secret.yaml are written with mode 0600; every file goes through
-a temporary file and a rename. Then, for example:
+a temporary file and a rename. The CRDs' schemas follow the project's
+.crdforge.yaml, as crdforge generate's do. Then, for example:
 
   kubectl apply -f config/webhook/namespace.yaml
   kubectl apply -f config/webhook/certs/

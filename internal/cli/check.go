@@ -25,9 +25,10 @@ const (
 func newCheck(stdout, stderr io.Writer) *cobra.Command {
 	c := checkRun{stdout: stdout, stderr: stderr}
 	cmd := &cobra.Command{
-		Use:   "check [packages...]",
-		Short: "Report breaking API changes against a git revision, CRD files or a cluster",
-		Long:  checkHelp,
+		Use:         "check [packages...]",
+		Short:       "Report breaking API changes against a git revision, CRD files or a cluster",
+		Long:        checkHelp,
+		Annotations: map[string]string{DocsAnnotation: "check.md"},
 		Example: `  # In a pull request: what does it break against the default branch?
   crdforge check ./...
 

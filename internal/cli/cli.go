@@ -101,7 +101,15 @@ func newVersion(stdout io.Writer) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print crdforge's version",
-		Args:  cobra.NoArgs,
+		Long: `Version prints the module version crdforge was built at: a tag, when
+installed with go install ...@vX, or, for a binary built from a checkout, the
+VCS revision it was built from:
+
+  crdforge (devel) revision d755f3f01234+dirty from <commit time>
+
+go run, go test and builds with -buildvcs=false record no revision, and
+print (devel).`,
+		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
 			_, err := fmt.Fprintln(stdout, "crdforge", version())
 			return err
@@ -169,4 +177,20 @@ func sameDir(a, b string) bool {
 	fa, err1 := os.Stat(a)
 	fb, err2 := os.Stat(b)
 	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+}
+
+// DocsAnnotation is the cobra annotation that names a command's page under
+// docs/ (a relative link, anchor allowed), which docs/commands.md links to:
+// what a command does in depth is there, and its --help stays short enough
+// for a terminal.
+const DocsAnnotation = "crdforge.docs"
+
+// Command returns crdforge's command tree as a user meets it, cobra's
+// completion command included, for internal/cli/docgen to write
+// docs/commands.md from: the page then lists exactly the commands and flags
+// the binary has. Its commands print nowhere.
+func Command() *cobra.Command {
+	root := newRoot(io.Discard, io.Discard)
+	root.InitDefaultCompletionCmd()
+	return root
 }

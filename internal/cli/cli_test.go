@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"github.com/crdforge/crdforge/internal/output"
 	"io/fs"
@@ -291,7 +292,7 @@ func TestMarkersCommand(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	for _, want := range []string{
-		"+crdforge:hub", "+crdforge:conversion", "strategy=<string>", "+crdforge:webhook", "[serviceName=<string>]",
+		"+crdforge:hub", "+crdforge:conversion", "strategy=<string>", "+crdforge:webhook", "[:serviceName=<string>]",
 		"+crdforge:certmanager", "injectCA=<bool>",
 		"+kubebuilder:storageversion", "+kubebuilder:deprecatedversion", "+kubebuilder:validation:XValidation",
 		"+kubebuilder:object:root", "+groupName",
@@ -301,7 +302,7 @@ func TestMarkersCommand(t *testing.T) {
 		}
 	}
 	_, brief, _ := run(t, ".", "markers", "--brief")
-	if !regexp.MustCompile(`(?m)^\+crdforge:hub\s+type\s+makes this version the hub`).MatchString(brief) {
+	if !regexp.MustCompile(`(?m)^\+crdforge:hub\s+package, type\s+makes this version the hub`).MatchString(brief) {
 		t.Errorf("--brief lacks a one-line entry for +crdforge:hub:\n%s", brief)
 	}
 }
@@ -527,7 +528,7 @@ func TestWritesConversionsBesideAnotherGeneratorsFile(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
-	if !strings.Contains(stderr, "api/v1beta1/zz_generated.conversion.go:3:1: warning: zz_generated.conversion.go is not crdforge's to replace") {
+	if !strings.Contains(stderr, "api/v1beta1/zz_generated.conversion.go:3:1: warning: zz_generated.conversion.go is not crdforge's: conversions go to") {
 		t.Errorf("no warning at the other generator's file:\n%s", stderr)
 	}
 	if now, _ := os.ReadFile(theirs); !bytes.Equal(now, before) {
@@ -559,5 +560,55 @@ func TestWritesConversionsBesideAnotherGeneratorsFile(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
 			t.Errorf("%s left behind once the usual name is free", f)
 		}
+	}
+}
+
+// TestOutputJSON: with --output json, stdout is one JSON array of every
+// diagnostic, positions in fields, and nothing else, --verify's diff
+// included; stderr keeps the rest.
+func TestOutputJSON(t *testing.T) {
+	t.Run("errors", testOutputJSONErrors)
+	t.Run("verify", testOutputJSONVerify)
+}
+
+func testOutputJSONErrors(t *testing.T) {
+	dir := scratchCase(t, "err_unknown_marker")
+	code, stdout, stderr := run(t, dir, "generate", "--output", "json", "./...")
+	if code != ExitErrors {
+		t.Fatalf("exit %d, want %d\n%s", code, ExitErrors, stderr)
+	}
+	var got []struct {
+		File     string
+		Line     int
+		Column   int
+		Severity string
+		Message  string
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("stdout is no JSON array: %v\n%s", err, stdout)
+	}
+	if len(got) != 1 || got[0].File != "api/v1/types.go" || got[0].Line != 9 || got[0].Column != 4 ||
+		got[0].Severity != "error" || !strings.HasPrefix(got[0].Message, "unknown marker +crdforge:hubb") {
+		t.Errorf("diagnostics = %+v, want one error at api/v1/types.go:9:4 about +crdforge:hubb", got)
+	}
+	if strings.Contains(stderr, "hubb") {
+		t.Errorf("with --output json, stderr repeats the diagnostic:\n%s", stderr)
+	}
+}
+
+func testOutputJSONVerify(t *testing.T) {
+	dir := scratchCase(t, "webhook")
+	if code, _, stderr := run(t, dir, "generate", "./..."); code != ExitOK {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	crd := filepath.Join(dir, widgetsCRD)
+	good, _ := os.ReadFile(crd)
+	writeFile(t, crd, bytes.Replace(good, []byte("port: 8443"), []byte("port: 9443"), 1))
+	code, stdout, stderr := run(t, dir, "generate", "-o", "json", "--verify", "./...")
+	if code != ExitStale || strings.TrimSpace(stdout) != "[]" || !strings.Contains(stderr, "+++ b/"+widgetsCRD) {
+		t.Errorf("--verify -o json: exit %d (want %d), stdout %q (want []), the diff on stderr:\n%s", code, ExitStale, stdout, stderr)
+	}
+	if code, _, stderr := run(t, dir, "generate", "-o", "yaml", "./..."); code == ExitOK || !strings.Contains(stderr, `--output "yaml"`) {
+		t.Errorf("-o yaml: exit %d, stderr %q; want a refusal", code, stderr)
 	}
 }

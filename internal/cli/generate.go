@@ -17,10 +17,12 @@ import (
 func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 	var cfg pipeline.Config
 	var verify, verbose bool
+	var format string
 	cmd := &cobra.Command{
-		Use:   "generate [packages...]",
-		Short: "Generate CRDs, deepcopy, conversions and the conversion webhook from API packages",
-		Long:  generateHelp,
+		Use:         "generate [packages...]",
+		Short:       "Generate CRDs, deepcopy, conversions and the conversion webhook from API packages",
+		Long:        generateHelp,
+		Annotations: map[string]string{DocsAnnotation: "generate.md"},
 		Example: `  # From the directory holding api/v1beta1, api/v1, ...
   crdforge generate ./...
 
@@ -37,13 +39,24 @@ func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 			if err := reportProjectFile(applyProjectFile(cmd.Flags(), dir), stderr); err != nil {
 				return err
 			}
+			if format != formatText && format != formatJSON {
+				return fmt.Errorf("--output %q: want %s or %s", format, formatText, formatJSON)
+			}
 			cfg.Dir, cfg.Patterns = dir, args
 			cfg.ValidationRecord = validationRecord(stderr)
 			res, err := pipeline.Generate(cfg)
 			if err != nil {
 				return err
 			}
-			printDiagnostics(stderr, dir, res.Diags.Items(), verbose)
+			if format == formatJSON {
+				if err := writeJSONDiagnostics(stdout, dir, res.Diags.Items()); err != nil {
+					return err
+				}
+				// stdout holds the JSON alone: --verify's diff goes to stderr.
+				stdout = stderr
+			} else {
+				printDiagnostics(stderr, dir, res.Diags.Items(), verbose)
+			}
 			if res.Diags.HasErrors() {
 				return exitError{ExitErrors}
 			}
@@ -81,7 +94,28 @@ func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 	bindConfigFlags(cmd.Flags(), &cfg)
 	cmd.Flags().BoolVar(&verbose, "verbose", false, fmt.Sprintf("list every field with no counterpart in a version it converts to (without it, the first %d and a count)", maxNoCounterpart))
 	cmd.Flags().BoolVar(&verify, "verify", false, "write nothing; print a unified diff of what would change and exit 1 if anything is stale")
+	cmd.Flags().StringVarP(&format, "output", "o", formatText,
+		"how diagnostics are printed: "+formatText+" (to stderr) or "+formatJSON+" (one JSON array on stdout, every diagnostic with its position, severity, message and notes; the rest, --verify's diff included, on stderr)")
 	return cmd
+}
+
+// The formats of crdforge generate --output.
+const (
+	formatText = "text"
+	formatJSON = "json"
+)
+
+// writeJSONDiagnostics writes every diagnostic, none left out, as
+// --output json asks.
+func writeJSONDiagnostics(w io.Writer, dir string, items []diag.Diagnostic) error {
+	b, err := diag.JSON(dir, items)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(b); err != nil {
+		return fmt.Errorf("writing the diagnostics: %w", err)
+	}
+	return nil
 }
 
 // bindConfigFlags binds the flags that set pipeline.Config's fields (Dir
@@ -97,26 +131,26 @@ func bindConfigFlags(f *pflag.FlagSet, cfg *pipeline.Config) {
 			webhook.CodecReflect+" (encoding/json's reflection; no generated codec to commit)")
 	f.Lookup("webhook-codec").DefValue = webhook.CodecGenerated
 	f.StringVar(&cfg.WebhookImage, "webhook-image", "",
-		"the conversion webhook's image, [registry/]name[:tag], that config/webhook deploys (default <project>-webhook:latest)")
+		"the conversion webhook's image, [registry/]name[:tag], that config/webhook deploys (default <project>-webhook:latest); best set once in .crdforge.yaml as webhook-image")
 	f.BoolVar(&cfg.Strict, "strict", false,
 		"fail (exit 2, nothing written) on a field with no counterpart in the version it converts to, unless +crdforge:nocounterpart acknowledges it; for CI")
 	f.StringSliceVar(&cfg.Only, "only", nil, "run only these generators (comma-separated): "+strings.Join(pipeline.Names(), ", "))
 
 	// controller-gen's options, named as its crd: and object: options are.
 	f.BoolVar(&cfg.AllowDangerousTypes, "allow-dangerous-types", false,
-		"allow float32 and float64 fields in schemas (controller-gen's crd:allowDangerousTypes)")
+		"allow float32 and float64 fields in schemas; without it a float field is an error at the field (controller-gen's crd:allowDangerousTypes)")
 	f.BoolVar(&cfg.IgnoreUnexportedFields, "ignore-unexported-fields", false,
 		"leave unexported fields out of schemas (crd:ignoreUnexportedFields)")
 	f.Var(optionalInt{&cfg.MaxDescLen}, "max-desc-len",
-		"truncate schema descriptions to at most N bytes at a sentence or word boundary; 0 drops them (crd:maxDescLen)")
+		"truncate schema descriptions to at most N bytes at a sentence or word boundary; 0 drops them, negative keeps them (crd:maxDescLen)")
 	f.BoolVar(&cfg.GenerateEmbeddedObjectMeta, "generate-embedded-object-meta", false,
-		"give embedded ObjectMeta (a template's metadata) its schema (crd:generateEmbeddedObjectMeta)")
+		"give an ObjectMeta embedded below the top level (a template's metadata) its schema: name, namespace, labels, annotations, finalizers (crd:generateEmbeddedObjectMeta)")
 	f.StringVar(&cfg.HeaderFile, "header-file", "",
-		"file whose content (Go comments, a license) starts every generated Go file (object:headerFile)")
+		"file whose content (Go comments, a license) starts every generated Go file, before crdforge's Code generated line and after any //go:build line (object:headerFile)")
 	f.StringVar(&cfg.CRDHeaderFile, "crd-header-file", "",
-		"file whose content (YAML comments, a license) starts every CRD YAML file (crd:headerFile)")
+		"file whose content, as it is (YAML # comments, a license), starts every CRD YAML file, before crdforge's Code generated line (crd:headerFile)")
 	f.StringVar(&cfg.Year, "year", "",
-		`year that replaces " YEAR" in the header files (object:year, crd:year)`)
+		`year that replaces " YEAR" in the header files (object:year, crd:year); crdforge reads no clock: without it " YEAR" becomes " ", with a warning`)
 }
 
 // optionalInt is an int flag that stays nil until it is given, so that

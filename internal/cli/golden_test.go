@@ -175,16 +175,37 @@ func TestGoldenErrors(t *testing.T) {
 			}
 			for _, line := range strings.Split(strings.TrimSpace(stderr), "\n") {
 				if strings.HasPrefix(line, " ") {
-					continue // continuation of a multi-line message (a CEL caret)
+					continue // a note, or a note's further lines
 				}
 				if !positioned(line) {
 					t.Errorf("diagnostic without file:line:col: %q", line)
 				}
 			}
+			checkHeadlines(t, stderr)
 			if after := snapshot(t, dir); !sameFiles(before, after) {
 				t.Errorf("the tree changed although generation failed")
 			}
 		})
+	}
+}
+
+// checkHeadlines fails t for every diagnostic in text whose headline, after
+// its position and level, is longer than diag.MaxHeadline: the rest of what
+// it says belongs in its notes, so that a list of diagnostics scans.
+func checkHeadlines(t *testing.T, text string) {
+	t.Helper()
+	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		if line == "" || strings.HasPrefix(line, " ") {
+			continue
+		}
+		headline := line
+		if positioned(line) {
+			headline = strings.SplitN(line, ": ", 2)[1]
+		}
+		headline = strings.TrimPrefix(headline, "warning: ")
+		if n := len([]rune(headline)); n > diag.MaxHeadline {
+			t.Errorf("a headline of %d characters (at most %d; the rest goes in notes):\n%s", n, diag.MaxHeadline, line)
+		}
 	}
 }
 
@@ -259,6 +280,7 @@ func TestGoldenOutput(t *testing.T) {
 			if warnings.String() != string(wantWarnings) {
 				t.Errorf("warnings differ from want/%s\n got:\n%s\nwant:\n%s", warningsTxt, warnings.String(), wantWarnings)
 			}
+			checkHeadlines(t, warnings.String())
 			var got []string
 			for _, f := range res.Files {
 				if f.Delete {

@@ -54,15 +54,11 @@ func newMigrate(stdout, stderr io.Writer) *cobra.Command {
 		printManifest bool
 	)
 	cmd := &cobra.Command{
-		Use:   "migrate <crd-name>",
-		Short: "Move a CRD's objects to its storage version (cluster migrator or client rewrite), then drop old storedVersions",
-		Long:  migrateHelp,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return fmt.Errorf("migrate takes one argument, the CRD name (<plural>.<group>); got %d", len(args))
-			}
-			return nil
-		},
+		Use:         "migrate <crd-name>",
+		Short:       "Move a CRD's objects to its storage version (cluster migrator or client rewrite), then drop old storedVersions",
+		Long:        migrateHelp,
+		Annotations: map[string]string{DocsAnnotation: "migrate.md"},
+		Args:        oneCRDName("migrate"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.ChunkSize <= 0 || opts.Concurrency <= 0 {
 				printErr(stderr, "crdforge migrate: --chunk-size and --concurrency must be positive")
@@ -125,6 +121,17 @@ func newMigrate(stdout, stderr io.Writer) *cobra.Command {
 		return exitError{ExitErrors}
 	})
 	return cmd
+}
+
+// oneCRDName accepts the one argument of a command that acts on a CRD of the
+// cluster (migrate, status): its name, <plural>.<group>.
+func oneCRDName(command string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) != 1 {
+			return fmt.Errorf("%s takes one argument, the CRD name (<plural>.<group>); got %d", command, len(args))
+		}
+		return nil
+	}
 }
 
 // writeReport writes what a run found and did to w: the two checks, then the

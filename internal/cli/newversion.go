@@ -16,9 +16,10 @@ import (
 func newNewVersion(stdout, stderr io.Writer) *cobra.Command {
 	var opts newversion.Options
 	cmd := &cobra.Command{
-		Use:   "new-version <version> [packages...]",
-		Short: "Add an API version: copy an existing version's package, then regenerate",
-		Long:  newVersionHelp,
+		Use:         "new-version <version> [packages...]",
+		Short:       "Add an API version: copy an existing version's package, then regenerate",
+		Long:        newVersionHelp,
+		Annotations: map[string]string{DocsAnnotation: "version-life.md"},
 		Example: `  # api/v1 is the hub: add api/v2, served beside it
   crdforge new-version v2
 
@@ -152,7 +153,9 @@ other versions keep their markers. Flags move the roles:
   --storage    the new version becomes the storage version (the hub stays
                where it was: +crdforge:hub pins it when it was the storage
                version implicitly, so hand-written conversions still hold)
-  --hub        the new version becomes the hub of conversions
+  --hub        the new version becomes the hub of conversions (refused, at
+               each function's position, while hand-written conversions
+               target the old hub)
   --deprecate  the --from version gets +kubebuilder:deprecatedversion,
                with --warning as the text its clients get
 

@@ -149,6 +149,42 @@ func TestNewVersionMovesRoles(t *testing.T) {
 	goIn(t, dir, "test", "-count=1", "./api/...")
 }
 
+// TestNewVersionKeepsAnImplicitStorageVersion: a kind's only version is its
+// storage version without +kubebuilder:storageversion; new-version marks it,
+// so that it stays the storage version beside the new one rather than the
+// kind having none.
+func TestNewVersionKeepsAnImplicitStorageVersion(t *testing.T) {
+	dir := scratchExample(t, "crontab")
+	for _, p := range []string{"api/v1beta1", "cmd", "config", "webhook_test.go", "api/v1/zz_generated.conversion.go"} {
+		if err := os.RemoveAll(filepath.Join(dir, p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	types := filepath.Join(dir, "api/v1/crontab_types.go")
+	b, err := os.ReadFile(types)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, types, bytes.Replace(b, []byte("// +kubebuilder:storageversion\n"), nil, 1))
+	if code, _, stderr := run(t, dir, "generate", "./..."); code != 0 {
+		t.Fatalf("generate of the one version: exit %d\n%s", code, stderr)
+	}
+	if code, _, stderr := run(t, dir, "new-version", "v2"); code != 0 {
+		t.Fatalf("new-version v2: exit %d\n%s", code, stderr)
+	}
+	if v1, _ := os.ReadFile(types); !bytes.Contains(v1, []byte("// +kubebuilder:storageversion\ntype CronTab struct")) {
+		t.Errorf("api/v1 is not marked the storage version:\n%s", v1)
+	}
+	crd, _ := os.ReadFile(filepath.Join(dir, "config/crd/bases/example.com_crontabs.yaml"))
+	if !bytes.Contains(crd, []byte("name: v1\n    schema:")) || !bytes.Contains(crd, []byte("    served: true\n    storage: true\n")) ||
+		!bytes.Contains(crd, []byte("name: v2\n")) {
+		t.Errorf("the CRD should serve v1 as storage beside v2:\n%s", crd)
+	}
+	if code, out, stderr := run(t, dir, "generate", "--verify", "./..."); code != 0 {
+		t.Errorf("generate --verify after new-version: exit %d\n%s%s", code, out, stderr)
+	}
+}
+
 // TestNewVersionRefuses: what new-version refuses, each with exit 2, a
 // positioned error where there is a position, and the tree untouched.
 func TestNewVersionRefuses(t *testing.T) {

@@ -72,7 +72,7 @@ func applyProjectFile(f *pflag.FlagSet, dir string) error {
 			continue // crdforge check's settings (checkConfig)
 		}
 		if !slices.Contains(names, name) {
-			errs = append(errs, at(key, "unknown key %q: the keys are flags of crdforge generate: %s", name, strings.Join(names, ", ")))
+			errs = append(errs, at(key, "unknown key %q", name)+"\n  = help: the keys are flags of crdforge generate: "+strings.Join(names, ", "))
 			continue
 		}
 		var value string

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -34,12 +33,8 @@ is at, with what to do next:
 
 It changes nothing. Exit codes: 0 reported, 2 usage errors (unknown CRD,
 bad flags, no cluster).`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return fmt.Errorf("status takes one argument, the CRD name (<plural>.<group>); got %d", len(args))
-			}
-			return nil
-		},
+		Annotations: map[string]string{DocsAnnotation: "version-life.md"},
+		Args:        oneCRDName("status"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if output != "text" && output != "json" {
 				printErrf(stderr, "crdforge status: --output must be text or json, not %q", output)
@@ -62,7 +57,7 @@ bad flags, no cluster).`,
 		},
 	}
 	kube.register(cmd.Flags())
-	cmd.Flags().StringVarP(&output, "output", "o", "text", "text or json")
+	cmd.Flags().StringVarP(&output, "output", "o", "text", "text or json (for scripts: .step.name is make-storage, migrate, stop-serving, remove, settled or webhook-down)")
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		printErr(stderr, "crdforge status:", err)
 		return exitError{ExitErrors}

@@ -68,3 +68,63 @@ func TestItemsAreSortedAndUnique(t *testing.T) {
 		t.Error("a warning counts as an error")
 	}
 }
+
+func TestNotesFollowTheHeadline(t *testing.T) {
+	l := New(nil)
+	l.Add(Diagnostic{Pos: token.Position{Filename: "/w/api/v1/t.go", Line: 3, Column: 4}, Severity: Warning, Msg: "field Host has no counterpart in v1"}).
+		Note("the conversion to v1 leaves it out").
+		Help("mark it, if it is meant to live in v1beta1 only:\n// +crdforge:nocounterpart")
+	got := l.Items()[0].Format("/w")
+	want := `api/v1/t.go:3:4: warning: field Host has no counterpart in v1
+  = note: the conversion to v1 leaves it out
+  = help: mark it, if it is meant to live in v1beta1 only:
+          // +crdforge:nocounterpart`
+	if got != want {
+		t.Errorf("Format =\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestJSONHasThePositionInFields(t *testing.T) {
+	l := New(nil)
+	l.Add(Diagnostic{Pos: token.Position{Filename: "/w/api/v1/t.go", Line: 3, Column: 4}, Msg: "bad"}).Help("fix it")
+	l.Add(Diagnostic{Severity: Warning, Msg: "nowhere", Class: ClassNoCounterpart})
+	got, err := JSON("/w", l.Items())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[
+  {
+    "severity": "warning",
+    "message": "nowhere",
+    "class": "nocounterpart"
+  },
+  {
+    "file": "api/v1/t.go",
+    "line": 3,
+    "column": 4,
+    "severity": "error",
+    "message": "bad",
+    "notes": [
+      {
+        "kind": "help",
+        "text": "fix it"
+      }
+    ]
+  }
+]
+`
+	if string(got) != want {
+		t.Errorf("JSON =\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestPromoteLeavesAnAppendedListAlone(t *testing.T) {
+	a := New(nil)
+	a.WarnClassf(ClassNoCounterpart, token.NoPos, "w")
+	b := New(nil)
+	b.Append(a)
+	b.Promote(ClassNoCounterpart)
+	if a.HasErrors() || !b.HasErrors() {
+		t.Errorf("after b.Promote: a has errors %v (want false), b %v (want true)", a.HasErrors(), b.HasErrors())
+	}
+}

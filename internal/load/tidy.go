@@ -85,27 +85,27 @@ func tidyHint(gomod, modPath string, missing []string) diag.Diagnostic {
 			others = append(others, m)
 		}
 	}
-	var msg string
+	d := diag.Diagnostic{
+		Pos:      token.Position{Filename: gomod, Line: 1, Column: 1},
+		Severity: diag.Error,
+		Msg:      "the module does not provide every package its code imports",
+	}
+	var help []string
 	if len(own) > 0 {
-		msg = "the module " + modPath + " has no package " + strings.Join(own, ", ") +
-			", which its code imports: add the package to the module (`go mod tidy` cannot)"
+		d.Note("the module %s has no package %s", modPath, strings.Join(own, ", "))
+		help = append(help, "add the package to the module (`go mod tidy` cannot)")
 	}
 	if len(others) > 0 || len(own) == 0 {
 		what := "some of the packages it imports"
 		if len(others) > 0 {
 			what = strings.Join(others, ", ")
 		}
-		if msg != "" {
-			msg += "; and it "
-		} else {
-			msg = "the module "
-		}
-		msg += "does not require " + what + ": run `go mod tidy` in " + filepath.Dir(gomod) +
-			" (crdforge's generated code needs github.com/crdforge/crdforge/runtime too; see \"What your API module requires\" in crdforge's README)"
+		d.Note("the module does not require %s", what)
+		d.Note("crdforge's generated code needs github.com/crdforge/crdforge/runtime too: see docs/getting-started.md, \"What your API module requires\"")
+		help = append(help, "run `go mod tidy` in "+filepath.Dir(gomod))
 	}
-	return diag.Diagnostic{
-		Pos:      token.Position{Filename: gomod, Line: 1, Column: 1},
-		Severity: diag.Error,
-		Msg:      msg,
+	for _, h := range help {
+		d.Help("%s", h)
 	}
+	return d
 }

@@ -97,7 +97,8 @@ func (r *Registries) Collect(pkg *loader.Package, diags *diag.List) *Set {
 		}
 	}
 	for _, c := range set.nowhere {
-		diags.Errorf(c.Pos, "marker %s describes nothing here: put it in the package's doc comment, above a type, or above a field", strings.Fields(c.Text)[0])
+		diags.Errorf(c.Pos, "marker %s describes nothing here", strings.Fields(c.Text)[0]).
+			Help("put it in the package's doc comment, above a type, or above a field")
 	}
 	slices.SortFunc(set.Package, func(a, b Value) int { return int(a.Pos - b.Pos) })
 	return set
@@ -132,7 +133,11 @@ func (r *Registries) parse(c Comment, target ctmarkers.TargetType, diags *diag.L
 		if len(fits) > 0 {
 			diags.Errorf(c.Pos, "marker +%s describes %s, but here it describes %s", c.Name(), strings.Join(fits, " or "), targetNames[target])
 		} else {
-			diags.Errorf(c.Pos, "unknown marker +%s%s (run `crdforge markers` for the list)", c.Name(), r.suggest(c.Name()))
+			d := diags.Errorf(c.Pos, "unknown marker +%s", c.Name())
+			if s := r.suggest(c.Name()); s != "" {
+				d.Help("did you mean +%s?", s)
+			}
+			d.Help("`crdforge markers` lists them all")
 		}
 		return Value{}, false
 	}
@@ -163,7 +168,8 @@ func describeParseError(err error) string {
 	return strings.Join(msgs, "; ")
 }
 
-// suggest names the closest known +crdforge: marker, if one is close.
+// suggest names the closest known +crdforge: marker, if one is close, or
+// is "".
 func (r *Registries) suggest(name string) string {
 	best, bestDist := "", 4
 	for _, def := range r.Crdforge.AllDefinitions() {
@@ -174,7 +180,7 @@ func (r *Registries) suggest(name string) string {
 	if best == "" {
 		return ""
 	}
-	return "; did you mean +" + best + "?"
+	return best
 }
 
 func editDistance(a, b string) int {

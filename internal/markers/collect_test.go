@@ -80,8 +80,8 @@ func TestCollectAssociatesMarkersLikeControllerTools(t *testing.T) {
 	}
 	want := []string{
 		"assoc.go:21:5: marker +crdforge:hub describes a package or a type, but here it describes a field",
-		"assoc.go:24:5: unknown marker +crdforge:nope (run `crdforge markers` for the list)",
-		"assoc.go:34:5: marker +crdforge:whatever describes nothing here: put it in the package's doc comment, above a type, or above a field",
+		"assoc.go:24:5: unknown marker +crdforge:nope\n  = help: `crdforge markers` lists them all",
+		"assoc.go:34:5: marker +crdforge:whatever describes nothing here\n  = help: put it in the package's doc comment, above a type, or above a field",
 	}
 	if strings.Join(errs, "\n") != strings.Join(want, "\n") {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(errs, "\n"), strings.Join(want, "\n"))
@@ -90,7 +90,7 @@ func TestCollectAssociatesMarkersLikeControllerTools(t *testing.T) {
 
 func TestUnknownMarkerSuggestsTheClosestName(t *testing.T) {
 	regs, _ := NewRegistries()
-	if got := regs.suggest("crdforge:webhok"); got != "; did you mean +crdforge:webhook?" {
+	if got := regs.suggest("crdforge:webhok"); got != "crdforge:webhook" {
 		t.Errorf("suggest = %q", got)
 	}
 	if got := regs.suggest("crdforge:entirely-different"); got != "" {

@@ -24,6 +24,11 @@ const (
 	StrategyWebhook = "Webhook"
 )
 
+// The doc comments below are the markers' help (helpgen copies them into
+// zz_generated.markerhelp.go): the first line is the summary, so it holds a
+// whole sentence, and helpgen drops comment lines that start with '+' as
+// markers, so none does.
+
 // +controllertools:marker:generateHelp:category=crdforge
 
 // Hub makes this version the hub of its kind's hub-and-spoke conversions.
@@ -37,12 +42,15 @@ type Hub struct{}
 
 // Conversion sets how the API server converts this kind between versions.
 //
-// Without this marker the strategy is None when every version has the same
-// schema, and Webhook otherwise. Put it on the kind's root type in any
-// version; every version that sets it must agree.
+// Without this marker the strategy is None when every version's schema is
+// identical, descriptions aside, and Webhook otherwise, unless the kind has
+// never converted and needs hand-written functions nobody wrote (see
+// docs/conversions.md). With None the API server only rewrites apiVersion,
+// and crdforge writes no ConvertTo, ConvertFrom, Hub() or round-trip test for
+// the kind. Put it on the kind's root type in any version; every version that
+// sets it must agree.
 type Conversion struct {
-	// Strategy is None (the API server only rewrites apiVersion) or Webhook
-	// (the API server calls the conversion webhook).
+	// Strategy is None (the API server only rewrites apiVersion) or Webhook (the API server calls the conversion webhook).
 	Strategy string `marker:"strategy"`
 }
 
@@ -52,7 +60,8 @@ type Conversion struct {
 //
 // Unset arguments keep their defaults: the service name and namespace derive
 // from the directory crdforge runs in (<name>-webhook-service in
-// <name>-system), or, in a kubebuilder project (a PROJECT file), are the
+// <name>-system, where <name> is the last element of that directory's import
+// path), or, in a kubebuilder project (a PROJECT file), are the
 // manager's Service as kubebuilder scaffolds it (webhook-service in system,
 // renamed by kustomize), or, in a project that deploys its webhook itself
 // (a service.yaml of its own where crdforge would write its deployment),
@@ -84,33 +93,31 @@ type CertManager struct {
 	// InjectCA turns the cert-manager.io/inject-ca-from annotation on or off.
 	InjectCA bool `marker:"injectCA"`
 	// Certificate names the serving Certificate, as <namespace>/<name>.
-	// It defaults to <service namespace>/<service name>-cert.
 	Certificate string `marker:"certificate,optional"`
 }
 
 // +controllertools:marker:generateHelp:category=crdforge
 
-// HubField names the hub field this spoke field converts to and from, when the
-// hub calls it something else or keeps it elsewhere.
+// HubField names the hub field this spoke field converts to and from.
 //
-// The path is a dot-separated list of Go field names, relative to the hub
-// type that the field's struct converts to: "Color" for a renamed field,
-// "Network.Host" for a field the hub moved into a nested struct. "." converts
-// the fields of this struct-typed field to and from the enclosing hub struct
-// itself, for fields the hub moved out of a nested struct. Without the marker
-// a field converts to the hub field with the same Go name. Put it on fields of
-// spoke versions (the hub's fields need none).
+// It is for fields the hub calls something else or keeps elsewhere. The path
+// is a dot-separated list of Go field names, relative to the hub type that the
+// field's struct converts to: "Color" for a renamed field, "Network.Host" for
+// a field the hub moved into a nested struct. "." converts the fields of this
+// struct-typed field to and from the enclosing hub struct itself, for fields
+// the hub moved out of a nested struct. Without the marker a field converts to
+// the hub field with the same Go name. Put it on fields of spoke versions (the
+// hub's fields need none).
 type HubField string
 
 // +controllertools:marker:generateHelp:category=crdforge
 
-// NoCounterpart says this field lives in this version only: converting to a
-// version without it leaves it out on purpose.
+// NoCounterpart says this field lives in this version only, so converting to a version without it leaves it out on purpose.
 //
 // crdforge warns, at every field that has no counterpart in the version it
 // converts to, that the conversion leaves the field out (the lossless stash
-// still restores it when the object converts back), and suggests the
-// +crdforge:hubfield marker that would pair it when another field has the same
+// still restores it when the object converts back), and suggests the marker
+// that would pair it, a +crdforge:hubfield, when another field has the same
 // words. This marker acknowledges the field instead: no warning, and
 // crdforge generate --strict does not fail on it. Put it on the field, in the
 // spoke or in the hub, that the other version lacks. On a field that does

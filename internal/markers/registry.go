@@ -8,11 +8,11 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"strings"
+	"text/tabwriter"
 
 	"sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/deepcopy"
-	"sigs.k8s.io/controller-tools/pkg/genall/help"
-	prettyhelp "sigs.k8s.io/controller-tools/pkg/genall/help/pretty"
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 )
 
@@ -60,25 +60,82 @@ func registerKubebuilder(reg *ctmarkers.Registry) error {
 }
 
 // PrintHelp writes the reference of every marker crdforge understands,
-// crdforge's own first, then controller-gen's by category. The text comes from
-// the marker definitions and their generated help, never from a hand-written
-// list.
+// crdforge's own first, then controller-gen's by category: with detailed,
+// each marker's targets, help, arguments and example; without, a line per
+// marker. The text comes from Reference, as docs/markers.md's does, never
+// from a hand-written list.
 func (r *Registries) PrintHelp(out io.Writer, detailed bool) error {
-	for _, reg := range []*ctmarkers.Registry{r.Crdforge, r.Kubebuilder} {
-		for _, cat := range help.ByCategory(reg, help.SortByCategory) {
-			if cat.Category == "" {
-				continue
+	cats, err := r.Reference()
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	for i, cat := range cats {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(cat.Name + "\n\n")
+		if !detailed {
+			tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+			for _, d := range cat.Markers {
+				// tw buffers until Flush, whose error is the one checked.
+				_, _ = fmt.Fprintf(tw, "%s\t%s\t%s\n", d.Syntax(), strings.Join(d.Targets(), ", "), d.Uses[0].Summary)
 			}
-			var span prettyhelp.Span
-			if detailed {
-				span = prettyhelp.MarkersDetails(true, cat.Category, cat.Markers)
-			} else {
-				span = prettyhelp.MarkersSummary(cat.Category, cat.Markers)
-			}
-			if err := span.Write(out); err != nil {
+			if err := tw.Flush(); err != nil {
 				return err
 			}
+			continue
+		}
+		for _, d := range cat.Markers {
+			writeDetails(&b, d)
 		}
 	}
-	return nil
+	_, err = io.WriteString(out, b.String())
+	return err
+}
+
+// writeDetails writes one marker's whole reference, indented under its
+// syntax line.
+func writeDetails(b *strings.Builder, d Doc) {
+	b.WriteString(d.Syntax() + "\n")
+	for _, u := range d.Uses {
+		b.WriteString("\ton " + strings.Join(u.Targets, ", ") + ": " + u.Summary + "\n")
+		if u.Deprecated != "" {
+			b.WriteString("\t(" + u.Deprecated + ")\n")
+		}
+		writeIndented(b, "\t", u.Details)
+	}
+	for _, a := range d.Args {
+		name := a.Name
+		if name == "" {
+			name = "=<value>"
+		}
+		attrs := []string{a.Type}
+		if a.Optional {
+			attrs = append(attrs, "optional")
+		}
+		if a.Default != "" {
+			attrs = append(attrs, "default: "+a.Default)
+		}
+		b.WriteString("\t" + name + " (" + strings.Join(attrs, "; ") + ")\n")
+		writeIndented(b, "\t\t", strings.TrimSpace(a.Summary+"\n"+a.Details))
+	}
+	if d.Example != "" {
+		b.WriteString("\texample: " + d.Example + "\n")
+	}
+	b.WriteString("\n")
+}
+
+// writeIndented writes text, if any, a line at a time after indent.
+func writeIndented(b *strings.Builder, indent, text string) {
+	if text == "" {
+		return
+	}
+	for line := range strings.Lines(text + "\n") {
+		if strings.TrimSpace(line) == "" {
+			b.WriteString("\n")
+			continue
+		}
+		b.WriteString(indent + line)
+	}
 }

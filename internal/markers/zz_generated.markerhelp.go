@@ -25,7 +25,7 @@ func (CertManager) Help() *markers.DefinitionHelp {
 			},
 			"Certificate": {
 				Summary: "names the serving Certificate, as <namespace>/<name>.",
-				Details: "It defaults to <service namespace>/<service name>-cert.",
+				Details: "",
 			},
 		},
 	}
@@ -36,12 +36,12 @@ func (Conversion) Help() *markers.DefinitionHelp {
 		Category: "crdforge",
 		DetailedHelp: markers.DetailedHelp{
 			Summary: "sets how the API server converts this kind between versions.",
-			Details: "Without this marker the strategy is None when every version has the same\nschema, and Webhook otherwise. Put it on the kind's root type in any\nversion; every version that sets it must agree.",
+			Details: "Without this marker the strategy is None when every version's schema is\nidentical, descriptions aside, and Webhook otherwise, unless the kind has\nnever converted and needs hand-written functions nobody wrote (see\ndocs/conversions.md). With None the API server only rewrites apiVersion,\nand crdforge writes no ConvertTo, ConvertFrom, Hub() or round-trip test for\nthe kind. Put it on the kind's root type in any version; every version that\nsets it must agree.",
 		},
 		FieldHelp: map[string]markers.DetailedHelp{
 			"Strategy": {
-				Summary: "is None (the API server only rewrites apiVersion) or Webhook",
-				Details: "(the API server calls the conversion webhook).",
+				Summary: "is None (the API server only rewrites apiVersion) or Webhook (the API server calls the conversion webhook).",
+				Details: "",
 			},
 		},
 	}
@@ -62,8 +62,8 @@ func (HubField) Help() *markers.DefinitionHelp {
 	return &markers.DefinitionHelp{
 		Category: "crdforge",
 		DetailedHelp: markers.DetailedHelp{
-			Summary: "names the hub field this spoke field converts to and from, when the",
-			Details: "hub calls it something else or keeps it elsewhere.\n\nThe path is a dot-separated list of Go field names, relative to the hub\ntype that the field's struct converts to: \"Color\" for a renamed field,\n\"Network.Host\" for a field the hub moved into a nested struct. \".\" converts\nthe fields of this struct-typed field to and from the enclosing hub struct\nitself, for fields the hub moved out of a nested struct. Without the marker\na field converts to the hub field with the same Go name. Put it on fields of\nspoke versions (the hub's fields need none).",
+			Summary: "names the hub field this spoke field converts to and from.",
+			Details: "It is for fields the hub calls something else or keeps elsewhere. The path\nis a dot-separated list of Go field names, relative to the hub type that the\nfield's struct converts to: \"Color\" for a renamed field, \"Network.Host\" for\na field the hub moved into a nested struct. \".\" converts the fields of this\nstruct-typed field to and from the enclosing hub struct itself, for fields\nthe hub moved out of a nested struct. Without the marker a field converts to\nthe hub field with the same Go name. Put it on fields of spoke versions (the\nhub's fields need none).",
 		},
 		FieldHelp: map[string]markers.DetailedHelp{},
 	}
@@ -73,8 +73,8 @@ func (NoCounterpart) Help() *markers.DefinitionHelp {
 	return &markers.DefinitionHelp{
 		Category: "crdforge",
 		DetailedHelp: markers.DetailedHelp{
-			Summary: "says this field lives in this version only: converting to a",
-			Details: "version without it leaves it out on purpose.\n\ncrdforge warns, at every field that has no counterpart in the version it\nconverts to, that the conversion leaves the field out (the lossless stash\nstill restores it when the object converts back), and suggests the\nwords. This marker acknowledges the field instead: no warning, and\ncrdforge generate --strict does not fail on it. Put it on the field, in the\nspoke or in the hub, that the other version lacks. On a field that does\nconvert to a counterpart it is an error.",
+			Summary: "says this field lives in this version only, so converting to a version without it leaves it out on purpose.",
+			Details: "crdforge warns, at every field that has no counterpart in the version it\nconverts to, that the conversion leaves the field out (the lossless stash\nstill restores it when the object converts back), and suggests the marker\nthat would pair it, a +crdforge:hubfield, when another field has the same\nwords. This marker acknowledges the field instead: no warning, and\ncrdforge generate --strict does not fail on it. Put it on the field, in the\nspoke or in the hub, that the other version lacks. On a field that does\nconvert to a counterpart it is an error.",
 		},
 		FieldHelp: map[string]markers.DetailedHelp{},
 	}
@@ -85,7 +85,7 @@ func (Webhook) Help() *markers.DefinitionHelp {
 		Category: "crdforge",
 		DetailedHelp: markers.DetailedHelp{
 			Summary: "configures the Service that serves this kind's conversion webhook.",
-			Details: "Unset arguments keep their defaults: the service name and namespace derive\nfrom the directory crdforge runs in (<name>-webhook-service in\n<name>-system), or, in a kubebuilder project (a PROJECT file), are the\nmanager's Service as kubebuilder scaffolds it (webhook-service in system,\nrenamed by kustomize), or, in a project that deploys its webhook itself\n(a service.yaml of its own where crdforge would write its deployment),\nare that Service's; the path is /convert and the port is 443, or that\nService's. Put it on the kind's root type, or on the package for every\nkind it defines.",
+			Details: "Unset arguments keep their defaults: the service name and namespace derive\nfrom the directory crdforge runs in (<name>-webhook-service in\n<name>-system, where <name> is the last element of that directory's import\npath), or, in a kubebuilder project (a PROJECT file), are the\nmanager's Service as kubebuilder scaffolds it (webhook-service in system,\nrenamed by kustomize), or, in a project that deploys its webhook itself\n(a service.yaml of its own where crdforge would write its deployment),\nare that Service's; the path is /convert and the port is 443, or that\nService's. Put it on the kind's root type, or on the package for every\nkind it defines.",
 		},
 		FieldHelp: map[string]markers.DetailedHelp{
 			"ServiceName": {

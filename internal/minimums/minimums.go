@@ -144,8 +144,12 @@ func Check(path string, content []byte, needs []Needs) (diag.Diagnostic, bool) {
 	return diag.Diagnostic{
 		Pos:      token.Position{Filename: path, Line: first.Line, Column: first.LineRune},
 		Severity: diag.Warning,
-		Msg: "go.mod is below what crdforge's generated code needs through " + strings.Join(modules, " and ") + ": " +
-			strings.Join(found, ", ") + "; run " + strings.Join(commands, " and ") + " before building (go mod tidy would raise them alone)",
+		Msg:      "go.mod is below the versions crdforge's generated code needs",
+		Notes: []diag.Note{
+			{Kind: diag.KindNote, Text: strings.Join(found, ", ")},
+			{Kind: diag.KindNote, Text: "generated code imports " + strings.Join(modules, " and ") + "; go mod tidy would raise them alone"},
+			{Kind: diag.KindHelp, Text: "run " + strings.Join(commands, " and ") + " before building"},
+		},
 	}, true
 }
 

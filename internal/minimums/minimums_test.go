@@ -21,17 +21,32 @@ func TestCheck(t *testing.T) {
 		{"at the minimums", "module m\n\ngo 1.21\n\nrequire (\n\tk8s.io/apimachinery v0.29.0\n\tsigs.k8s.io/controller-runtime v0.16.0\n)\n", runtime, ""},
 		{"above them", "module m\n\ngo 1.26.0\n\nrequire (\n\tk8s.io/apimachinery v0.37.2\n\tsigs.k8s.io/controller-runtime v0.25.2\n)\n", runtime, ""},
 		{"go only", "module m\n\ngo 1.20\n\nrequire k8s.io/apimachinery v0.29.3\n", runtime,
-			"go.mod:3:1: warning: go.mod is below what crdforge's generated code needs through github.com/crdforge/crdforge/runtime: go 1.20 (needs 1.21); run `go get go@1.21.0` before building (go mod tidy would raise them alone)"},
+			"go.mod:3:1: warning: go.mod is below the versions crdforge's generated code needs\n" +
+				"  = note: go 1.20 (needs 1.21)\n" +
+				"  = note: generated code imports github.com/crdforge/crdforge/runtime; go mod tidy would raise them alone\n" +
+				"  = help: run `go get go@1.21.0` before building"},
 		{"a requirement in a block", "module m\n\ngo 1.22\n\nrequire (\n\tk8s.io/apimachinery v0.28.4\n\tsigs.k8s.io/controller-runtime v0.16.3\n)\n", runtime,
-			"go.mod:6:2: warning: go.mod is below what crdforge's generated code needs through github.com/crdforge/crdforge/runtime: k8s.io/apimachinery v0.28.4 (needs v0.29.0); run `go get k8s.io/apimachinery@v0.29.0` before building (go mod tidy would raise them alone)"},
+			"go.mod:6:2: warning: go.mod is below the versions crdforge's generated code needs\n" +
+				"  = note: k8s.io/apimachinery v0.28.4 (needs v0.29.0)\n" +
+				"  = note: generated code imports github.com/crdforge/crdforge/runtime; go mod tidy would raise them alone\n" +
+				"  = help: run `go get k8s.io/apimachinery@v0.29.0` before building"},
 		{"all three, with the webhook main, and k8s.io modules of apimachinery's minor",
 			"module m\n\ngo 1.20\n\nrequire (\n\tk8s.io/api v0.25.0\n\tk8s.io/apimachinery v0.25.3\n\tk8s.io/client-go v0.25.3\n\tk8s.io/utils v0.0.0-20220728103510-ee6ede2d64ed\n\tsigs.k8s.io/controller-runtime v0.13.1\n)\n",
 			[]Needs{Runtime, Webhook, Runtime},
-			"go.mod:3:1: warning: go.mod is below what crdforge's generated code needs through github.com/crdforge/crdforge/runtime and github.com/crdforge/crdforge/webhook: go 1.20 (needs 1.22), k8s.io/apimachinery v0.25.3 (needs v0.29.0), sigs.k8s.io/controller-runtime v0.13.1 (needs v0.16.0); run `go get go@1.22.0 k8s.io/apimachinery@v0.29.0 sigs.k8s.io/controller-runtime@v0.16.0 k8s.io/api@v0.29.0 k8s.io/client-go@v0.29.0` before building (go mod tidy would raise them alone)"},
+			"go.mod:3:1: warning: go.mod is below the versions crdforge's generated code needs\n" +
+				"  = note: go 1.20 (needs 1.22), k8s.io/apimachinery v0.25.3 (needs v0.29.0), sigs.k8s.io/controller-runtime v0.13.1 (needs v0.16.0)\n" +
+				"  = note: generated code imports github.com/crdforge/crdforge/runtime and github.com/crdforge/crdforge/webhook; go mod tidy would raise them alone\n" +
+				"  = help: run `go get go@1.22.0 k8s.io/apimachinery@v0.29.0 sigs.k8s.io/controller-runtime@v0.16.0 k8s.io/api@v0.29.0 k8s.io/client-go@v0.29.0` before building"},
 		{"no go directive", "module m\n\nrequire k8s.io/apimachinery v0.29.0\n", runtime,
-			"go.mod:1:1: warning: go.mod is below what crdforge's generated code needs through github.com/crdforge/crdforge/runtime: no go directive (needs 1.21); run `go get go@1.21.0` before building (go mod tidy would raise them alone)"},
+			"go.mod:1:1: warning: go.mod is below the versions crdforge's generated code needs\n" +
+				"  = note: no go directive (needs 1.21)\n" +
+				"  = note: generated code imports github.com/crdforge/crdforge/runtime; go mod tidy would raise them alone\n" +
+				"  = help: run `go get go@1.21.0` before building"},
 		{"pinned by a replace below", "module m\n\ngo 1.22\n\nrequire k8s.io/apimachinery v0.30.0\n\nreplace k8s.io/apimachinery => k8s.io/apimachinery v0.28.0\n", runtime,
-			"go.mod:7:1: warning: go.mod is below what crdforge's generated code needs through github.com/crdforge/crdforge/runtime: k8s.io/apimachinery v0.28.0 (needs v0.29.0); run `go mod edit -replace=k8s.io/apimachinery=k8s.io/apimachinery@v0.29.0` before building (go mod tidy would raise them alone)"},
+			"go.mod:7:1: warning: go.mod is below the versions crdforge's generated code needs\n" +
+				"  = note: k8s.io/apimachinery v0.28.0 (needs v0.29.0)\n" +
+				"  = note: generated code imports github.com/crdforge/crdforge/runtime; go mod tidy would raise them alone\n" +
+				"  = help: run `go mod edit -replace=k8s.io/apimachinery=k8s.io/apimachinery@v0.29.0` before building"},
 		{"raised by a replace", "module m\n\ngo 1.22\n\nrequire k8s.io/apimachinery v0.25.0\n\nreplace k8s.io/apimachinery v0.25.0 => k8s.io/apimachinery v0.29.2\n", runtime, ""},
 		{"replaced by a directory", "module m\n\ngo 1.22\n\nrequire k8s.io/apimachinery v0.25.0\n\nreplace k8s.io/apimachinery => ../apimachinery\n", runtime, ""},
 		{"not required at all", "module m\n\ngo 1.22\n", runtime, ""},

@@ -211,7 +211,11 @@ func yearPlaceholders(path, text string) []diag.Diagnostic {
 			out = append(out, diag.Diagnostic{
 				Pos:      token.Position{Filename: path, Line: i + 1, Column: col + 2},
 				Severity: diag.Warning,
-				Msg:      `" YEAR" stands for the year, and no --year is given: it is left blank, as controller-gen leaves it; give --year`,
+				Msg:      `" YEAR" stands for the year, and no --year is given`,
+				Notes: []diag.Note{
+					{Kind: diag.KindNote, Text: "it is left blank, as controller-gen leaves it"},
+					{Kind: diag.KindHelp, Text: "give --year"},
+				},
 			})
 			next := strings.Index(line[col+1:], " YEAR")
 			if next < 0 {

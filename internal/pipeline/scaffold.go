@@ -24,7 +24,7 @@ type scaffolder interface {
 // dropNoter is a scaffolder with more to say when it writes nothing: what
 // the rest of the output assumes of the files it would have written.
 type dropNoter interface {
-	DropNote(m *model.Model) string
+	DropNote(m *model.Model) (note, help string)
 }
 
 // usersFile returns the first of files that would replace a file of the
@@ -55,14 +55,18 @@ func dropScaffold(dir string, m *model.Model, g Generator, files []output.File, 
 	if !ok {
 		return files
 	}
-	msg := "this file is yours (no \"Code generated\" line), where crdforge's " + g.Name() +
-		" generator would write: it writes none of its files, so as to leave your own " + g.Name() +
-		" files as they are; move them away to get crdforge's, or leave " + g.Name() + " out with --only"
+	d := diags.Add(diag.Diagnostic{Pos: token.Position{Filename: path, Line: 1, Column: 1}, Severity: diag.Warning,
+		Msg: "this file is yours, so the " + g.Name() + " generator writes none of its files"}).
+		Note("it has no \"Code generated\" line, and crdforge's %s generator would write here; it leaves your own %s files as they are", g.Name(), g.Name()).
+		Help("move them away to get crdforge's, or leave %s out with --only", g.Name())
 	if n, ok := g.(dropNoter); ok {
-		if note := n.DropNote(m); note != "" {
-			msg += "; " + note
+		note, help := n.DropNote(m)
+		if note != "" {
+			d.Note("%s", note)
+		}
+		if help != "" {
+			d.Help("%s", help)
 		}
 	}
-	diags.Add(diag.Diagnostic{Pos: token.Position{Filename: path, Line: 1, Column: 1}, Severity: diag.Warning, Msg: msg})
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/yaml"
 )
@@ -313,6 +314,12 @@ var ruleCases = []ruleCase{
 			p.XValidations = apiextensionsv1.ValidationRules{{Rule: "self == oldSelf", Message: "name is immutable"}}
 		})
 	}, want: []want{{"immutabilityAdded", "error", "v1", "^.spec.name"}, {"immutabilityAdded", "error", "v1beta1", "^.spec.name"}}},
+	{name: "what the API server set on a cluster's CRD is not a change", old: func(c *apiextensionsv1.CustomResourceDefinition) {
+		c.UID, c.CreationTimestamp, c.Generation = "5b1d3c52-8a0e-4b8e-9d6e-0c6a2b7e4f10", metav1.Unix(1700000000, 0), 3
+	}, mutate: func(c *apiextensionsv1.CustomResourceDefinition) {
+		c.UID, c.CreationTimestamp, c.Generation = "", metav1.Time{}, 0 // as generated
+		c.Spec.Names.ShortNames = []string{"wdg"}                       // a change, which the API server accepts
+	}, want: []want{{"shortNames", "info", "", ""}}},
 	{name: "CEL rule that no longer compiles against the new schema", old: func(c *apiextensionsv1.CustomResourceDefinition) {
 		props(c, "", func(p *apiextensionsv1.JSONSchemaProps) {
 			p.XValidations = apiextensionsv1.ValidationRules{{Rule: "self.size <= 5 || self.name != ''"}}

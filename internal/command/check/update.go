@@ -66,6 +66,12 @@ func (u *updateValidator) findings(old, nw *apiextensionsv1.CustomResourceDefini
 	}
 	n.ResourceVersion = "1"
 	o.ResourceVersion = "1"
+	// kubectl apply patches the object the cluster holds, so an update
+	// keeps what the API server set when it created it; a generated CRD
+	// has none of it, and without it every CRD read from a cluster would
+	// "change" its uid and creation time.
+	n.UID, n.CreationTimestamp = o.UID, o.CreationTimestamp
+	n.DeletionTimestamp, n.DeletionGracePeriodSeconds = o.DeletionTimestamp, o.DeletionGracePeriodSeconds
 	ctx := request.WithRequestInfo(context.Background(), &request.RequestInfo{
 		IsResourceRequest: true, Verb: "update", APIGroup: apiextensionsv1.GroupName,
 		APIVersion: "v1", Resource: "customresourcedefinitions", Name: nw.Name,

@@ -99,10 +99,17 @@ func Prepare(m *model.Model, opts Options) (*Change, []diag.Diagnostic, error) {
 	}
 	var kinds []string
 	hubImplicit, fromIsHub := false, false
+	// A kind's only version is its storage version without a marker; with a
+	// second version beside it, it needs +kubebuilder:storageversion to stay
+	// so (roleEdits.markers).
+	implicitStorage := map[string]bool{}
 	for _, k := range g.Kinds {
 		kinds = append(kinds, k.Name)
-		if k.Hub != nil && k.Hub == k.Storage && !hasHubMarker(pkgDir(m, k.Hub)) {
+		if k.Hub != nil && k.Hub == k.Storage && !hasMarker(pkgDir(m, k.Hub), "+crdforge:hub") {
 			hubImplicit = true
+		}
+		if k.Storage != nil && !hasMarker(pkgDir(m, k.Storage), "+kubebuilder:storageversion") {
+			implicitStorage[pkgDir(m, k.Storage)] = true
 		}
 		// A copy of the hub has every field the hub has: a field the hub
 		// alone held (+crdforge:nocounterpart) now pairs with the copy's.
@@ -118,7 +125,7 @@ func Prepare(m *model.Model, opts Options) (*Change, []diag.Diagnostic, error) {
 		return nil, nil, err
 	}
 	c.Files = append(c.Files, copies...)
-	roles := roleEdits{m: m, g: g, opts: opts, kinds: kinds, fromDir: fromDir, fromIsHub: fromIsHub, hubImplicit: hubImplicit}
+	roles := roleEdits{m: m, g: g, opts: opts, kinds: kinds, fromDir: fromDir, fromIsHub: fromIsHub, hubImplicit: hubImplicit, implicitStorage: implicitStorage}
 	edited, err := roles.files(versionDirs)
 	if err != nil {
 		return nil, nil, err
@@ -152,8 +159,9 @@ func fromVersion(g *model.Group, opts Options) (string, error) {
 // and no kind with version newVersion already; versionDirs is every
 // version's package directory.
 func findVersions(m *model.Model, g *model.Group, from, newVersion string) (fromVersions []*model.Version, versionDirs map[string]string, diags []diag.Diagnostic, err error) {
-	errorAt := func(pos token.Pos, format string, args ...any) {
-		diags = append(diags, diag.Diagnostic{Pos: m.Fset.Position(pos), Msg: fmt.Sprintf(format, args...)})
+	errorAt := func(pos token.Pos, help, format string, args ...any) {
+		diags = append(diags, diag.Diagnostic{Pos: m.Fset.Position(pos), Msg: fmt.Sprintf(format, args...),
+			Notes: []diag.Note{{Kind: diag.KindHelp, Text: help}}})
 	}
 	versionDirs = map[string]string{}
 	for _, k := range g.Kinds {
@@ -164,7 +172,7 @@ func findVersions(m *model.Model, g *model.Group, from, newVersion string) (from
 			case from:
 				found = v
 			case newVersion:
-				errorAt(v.Pos(), "%s already has version %s (package %s): crdforge new-version adds a version that does not exist", k.Name, newVersion, v.Package.PkgPath)
+				errorAt(v.Pos(), "crdforge new-version adds a version that does not exist", "%s already has version %s (package %s)", k.Name, newVersion, v.Package.PkgPath)
 			}
 		}
 		if found == nil {
@@ -182,7 +190,7 @@ func findVersions(m *model.Model, g *model.Group, from, newVersion string) (from
 	fromDir := pkgDir(m, fromVersions[0])
 	for _, v := range fromVersions[1:] {
 		if d := pkgDir(m, v); d != fromDir {
-			errorAt(v.Pos(), "version %s of group %s lives in two packages (%s and %s): crdforge new-version copies one package", from, g.Name, fromDir, d)
+			errorAt(v.Pos(), "crdforge new-version copies one package: move the version's kinds into one", "version %s of group %s lives in two packages (%s and %s)", from, g.Name, fromDir, d)
 		}
 	}
 	return fromVersions, versionDirs, diags, nil
@@ -214,6 +222,9 @@ type roleEdits struct {
 	kinds                  []string
 	fromDir                string
 	fromIsHub, hubImplicit bool
+	// implicitStorage are the directories of storage versions no marker
+	// names: kinds with one version.
+	implicitStorage map[string]bool
 }
 
 // files are the edited files of the packages in versionDirs, by path.
@@ -256,6 +267,8 @@ func (r roleEdits) files(versionDirs map[string]string) ([]File, error) {
 func (r roleEdits) markers(d string) (drop, addPkg, addTypes []string) {
 	if r.opts.Storage {
 		drop = append(drop, "+kubebuilder:storageversion")
+	} else if r.implicitStorage[d] {
+		addTypes = append(addTypes, "+kubebuilder:storageversion")
 	}
 	if r.opts.Hub {
 		drop = append(drop, "+crdforge:hub")
@@ -306,12 +319,12 @@ func pkgDir(m *model.Model, v *model.Version) string {
 	return filepath.Dir(m.Fset.Position(v.Spec.Pos()).Filename)
 }
 
-// hasHubMarker reports whether the package in dir says +crdforge:hub, on
+// hasMarker reports whether the package in dir says marker, on
 // itself or on a type.
-func hasHubMarker(dir string) bool {
+func hasMarker(dir, marker string) bool {
 	found := false
 	_ = scanMarkers(dir, func(line string) {
-		if line == "+crdforge:hub" {
+		if line == marker {
 			found = true
 		}
 	})
@@ -347,7 +360,11 @@ func hubConversions(dir, hub, newHub string) []diag.Diagnostic {
 			}
 			if parts := strings.Split(fn.Name.Name, "_"); slices.Contains(parts[1:], hub) {
 				out = append(out, diag.Diagnostic{Pos: e.fset.Position(fn.Name.Pos()),
-					Msg: fmt.Sprintf("%s converts to or from the hub %s; with --hub the hub becomes %s: leave the hub at %s (no --hub), or rewrite this conversion for %s after adding the version", fn.Name.Name, hub, newHub, hub, newHub)})
+					Msg: fmt.Sprintf("%s converts to or from the hub %s", fn.Name.Name, hub),
+					Notes: []diag.Note{
+						{Kind: diag.KindNote, Text: "with --hub the hub becomes " + newHub},
+						{Kind: diag.KindHelp, Text: fmt.Sprintf("leave the hub at %s (no --hub), or rewrite this conversion for %s after adding the version", hub, newHub)},
+					}})
 			}
 		}
 	}

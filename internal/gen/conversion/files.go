@@ -26,8 +26,9 @@ const (
 // is refused there, naming it.)
 func fileNames(m *model.Model, pkg *loader.Package, diags *diag.List) (code, test string) {
 	if f := m.OwnFile(pkg, FileName); f != nil {
-		diags.Warnf(f.Package, "%s is not crdforge's to replace: it comes from neither crdforge nor a generator crdforge writes in place of (controller-gen, conversion-gen, deepcopy-gen), and the package's code may use what it declares; crdforge writes the conversions of %s to %s and their round-trip tests to %s instead",
-			FileName, pkg.PkgPath, OwnFileName, OwnTestFileName)
+		diags.Warnf(f.Package, "%s is not crdforge's: conversions go to %s", FileName, OwnFileName).
+			Note("it comes from neither crdforge nor a generator crdforge writes in place of (controller-gen, conversion-gen, deepcopy-gen), and the package's code may use what it declares").
+			Note("crdforge writes the conversions of %s to %s and their round-trip tests to %s", pkg.PkgPath, OwnFileName, OwnTestFileName)
 		return OwnFileName, OwnTestFileName
 	}
 	return FileName, TestFileName

@@ -93,10 +93,10 @@ func (v *validator) validate(k *model.Kind, c *apiextensionsv1.CustomResourceDef
 	v.strategy.PrepareForCreate(ctx, internal)
 	for _, e := range v.strategy.Validate(ctx, internal) {
 		pos, where := v.locate(k, e.Field)
-		diags.Errorf(pos, "the API server would reject CRD %s%s: %s", c.Name, where, Describe(e))
+		diags.Errorf(pos, "the API server would reject CRD %s%s", c.Name, where).Note("%s", Describe(e))
 	}
 	for _, w := range v.strategy.WarningsOnCreate(ctx, internal) {
-		diags.Warnf(k.Pos(), "the API server warns about CRD %s: %s", c.Name, w)
+		diags.Warnf(k.Pos(), "the API server warns about CRD %s", c.Name).Note("%s", w)
 	}
 }
 

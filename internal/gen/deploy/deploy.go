@@ -69,8 +69,12 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		return nil
 	}
 	if kb := m.Kubebuilder; kb != nil {
-		diags.Warnf(kb.Pos, "kubebuilder project %s (layout %s): crdforge leaves config/webhook and config/crd to kubebuilder and generates no webhook deployment (its standalone webhook main only when go.mod requires github.com/crdforge/crdforge/webhook); the CRDs convert through Service %s/%s (path %s; kustomize's namePrefix and namespace apply), which the manager serves: see \"Adopting crdforge in a kubebuilder project\" in crdforge's README",
-			kb.Name, strings.Join(kb.Layout, ", "), w.Namespace, w.Service, w.Kinds[0].Conversion.Service.Path)
+		diags.Warnf(kb.Pos, "kubebuilder project %s: crdforge writes no webhook deployment", kb.Name).
+			Note("in a kubebuilder project (layout %s), config/webhook and config/crd are kubebuilder's; crdforge writes the standalone webhook main only when go.mod requires github.com/crdforge/crdforge/webhook",
+				strings.Join(kb.Layout, ", ")).
+			Note("the CRDs convert through Service %s/%s, path %s (kustomize's namePrefix and namespace apply), which the manager serves",
+				w.Namespace, w.Service, w.Kinds[0].Conversion.Service.Path).
+			Help("see docs/kubebuilder.md, \"Adopting crdforge in a kubebuilder project\"")
 		return nil
 	}
 	dir, crdDir := g.Dir, g.CRDDir

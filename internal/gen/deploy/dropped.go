@@ -14,11 +14,11 @@ import (
 // generators, dropScaffold): which Service the CRDs convert through, and,
 // where that is still crdforge's default Service or Certificate, which the
 // project's own deployment does not serve, the markers that name the
-// project's own.
-func (Generator) DropNote(m *model.Model) string {
+// project's own (help), if any.
+func (Generator) DropNote(m *model.Model) (note, help string) {
 	w := m.Webhook
 	if w == nil {
-		return ""
+		return "", ""
 	}
 	var args model.WebhookArgs
 	cert := false
@@ -35,7 +35,7 @@ func (Generator) DropNote(m *model.Model) string {
 	pkgs = slices.Compact(pkgs)
 
 	svc := fmt.Sprintf("Service %s/%s (port %s, path %s)", w.Namespace, w.Service, portList(w.Ports), w.Kinds[0].Conversion.Service.Path)
-	note := "the CRDs convert through " + svc
+	note = "the CRDs convert through " + svc
 	if ps := m.ProjectService; ps != nil && ps.Name == w.Service {
 		note = "the CRDs convert through your " + svc + ", from " + shownPath(m.Dir, ps.Path)
 	}
@@ -52,9 +52,9 @@ func (Generator) DropNote(m *model.Model) string {
 		markers = append(markers, "`+crdforge:certmanager:injectCA=true,certificate=<namespace>/<name>` (or injectCA=false if your kustomization injects the CA)")
 	}
 	if markers == nil {
-		return note
+		return note, ""
 	}
-	return note + ": add " + strings.Join(markers, " and ") + " to the package comment of " + strings.Join(pkgs, ", ")
+	return note, "add " + strings.Join(markers, " and ") + " to the package comment of " + strings.Join(pkgs, ", ")
 }
 
 func portList(ports []model.Port) string {
