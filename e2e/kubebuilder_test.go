@@ -167,8 +167,8 @@ func TestKubebuilderProject(t *testing.T) {
 	}
 	out = p.mustRun(cf, "generate", "./...")
 	for _, want := range []string{
-		"api/v2/cronjob_types.go:35:2: warning: in.Schedule requires manual conversion (v1 to v2): string and v2.CronSchedule have no mechanical conversion; write func Convert_v1_CronJobSpec_To_v2_CronJobSpec(in *v1.CronJobSpec, out *CronJobSpec, s conversion.Scope) error in package v2",
-		"api/v2/cronjob_types.go:35:2: warning: in.Schedule requires manual conversion (v2 to v1): v2.CronSchedule and string have no mechanical conversion; write func Convert_v2_CronJobSpec_To_v1_CronJobSpec(in *CronJobSpec, out *v1.CronJobSpec, s conversion.Scope) error in package v2",
+		"api/v2/cronjob_types.go:35:2: warning: in.Schedule requires manual conversion (v1 to v2)\n  = note: string and v2.CronSchedule have no mechanical conversion\n  = help: write func Convert_v1_CronJobSpec_To_v2_CronJobSpec(in *v1.CronJobSpec, out *CronJobSpec, s conversion.Scope) error in package v2",
+		"api/v2/cronjob_types.go:35:2: warning: in.Schedule requires manual conversion (v2 to v1)\n  = note: v2.CronSchedule and string have no mechanical conversion\n  = help: write func Convert_v2_CronJobSpec_To_v1_CronJobSpec(in *CronJobSpec, out *v1.CronJobSpec, s conversion.Scope) error in package v2",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("crdforge generate without the stubs: output lacks %q:\n%s", want, out)

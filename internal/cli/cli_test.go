@@ -342,8 +342,8 @@ func TestMissingHandWrittenConversion(t *testing.T) {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
 	for _, want := range []string{
-		"api/v1beta1/types.go:11:2: warning: in.Size requires manual conversion (v1beta1 to v1): string and int32 have no mechanical conversion; write func Convert_v1beta1_WidgetSpec_To_v1_WidgetSpec(in *WidgetSpec, out *v1.WidgetSpec, s conversion.Scope) error in package v1beta1",
-		"api/v1beta1/types.go:11:2: warning: in.Size requires manual conversion (v1 to v1beta1): int32 and string have no mechanical conversion; write func Convert_v1_WidgetSpec_To_v1beta1_WidgetSpec(in *v1.WidgetSpec, out *WidgetSpec, s conversion.Scope) error in package v1beta1",
+		"api/v1beta1/types.go:11:2: warning: in.Size requires manual conversion (v1beta1 to v1)\n  = note: string and int32 have no mechanical conversion\n  = help: write func Convert_v1beta1_WidgetSpec_To_v1_WidgetSpec(in *WidgetSpec, out *v1.WidgetSpec, s conversion.Scope) error in package v1beta1",
+		"api/v1beta1/types.go:11:2: warning: in.Size requires manual conversion (v1 to v1beta1)\n  = note: int32 and string have no mechanical conversion\n  = help: write func Convert_v1_WidgetSpec_To_v1beta1_WidgetSpec(in *v1.WidgetSpec, out *WidgetSpec, s conversion.Scope) error in package v1beta1",
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("generate does not say\n%s\nit said:\n%s", want, stderr)

@@ -333,8 +333,9 @@ func sortedValues[P any](m map[string]P, key func(P) string) []P {
 // far as the roots need them). Call it after every generator ran. skip, when
 // set, drops the i-th error of a package: one that crdforge reports itself,
 // with a better position. reword, when set, gives the message to report for
-// the i-th error of a package, its Msg when it has nothing to change.
-func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) bool, reword func(p *packages.Package, i int) string) {
+// the i-th error of a package, its Msg when it has nothing to change, and
+// notes to add to it.
+func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) bool, reword func(p *packages.Package, i int) (string, []diag.Note)) {
 	raw := make([]*packages.Package, 0, len(r.Roots))
 	isRoot := map[*packages.Package]bool{}
 	for _, root := range r.Roots {
@@ -402,11 +403,11 @@ func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) 
 				// controller-tools' position-free errors: name the package.
 				pos = token.Position{Filename: packageDir(p)}
 			}
-			msg := e.Msg
+			msg, notes := e.Msg, []diag.Note(nil)
 			if reword != nil {
-				msg = reword(p, i)
+				msg, notes = reword(p, i)
 			}
-			diags.Add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Msg: msg})
+			diags.Add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Msg: msg, Notes: notes})
 		}
 	}
 }

@@ -122,9 +122,9 @@ func (b *Builder) reportEmptyGroup(kind string, reported map[*loader.Package]boo
 		for _, file := range root.Syntax {
 			if pos := set.Find(file, "groupName"); pos.IsValid() {
 				reported[root] = true
-				diags.Errorf(pos, "+groupName is empty, so %s (and every kind of package %s) has no API group: "+
-					"the API server refuses a CRD without one (spec.group must be a DNS subdomain such as example.com)",
-					kind, root.Name)
+				diags.Errorf(pos, "+groupName is empty, so %s (and every kind of package %s) has no API group", kind, root.Name).
+					Note("the API server refuses a CRD without one").
+					Help("name the group: spec.group must be a DNS subdomain such as example.com")
 				break
 			}
 		}
@@ -293,21 +293,21 @@ func (b *Builder) resolveStorage(k *Kind, diags *diag.List) (reported int) {
 	switch len(storage) {
 	case 0:
 		reported++
-		diags.Errorf(k.Pos(), "%s has no storage version among %s: mark exactly one version's %s type with +kubebuilder:storageversion",
-			k.qualified(), names(k.Versions), k.Name)
+		diags.Errorf(k.Pos(), "%s has no storage version among %s", k.qualified(), names(k.Versions)).
+			Help("mark exactly one version's %s type with +kubebuilder:storageversion", k.Name)
 	case 1:
 		k.Storage = storage[0]
 	default:
 		for _, v := range storage {
-			diags.Errorf(b.markerPos(v, "kubebuilder:storageversion"), "%s has %d storage versions (%s): exactly one version may carry +kubebuilder:storageversion",
-				k.qualified(), len(storage), names(storage))
+			diags.Errorf(b.markerPos(v, "kubebuilder:storageversion"), "%s has %d storage versions (%s)", k.qualified(), len(storage), names(storage)).
+				Help("exactly one version may carry +kubebuilder:storageversion")
 		}
 	}
 	if len(served) == 0 {
 		reported++
 		for _, v := range k.Versions {
-			diags.Errorf(b.markerPos(v, "kubebuilder:unservedversion"), "%s serves no version: remove +kubebuilder:unservedversion from at least one of %s",
-				k.qualified(), names(k.Versions))
+			diags.Errorf(b.markerPos(v, "kubebuilder:unservedversion"), "%s serves no version", k.qualified()).
+				Help("remove +kubebuilder:unservedversion from at least one of %s", names(k.Versions))
 		}
 	}
 	return reported
@@ -330,8 +330,9 @@ func (b *Builder) resolveHub(k *Kind, diags *diag.List) {
 		b.checkHubImports(k, pos[0], diags)
 	default:
 		for i := range hubs {
-			diags.Errorf(pos[i], "%s has %d hub versions (%s): exactly one version may carry +%s; without it the storage version is the hub",
-				k.qualified(), len(hubs), names(hubs), markers.HubName)
+			diags.Errorf(pos[i], "%s has %d hub versions (%s)", k.qualified(), len(hubs), names(hubs)).
+				Note("without +%s the storage version is the hub", markers.HubName).
+				Help("exactly one version may carry +%s", markers.HubName)
 		}
 	}
 }

@@ -47,8 +47,9 @@ func (b *Builder) checkHubImports(k *Kind, pos token.Pos, diags *diag.List) {
 	if len(imported) == 0 {
 		return
 	}
-	diags.Errorf(pos, "%s cannot be the hub of %s: package %s imports the package of %s, and every other version's conversion imports the hub's package, so that would be an import cycle; pick a version whose package imports none of the others'",
-		k.Hub.Name, k.qualified(), k.Hub.Package.Name, names(imported))
+	diags.Errorf(pos, "%s cannot be the hub of %s: package %s imports the package of %s", k.Hub.Name, k.qualified(), k.Hub.Package.Name, names(imported)).
+		Note("every other version's conversion imports the hub's package, so that would be an import cycle").
+		Help("pick a version whose package imports none of the others'")
 }
 
 // importedVersions lists the other versions of k whose packages v's package

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"fmt"
 	"go/token"
 	"go/types"
 	"path/filepath"
@@ -70,28 +69,34 @@ func (b *Builder) resolveInternalHub(k *Kind, diags *diag.List) {
 // warning at the tag that says why; an explicit Webhook is an error, as
 // nothing crdforge writes would convert k.
 func (b *Builder) reportInternalHub(k *Kind, path string, diags *diag.List) {
-	var refused, kept string
 	name, internal := k.Name, k.Internal.Package.Name
-	if k.Internal.Undeclared {
-		refused = fmt.Sprintf("%s's versions are in %s, whose conversions are conversion-gen's, through package %s (+k8s:conversion-gen=%s at %s), which declares no %s: neither conversion-gen nor crdforge converts %s, so it cannot convert through a webhook; declare %s in %s for conversion-gen to convert it, or remove +%s:strategy=Webhook",
-			name, versionPackages(k), internal, path, b.where(k.Internal.Pos), name, name, name, internal, markers.ConversionName)
-		kept = fmt.Sprintf("%s's versions are in %s, whose conversions are conversion-gen's, through package %s, which declares no %s: conversion-gen converts nothing of %s, and crdforge writes no conversion beside conversion-gen's, so %s's versions do not convert, and its CRD keeps conversion strategy None; declare %s in %s for conversion-gen to convert it",
-			name, versionPackages(k), internal, name, name, name, name, internal)
-	} else {
-		refused = fmt.Sprintf("%s converts through package %s (+k8s:conversion-gen=%s at %s), an internal version no CRD serves, whose conversions are conversion-gen's: crdforge cannot convert %s through a webhook; remove +%s:strategy=Webhook, or the tag to have crdforge convert %s through a served hub version",
-			name, internal, path, b.where(k.Internal.Pos), name, markers.ConversionName, name)
-		kept = fmt.Sprintf("%s converts through package %s, an internal version no CRD serves: conversion-gen's functions to it and its RegisterConversions stay conversion-gen's, so crdforge leaves the zz_generated.conversion.go of %s as they are, writes no ConvertTo or ConvertFrom for %s, and its CRD keeps conversion strategy None; remove this tag to have crdforge convert %s through a served hub version",
-			name, internal, versionPackages(k), name, name)
-	}
 	conv := &k.Conversion
 	if conv.Explicit && conv.Strategy == markers.StrategyWebhook {
-		diags.Errorf(conv.Pos, "%s", refused)
+		d := diags.Errorf(conv.Pos, "%s cannot convert through a webhook: its conversions are conversion-gen's", name).
+			Note("%s converts through package %s (+k8s:conversion-gen=%s at %s)", name, internal, path, b.where(k.Internal.Pos))
+		if k.Internal.Undeclared {
+			d.Note("%s declares no %s, so neither conversion-gen nor crdforge converts %s", internal, name, name).
+				Help("declare %s in %s for conversion-gen to convert it, or remove +%s:strategy=Webhook", name, internal, markers.ConversionName)
+		} else {
+			d.Note("%s is an internal version no CRD serves", internal).
+				Help("remove +%s:strategy=Webhook, or the tag to have crdforge convert %s through a served hub version", markers.ConversionName, name)
+		}
 		return
 	}
 	if !conv.Explicit {
 		conv.Strategy = markers.StrategyNone
 	}
-	diags.Warnf(k.Internal.Pos, "%s", kept)
+	if k.Internal.Undeclared {
+		diags.Warnf(k.Internal.Pos, "%s's versions do not convert: package %s declares no %s", name, internal, name).
+			Note("the conversions of %s are conversion-gen's, through package %s, which converts nothing of %s", versionPackages(k), internal, name).
+			Note("crdforge writes no conversion beside conversion-gen's, and the CRD keeps conversion strategy None").
+			Help("declare %s in %s for conversion-gen to convert it", name, internal)
+		return
+	}
+	diags.Warnf(k.Internal.Pos, "%s converts through package %s, an internal version no CRD serves", name, internal).
+		Note("conversion-gen's functions to it and its RegisterConversions stay conversion-gen's: crdforge leaves the zz_generated.conversion.go of %s as they are", versionPackages(k)).
+		Note("crdforge writes no ConvertTo or ConvertFrom for %s, and its CRD keeps conversion strategy None", name).
+		Help("remove this tag to have crdforge convert %s through a served hub version", name)
 }
 
 // leaveUndeclaredToConversionGen settles the kinds that share version

@@ -13,6 +13,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/load"
 	"github.com/crdforge/crdforge/internal/markers"
 	"golang.org/x/tools/go/packages"
@@ -239,12 +240,25 @@ var ConversionReviewVersions = []string{"v1", "v1beta1"}
 // TestGoldenErrors' err_float case fails, which is the cue to update this.
 const floatAdvice = "re-run with crd:allowDangerousTypes=true"
 
-// Reword returns the message to report for the i-th error of p: its own,
-// with controller-gen's option names turned into crdforge's flags.
-func (m *Model) Reword(p *packages.Package, i int) string {
+// Reword returns the message to report for the i-th error of p, and its
+// notes: its own, but controller-tools' float error ("found float, the usage
+// of which is highly discouraged, as support for them varies ... If you are
+// really sure you want to use them, <advice>") split into a headline, its
+// reason and crdforge's flag in place of controller-gen's option.
+func (m *Model) Reword(p *packages.Package, i int) (string, []diag.Note) {
 	msg := p.Errors[i].Msg
-	if strings.HasSuffix(msg, floatAdvice) {
-		return strings.TrimSuffix(msg, floatAdvice) + "run crdforge generate with --allow-dangerous-types"
+	if !strings.HasSuffix(msg, floatAdvice) {
+		return msg, nil
 	}
-	return msg
+	msg = strings.TrimSuffix(msg, floatAdvice)
+	if sure := strings.LastIndex(msg, "If you"); sure >= 0 {
+		msg = strings.TrimSpace(msg[:sure])
+	}
+	head, why, _ := strings.Cut(msg, ", as ")
+	notes := []diag.Note{}
+	if why != "" {
+		notes = append(notes, diag.Note{Kind: diag.KindNote, Text: "as " + why})
+	}
+	notes = append(notes, diag.Note{Kind: diag.KindHelp, Text: "if you are sure you want floats, run crdforge generate with --allow-dangerous-types"})
+	return head, notes
 }

@@ -230,8 +230,8 @@ func (c *copier) body(t types.Type, pos token.Pos) *Copy {
 	case *types.Struct:
 		return c.structCopy(t, u, pos)
 	}
-	c.diags.Errorf(pos, "%s holds %s, which deepcopy cannot copy: write %s's DeepCopyInto by hand (in a file of your own)",
-		c.owner, typeName(t), c.owner)
+	c.diags.Errorf(pos, "%s holds %s, which deepcopy cannot copy", c.owner, typeName(t)).
+		Help("write %s's DeepCopyInto by hand (in a file of your own)", c.owner)
 	c.failed = true
 	return &Copy{Kind: CopyAssign, Type: t}
 }

@@ -31,8 +31,9 @@ func (b *Builder) checkProjectDir(diags *diag.List) {
 	}
 	if len(apiDirs) == 0 && !b.anyGroupName() {
 		diags.Add(diag.Diagnostic{Pos: where, Severity: diag.Warning,
-			Msg: "no API packages found (a package with a +groupName marker and types with +kubebuilder:object:root=true) in what the patterns name, so nothing is generated; " +
-				"run crdforge from the directory that holds api/, usually the module root " + modDir + " (module " + modPath + ")"})
+			Msg: "no API packages in what the patterns name, so nothing is generated"}).
+			Note("an API package has a +groupName marker and types with +kubebuilder:object:root=true").
+			Help("run crdforge from the directory that holds api/, usually the module root %s (module %s)", modDir, modPath)
 		return
 	}
 	if len(apiDirs) == 0 || b.Kubebuilder != nil || modDir == "" || filepath.Clean(b.Dir) == filepath.Clean(modDir) ||
@@ -42,9 +43,9 @@ func (b *Builder) checkProjectDir(diags *diag.List) {
 	parent := path.Dir(b.ImportPath)
 	b.Project = projectName(parent)
 	diags.Add(diag.Diagnostic{Pos: where, Severity: diag.Warning,
-		Msg: "crdforge runs in " + b.Dir + ", which holds the version packages themselves: config/ and cmd/webhook go below it, " +
-			"while the webhook's names default to the directory above (" + b.Project + "-webhook-service in " + b.Project + "-system); " +
-			"run crdforge from the directory that holds " + filepath.Base(b.Dir) + "/, such as the module root " + modDir + " (module " + modPath + ")"})
+		Msg: "crdforge runs in " + filepath.Base(b.Dir) + "/, which holds the version packages themselves"}).
+		Note("config/ and cmd/webhook go below %s, while the webhook's names default to the directory above (%s-webhook-service in %s-system)", b.Dir, b.Project, b.Project).
+		Help("run crdforge from the directory that holds %s/, such as the module root %s (module %s)", filepath.Base(b.Dir), modDir, modPath)
 }
 
 // anyGroupName reports whether a root carries a +groupName marker, if an

@@ -81,7 +81,8 @@ func (b *Builder) resolveStrategy(k *Kind, diags *diag.List) token.Pos {
 			continue
 		}
 		if conv.Explicit && s != conv.Strategy {
-			diags.Errorf(val.Pos, "+%s:strategy=%s on %s %s conflicts with strategy=%s at %s", markers.ConversionName, s, k.Name, v.Name, conv.Strategy, b.where(strategyAt))
+			diags.Errorf(val.Pos, "+%s:strategy=%s on %s %s conflicts with strategy=%s", markers.ConversionName, s, k.Name, v.Name, conv.Strategy).
+				Note("strategy=%s is at %s", conv.Strategy, b.where(strategyAt))
 			continue
 		}
 		conv.Strategy, conv.Explicit, strategyAt, conv.Pos = s, true, val.Pos, val.Pos
@@ -110,7 +111,9 @@ func (b *Builder) mergedWebhook(k *Kind, diags *diag.List) (markers.Webhook, tok
 			continue
 		}
 		if hookAt.IsValid() && !mergeWebhook(&hook, w) {
-			diags.Errorf(val.Pos, "+%s on %s %s conflicts with the one at %s: every version must configure the same Service", markers.WebhookName, k.Name, v.Name, b.where(hookAt))
+			diags.Errorf(val.Pos, "+%s on %s %s conflicts with another version's", markers.WebhookName, k.Name, v.Name).
+				Note("the other is at %s", b.where(hookAt)).
+				Help("every version must configure the same Service")
 			continue
 		}
 		if !hookAt.IsValid() {
@@ -141,13 +144,15 @@ func (b *Builder) resolveCertManager(k *Kind, diags *diag.List) {
 		if cm.Certificate != "" {
 			ns, name, found := strings.Cut(cm.Certificate, "/")
 			if !found || len(validation.IsDNS1123Label(ns)) > 0 || len(validation.IsDNS1123Subdomain(name)) > 0 {
-				diags.Errorf(val.Pos, "invalid marker +%s: certificate must be <namespace>/<name>, not %q", markers.CertManagerName, cm.Certificate)
+				diags.Errorf(val.Pos, "invalid marker +%s: certificate must be <namespace>/<name>", markers.CertManagerName).
+					Note("it is %q", cm.Certificate)
 				continue
 			}
 		}
 		if cmAt.IsValid() {
 			if cm.InjectCA != conv.InjectCA || (cm.Certificate != "" && cm.Certificate != conv.Certificate) {
-				diags.Errorf(val.Pos, "+%s on %s %s conflicts with the one at %s", markers.CertManagerName, k.Name, v.Name, b.where(cmAt))
+				diags.Errorf(val.Pos, "+%s on %s %s conflicts with another version's", markers.CertManagerName, k.Name, v.Name).
+					Note("the other is at %s", b.where(cmAt))
 			}
 			continue
 		}
@@ -168,25 +173,28 @@ func (m *Model) where(pos token.Pos) string {
 // checkWebhook reports arguments the API server would reject, at the marker.
 func (b *Builder) checkWebhook(w markers.Webhook, pos token.Pos, diags *diag.List) bool {
 	ok := true
-	bad := func(format string, args ...any) {
-		diags.Errorf(pos, "invalid marker +%s: %s", markers.WebhookName, fmt.Sprintf(format, args...))
+	bad := func(why []string, format string, args ...any) {
+		d := diags.Errorf(pos, "invalid marker +%s: %s", markers.WebhookName, fmt.Sprintf(format, args...))
+		for _, w := range why {
+			d.Note("%s", w)
+		}
 		ok = false
 	}
 	if w.ServiceName != "" {
 		if errs := validation.IsDNS1035Label(w.ServiceName); len(errs) > 0 {
-			bad("serviceName %q is not a valid Service name: %s", w.ServiceName, strings.Join(errs, "; "))
+			bad(errs, "serviceName %q is not a valid Service name", w.ServiceName)
 		}
 	}
 	if w.Namespace != "" {
 		if errs := validation.IsDNS1123Label(w.Namespace); len(errs) > 0 {
-			bad("namespace %q is not a valid namespace: %s", w.Namespace, strings.Join(errs, "; "))
+			bad(errs, "namespace %q is not a valid namespace", w.Namespace)
 		}
 	}
 	if w.Path != "" && !strings.HasPrefix(w.Path, "/") {
-		bad("path %q must start with /", w.Path)
+		bad(nil, "path %q must start with /", w.Path)
 	}
 	if w.Port != 0 && (w.Port < 1 || w.Port > 65535) {
-		bad("port %d is not between 1 and 65535", w.Port)
+		bad(nil, "port %d is not between 1 and 65535", w.Port)
 	}
 	return ok
 }

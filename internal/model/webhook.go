@@ -80,8 +80,11 @@ func (m *Model) ResolveWebhook(diags *diag.List) *Webhook {
 					Issuer:     m.Project + "-selfsigned-issuer",
 				}
 			} else if svc.Name != w.Service || svc.Namespace != w.Namespace {
-				diags.Errorf(conv.Pos, "the conversion webhook of %s is Service %s/%s, but that of %s (%s) is %s/%s: one webhook Deployment serves every kind of %s, so every kind must name the same Service",
-					k.qualified(), svc.Namespace, svc.Name, first.qualified(), m.where(first.Conversion.Pos), w.Namespace, w.Service, m.Project)
+				diags.Errorf(conv.Pos, "%s converts through Service %s/%s, but %s through %s/%s",
+					k.qualified(), svc.Namespace, svc.Name, first.qualified(), w.Namespace, w.Service).
+					Note("%s's is set at %s", first.qualified(), m.where(first.Conversion.Pos)).
+					Note("one webhook Deployment serves every kind of %s", m.Project).
+					Help("name the same Service for every kind")
 				ok = false
 				continue
 			}
@@ -95,15 +98,18 @@ func (m *Model) ResolveWebhook(diags *diag.List) *Webhook {
 			ns, name, _ := strings.Cut(conv.Certificate, "/")
 			switch {
 			case certFrom == nil && ns != svc.Namespace:
-				diags.Errorf(conv.Pos, "the cert-manager Certificate %s of %s is not in the webhook's namespace %s: cert-manager writes the serving certificate's Secret beside the Certificate, where the webhook's pods could not mount it",
-					conv.Certificate, k.qualified(), svc.Namespace)
+				diags.Errorf(conv.Pos, "cert-manager Certificate %s of %s is not in the webhook's namespace %s", conv.Certificate, k.qualified(), svc.Namespace).
+					Note("cert-manager writes the serving certificate's Secret beside the Certificate, where the webhook's pods could not mount it")
 				ok = false
 			case certFrom == nil:
 				certFrom = k
 				w.Certificate = &Certificate{Namespace: ns, Name: name}
 			case conv.Certificate != certFrom.Conversion.Certificate:
-				diags.Errorf(conv.Pos, "the cert-manager Certificate of %s is %s, but that of %s (%s) is %s: one webhook serves every kind with one certificate, so every kind must name the same Certificate",
-					k.qualified(), conv.Certificate, certFrom.qualified(), m.where(certFrom.Conversion.Pos), certFrom.Conversion.Certificate)
+				diags.Errorf(conv.Pos, "%s names cert-manager Certificate %s, but %s names %s",
+					k.qualified(), conv.Certificate, certFrom.qualified(), certFrom.Conversion.Certificate).
+					Note("%s's is set at %s", certFrom.qualified(), m.where(certFrom.Conversion.Pos)).
+					Note("one webhook serves every kind with one certificate").
+					Help("name the same Certificate for every kind")
 				ok = false
 			}
 		}

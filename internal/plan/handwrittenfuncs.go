@@ -21,7 +21,8 @@ func (p *pairer) findManual() {
 			}
 			fn, ok := obj.(*types.Func)
 			if !ok || !validSignature(fn, d) {
-				p.diags.Errorf(obj.Pos(), "%s has the wrong signature: want %s", d.Func, Signature(d))
+				p.diags.Errorf(obj.Pos(), "%s has the wrong signature", d.Func).
+					Help("want %s", Signature(d))
 				d.WrongSignature = true
 				continue
 			}
@@ -77,8 +78,10 @@ func (p *pairer) reportManual(spokes []*model.Spoke) {
 	for _, s := range spokes {
 		root := s.Pairs[0]
 		if root.OptOut && !s.Convertible() {
-			p.diags.Warnf(root.Pos, "%s %s is opted out with +k8s:conversion-gen=false, so crdforge generates no ConvertTo or ConvertFrom for it: write %s and %s in package %s, or the two methods of controller-runtime's conversion.Convertible; until then it converts neither through crdforge's webhook nor its round-trip tests",
-				s.Version.Name, root.Spoke.Obj().Name(), root.ToHub.Func, root.ToSpoke.Func, p.spoke.Package.Name)
+			p.diags.Warnf(root.Pos, "%s %s is opted out with +k8s:conversion-gen=false: crdforge writes no ConvertTo or ConvertFrom", s.Version.Name, root.Spoke.Obj().Name()).
+				Note("until they exist it converts neither through crdforge's webhook nor its round-trip tests").
+				Help("write %s and %s in package %s, or the two methods of controller-runtime's conversion.Convertible",
+					root.ToHub.Func, root.ToSpoke.Func, p.spoke.Package.Name)
 		}
 	}
 	for _, tp := range p.order {
@@ -88,15 +91,22 @@ func (p *pairer) reportManual(spokes []*model.Spoke) {
 			}
 			if tp.OptOut {
 				if !tp.Root() {
-					p.diags.Warnf(tp.Pos, "%s is opted out with +k8s:conversion-gen=false: write %s in package %s%s",
-						tp.Spoke.Obj().Name(), Signature(d), p.spoke.Package.Name, servedNone(d))
+					w := p.diags.Warnf(tp.Pos, "%s is opted out with +k8s:conversion-gen=false", tp.Spoke.Obj().Name()).
+						Help("write %s in package %s", Signature(d), p.spoke.Package.Name)
+					if until := servedNone(d); until != "" {
+						w.Note("%s", until)
+					}
 				}
 				continue
 			}
 			fields, reasons := d.NeedsManual()
 			for i, f := range fields {
-				p.diags.Warnf(f.Mapping.Pos, "in.%s requires manual conversion (%s): %s; write %s in package %s%s",
-					f.Mapping.Spoke.Name(), d.Describe(), reasons[i], Signature(d), p.spoke.Package.Name, servedNone(d))
+				w := p.diags.Warnf(f.Mapping.Pos, "in.%s requires manual conversion (%s)", f.Mapping.Spoke.Name(), d.Describe()).
+					Note("%s", reasons[i]).
+					Help("write %s in package %s", Signature(d), p.spoke.Package.Name)
+				if until := servedNone(d); until != "" {
+					w.Note("%s", until)
+				}
 			}
 		}
 	}

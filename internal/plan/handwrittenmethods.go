@@ -32,8 +32,10 @@ func (pl *planner) findHandWritten(diags *diag.List) {
 					// Another framework's methods: the names are taken,
 					// so crdforge writes neither entry point, and says
 					// so once, as for an opted-out root.
-					diags.Warnf(f.Pos(), "%s %s's %s is not controller-runtime's (want func (*%s) %s), so crdforge generates neither ConvertTo nor ConvertFrom for %s %s, nor its round-trip test; its Convert_ functions are generated for your code to call. Until %s %s implements controller-runtime's conversion.Convertible, it converts neither through crdforge's webhook nor through controller-runtime's",
-						s.Version.Name, k.Name, f.Name(), k.Name, convertibleSignature(f.Name()), s.Version.Name, k.Name, s.Version.Name, k.Name)
+					diags.Warnf(f.Pos(), "%s %s's %s is not controller-runtime's", s.Version.Name, k.Name, f.Name()).
+						Note("so crdforge generates neither ConvertTo nor ConvertFrom for %s %s, nor its round-trip test; its Convert_ functions are generated for your code to call", s.Version.Name, k.Name).
+						Note("until it implements controller-runtime's conversion.Convertible, it converts neither through crdforge's webhook nor through controller-runtime's").
+						Help("give it controller-runtime's signature: func (*%s) %s", k.Name, convertibleSignature(f.Name()))
 					continue
 				}
 				for _, e := range []struct {
@@ -41,8 +43,10 @@ func (pl *planner) findHandWritten(diags *diag.List) {
 					d      *model.Direction
 				}{{s.ConvertTo, root.ToHub}, {s.ConvertFrom, root.ToSpoke}} {
 					if e.method != nil {
-						diags.Warnf(e.method.Pos(), "%s %s has a hand-written %s, so crdforge generates none: the generated one converts %s with %s (hand-written Convert_ functions included) and keeps round trips exact by stashing what %s cannot hold; delete this method to use it",
-							s.Version.Name, k.Name, e.method.Name(), e.d.Describe(), e.d.Func, e.d.ToVersion.Name)
+						diags.Warnf(e.method.Pos(), "%s %s has a hand-written %s, so crdforge generates none", s.Version.Name, k.Name, e.method.Name()).
+							Note("the generated one converts %s with %s (hand-written Convert_ functions included) and keeps round trips exact by stashing what %s cannot hold",
+								e.d.Describe(), e.d.Func, e.d.ToVersion.Name).
+							Help("delete this method to use it")
 					}
 				}
 			}

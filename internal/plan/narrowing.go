@@ -161,9 +161,11 @@ func (p *pairer) reportNarrowing() {
 					continue
 				}
 				src := fc.Source[len(fc.Source)-1]
-				p.diags.Warnf(src.Pos(), "%s %s.%s narrows to %s %s, which allows only %s: converting %s fails with an error naming the field for any other value, rather than write one the API server rejects; to convert such values (a default, a mapping), write %s in package %s, setting the field before it calls %s",
-					d.FromVersion.Name, d.From.Obj().Name(), pathName(fc.Source), d.ToVersion.Name, fc.Guard.Path, fc.Guard.Describe(),
-					d.Describe(), Signature(d), p.spoke.Package.Name, d.AutoFunc)
+				p.diags.Warnf(src.Pos(), "%s %s.%s narrows to %s %s", d.FromVersion.Name, d.From.Obj().Name(), pathName(fc.Source), d.ToVersion.Name, fc.Guard.Path).
+					Note("%s %s allows only %s", d.ToVersion.Name, fc.Guard.Path, fc.Guard.Describe()).
+					Note("converting %s fails with an error naming the field for any other value, rather than write one the API server rejects", d.Describe()).
+					Help("to convert such values (a default, a mapping), write %s in package %s, setting the field before it calls %s",
+						Signature(d), p.spoke.Package.Name, d.AutoFunc)
 			}
 		}
 	}

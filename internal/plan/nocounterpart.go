@@ -47,8 +47,9 @@ func reportConvertingMarkers(pairers []*pairer) {
 	for _, pos := range sortedPositions(marks) {
 		if used[pos] == seen[pos] {
 			p := first[pos]
-			p.diags.Errorf(marks[pos], "+%s on a field that converts: %s pairs it with a field of the other version; remove the marker",
-				markers.NoCounterpartName, p.fieldName(pos))
+			p.diags.Errorf(marks[pos], "+%s on a field that converts", markers.NoCounterpartName).
+				Note("%s pairs it with a field of the other version", p.fieldName(pos)).
+				Help("remove the marker")
 		}
 	}
 }
@@ -99,7 +100,7 @@ func (p *pairer) reportNoCounterpart() {
 				}
 				hint := ""
 				if path := p.bestHubPath(tp, f); path != "" {
-					hint = "; did you mean +" + markers.HubFieldName + "=" + path + "?"
+					hint = "did you mean +" + markers.HubFieldName + "=" + path + "?"
 				}
 				p.warnNoCounterpart(f.Pos(), toHub, tp.Spoke.Obj().Name()+"."+f.Name(), hint)
 			}
@@ -117,7 +118,7 @@ func (p *pairer) reportNoCounterpart() {
 				}
 				hint := ""
 				if spokeField, hubPath := p.bestSpokeField(tp, path); spokeField != nil {
-					hint = "; did you mean +" + markers.HubFieldName + "=" + hubPath + " on " +
+					hint = "did you mean +" + markers.HubFieldName + "=" + hubPath + " on " +
 						tp.SpokeVersion.Name + " " + tp.Spoke.Obj().Name() + "." + spokeField.Name() + "?"
 				}
 				p.warnNoCounterpart(f.Pos(), toSpoke, tp.Hub.Obj().Name()+"."+pathName(path), hint)
@@ -126,15 +127,16 @@ func (p *pairer) reportNoCounterpart() {
 	}
 }
 
+// warnNoCounterpart warns that field, a field of d's source, has no
+// counterpart in d's destination; hint, when not empty, is the
+// +crdforge:hubfield that would pair it.
 func (p *pairer) warnNoCounterpart(pos token.Pos, d *model.Direction, field, hint string) {
-	if hint == "" {
-		hint = ";"
-	} else {
-		hint += " Or,"
+	w := p.diags.WarnClassf(diag.ClassNoCounterpart, pos, "%s %s has no counterpart in %s", d.FromVersion.Name, field, d.ToVersion.Name).
+		Note("converting %s leaves it out (the stash restores it on the way back)", d.Describe())
+	if hint != "" {
+		w.Help("%s", hint)
 	}
-	p.diags.WarnClassf(diag.ClassNoCounterpart, pos,
-		"%s %s has no counterpart in %s: converting %s leaves it out (the stash restores it on the way back)%s if it lives in %s only, mark it +%s",
-		d.FromVersion.Name, field, d.ToVersion.Name, d.Describe(), hint, d.FromVersion.Name, markers.NoCounterpartName)
+	w.Help("if it lives in %s only, mark it +%s", d.FromVersion.Name, markers.NoCounterpartName)
 }
 
 // acknowledged indexes the +crdforge:nocounterpart markers of a package's

@@ -39,11 +39,12 @@ func TestNoCounterpart(t *testing.T) {
 	}
 }
 
-// noCounterpartWarning is the no-counterpart warning about field, or "".
+// noCounterpartWarning is the no-counterpart warning about field, notes
+// and help included, or "".
 func noCounterpartWarning(diags *diag.List, field string) string {
 	for _, d := range diags.Items() {
 		if d.Class == diag.ClassNoCounterpart && strings.HasPrefix(d.Msg, field+" has no counterpart") {
-			return d.Msg
+			return d.Format("")
 		}
 	}
 	return ""

@@ -63,8 +63,9 @@ func (p *pairer) indexFields(pkg *loader.Package) {
 			if doc != nil && doc.Pos() <= c.Pos && c.Pos < doc.End() {
 				p.commentLines[pos] = append(p.commentLines[pos], c.Text)
 			} else if c.Name() == model.ConversionGenTag {
-				p.diags.Warnf(c.Pos, "+%s here has no effect: conversion-gen, and crdforge with it, reads it only in the comment directly above the declaration, with no blank line between; move it there to opt out",
-					model.ConversionGenTag)
+				p.diags.Warnf(c.Pos, "+%s here has no effect", model.ConversionGenTag).
+					Note("conversion-gen, and crdforge with it, reads it only in the comment directly above the declaration, with no blank line between").
+					Help("move it there to opt out")
 			}
 		}
 	}
@@ -307,8 +308,9 @@ func (p *pairer) resolvePath(tp *model.TypePair, hubSt *types.Struct, f *types.V
 		}
 		hf := hubField(cur, name)
 		if hf == nil {
-			p.diags.Errorf(pos, "+%s=%s on %s.%s: hub type %s (%s) has no field %s; its fields are %s",
-				markers.HubFieldName, path, tp.Spoke.Obj().Name(), f.Name(), curName, p.hub.Name, name, fieldNames(cur))
+			p.diags.Errorf(pos, "+%s=%s on %s.%s: hub type %s (%s) has no field %s",
+				markers.HubFieldName, path, tp.Spoke.Obj().Name(), f.Name(), curName, p.hub.Name, name).
+				Note("its fields are %s", fieldNames(cur))
 			return nil, false
 		}
 		out = append(out, hf)

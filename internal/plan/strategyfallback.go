@@ -60,8 +60,11 @@ func (pl *planner) settleKindEntryPoints(k *model.Kind, diags *diag.List) {
 	for _, d := range missing {
 		d.WantedBy = append(d.WantedBy, k)
 	}
-	diags.Warnf(k.Pos(), "%s's versions differ, and converting them needs %s that no one has written yet (each is asked for where it is needed): crdforge writes no ConvertTo or ConvertFrom for %s, and its CRD keeps conversion strategy None, as without crdforge (the API server then only rewrites apiVersion). Write %s to have every version converted through the webhook; mark the kind +%s:strategy=None to say that None is meant, or strategy=Webhook to make the missing functions a build error",
-		k.Name, funcCount(len(missing)), k.Name, pronoun(len(missing)), markers.ConversionName)
+	diags.Warnf(k.Pos(), "%s's versions differ and need %s no one has written yet", k.Name, funcCount(len(missing))).
+		Note("each is asked for where it is needed").
+		Note("crdforge writes no ConvertTo or ConvertFrom for %s, and its CRD keeps conversion strategy None, as without crdforge (the API server then only rewrites apiVersion)", k.Name).
+		Help("write %s to have every version converted through the webhook", pronoun(len(missing))).
+		Help("mark the kind +%s:strategy=None to say that None is meant, or strategy=Webhook to make the missing functions a build error", markers.ConversionName)
 }
 
 // authorConverts reports whether the kind's author configured its webhook
@@ -154,5 +157,5 @@ func servedNone(d *model.Direction) string {
 	if len(names) > 1 {
 		verb = "convert"
 	}
-	return fmt.Sprintf("; until then %s %s with strategy None", diag.AndList(names), verb)
+	return fmt.Sprintf("until then %s %s with strategy None", diag.AndList(names), verb)
 }

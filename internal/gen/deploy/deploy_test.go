@@ -476,13 +476,13 @@ func TestKindsMustShareTheService(t *testing.T) {
 		want string
 	}{
 		{"service name", func(k *model.Kind) { k.Conversion.Service.Name = "gadget-conversion" },
-			"api/v1/groupversion_info.go:4:4: the conversion webhook of Widget.example.com is Service widgets/widget-conversion, but that of Gadget.example.com (api/v1/groupversion_info.go:4:4) is widgets/gadget-conversion: one webhook Deployment serves every kind of webhook, so every kind must name the same Service"},
+			"api/v1/groupversion_info.go:4:4: Widget.example.com converts through Service widgets/widget-conversion, but Gadget.example.com through widgets/gadget-conversion\n  = note: Gadget.example.com's is set at api/v1/groupversion_info.go:4:4"},
 		{"service namespace", func(k *model.Kind) { k.Conversion.Service.Namespace = "gadgets" },
-			"is gadgets/widget-conversion: one webhook Deployment serves every kind"},
+			"Widget.example.com converts through Service widgets/widget-conversion, but Gadget.example.com through gadgets/widget-conversion"},
 		{"certificate", func(k *model.Kind) { k.Conversion.Certificate = "widgets/gadget-serving" },
-			"the cert-manager Certificate of Widget.example.com is widgets/widget-serving, but that of Gadget.example.com (api/v1/groupversion_info.go:4:4) is widgets/gadget-serving"},
+			"Widget.example.com names cert-manager Certificate widgets/widget-serving, but Gadget.example.com names widgets/gadget-serving"},
 		{"certificate namespace", func(k *model.Kind) { k.Conversion.Certificate = "cert-manager/gadget-serving" },
-			"the cert-manager Certificate cert-manager/gadget-serving of Gadget.example.com is not in the webhook's namespace widgets"},
+			"cert-manager Certificate cert-manager/gadget-serving of Gadget.example.com is not in the webhook's namespace widgets"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			diags := diag.New(m.Fset)
