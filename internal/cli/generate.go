@@ -60,35 +60,7 @@ func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 			if res.Diags.HasErrors() {
 				return exitError{ExitErrors}
 			}
-			changes, err := output.Plan(dir, res.Files)
-			if err != nil {
-				printErr(stderr, err)
-				return exitError{ExitErrors}
-			}
-			if verify {
-				if len(changes) == 0 {
-					return nil
-				}
-				// The diff is what --verify was asked for: a diff that
-				// could not be printed fails the run.
-				if _, err := io.WriteString(stdout, output.Diff(changes)); err != nil {
-					return fmt.Errorf("writing the diff: %w", err)
-				}
-				printErrf(stderr, "crdforge: %d generated file(s) out of date; run crdforge generate", len(changes))
-				return exitError{ExitStale}
-			}
-			if err := output.Write(changes); err != nil {
-				return err
-			}
-			for _, c := range changes {
-				if c.Delete {
-					printErr(stderr, "removed", c.Rel)
-				} else {
-					printErr(stderr, "wrote", c.Rel)
-				}
-			}
-			printErr(stderr, summary(res.Files, changes))
-			return nil
+			return writeOrVerify(stdout, stderr, dir, res, verify)
 		},
 	}
 	bindConfigFlags(cmd.Flags(), &cfg)
@@ -97,6 +69,43 @@ func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 	cmd.Flags().StringVarP(&format, "output", "o", formatText,
 		"how diagnostics are printed: "+formatText+" (to stderr) or "+formatJSON+" (one JSON array on stdout, every diagnostic with its position, severity, message and notes; the rest, --verify's diff included, on stderr)")
 	return cmd
+}
+
+// writeOrVerify writes what changed and prints what it wrote and the
+// summary, or, with verify, prints the diff and writes nothing.
+func writeOrVerify(stdout, stderr io.Writer, dir string, res *pipeline.Result, verify bool) error {
+	changes, err := output.Plan(dir, res.Files)
+	if err != nil {
+		printErr(stderr, err)
+		return exitError{ExitErrors}
+	}
+	if verify {
+		if len(changes) == 0 {
+			return nil
+		}
+		// The diff is what --verify was asked for: a diff that
+		// could not be printed fails the run.
+		if _, err := io.WriteString(stdout, output.Diff(changes)); err != nil {
+			return fmt.Errorf("writing the diff: %w", err)
+		}
+		printErrf(stderr, "crdforge: %d generated file(s) out of date; run crdforge generate", len(changes))
+		return exitError{ExitStale}
+	}
+	if err := output.Write(changes); err != nil {
+		return err
+	}
+	for _, c := range changes {
+		if c.Delete {
+			printErr(stderr, "removed", c.Rel)
+		} else {
+			printErr(stderr, "wrote", c.Rel)
+		}
+	}
+	printErr(stderr, summary(res.Files, changes))
+	for _, line := range crdSummary(res.Files) {
+		printErr(stderr, line)
+	}
+	return nil
 }
 
 // The formats of crdforge generate --output.
@@ -134,6 +143,8 @@ func bindConfigFlags(f *pflag.FlagSet, cfg *pipeline.Config) {
 		"the conversion webhook's image, [registry/]name[:tag], that config/webhook deploys (default <project>-webhook:latest); best set once in .crdforge.yaml as webhook-image")
 	f.BoolVar(&cfg.Strict, "strict", false,
 		"fail (exit 2, nothing written) on a field with no counterpart in the version it converts to, unless +crdforge:nocounterpart acknowledges it; for CI")
+	f.IntVar(&cfg.FitCRDBytes, "fit-crd-bytes", 0,
+		"leave schema descriptions out of each CRD, the deepest and longest first, until it takes at most N bytes as client-side kubectl apply stores it (its JSON, in an annotation); 262144 is the most that can be; 0 leaves them all in")
 	f.StringSliceVar(&cfg.Only, "only", nil, "run only these generators (comma-separated): "+strings.Join(pipeline.Names(), ", "))
 
 	// controller-gen's options, named as its crd: and object: options are.
@@ -260,5 +271,11 @@ object: options of the same names, with the same meaning. A project sets them
 (and any flag above but --verify) once in .crdforge.yaml, in the current
 directory: a map from flag names to values, such as "max-desc-len: 0". A flag
 given on the command line wins over the file.
+
+After the summary, a line gives the largest CRD's size, or each size over
+half of the 262144 bytes client-side kubectl apply can store; a CRD over it
+is a warning. --fit-crd-bytes=262144 leaves out descriptions until each CRD
+fits; +crdforge:description:omit leaves out those of a field, type or
+package.
 
 Exit codes: 0 ok, 1 stale (with --verify), 2 errors.`

@@ -16,6 +16,7 @@ const (
 	CertManagerName   = "crdforge:certmanager"
 	HubFieldName      = "crdforge:hubfield"
 	NoCounterpartName = "crdforge:nocounterpart"
+	DescOmitName      = "crdforge:description:omit"
 )
 
 // Conversion strategies, as the CRD's spec.conversion.strategy spells them.
@@ -124,6 +125,22 @@ type HubField string
 // convert to a counterpart it is an error.
 type NoCounterpart struct{}
 
+// +controllertools:marker:generateHelp:category=crdforge
+
+// DescriptionOmit leaves descriptions out of the CRD's schema, to keep a large CRD within what kubectl apply can store.
+//
+// On a field, the field's description and every description in its schema
+// (an embedded corev1.PodTemplateSpec's thousands) are left out. On a type,
+// every description in the type's schema wherever it is used: its fields',
+// what they hold, and the type's own doc comment where a field that has
+// none of its own takes it. On a package, the same for every type the
+// package declares. Other descriptions stay. Use it where the Go doc says
+// what the schema need not: a CRD over 262,144 bytes cannot be applied
+// client-side (kubectl apply stores the whole object in its
+// last-applied-configuration annotation); crdforge generate
+// --fit-crd-bytes trims descriptions by size instead.
+type DescriptionOmit struct{}
+
 // crdforgeDefinitions lists every +crdforge: marker with the targets it may
 // describe. The order is the order `crdforge markers` prints them in.
 func crdforgeDefinitions() []*ctmarkers.Definition {
@@ -139,5 +156,6 @@ func crdforgeDefinitions() []*ctmarkers.Definition {
 	add(CertManagerName, CertManager{}, ctmarkers.DescribesType, ctmarkers.DescribesPackage)
 	add(HubFieldName, HubField(""), ctmarkers.DescribesField)
 	add(NoCounterpartName, NoCounterpart{}, ctmarkers.DescribesField)
+	add(DescOmitName, DescriptionOmit{}, ctmarkers.DescribesField, ctmarkers.DescribesType, ctmarkers.DescribesPackage)
 	return defs
 }

@@ -16,6 +16,7 @@ var examples = map[string]string{
 	CertManagerName:   "+crdforge:certmanager:injectCA=true,certificate=crontab-system/crontab-webhook-cert",
 	HubFieldName:      "+crdforge:hubfield=Network.Host",
 	NoCounterpartName: "+crdforge:nocounterpart",
+	DescOmitName:      "+crdforge:description:omit",
 
 	// CRD.
 	"groupName":                      "+groupName=example.com",

@@ -47,6 +47,17 @@ func (Conversion) Help() *markers.DefinitionHelp {
 	}
 }
 
+func (DescriptionOmit) Help() *markers.DefinitionHelp {
+	return &markers.DefinitionHelp{
+		Category: "crdforge",
+		DetailedHelp: markers.DetailedHelp{
+			Summary: "leaves descriptions out of the CRD's schema, to keep a large CRD within what kubectl apply can store.",
+			Details: "On a field, the field's description and every description in its schema\n(an embedded corev1.PodTemplateSpec's thousands) are left out. On a type,\nevery description in the type's schema wherever it is used: its fields',\nwhat they hold, and the type's own doc comment where a field that has\nnone of its own takes it. On a package, the same for every type the\npackage declares. Other descriptions stay. Use it where the Go doc says\nwhat the schema need not: a CRD over 262,144 bytes cannot be applied\nclient-side (kubectl apply stores the whole object in its\nlast-applied-configuration annotation); crdforge generate\n--fit-crd-bytes trims descriptions by size instead.",
+		},
+		FieldHelp: map[string]markers.DetailedHelp{},
+	}
+}
+
 func (Hub) Help() *markers.DefinitionHelp {
 	return &markers.DefinitionHelp{
 		Category: "crdforge",

@@ -63,19 +63,10 @@ type below struct {
 	replaced bool
 }
 
-// Check returns one warning for the go.mod at path, whose content is given,
-// when its go directive or a requirement is below what needs ask together:
-// at the first such line, naming each version found and the one needed,
-// and the command that raises them all. A go.mod that does not parse gets
-// none (the load that used it said what is wrong), nor does a requirement
-// replaced by a directory (its version says nothing) or by another module,
-// or one go.mod does not have (go mod tidy adds it at the version needed).
-func Check(path string, content []byte, needs []Needs) (diag.Diagnostic, bool) {
-	mf, err := modfile.Parse(path, content, nil)
-	if err != nil || len(needs) == 0 {
-		return diag.Diagnostic{}, false
-	}
-	wantGo, want, modules := "", map[string]string{}, []string{}
+// together is what needs ask together: the highest go version, the highest
+// version of each module required, and the modules that ask, sorted.
+func together(needs []Needs) (wantGo string, want map[string]string, modules []string) {
+	want = map[string]string{}
 	for _, n := range needs {
 		if wantGo == "" || version.Compare("go"+n.Go, "go"+wantGo) > 0 {
 			wantGo = n.Go
@@ -88,7 +79,22 @@ func Check(path string, content []byte, needs []Needs) (diag.Diagnostic, bool) {
 		}
 	}
 	slices.Sort(modules)
-	modules = slices.Compact(modules)
+	return wantGo, want, slices.Compact(modules)
+}
+
+// Check returns one warning for the go.mod at path, whose content is given,
+// when its go directive or a requirement is below what needs ask together:
+// at the first such line, naming each version found and the one needed,
+// and the command that raises them all. A go.mod that does not parse gets
+// none (the load that used it said what is wrong), nor does a requirement
+// replaced by a directory (its version says nothing) or by another module,
+// or one go.mod does not have (go mod tidy adds it at the version needed).
+func Check(path string, content []byte, needs []Needs) (diag.Diagnostic, bool) {
+	mf, err := modfile.Parse(path, content, nil)
+	if err != nil || len(needs) == 0 {
+		return diag.Diagnostic{}, false
+	}
+	wantGo, want, modules := together(needs)
 	// go get go@1.22 would write the latest 1.22.x; the first release is
 	// enough.
 	getGo := "go@" + wantGo

@@ -36,6 +36,22 @@ type File struct {
 	// line as it is.
 	Block  bool
 	Delete bool
+	// CRD, for the file of a CustomResourceDefinition, is what the run's
+	// summary says of it beside its size; nil for any other file.
+	CRD *CRDInfo
+}
+
+// CRDInfo is what the run's summary says of a CRD's file.
+type CRDInfo struct {
+	// Name is the CRD's name, <plural>.<group>.
+	Name string
+	// Size is what the CRD takes applied with client-side kubectl apply,
+	// in bytes: its JSON, in an annotation (crd.ClientSideApplyLimit).
+	Size int
+	// Trimmed is how many schema descriptions crdforge generate
+	// --fit-crd-bytes left out to fit, and Untrimmed the Size before; both
+	// zero when it left none out.
+	Trimmed, Untrimmed int
 }
 
 // BlockBegin and BlockEnd start the first and the last line of a File.Block.

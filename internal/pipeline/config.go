@@ -60,6 +60,10 @@ type Config struct {
 	// is not validated again; nil validates every CRD. (The CLI opens one
 	// in the user's cache directory; see package passrecord.)
 	ValidationRecord *passrecord.Record
+	// FitCRDBytes, when positive, is the most bytes a CRD may take applied
+	// client-side: the CRD generator leaves out descriptions, the deepest
+	// and longest first, until each fits (crd.Generator.FitBytes).
+	FitCRDBytes int
 	// Resolve asks for parts of the model that no selected generator reads,
 	// for a caller that reads Result.Model itself.
 	Resolve model.Options
@@ -142,6 +146,9 @@ func (cfg Config) Complete() (Config, error) {
 	}
 	if cfg.DeployDir == "" {
 		cfg.DeployDir = DefaultDeployDir
+	}
+	if cfg.FitCRDBytes < 0 {
+		return cfg, fmt.Errorf("--fit-crd-bytes %d: want a number of bytes, or 0 to fit nothing", cfg.FitCRDBytes)
 	}
 	switch cfg.WebhookCodec {
 	case "":
@@ -250,7 +257,7 @@ func yamlComments(header string) bool {
 // run.
 func generatorsOf(cfg Config) []Generator {
 	return []Generator{
-		crd.Generator{Dir: cfg.CRDDir, Header: cfg.crdHeader, ValidationRecord: cfg.ValidationRecord},
+		crd.Generator{Dir: cfg.CRDDir, Header: cfg.crdHeader, ValidationRecord: cfg.ValidationRecord, FitBytes: cfg.FitCRDBytes},
 		deepcopy.Generator{},
 		conversion.Generator{},
 		webhook.Generator{Main: cfg.WebhookMain, Codec: cfg.WebhookCodec},

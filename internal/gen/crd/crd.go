@@ -40,6 +40,11 @@ type Generator struct {
 	// validation in earlier runs: a CRD printed the same is not validated
 	// again (see package passrecord).
 	ValidationRecord *passrecord.Record
+	// FitBytes, when positive, is the most bytes a CRD may take applied
+	// client-side (see ClientSideApplyLimit): descriptions are left out, the
+	// deepest and longest first, until it fits (crdforge generate
+	// --fit-crd-bytes).
+	FitBytes int
 }
 
 // Name is the generator's name for --only.
@@ -59,13 +64,14 @@ func (Generator) Needs() model.Options { return model.Options{Strategies: true} 
 // Kinds are validated and printed in parallel; the result keeps the model's
 // order.
 func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
-	v := newValidator(m, g.ValidationRecord)
+	v, omit := newValidator(m, g.ValidationRecord), newOmissions(m)
 	return eachKind(m, diags, func(k *model.Kind, diags *diag.List) (output.File, bool) {
-		return g.generate(v, k, k.Conversion, diags)
+		return g.generate(v, omit, k, k.Conversion, diags)
 	})
 }
 
-// CRDs returns each kind's CRD as Generate prints it, unprinted, in the
+// CRDs returns each kind's CRD as Generate prints it (but for what
+// FitBytes would leave out), unprinted, in the
 // model's order, for a caller that compares CRDs rather than writes them
 // (crdforge check): printing and reading back YAML is most of a CRD's
 // cost after validation. With validate, each CRD also goes through the API
@@ -79,11 +85,13 @@ func (g Generator) CRDs(m *model.Model, diags *diag.List, validate bool) []*apie
 	if validate {
 		v = newValidator(m, g.ValidationRecord)
 	}
+	omit := newOmissions(m)
 	return eachKind(m, diags, func(k *model.Kind, diags *diag.List) (*apiextensionsv1.CustomResourceDefinition, bool) {
 		if k.Storage == nil {
 			return nil, false // the model already reported it
 		}
 		c := Build(k)
+		omit.apply(k, c)
 		if v != nil && !k.SchemaErrors {
 			v.validateCopy(k, c, diags)
 		}
@@ -116,22 +124,24 @@ func eachKind[T any](m *model.Model, diags *diag.List, fn func(k *model.Kind, di
 }
 
 // generate prints and validates k's CRD with the conversion conv: the
-// kind's own, or, ahead of the model's last steps, what it was then (Started).
-func (g Generator) generate(v *validator, k *model.Kind, conv model.Conversion, diags *diag.List) (output.File, bool) {
+// kind's own, or, ahead of the model's last steps, what it was then
+// (Started); without the descriptions the markers omit, and, with FitBytes,
+// those it takes to fit.
+func (g Generator) generate(v *validator, omit *omissions, k *model.Kind, conv model.Conversion, diags *diag.List) (output.File, bool) {
 	if k.Storage == nil {
 		return output.File{}, false // the model already reported it; the server would only repeat it
 	}
 	c := build(k, conv)
-	content, err := Marshal(c)
-	if err != nil {
-		diags.Errorf(k.Pos(), "marshaling the CRD for %s: %v", k.Name, err)
+	omit.apply(k, c)
+	content, info, ok := g.print(k, c, diags)
+	if !ok {
 		return output.File{}, false
 	}
 	if !k.SchemaErrors {
-		v.validatePrinted(k, c, content, diags) // after Marshal: validation defaults c in place
+		v.validatePrinted(k, c, content, diags) // after printing: validation defaults c in place
 	}
 	name := fmt.Sprintf("%s_%s.yaml", c.Spec.Group, c.Spec.Names.Plural)
-	return output.File{Path: filepath.Join(g.Dir, name), Content: withHeader(g.Header, content)}, true
+	return output.File{Path: filepath.Join(g.Dir, name), Content: withHeader(g.Header, content), CRD: info}, true
 }
 
 // withHeader puts header before content. controller-gen writes the header
@@ -207,22 +217,38 @@ func build(k *model.Kind, conv model.Conversion) *apiextensionsv1.CustomResource
 // and YAML parsing once more and then go-yaml; the bytes are the same
 // (crdyaml).
 func Marshal(c *apiextensionsv1.CustomResourceDefinition) ([]byte, error) {
-	raw, err := json.Marshal(c)
+	obj, raw, err := generic(c)
 	if err != nil {
 		return nil, err
+	}
+	return marshalGeneric(obj, len(raw))
+}
+
+// marshalGeneric prints the generic value of a CRD whose JSON takes
+// jsonLen bytes, as Marshal does.
+func marshalGeneric(obj map[string]any, jsonLen int) ([]byte, error) {
+	head := output.YAMLHeader + "\n---\n"
+	out := make([]byte, 0, len(head)+jsonLen*3/2)
+	out = append(out, head...)
+	return crdyaml.Append(out, obj)
+}
+
+// generic is c as the generic value Marshal prints (keys sorted, no status,
+// no creationTimestamp), and c's JSON.
+func generic(c *apiextensionsv1.CustomResourceDefinition) (map[string]any, []byte, error) {
+	raw, err := json.Marshal(c)
+	if err != nil {
+		return nil, nil, err
 	}
 	var obj map[string]any
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	if err := dec.Decode(&obj); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	delete(obj, "status")
 	if meta, ok := obj["metadata"].(map[string]any); ok {
 		delete(meta, "creationTimestamp")
 	}
-	head := output.YAMLHeader + "\n---\n"
-	out := make([]byte, 0, len(head)+len(raw)*3/2)
-	out = append(out, head...)
-	return crdyaml.Append(out, obj)
+	return obj, raw, nil
 }

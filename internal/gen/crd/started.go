@@ -34,6 +34,7 @@ type Started struct {
 	queue   []*early // handed over, not yet taken by a worker
 	byKind  map[*model.Kind]*early
 	v       *validator
+	omit    *omissions
 	stopped bool
 	inline  bool
 	workers sync.WaitGroup
@@ -70,7 +71,7 @@ func (s *Started) Kind(m *model.Model, k *model.Kind) {
 	e := &early{k: k, conv: k.Conversion}
 	s.mu.Lock()
 	if s.v == nil {
-		s.v = newValidator(m, s.ValidationRecord)
+		s.v, s.omit = newValidator(m, s.ValidationRecord), newOmissions(m)
 	}
 	s.byKind[k] = e
 	if !s.inline {
@@ -104,7 +105,7 @@ func (s *Started) work() {
 
 func (s *Started) make(e *early) {
 	e.diags = diag.New(s.v.m.Fset)
-	e.file, e.ok = s.generate(s.v, e.k, e.conv, e.diags)
+	e.file, e.ok = s.generate(s.v, s.omit, e.k, e.conv, e.diags)
 	e.done = true
 }
 
@@ -123,9 +124,9 @@ func (s *Started) Stop() {
 // over: it keeps what was made ahead and makes the rest, on every core.
 func (s *Started) Generate(m *model.Model, diags *diag.List) []output.File {
 	s.Stop() // after Wait, every early one is done or was never taken
-	v := s.v
+	v, omit := s.v, s.omit
 	if v == nil {
-		v = newValidator(m, s.ValidationRecord)
+		v, omit = newValidator(m, s.ValidationRecord), newOmissions(m)
 	}
 	return eachKind(m, diags, func(k *model.Kind, diags *diag.List) (output.File, bool) {
 		if e := s.byKind[k]; e != nil && e.done && e.conv == k.Conversion {
@@ -133,7 +134,7 @@ func (s *Started) Generate(m *model.Model, diags *diag.List) []output.File {
 			diags.Append(e.diags)
 			return e.file, e.ok
 		}
-		return s.generate(v, k, k.Conversion, diags)
+		return s.generate(v, omit, k, k.Conversion, diags)
 	})
 }
 
