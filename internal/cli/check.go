@@ -260,8 +260,9 @@ map types, preserve-unknown-fields removed, data loss across versions and
 at the stored versions (through the conversions' field mapping: renames,
 +crdforge:hubfield, nested moves, stashed fields), type changes the generated
 conversion cannot carry, versions removed, unserved, deprecated or moved,
-and, as information, printer columns, selectable fields, short names and
-categories.
+fields the baseline deprecated removed (a warning), and, as information,
+fields newly deprecated, printer columns, selectable fields, short names
+and categories.
 
 Findings point at the Go field, type or marker in the working tree
 (file:line:col; a change a marker made, at that marker), or at the

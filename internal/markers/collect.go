@@ -125,13 +125,15 @@ func (r *Registries) parse(c Comment, target ctmarkers.TargetType, diags *diag.L
 	def := r.Crdforge.Lookup(c.Text, target)
 	if def == nil {
 		var fits []string
+		name := c.Name()
 		for _, t := range []ctmarkers.TargetType{ctmarkers.DescribesPackage, ctmarkers.DescribesType, ctmarkers.DescribesField} {
-			if r.Crdforge.Lookup(c.Text, t) != nil {
+			if d := r.Crdforge.Lookup(c.Text, t); d != nil {
 				fits = append(fits, targetNames[t])
+				name = d.Name // without its arguments (crdforge:deprecated, not crdforge:deprecated:warning)
 			}
 		}
 		if len(fits) > 0 {
-			diags.Errorf(c.Pos, "marker +%s describes %s, but here it describes %s", c.Name(), strings.Join(fits, " or "), targetNames[target])
+			diags.Errorf(c.Pos, "marker +%s describes %s, but here it describes %s", name, strings.Join(fits, " or "), targetNames[target])
 		} else {
 			d := diags.Errorf(c.Pos, "unknown marker +%s", c.Name())
 			if s := r.suggest(c.Name()); s != "" {

@@ -17,6 +17,7 @@ const (
 	HubFieldName      = "crdforge:hubfield"
 	NoCounterpartName = "crdforge:nocounterpart"
 	DescOmitName      = "crdforge:description:omit"
+	DeprecatedName    = "crdforge:deprecated"
 )
 
 // Conversion strategies, as the CRD's spec.conversion.strategy spells them.
@@ -141,6 +142,24 @@ type NoCounterpart struct{}
 // --fit-crd-bytes trims descriptions by size instead.
 type DescriptionOmit struct{}
 
+// +controllertools:marker:generateHelp:category=crdforge
+
+// DeprecatedField deprecates this field: the API server warns the clients that set it, without a webhook.
+//
+// crdforge appends "Deprecated: " and the warning to the field's description
+// in the CRD (where crdforge check finds it when the field is later
+// removed), and writes, beside the CRD, a ValidatingAdmissionPolicy and its
+// binding (<group>_<plural>.deprecation.yaml) with validationActions Warn
+// and Audit: a create that sets the field, or an update that sets or
+// changes it, gets the warning, in every version where the field is marked,
+// and the request's audit event an annotation. Nothing is ever refused.
+// The field must be in the schema (a JSON name, not inlined) and not inside
+// a list or a map. See docs/deprecation.md.
+type DeprecatedField struct {
+	// Warning is the text the warning and the description carry: what to use instead, and when the field goes.
+	Warning string `marker:"warning"`
+}
+
 // crdforgeDefinitions lists every +crdforge: marker with the targets it may
 // describe. The order is the order `crdforge markers` prints them in.
 func crdforgeDefinitions() []*ctmarkers.Definition {
@@ -157,5 +176,6 @@ func crdforgeDefinitions() []*ctmarkers.Definition {
 	add(HubFieldName, HubField(""), ctmarkers.DescribesField)
 	add(NoCounterpartName, NoCounterpart{}, ctmarkers.DescribesField)
 	add(DescOmitName, DescriptionOmit{}, ctmarkers.DescribesField, ctmarkers.DescribesType, ctmarkers.DescribesPackage)
+	add(DeprecatedName, DeprecatedField{}, ctmarkers.DescribesField)
 	return defs
 }

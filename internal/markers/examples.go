@@ -17,6 +17,7 @@ var examples = map[string]string{
 	HubFieldName:      "+crdforge:hubfield=Network.Host",
 	NoCounterpartName: "+crdforge:nocounterpart",
 	DescOmitName:      "+crdforge:description:omit",
+	DeprecatedName:    `+crdforge:deprecated:warning="use spec.schedule; spec.cronSpec goes in v2"`,
 
 	// CRD.
 	"groupName":                      "+groupName=example.com",

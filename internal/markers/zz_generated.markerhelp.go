@@ -47,6 +47,22 @@ func (Conversion) Help() *markers.DefinitionHelp {
 	}
 }
 
+func (DeprecatedField) Help() *markers.DefinitionHelp {
+	return &markers.DefinitionHelp{
+		Category: "crdforge",
+		DetailedHelp: markers.DetailedHelp{
+			Summary: "deprecates this field: the API server warns the clients that set it, without a webhook.",
+			Details: "crdforge appends \"Deprecated: \" and the warning to the field's description\nin the CRD (where crdforge check finds it when the field is later\nremoved), and writes, beside the CRD, a ValidatingAdmissionPolicy and its\nbinding (<group>_<plural>.deprecation.yaml) with validationActions Warn\nand Audit: a create that sets the field, or an update that sets or\nchanges it, gets the warning, in every version where the field is marked,\nand the request's audit event an annotation. Nothing is ever refused.\nThe field must be in the schema (a JSON name, not inlined) and not inside\na list or a map. See docs/deprecation.md.",
+		},
+		FieldHelp: map[string]markers.DetailedHelp{
+			"Warning": {
+				Summary: "is the text the warning and the description carry: what to use instead, and when the field goes.",
+				Details: "",
+			},
+		},
+	}
+}
+
 func (DescriptionOmit) Help() *markers.DefinitionHelp {
 	return &markers.DefinitionHelp{
 		Category: "crdforge",

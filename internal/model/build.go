@@ -194,6 +194,7 @@ func (b *Builder) buildKind(group, kind string, diags *diag.List) *Kind {
 	b.resolveHub(k, diags)
 	b.resolveConversion(k, diags)
 	b.resolveInternalHub(k, diags)
+	b.resolveDeprecatedFields(k, diags)
 	return k
 }
 

@@ -4,6 +4,7 @@ import (
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/load"
 	"github.com/crdforge/crdforge/internal/markers"
+	"go/token"
 	"sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
@@ -34,6 +35,9 @@ type Builder struct {
 	importSets map[*loader.Package]map[string]bool
 	// hasKinds says a root imports metav1, so that there may be kinds.
 	hasKinds bool
+	// deprecations are the +crdforge:deprecated markers, by field
+	// (deprecatedfields.go).
+	deprecations map[token.Pos]*deprecation
 }
 
 // NewBuilder starts a model of the load's roots, with nothing built yet.
@@ -62,6 +66,7 @@ func NewBuilder(dir string, ld *load.Result, regs *markers.Registries, opts Opti
 	b := &Builder{Model: m, opts: opts, diags: diags, load: ld,
 		deepCopied: map[*loader.Package]map[string]bool{}, deepCopyObjects: map[*loader.Package]map[string]bool{}}
 	b.collectMarkers(regs, diags)
+	b.indexDeprecations(diags)
 	return b
 }
 
@@ -90,6 +95,7 @@ func (b *Builder) Kinds(each func(*Model, *Kind)) *Model {
 	}
 	b.hasKinds = true
 	b.buildGroups(metav1, b.diags, each)
+	b.reportUnreachedDeprecations(b.diags)
 	b.leaveUndeclaredToConversionGen(b.diags)
 	return b.Model
 }

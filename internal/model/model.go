@@ -138,6 +138,9 @@ type Kind struct {
 	// kubebuilder markers, before crdforge orders versions and adds the
 	// conversion stanza. Generators must not modify it.
 	CRD *apiextensionsv1.CustomResourceDefinition
+	// DeprecatedFields are the fields +crdforge:deprecated markers
+	// deprecate, by version in priority order (deprecatedfields.go).
+	DeprecatedFields []*DeprecatedField
 	// SchemaErrors says controller-tools reported errors, at their
 	// positions, while building the schemas of the kind's group: the CRD is
 	// incomplete (a float field has no type), and the API server's

@@ -14,6 +14,7 @@ import (
 	"github.com/crdforge/crdforge/internal/gen/crd"
 	"github.com/crdforge/crdforge/internal/gen/deepcopy"
 	"github.com/crdforge/crdforge/internal/gen/deploy"
+	"github.com/crdforge/crdforge/internal/gen/deprecation"
 	"github.com/crdforge/crdforge/internal/gen/webhook"
 	"github.com/crdforge/crdforge/internal/model"
 	"github.com/crdforge/crdforge/internal/passrecord"
@@ -258,6 +259,7 @@ func yamlComments(header string) bool {
 func generatorsOf(cfg Config) []Generator {
 	return []Generator{
 		crd.Generator{Dir: cfg.CRDDir, Header: cfg.crdHeader, ValidationRecord: cfg.ValidationRecord, FitBytes: cfg.FitCRDBytes},
+		deprecation.Generator{Dir: cfg.CRDDir, Header: cfg.crdHeader},
 		deepcopy.Generator{},
 		conversion.Generator{},
 		webhook.Generator{Main: cfg.WebhookMain, Codec: cfg.WebhookCodec},

@@ -144,6 +144,7 @@ func (e *engine) compare(old, nw *apiextensionsv1.CustomResourceDefinition, ot, 
 	out = append(out, versionFindings(old, nw)...)
 	out = append(out, infoFindings(old, nw)...)
 	out = append(out, e.update.findings(old, nw)...)
+	deprecateOnly(old, nw, out)
 	return removalsOnly(out)
 }
 
@@ -155,14 +156,20 @@ func removalsOnly(fs []Finding) []Finding {
 	type at struct{ version, path string }
 	removed := map[at]bool{}
 	for _, f := range fs {
-		if f.Rule == "existingFieldRemoval" {
+		if isRemoval(f.Rule) {
 			removed[at{f.Version, f.Path}] = true
 		}
 	}
 	return slices.DeleteFunc(fs, func(f Finding) bool {
 		r, _ := RuleByName(f.Rule)
-		return r.Crdify && f.Rule != "existingFieldRemoval" && removed[at{f.Version, f.Path}]
+		return (r.Crdify || f.Rule == "fieldDeprecated") && !isRemoval(f.Rule) && removed[at{f.Version, f.Path}]
 	})
+}
+
+// isRemoval says the rule reports a removed field: crdify's, or of a field
+// the baseline deprecated.
+func isRemoval(rule string) bool {
+	return rule == "existingFieldRemoval" || rule == "deprecatedFieldRemoval"
 }
 
 func propertyFindings(crd, version string, byPath map[string][]validations.ComparisonResult) []Finding {

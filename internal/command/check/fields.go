@@ -14,7 +14,8 @@ import (
 
 // fieldFindings reports the fields removed from versions that remain:
 // crdify's existingFieldRemoval, with crdify's property paths and message,
-// one finding per field so that each points at its field in the baseline;
+// one finding per field so that each points at its field in the baseline
+// (deprecatedFieldRemoval, a warning, for a field the baseline deprecated);
 // and fieldDataLoss for stored values that nothing holds any more.
 //
 // Whether values survive is decided by where they live (identity, through
@@ -49,6 +50,7 @@ func fieldFindings(old, nw *apiextensionsv1.CustomResourceDefinition, ot, nt *tr
 		}
 	}
 	stored := storedVersions(old)
+	deprecated := deprecatedProps(old)
 
 	var out []Finding
 	lost := map[string]bool{}
@@ -75,11 +77,11 @@ func fieldFindings(old, nw *apiextensionsv1.CustomResourceDefinition, ot, nt *tr
 			oid := ot.identity(old.Name, ov.Name, p)
 			where := held[oid.id]
 			if kept {
-				msg := fmt.Errorf("%w : %v.%v", existingfieldremoval.ErrRemovedExistingField, ov.Name, p).Error()
-				if note := survivalNote(ov.Name, p, oid, where); note != "" && !isStored {
-					msg += " (" + note + ")"
+				note := ""
+				if !isStored {
+					note = survivalNote(ov.Name, p, oid, where)
 				}
-				out = append(out, Finding{Rule: "existingFieldRemoval", CRD: old.Name, Version: ov.Name, Path: p, Message: msg, Baseline: true})
+				out = append(out, removal(old.Name, ov.Name, p, note, deprecated))
 			}
 			switch {
 			case kept && isStored:
@@ -108,6 +110,24 @@ func fieldFindings(old, nw *apiextensionsv1.CustomResourceDefinition, ot, nt *tr
 		}
 	}
 	return out
+}
+
+// removal is the finding about property p removed from version v of crd,
+// a version that stays: crdify's existingFieldRemoval, with note (where its
+// values still live) when there is one, or deprecatedFieldRemoval when the
+// baseline deprecated it (deprecate, release, then remove: its clients were
+// warned by +crdforge:deprecated's policy).
+func removal(crd, v, p, note string, deprecated map[string]map[string]string) Finding {
+	msg := fmt.Errorf("%w : %v.%v", existingfieldremoval.ErrRemovedExistingField, v, p).Error()
+	if note != "" {
+		msg += " (" + note + ")"
+	}
+	rule := "existingFieldRemoval"
+	if text, ok := deprecated[v][p]; ok {
+		rule = "deprecatedFieldRemoval"
+		msg += fmt.Sprintf(" (deprecated in the baseline: %s)", text)
+	}
+	return Finding{Rule: rule, CRD: crd, Version: v, Path: p, Message: msg, Baseline: true}
 }
 
 // prunedOnRead is the fieldDataLoss message for property p, which version

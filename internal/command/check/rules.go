@@ -52,6 +52,8 @@ var Rules = []Rule{
 	{"description", Error, true, "a field's description changed"},
 	{"unhandled", Error, true, "any other schema change no rule above or below classifies (crdify's catch-all: pattern, format, nullable, ...)"},
 
+	{"deprecatedFieldRemoval", Warn, false, "a field removed that the baseline deprecated (a \"Deprecated:\" line in its description, as +crdforge:deprecated writes): deprecate, release, then remove; crdify's existingFieldRemoval otherwise"},
+	{"fieldDeprecated", Info, false, "a field's description only gained a \"Deprecated:\" line (+crdforge:deprecated): crdify's description change otherwise, though no client breaks"},
 	{"celRuleAdded", Error, false, "an x-kubernetes-validations rule added to or changed on an existing field, that neither is a transition rule nor ratchets (optionalOldSelf)"},
 	{"celRuleRatcheting", Info, false, "a rule added to an existing field that only constrains updates (oldSelf) or ratchets: objects already stored are not rejected"},
 	{"celRuleRemoved", Info, false, "an x-kubernetes-validations rule removed: a loosening"},

@@ -231,6 +231,51 @@ var ruleCases = []ruleCase{
 		{"existingFieldRemoval", "error", "v1beta1", "^.spec.ports[*].name"}, {"existingFieldRemoval", "error", "v1beta1", "^.spec.ports[*].port"},
 		{"fieldDataLoss", "error", "v1", "^.spec.ports"},
 	}},
+	{name: "field the baseline deprecated, removed from a version that stays: a warning", old: func(c *apiextensionsv1.CustomResourceDefinition) {
+		deprecate(c, 1, "name", "use spec.title")
+	}, mutate: func(c *apiextensionsv1.CustomResourceDefinition) {
+		delete(c.Spec.Versions[1].Schema.OpenAPIV3Schema.Properties["spec"].Properties, "name")
+	}, want: []want{{"deprecatedFieldRemoval", "warn", "v1beta1", "^.spec.name"}}},
+	{name: "field the baseline deprecated in one version, removed from both: the other is still an error", old: func(c *apiextensionsv1.CustomResourceDefinition) {
+		deprecate(c, 1, "name", "use spec.title")
+	}, mutate: func(c *apiextensionsv1.CustomResourceDefinition) {
+		props(c, "", func(p *apiextensionsv1.JSONSchemaProps) { delete(p.Properties, "name") })
+	}, want: []want{{"existingFieldRemoval", "error", "v1", "^.spec.name"}, {"deprecatedFieldRemoval", "warn", "v1beta1", "^.spec.name"},
+		{"fieldDataLoss", "error", "v1", "^.spec.name"}}},
+	{name: "list the baseline deprecated, removed from every version: its items go with it, its data is still lost", old: func(c *apiextensionsv1.CustomResourceDefinition) {
+		deprecate(c, 0, "ports", "use spec.endpoints")
+		deprecate(c, 1, "ports", "use spec.endpoints")
+	}, mutate: func(c *apiextensionsv1.CustomResourceDefinition) {
+		props(c, "", func(p *apiextensionsv1.JSONSchemaProps) { delete(p.Properties, "ports") })
+	}, want: []want{
+		{"deprecatedFieldRemoval", "warn", "v1", "^.spec.ports"}, {"deprecatedFieldRemoval", "warn", "v1", "^.spec.ports[*]"},
+		{"deprecatedFieldRemoval", "warn", "v1", "^.spec.ports[*].name"}, {"deprecatedFieldRemoval", "warn", "v1", "^.spec.ports[*].port"},
+		{"deprecatedFieldRemoval", "warn", "v1beta1", "^.spec.ports"}, {"deprecatedFieldRemoval", "warn", "v1beta1", "^.spec.ports[*]"},
+		{"deprecatedFieldRemoval", "warn", "v1beta1", "^.spec.ports[*].name"}, {"deprecatedFieldRemoval", "warn", "v1beta1", "^.spec.ports[*].port"},
+		{"fieldDataLoss", "error", "v1", "^.spec.ports"},
+	}},
+	{name: "field whose description says Deprecated only mid-line is not deprecated: its removal is an error", old: func(c *apiextensionsv1.CustomResourceDefinition) {
+		props(c, "name", func(p *apiextensionsv1.JSONSchemaProps) { p.Description = "Not Deprecated: kept" })
+	}, mutate: func(c *apiextensionsv1.CustomResourceDefinition) {
+		delete(c.Spec.Versions[1].Schema.OpenAPIV3Schema.Properties["spec"].Properties, "name")
+	}, want: []want{{"existingFieldRemoval", "error", "v1beta1", "^.spec.name"}}},
+	{name: "field deprecated in every version: information", mutate: func(c *apiextensionsv1.CustomResourceDefinition) {
+		deprecate(c, 0, "size", "use spec.scale")
+		deprecate(c, 1, "size", "use spec.scale")
+	}, want: []want{{"fieldDeprecated", "info", "v1", "^.spec.size"}, {"fieldDeprecated", "info", "v1beta1", "^.spec.size"}}},
+	{name: "field deprecated in one version: information, also between the served versions", mutate: func(c *apiextensionsv1.CustomResourceDefinition) {
+		deprecate(c, 0, "size", "use spec.scale")
+	}, want: []want{{"fieldDeprecated", "info", "v1", "^.spec.size"}, {"fieldDeprecated", "info", "v1beta1 -> v1", "^.spec.size"}}},
+	{name: "field without a description deprecated: information", mutate: func(c *apiextensionsv1.CustomResourceDefinition) {
+		deprecate(c, 0, "color", "use spec.paint")
+		deprecate(c, 1, "color", "use spec.paint")
+	}, want: []want{{"fieldDeprecated", "info", "v1", "^.spec.color"}, {"fieldDeprecated", "info", "v1beta1", "^.spec.color"}}},
+	{name: "deprecation withdrawn: a description change, as in crdify", old: func(c *apiextensionsv1.CustomResourceDefinition) {
+		deprecate(c, 0, "size", "use spec.scale")
+		deprecate(c, 1, "size", "use spec.scale")
+	}, mutate: func(c *apiextensionsv1.CustomResourceDefinition) {
+		props(c, "size", func(p *apiextensionsv1.JSONSchemaProps) { p.Description = "how big" })
+	}, want: []want{{"description", "error", "v1", "^.spec.size"}, {"description", "error", "v1beta1", "^.spec.size"}}},
 	{name: "enum value removed", mutate: func(c *apiextensionsv1.CustomResourceDefinition) {
 		props(c, "color", func(p *apiextensionsv1.JSONSchemaProps) { p.Enum = p.Enum[:1] })
 	}, want: []want{{"enum", "error", "v1", "^.spec.color"}, {"enum", "error", "v1beta1", "^.spec.color"}}},
@@ -388,6 +433,20 @@ var ruleCases = []ruleCase{
 			p.Properties["new"] = apiextensionsv1.JSONSchemaProps{Type: "string"}
 		})
 	}},
+}
+
+// deprecate marks spec's property name deprecated in the i-th version, as
+// +crdforge:deprecated does: a "Deprecated: " paragraph after its
+// description.
+func deprecate(c *apiextensionsv1.CustomResourceDefinition, i int, name, text string) {
+	spec := c.Spec.Versions[i].Schema.OpenAPIV3Schema.Properties["spec"]
+	p := spec.Properties[name]
+	if p.Description != "" {
+		p.Description += "\n\n"
+	}
+	p.Description += "Deprecated: " + text
+	spec.Properties[name] = p
+	c.Spec.Versions[i].Schema.OpenAPIV3Schema.Properties["spec"] = spec
 }
 
 func addEnum(c *apiextensionsv1.CustomResourceDefinition) {

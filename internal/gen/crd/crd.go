@@ -141,14 +141,15 @@ func (g Generator) generate(v *validator, omit *omissions, k *model.Kind, conv m
 		v.validatePrinted(k, c, content, diags) // after printing: validation defaults c in place
 	}
 	name := fmt.Sprintf("%s_%s.yaml", c.Spec.Group, c.Spec.Names.Plural)
-	return output.File{Path: filepath.Join(g.Dir, name), Content: withHeader(g.Header, content), CRD: info}, true
+	return output.File{Path: filepath.Join(g.Dir, name), Content: WithHeader(g.Header, content), CRD: info}, true
 }
 
-// withHeader puts header before content. controller-gen writes the header
-// file's bytes and then "---"; a header whose last line has no newline
-// gets one here, or the line would run into crdforge's header line (for
-// controller-gen, into the "---" it writes, which the comment then hides).
-func withHeader(header string, content []byte) []byte {
+// WithHeader puts header before content: a CRD's, or another YAML file's
+// beside the CRDs. controller-gen writes the header file's bytes and then
+// "---"; a header whose last line has no newline gets one here, or the
+// line would run into crdforge's header line (for controller-gen, into the
+// "---" it writes, which the comment then hides).
+func WithHeader(header string, content []byte) []byte {
 	if header == "" {
 		return content
 	}
@@ -171,6 +172,7 @@ func Build(k *model.Kind) *apiextensionsv1.CustomResourceDefinition {
 // build is Build with the conversion conv in the kind's stead.
 func build(k *model.Kind, conv model.Conversion) *apiextensionsv1.CustomResourceDefinition {
 	c := k.CRD.DeepCopy()
+	markDeprecated(c, k.DeprecatedFields)
 
 	// Versions in priority order, as the model sorted them.
 	byName := map[string]apiextensionsv1.CustomResourceDefinitionVersion{}

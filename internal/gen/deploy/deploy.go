@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/gen/deprecation"
 	"github.com/crdforge/crdforge/internal/model"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/internal/templates"
@@ -103,7 +104,7 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 
 	// kustomize reads no file outside the kustomization's directory, so
 	// CRDs elsewhere come in as a directory with its own kustomization.
-	crdFiles := CRDFiles(m)
+	crdFiles := crdDirFiles(m)
 	crdRef, crdInside := relPath(m.Dir, dir, crdDir)
 	ownNamespace := !slices.Contains(sharedNamespaces, w.Namespace)
 	if ownNamespace {
@@ -194,6 +195,25 @@ func CRDFiles(m *model.Model) []string {
 				continue // the crd generator writes nothing for it
 			}
 			out = append(out, CRDFile(k))
+		}
+	}
+	return out
+}
+
+// crdDirFiles are the files of the CRD directory that kustomize applies:
+// each CRD, then its deprecated fields' policy, if any, in the model's
+// order.
+func crdDirFiles(m *model.Model) []string {
+	var out []string
+	for _, g := range m.Groups {
+		for _, k := range g.Kinds {
+			if k.Storage == nil || k.CRD == nil {
+				continue
+			}
+			out = append(out, CRDFile(k))
+			if f := deprecation.File(k); f != "" {
+				out = append(out, f)
+			}
 		}
 	}
 	return out
