@@ -15,6 +15,7 @@ import (
 	"github.com/crdforge/crdforge/internal/gen/deepcopy"
 	"github.com/crdforge/crdforge/internal/gen/deploy"
 	"github.com/crdforge/crdforge/internal/gen/deprecation"
+	"github.com/crdforge/crdforge/internal/gen/docs"
 	"github.com/crdforge/crdforge/internal/gen/webhook"
 	"github.com/crdforge/crdforge/internal/model"
 	"github.com/crdforge/crdforge/internal/passrecord"
@@ -27,6 +28,7 @@ const (
 	DefaultCRDDir      = "config/crd/bases"
 	DefaultWebhookMain = "cmd/webhook/main.go"
 	DefaultDeployDir   = "config/webhook"
+	DefaultDocsDir     = "docs/api"
 )
 
 // Config is what one `crdforge generate` run needs. Leave a field empty for
@@ -44,7 +46,14 @@ type Config struct {
 	// DeployDir is where the webhook's kustomization goes; default
 	// config/webhook.
 	DeployDir string
-	// Only limits the run to the named generators; empty runs all.
+	// DocsDir is where the API reference goes, a Markdown page per group.
+	// A run writes it only when asked: DocsDir set, or docs named in Only
+	// (then the default is docs/api). A reference is for a project that
+	// publishes one, and a full run that wrote pages nobody asked for would
+	// leave files in every project that upgrades crdforge.
+	DocsDir string
+	// Only limits the run to the named generators; empty runs all (docs
+	// only with DocsDir).
 	Only []string
 	// WebhookCodec is how the generated webhook reads and writes objects:
 	// CodecGenerated (the default) or CodecReflect.
@@ -171,8 +180,14 @@ func (cfg Config) Complete() (Config, error) {
 		}
 	}
 
+	if cfg.DocsDir == "" && slices.Contains(cfg.Only, docsName) {
+		cfg.DocsDir = DefaultDocsDir
+	}
 	all := generatorsOf(cfg)
 	cfg.gens, cfg.partial = all, len(cfg.Only) > 0
+	if cfg.DocsDir == "" {
+		cfg.gens = slices.DeleteFunc(slices.Clone(all), func(g Generator) bool { return g.Name() == docsName })
+	}
 	if cfg.partial {
 		for _, name := range cfg.Only {
 			if !slices.ContainsFunc(all, func(g Generator) bool { return g.Name() == name }) {
@@ -264,8 +279,12 @@ func generatorsOf(cfg Config) []Generator {
 		conversion.Generator{},
 		webhook.Generator{Main: cfg.WebhookMain, Codec: cfg.WebhookCodec},
 		deploy.Generator{Dir: cfg.DeployDir, CRDDir: cfg.CRDDir, Main: cfg.WebhookMain, WebhookImage: cfg.WebhookImage},
+		docs.Generator{Dir: cfg.DocsDir},
 	}
 }
+
+// docsName is the docs generator's name for --only.
+var docsName = docs.Generator{}.Name()
 
 // Names lists the generators' names, in the order they run.
 func Names() []string {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/crdforge/crdforge/internal/gen/crd"
 	"github.com/crdforge/crdforge/internal/gen/deploy"
+	"github.com/crdforge/crdforge/internal/gen/docs"
 	"github.com/crdforge/crdforge/internal/gen/webhook"
 	"github.com/crdforge/crdforge/internal/model"
 )
@@ -31,8 +32,8 @@ func TestCompleteAppliesEveryDefault(t *testing.T) {
 		cfg.WebhookMain != "cmd/webhook/main.go" || cfg.DeployDir != "config/webhook" {
 		t.Errorf("completed config %+v", cfg)
 	}
-	if cfg.partial || !slices.Equal(names(cfg.gens), Names()) {
-		t.Errorf("no --only: generators %v, partial %v; want all", names(cfg.gens), cfg.partial)
+	if want := slices.DeleteFunc(Names(), func(n string) bool { return n == "docs" }); cfg.partial || !slices.Equal(names(cfg.gens), want) {
+		t.Errorf("no --only: generators %v, partial %v; want all but docs, %v", names(cfg.gens), cfg.partial, want)
 	}
 	// The generators get the completed values, and nothing else defaults them.
 	for _, g := range cfg.gens {
@@ -220,5 +221,39 @@ func TestCompleteWarnsAtYEARWithoutAYear(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("year %q: warnings at %v, want %v", year, got, want)
 		}
+	}
+}
+
+// The API reference is written only when asked for: --docs DIR in a full
+// run, or --only docs, which writes it into docs/api unless --docs says
+// where. --docs with an --only that leaves docs out writes none.
+func TestDocsOnlyWhenAsked(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		cfg     Config
+		wantDir string // "" when the docs generator does not run
+	}{
+		{"a full run", Config{}, ""},
+		{"a full run with --docs", Config{DocsDir: "site/api"}, "site/api"},
+		{"--only docs", Config{Only: []string{"docs"}}, DefaultDocsDir},
+		{"--only docs with --docs", Config{Only: []string{"docs"}, DocsDir: "site/api"}, "site/api"},
+		{"--only crd with --docs", Config{Only: []string{"crd"}, DocsDir: "site/api"}, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.cfg.Dir = "."
+			cfg, err := tt.cfg.Complete()
+			if err != nil {
+				t.Fatal(err)
+			}
+			gotDir := ""
+			for _, g := range cfg.gens {
+				if g, ok := g.(docs.Generator); ok {
+					gotDir = g.Dir
+				}
+			}
+			if gotDir != tt.wantDir {
+				t.Errorf("docs written into %q, want %q (generators %v)", gotDir, tt.wantDir, names(cfg.gens))
+			}
+		})
 	}
 }
