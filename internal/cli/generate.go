@@ -146,7 +146,7 @@ func bindConfigFlags(f *pflag.FlagSet, cfg *pipeline.Config) {
 	f.IntVar(&cfg.FitCRDBytes, "fit-crd-bytes", 0,
 		"leave schema descriptions out of each CRD, the deepest and longest first, until it takes at most N bytes as client-side kubectl apply stores it (its JSON, in an annotation); 262144 is the most that can be; 0 leaves them all in")
 	f.StringVar(&cfg.DocsDir, "docs", "",
-		"write the API reference into this directory, a Markdown page per API group: each kind's versions as a diagram, a version map of every field (renamed, moved, stashed, narrowed, hand-written) and each version's field table; without it (or --only docs, default "+pipeline.DefaultDocsDir+") no reference is written")
+		"write an API reference into this directory, a Markdown page per API group: each kind's versions as a diagram, a map of every field across them (renamed, moved, stashed, narrowed, hand-written) and each version's fields; none is written without it, except with --only docs (into "+pipeline.DefaultDocsDir+")")
 	f.StringSliceVar(&cfg.Only, "only", nil, "run only these generators (comma-separated): "+strings.Join(pipeline.Names(), ", "))
 
 	// controller-gen's options, named as its crd: and object: options are.
@@ -245,7 +245,10 @@ current directory), reads their kubebuilder and +crdforge: markers, and writes:
   - the conversion webhook's main (--webhook-main) and, under config/webhook,
     its kustomize-ready deployment (Deployment, Service, PodDisruptionBudget,
     cert-manager Issuer and Certificate) when a CRD converts through a
-    webhook. Without cert-manager, see crdforge certs.
+    webhook. Without cert-manager, see crdforge certs;
+  - with --docs DIR (or --only docs), an API reference: a Markdown page per
+    API group with each kind's versions, a map of every field across them
+    and each version's fields.
 
 In a kubebuilder project (a PROJECT file), the CRDs' conversion webhook is the
 manager's Service as kubebuilder scaffolds it (webhook-service in system),
