@@ -6,16 +6,16 @@ import "strings"
 type State int
 
 const (
-	// Absent: the version has no such field, and nothing keeps its value
+	// Absent says the version has no such field, and nothing keeps its value
 	// when an object passes through the version.
 	Absent State = iota
-	// Present: the version has the field, at Cell.Path.
+	// Present says the version has the field, at Cell.Path.
 	Present
-	// Stashed: the version has no such field, but crdforge's generated
+	// Stashed says the version has no such field, but crdforge's generated
 	// conversion keeps its value in an annotation (runtime/lossless) and
 	// restores it when the object comes back.
 	Stashed
-	// HandWritten: a hand-written Convert_ function (Cell.Func) converts
+	// HandWritten says a hand-written Convert_ function (Cell.Func) converts
 	// the field, alone or as part of its struct; Cell.Path is the field's
 	// path in the version when it has one there.
 	HandWritten

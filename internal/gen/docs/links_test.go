@@ -62,11 +62,10 @@ func newFixture() *fixture {
 	toHub, toSpoke := directions(pair, spokeV, hubV)
 	f := &fixture{spoke: &model.Spoke{Version: spokeV, Pairs: []*model.TypePair{pair}}, toHub: toHub, toSpoke: toSpoke, spokeF: spokeF, hubF: hubF, endpoint: endpoint, hubSpc: hubSpec}
 	assign := &model.Conv{Kind: model.ConvAssign}
-	max := int64(1000)
-	min := int64(1)
+	lo, hi := int64(1), int64(1000)
 	f.mapField("Title", []string{"DisplayName"}, assign, nil)
 	f.mapField("Host", []string{"Endpoint", "Endpoint.Host"}, assign, nil)
-	f.mapField("Replicas", []string{"Replicas"}, assign, &model.Guard{Min: &min, Max: &max})
+	f.mapField("Replicas", []string{"Replicas"}, assign, &model.Guard{Min: &lo, Max: &hi})
 	f.mapField("Schedule", []string{"Schedule"}, &model.Conv{Kind: model.ConvManual, Reason: "string to struct"}, nil)
 	toHub.SourceOnly = []*types.Var{spokeF["LegacyID"]}
 	toSpoke.SourceOnly = []*types.Var{hubF["Color"]}
