@@ -145,6 +145,8 @@ func bindConfigFlags(f *pflag.FlagSet, cfg *pipeline.Config) {
 		"fail (exit 2, nothing written) on a field with no counterpart in the version it converts to, unless +crdforge:nocounterpart acknowledges it; for CI")
 	f.IntVar(&cfg.FitCRDBytes, "fit-crd-bytes", 0,
 		"leave schema descriptions out of each CRD, the deepest and longest first, until it takes at most N bytes as client-side kubectl apply stores it (its JSON, in an annotation); 262144 is the most that can be; 0 leaves them all in")
+	f.BoolVar(&cfg.Helm, "helm", false,
+		"also write a Helm chart of the CRDs and the conversion webhook into "+pipeline.DefaultChartsDir+"/<project> (--only helm writes it alone); best set once in .crdforge.yaml as helm: true")
 	f.StringSliceVar(&cfg.Only, "only", nil, "run only these generators (comma-separated): "+strings.Join(pipeline.Names(), ", "))
 
 	// controller-gen's options, named as its crd: and object: options are.

@@ -15,6 +15,7 @@ import (
 	"github.com/crdforge/crdforge/internal/gen/deepcopy"
 	"github.com/crdforge/crdforge/internal/gen/deploy"
 	"github.com/crdforge/crdforge/internal/gen/deprecation"
+	"github.com/crdforge/crdforge/internal/gen/helm"
 	"github.com/crdforge/crdforge/internal/gen/webhook"
 	"github.com/crdforge/crdforge/internal/model"
 	"github.com/crdforge/crdforge/internal/passrecord"
@@ -27,6 +28,7 @@ const (
 	DefaultCRDDir      = "config/crd/bases"
 	DefaultWebhookMain = "cmd/webhook/main.go"
 	DefaultDeployDir   = "config/webhook"
+	DefaultChartsDir   = "charts"
 )
 
 // Config is what one `crdforge generate` run needs. Leave a field empty for
@@ -44,8 +46,14 @@ type Config struct {
 	// DeployDir is where the webhook's kustomization goes; default
 	// config/webhook.
 	DeployDir string
-	// Only limits the run to the named generators; empty runs all.
+	// Only limits the run to the named generators; empty runs all but
+	// helm, unless Helm asks for it too.
 	Only []string
+	// Helm has a run that names no generators write the Helm chart too
+	// (charts/<project>). It is off by default: a chart is a way of
+	// shipping that a project chooses, beside or in place of the
+	// kustomization; --only helm writes it alone.
+	Helm bool
 	// WebhookCodec is how the generated webhook reads and writes objects:
 	// CodecGenerated (the default) or CodecReflect.
 	WebhookCodec string
@@ -180,6 +188,8 @@ func (cfg Config) Complete() (Config, error) {
 			}
 		}
 		cfg.gens = slices.DeleteFunc(slices.Clone(all), func(g Generator) bool { return !slices.Contains(cfg.Only, g.Name()) })
+	} else if !cfg.Helm {
+		cfg.gens = slices.DeleteFunc(slices.Clone(all), func(g Generator) bool { return g.Name() == helmName })
 	}
 	cfg.complete = true
 	return cfg, nil
@@ -264,8 +274,13 @@ func generatorsOf(cfg Config) []Generator {
 		conversion.Generator{},
 		webhook.Generator{Main: cfg.WebhookMain, Codec: cfg.WebhookCodec},
 		deploy.Generator{Dir: cfg.DeployDir, CRDDir: cfg.CRDDir, Main: cfg.WebhookMain, WebhookImage: cfg.WebhookImage},
+		helm.Generator{Dir: DefaultChartsDir, WebhookImage: cfg.WebhookImage},
 	}
 }
+
+// helmName is the generator a run leaves out unless Config.Helm or Only
+// names it.
+var helmName = helm.Generator{}.Name()
 
 // Names lists the generators' names, in the order they run.
 func Names() []string {
