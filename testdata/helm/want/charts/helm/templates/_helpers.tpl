@@ -20,6 +20,24 @@ depends on the namespace, which is the release's.
 {{ dig "names" "issuer" "helm-selfsigned-issuer" .Values.AsMap }}
 {{- end }}
 
+{{- /*
+What values.yaml sets of the webhook's pod, else what crdforge writes in a
+new values.yaml: a values.yaml written before the API had a webhook holds
+none of it.
+*/}}
+{{- define "helm.image" -}}
+{{ dig "image" "repository" "ghcr.io/example/gadget-webhook" .Values.AsMap }}{{ with dig "image" "tag" "v1.2.3" .Values.AsMap }}:{{ . }}{{ end }}
+{{- end }}
+{{- define "helm.pullPolicy" -}}
+{{ dig "image" "pullPolicy" "IfNotPresent" .Values.AsMap }}
+{{- end }}
+{{- define "helm.replicas" -}}
+{{ dig "replicas" 2 .Values.AsMap }}
+{{- end }}
+{{- define "helm.resources" -}}
+{{ dig "resources" (dict "requests" (dict "cpu" "10m" "memory" "32Mi") "limits" (dict "memory" "128Mi")) .Values.AsMap | toYaml }}
+{{- end }}
+
 {{- /* "true" when cert-manager issues the certificate and injects the CA. */}}
 {{- define "helm.certManager" -}}
 {{ if dig "certManager" "enabled" true .Values.AsMap }}true{{ end }}
