@@ -102,7 +102,11 @@ func TestHelmChart(t *testing.T) {
 
 	out := h.run("uninstall", release, "-n", ns)
 	t.Logf("helm uninstall:\n%s", out)
-	getCRD(t, crdName)
+	// A CRD helm deleted would still be there a while, its objects being
+	// cleaned up: kept means not being deleted.
+	if crd := getCRD(t, crdName); crd.GetDeletionTimestamp() != nil {
+		t.Errorf("helm uninstall deletes CRD %s", crdName)
+	}
 	if _, err := cluster.Dynamic.Resource(v1).Namespace(ns).Get(ctx, "kept", metav1.GetOptions{}); err != nil {
 		t.Errorf("the CronTab stored before helm uninstall: %v", err)
 	}
