@@ -61,7 +61,8 @@ func (h *helmCLI) run(args ...string) string {
 // webhook into the chart, linted and templated with cert-manager on and
 // off; helm upgrade, after which the CRD serves the new version and
 // converts through the release's Service in the release's namespace, with
-// the CA given; helm uninstall, which leaves the CRD and its objects.
+// the CA given; helm uninstall, which leaves the CRD and its objects, and
+// which a second helm install takes over.
 func TestHelmChart(t *testing.T) {
 	needCluster(t)
 	h := newHelm(t)
@@ -114,6 +115,9 @@ func TestHelmChart(t *testing.T) {
 	if list, err := cluster.Dynamic.Resource(deployments).Namespace(ns).List(ctx, metav1.ListOptions{}); err != nil || len(list.Items) != 0 {
 		t.Errorf("after helm uninstall, Deployments in %s: %v (%v), want none", ns, list, err)
 	}
+	// Installed again, the release takes the kept CRD over (docs/helm.md).
+	h.run("install", release, chart, "-n", ns, "--set", "certManager.enabled=false", "--set", "caBundle="+caBundle)
+	h.run("uninstall", release, "-n", ns)
 }
 
 // templateWithAndWithoutCertManager lints and templates the chart with
