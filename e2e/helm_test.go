@@ -24,18 +24,10 @@ type helmCLI struct {
 	env []string
 }
 
-// newHelm finds bin/helm: the test skips without it, or fails when
-// CRDFORGE_E2E_REQUIRED is set (make test-e2e builds it first).
+// newHelm finds bin/helm (needTool).
 func newHelm(t *testing.T) *helmCLI {
 	t.Helper()
-	bin := filepath.Join(repoRoot, "bin", "helm")
-	if !fileExists(bin) {
-		why := bin + " missing (run `make helm` at the repository root)"
-		if os.Getenv("CRDFORGE_E2E_REQUIRED") != "" {
-			t.Fatal(why)
-		}
-		t.Skip(why)
-	}
+	bin := needTool(t, repoRoot, "helm")
 	home := t.TempDir()
 	env := append(os.Environ(), "KUBECONFIG="+cluster.Kubeconfig,
 		"HELM_CACHE_HOME="+filepath.Join(home, "cache"), "HELM_CONFIG_HOME="+filepath.Join(home, "config"),
