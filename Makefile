@@ -21,6 +21,11 @@ include tools/lint/lint.mk
 # the end-to-end suite scaffolds a real kubebuilder project with it.
 include tools/kubebuilder/kubebuilder.mk
 
+# The Helm CLI, built from tools/helm/go.mod into bin/helm (once; later runs
+# do nothing until that go.mod changes): the end-to-end suite lints,
+# templates, installs, upgrades and uninstalls the generated chart with it.
+include tools/helm/helm.mk
+
 # Built every time: go's build cache makes an unchanged build instant.
 build:
 	$(GO) build -o $(CRDFORGE) ./cmd/crdforge
@@ -98,7 +103,7 @@ test-unit: fetch-modules
 
 # test-e2e is everything that needs the real control plane, kubebuilder or
 # the storage version migrator: the e2e package, the real-world APIs aside.
-test-e2e: $(E2E_ASSETS_DEPS) $(KUBEBUILDER) $(FETCHED)-e2e
+test-e2e: $(E2E_ASSETS_DEPS) $(KUBEBUILDER) $(HELM) $(FETCHED)-e2e
 	cd tools/envtest/smoke && KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(OFFLINE) $(GO) test ./...
 	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(OFFLINE) $(GO) test -timeout 30m -skip '^TestRealWorldAPIs$$' ./e2e/
 
@@ -128,7 +133,7 @@ fetch: fetch-modules fetch-e2e fetch-realworld fetch-compat
 # what the tier's tests download; it is made again when those tests, the
 # README or the versions they use change. (go clean -modcache does not
 # remove it: run make fetch after one.)
-$(FETCHED)-e2e: go.mod README.md tools/kubebuilder/go.mod e2e/newcomer_test.go e2e/kubebuilder_test.go e2e/gettingstarted_test.go e2e/markdown.go docs/getting-started.md
+$(FETCHED)-e2e: go.mod README.md tools/kubebuilder/go.mod tools/helm/go.mod e2e/newcomer_test.go e2e/kubebuilder_test.go e2e/gettingstarted_test.go e2e/markdown.go docs/getting-started.md
 	$(MAKE) --no-print-directory fetch-e2e
 	@mkdir -p bin && touch $@
 $(FETCHED)-realworld: go.mod e2e/realworld_test.go
@@ -142,7 +147,7 @@ fetch-modules:
 	cd tools/dockerfile && $(GO) mod download
 	cd tools/envtest/smoke && $(GO) mod download
 
-fetch-e2e: fetch-modules $(KUBEBUILDER)
+fetch-e2e: fetch-modules $(KUBEBUILDER) $(HELM)
 	CRDFORGE_FETCH=1 CRDFORGE_E2E_REQUIRED=1 $(GO) test -count=1 -run '^(TestKubebuilderProject|TestREADMEUsingCrdforge|TestGettingStarted)$$' ./e2e/
 
 fetch-realworld: fetch-modules

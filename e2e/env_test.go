@@ -115,6 +115,22 @@ func needCluster(t *testing.T) {
 	}
 }
 
+// needTool is bin/<name> under root, which `make <name>` builds: the test
+// skips without it, or fails when CRDFORGE_E2E_REQUIRED is set (make
+// test-e2e builds it first).
+func needTool(t *testing.T, root, name string) string {
+	t.Helper()
+	bin := filepath.Join(root, "bin", name)
+	if !fileExists(bin) {
+		why := bin + " missing (run `make " + name + "` at the repository root)"
+		if os.Getenv("CRDFORGE_E2E_REQUIRED") != "" {
+			t.Fatal(why)
+		}
+		t.Skip(why)
+	}
+	return bin
+}
+
 // setUpExample installs examples/<name> on the shared cluster with its
 // webhook running, and waits until probe (an object at the storage version)
 // converts to every served version.

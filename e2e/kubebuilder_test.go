@@ -56,14 +56,7 @@ func TestKubebuilderProject(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	kb := filepath.Join(root, "bin", "kubebuilder")
-	if !fileExists(kb) {
-		why := kb + " missing (run `make kubebuilder` at the repository root)"
-		if os.Getenv("CRDFORGE_E2E_REQUIRED") != "" {
-			t.Fatal(why)
-		}
-		t.Skip(why)
-	}
+	kb := needTool(t, root, "kubebuilder")
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
 	start := time.Now()

@@ -60,6 +60,29 @@ func lifeProject(t *testing.T, group string) string {
 	return dir
 }
 
+// newVersionV2 runs crdforge new-version v2 in lifeProject's dir, and gives
+// v2 what a new version is for: a field. Its schema differs from v1's then,
+// so the kind converts through the webhook, and v1 objects keep v2's field
+// through the round trip.
+func newVersionV2(t *testing.T, dir string) {
+	t.Helper()
+	out := crdforgeIn(t, dir, "new-version", "v2")
+	t.Logf("crdforge new-version v2:\n%s", out)
+	types := filepath.Join(dir, "api", "v2", "crontab_types.go")
+	b, err := os.ReadFile(types)
+	if err != nil {
+		t.Fatal(err)
+	}
+	anchor := []byte("type CronTabSpec struct {\n")
+	if !bytes.Contains(b, anchor) {
+		t.Fatalf("%s has no CronTabSpec", types)
+	}
+	b = bytes.Replace(b, anchor, append(anchor, []byte("\t// TimeZone is the schedule's time zone.\n\t// +optional\n\tTimeZone string `json:\"timeZone,omitempty\"`\n\n")...), 1)
+	if err := os.WriteFile(types, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // crdforgeIn runs the built crdforge in dir and fails the test unless it
 // exits 0.
 func crdforgeIn(t *testing.T, dir string, args ...string) string {
@@ -96,24 +119,7 @@ func lifeSetUp(t *testing.T, group string, perVersion int) (*Example, *os.File) 
 	dir := lifeProject(t, group)
 
 	crdforgeIn(t, dir, "generate", "./...")
-	out := crdforgeIn(t, dir, "new-version", "v2")
-	t.Logf("crdforge new-version v2:\n%s", out)
-	// The reason for a new version: v2 gains a field. Its schema differs
-	// from v1's now, so the kind converts through the webhook, and v1
-	// objects keep v2's field through the round trip.
-	types := filepath.Join(dir, "api", "v2", "crontab_types.go")
-	b, err := os.ReadFile(types)
-	if err != nil {
-		t.Fatal(err)
-	}
-	anchor := []byte("type CronTabSpec struct {\n")
-	if !bytes.Contains(b, anchor) {
-		t.Fatalf("%s has no CronTabSpec", types)
-	}
-	b = bytes.Replace(b, anchor, append(anchor, []byte("\t// TimeZone is the schedule's time zone.\n\t// +optional\n\tTimeZone string `json:\"timeZone,omitempty\"`\n\n")...), 1)
-	if err := os.WriteFile(types, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	newVersionV2(t, dir)
 	crdforgeIn(t, dir, "generate", "./...")
 
 	work := t.TempDir()

@@ -147,6 +147,8 @@ func bindConfigFlags(f *pflag.FlagSet, cfg *pipeline.Config) {
 		"leave schema descriptions out of each CRD, the deepest and longest first, until it takes at most N bytes as client-side kubectl apply stores it (its JSON, in an annotation); 262144 is the most that can be; 0 leaves them all in")
 	f.StringVar(&cfg.DocsDir, "docs", "",
 		"write an API reference into this directory, a Markdown page per API group: each kind's versions as a diagram, a map of every field across them (renamed, moved, stashed, narrowed, hand-written) and each version's fields; none is written without it, except with --only docs (into "+pipeline.DefaultDocsDir+")")
+	f.BoolVar(&cfg.Helm, "helm", false,
+		"also write a Helm chart of the CRDs and the conversion webhook into "+pipeline.DefaultChartsDir+"/<project> (--only helm writes it alone); best set once in .crdforge.yaml as helm: true")
 	f.StringSliceVar(&cfg.Only, "only", nil, "run only these generators (comma-separated): "+strings.Join(pipeline.Names(), ", "))
 
 	// controller-gen's options, named as its crd: and object: options are.

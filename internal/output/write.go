@@ -30,7 +30,8 @@ type Change struct {
 // when crdforge owns it (File.Owned) or it is generated output, crdforge's
 // or another tool's (MayReplace); anything else, a hand-written file or a
 // scaffold, is refused: Plan returns an error naming it. A file is deleted
-// only when it starts with crdforge's own header (IsOurs).
+// only when it starts with crdforge's own header (IsOurs). A File.Once is
+// written only where no file is.
 func Plan(dir string, files []File) ([]Change, error) {
 	var changes []Change
 	var errs []error
@@ -44,6 +45,12 @@ func Plan(dir string, files []File) ([]Change, error) {
 			rel = r
 		}
 		old, err := os.ReadFile(abs)
+		if f.Once && !errors.Is(err, fs.ErrNotExist) {
+			if err != nil {
+				errs = append(errs, err)
+			}
+			continue // the user's now: never compared, never overwritten
+		}
 		if f.Delete {
 			if err == nil && IsOurs(old) {
 				changes = append(changes, Change{Path: abs, Rel: rel, Old: old, Exists: true, Delete: true})

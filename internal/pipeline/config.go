@@ -16,6 +16,7 @@ import (
 	"github.com/crdforge/crdforge/internal/gen/deploy"
 	"github.com/crdforge/crdforge/internal/gen/deprecation"
 	"github.com/crdforge/crdforge/internal/gen/docs"
+	"github.com/crdforge/crdforge/internal/gen/helm"
 	"github.com/crdforge/crdforge/internal/gen/webhook"
 	"github.com/crdforge/crdforge/internal/model"
 	"github.com/crdforge/crdforge/internal/passrecord"
@@ -29,6 +30,7 @@ const (
 	DefaultWebhookMain = "cmd/webhook/main.go"
 	DefaultDeployDir   = "config/webhook"
 	DefaultDocsDir     = "docs/api"
+	DefaultChartsDir   = "charts"
 )
 
 // Config is what one `crdforge generate` run needs. Leave a field empty for
@@ -52,9 +54,14 @@ type Config struct {
 	// publishes one, and a full run that wrote pages nobody asked for would
 	// leave files in every project that upgrades crdforge.
 	DocsDir string
-	// Only limits the run to the named generators; empty runs all (docs
-	// only with DocsDir).
+	// Only limits the run to the named generators; empty runs all but the
+	// opt-in ones: docs with DocsDir, helm with Helm.
 	Only []string
+	// Helm has a run that names no generators write the Helm chart too
+	// (charts/<project>). It is off by default: a chart is a way of
+	// shipping that a project chooses, beside or in place of the
+	// kustomization; --only helm writes it alone.
+	Helm bool
 	// WebhookCodec is how the generated webhook reads and writes objects:
 	// CodecGenerated (the default) or CodecReflect.
 	WebhookCodec string
@@ -184,18 +191,13 @@ func (cfg Config) Complete() (Config, error) {
 		cfg.DocsDir = DefaultDocsDir
 	}
 	all := generatorsOf(cfg)
-	cfg.gens, cfg.partial = all, len(cfg.Only) > 0
-	if cfg.DocsDir == "" {
-		cfg.gens = slices.DeleteFunc(slices.Clone(all), func(g Generator) bool { return g.Name() == docsName })
-	}
-	if cfg.partial {
-		for _, name := range cfg.Only {
-			if !slices.ContainsFunc(all, func(g Generator) bool { return g.Name() == name }) {
-				return cfg, fmt.Errorf("unknown generator %q in --only (known: %s)", name, strings.Join(Names(), ", "))
-			}
+	cfg.partial = len(cfg.Only) > 0
+	for _, name := range cfg.Only {
+		if !slices.ContainsFunc(all, func(g Generator) bool { return g.Name() == name }) {
+			return cfg, fmt.Errorf("unknown generator %q in --only (known: %s)", name, strings.Join(Names(), ", "))
 		}
-		cfg.gens = slices.DeleteFunc(slices.Clone(all), func(g Generator) bool { return !slices.Contains(cfg.Only, g.Name()) })
 	}
+	cfg.gens = slices.DeleteFunc(all, func(g Generator) bool { return !cfg.runs(g.Name()) })
 	cfg.complete = true
 	return cfg, nil
 }
@@ -280,11 +282,33 @@ func generatorsOf(cfg Config) []Generator {
 		webhook.Generator{Main: cfg.WebhookMain, Codec: cfg.WebhookCodec},
 		deploy.Generator{Dir: cfg.DeployDir, CRDDir: cfg.CRDDir, Main: cfg.WebhookMain, WebhookImage: cfg.WebhookImage},
 		docs.Generator{Dir: cfg.DocsDir},
+		helm.Generator{Dir: DefaultChartsDir, WebhookImage: cfg.WebhookImage},
 	}
 }
 
-// docsName is the docs generator's name for --only.
-var docsName = docs.Generator{}.Name()
+// The opt-in generators' names: a run that names no generators leaves them
+// out unless DocsDir or Helm asks for them.
+var (
+	docsName = docs.Generator{}.Name()
+	helmName = helm.Generator{}.Name()
+)
+
+// runs reports whether the generator named name runs: each one Only names,
+// or, without Only, every one but an opt-in one not asked for. The API
+// reference and the Helm chart are ways of publishing and shipping that a
+// project chooses: a run that wrote them unasked would leave files in every
+// project that upgrades crdforge.
+func (cfg Config) runs(name string) bool {
+	switch {
+	case len(cfg.Only) > 0:
+		return slices.Contains(cfg.Only, name)
+	case name == docsName:
+		return cfg.DocsDir != ""
+	case name == helmName:
+		return cfg.Helm
+	}
+	return true
+}
 
 // Names lists the generators' names, in the order they run.
 func Names() []string {

@@ -32,8 +32,8 @@ func TestCompleteAppliesEveryDefault(t *testing.T) {
 		cfg.WebhookMain != "cmd/webhook/main.go" || cfg.DeployDir != "config/webhook" {
 		t.Errorf("completed config %+v", cfg)
 	}
-	if want := slices.DeleteFunc(Names(), func(n string) bool { return n == "docs" }); cfg.partial || !slices.Equal(names(cfg.gens), want) {
-		t.Errorf("no --only: generators %v, partial %v; want all but docs, %v", names(cfg.gens), cfg.partial, want)
+	if want := slices.DeleteFunc(Names(), func(n string) bool { return n == "docs" || n == "helm" }); cfg.partial || !slices.Equal(names(cfg.gens), want) {
+		t.Errorf("no --only: generators %v, partial %v; want all but docs and helm, %v", names(cfg.gens), cfg.partial, want)
 	}
 	// The generators get the completed values, and nothing else defaults them.
 	for _, g := range cfg.gens {
@@ -55,6 +55,29 @@ func TestCompleteAppliesEveryDefault(t *testing.T) {
 	again, err := cfg.Complete()
 	if err != nil || again.Dir != cfg.Dir || !slices.Equal(names(again.gens), names(cfg.gens)) {
 		t.Errorf("completing twice changed the config: %+v, %v", again, err)
+	}
+}
+
+// The Helm chart is written by a run that names no generators only when
+// asked (--helm, helm: true in .crdforge.yaml); --only helm writes it
+// alone, and --only wins over --helm.
+func TestHelmIsOffUnlessAsked(t *testing.T) {
+	for _, tc := range []struct {
+		cfg  Config
+		want []string
+	}{
+		{Config{Dir: "."}, []string{"crd", "deprecation", "deepcopy", "conversion", "webhook", "deploy"}},
+		{Config{Dir: ".", Helm: true}, Names()},
+		{Config{Dir: ".", Only: []string{"helm"}}, []string{"helm"}},
+		{Config{Dir: ".", Helm: true, Only: []string{"crd"}}, []string{"crd"}},
+	} {
+		cfg, err := tc.cfg.Complete()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := names(cfg.gens); !slices.Equal(got, tc.want) {
+			t.Errorf("Helm %v, Only %v: generators %v, want %v", tc.cfg.Helm, tc.cfg.Only, got, tc.want)
+		}
 	}
 }
 

@@ -32,7 +32,7 @@ type dropNoter interface {
 // produced and is neither crdforge's nor another generator's output.
 func usersFile(dir string, files []output.File) (string, bool) {
 	for _, f := range files {
-		if f.Delete || f.Block || f.Owned {
+		if f.Delete || f.Block || f.Owned || f.Once {
 			continue
 		}
 		path := absPath(dir, f.Path)

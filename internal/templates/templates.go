@@ -5,7 +5,8 @@
 // Templates are embedded, parsed once, and named by their path below this
 // directory without the .tmpl suffix: "webhook/deployment.yaml".
 // A template that refers to a missing map key fails instead of printing an
-// empty string.
+// empty string. Templates below helm/ print Helm templates, whose own actions
+// are {{ }}: crdforge's actions there are [[ ]].
 package templates
 
 import (
@@ -19,10 +20,13 @@ import (
 	"text/template"
 )
 
-//go:embed webhook/*.tmpl certs/*.tmpl
+//go:embed webhook/*.tmpl certs/*.tmpl helm/*.tmpl
 var files embed.FS
 
 const suffix = ".tmpl"
+
+// helmDir holds the templates of a Helm chart's files.
+const helmDir = "helm/"
 
 var all = parse()
 
@@ -38,7 +42,11 @@ func parse() *template.Template {
 		if err != nil {
 			return err
 		}
-		_, err = root.New(strings.TrimSuffix(p, suffix)).Parse(string(text))
+		t := root.New(strings.TrimSuffix(p, suffix))
+		if strings.HasPrefix(p, helmDir) {
+			t = t.Delims("[[", "]]")
+		}
+		_, err = t.Parse(string(text))
 		return err
 	})
 	if err != nil {

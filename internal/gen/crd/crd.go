@@ -140,8 +140,7 @@ func (g Generator) generate(v *validator, omit *omissions, k *model.Kind, conv m
 	if !k.SchemaErrors {
 		v.validatePrinted(k, c, content, diags) // after printing: validation defaults c in place
 	}
-	name := fmt.Sprintf("%s_%s.yaml", c.Spec.Group, c.Spec.Names.Plural)
-	return output.File{Path: filepath.Join(g.Dir, name), Content: WithHeader(g.Header, content), CRD: info}, true
+	return output.File{Path: filepath.Join(g.Dir, FileName(c)), Content: WithHeader(g.Header, content), CRD: info}, true
 }
 
 // WithHeader puts header before content: a CRD's, or another YAML file's
@@ -159,6 +158,12 @@ func WithHeader(header string, content []byte) []byte {
 		out = append(out, '\n')
 	}
 	return append(out, content...)
+}
+
+// FileName is the name of c's file, as controller-gen names it:
+// <group>_<plural>.yaml.
+func FileName(c *apiextensionsv1.CustomResourceDefinition) string {
+	return fmt.Sprintf("%s_%s.yaml", c.Spec.Group, c.Spec.Names.Plural)
 }
 
 // Owns is the CRD files: <group>_<plural>.yaml in Dir.

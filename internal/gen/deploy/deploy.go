@@ -7,13 +7,13 @@
 package deploy
 
 import (
-	"fmt"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/gen/crd"
 	"github.com/crdforge/crdforge/internal/gen/deprecation"
 	"github.com/crdforge/crdforge/internal/model"
 	"github.com/crdforge/crdforge/internal/output"
@@ -221,7 +221,7 @@ func crdDirFiles(m *model.Model) []string {
 
 // CRDFile is the name the crd generator gives the kind's CRD file.
 func CRDFile(k *model.Kind) string {
-	return fmt.Sprintf("%s_%s.yaml", k.CRD.Spec.Group, k.CRD.Spec.Names.Plural)
+	return crd.FileName(k.CRD)
 }
 
 // relPath returns target relative to from (both relative to base, or
