@@ -44,7 +44,17 @@ func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 			}
 			cfg.Dir, cfg.Patterns = dir, args
 			cfg.ValidationRecord = validationRecord(stderr)
-			res, err := pipeline.Generate(cfg)
+			full, err := cfg.Complete()
+			if err != nil {
+				return err
+			}
+			// Nothing changed since a run that left the tree up to date:
+			// that run's outcome stands, as go build's action cache has it.
+			check := openUpToDate(stderr, full)
+			if hit, err := check.lookup(stdout, stderr, dir, format, verify, verbose); hit || err != nil {
+				return err
+			}
+			res, err := pipeline.Generate(full)
 			if err != nil {
 				return err
 			}
@@ -60,7 +70,11 @@ func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 			if res.Diags.HasErrors() {
 				return exitError{ExitErrors}
 			}
-			return writeOrVerify(stdout, stderr, dir, res, verify)
+			if err := writeOrVerify(stdout, stderr, dir, res, verify); err != nil {
+				return err
+			}
+			check.record(full, res)
+			return nil
 		},
 	}
 	bindConfigFlags(cmd.Flags(), &cfg)
