@@ -31,9 +31,13 @@ func TestMain(m *testing.M) {
 // a warning, and the run validates every CRD.
 func TestTheValidationRecordIsWhereTheEnvironmentSays(t *testing.T) {
 	dir := scratchCase(t, "webhook")
+	// The passes, not the up-to-date check's records beside them (runs/).
 	entries := func(root string) int {
 		n := 0
 		_ = filepath.WalkDir(root, func(_ string, d os.DirEntry, err error) error {
+			if err == nil && d.IsDir() && d.Name() == "runs" {
+				return filepath.SkipDir
+			}
 			if err == nil && !d.IsDir() && d.Name() != "trim.txt" {
 				n++
 			}
