@@ -170,7 +170,7 @@ func hashFile(path string) fileState {
 	} else if err != nil {
 		return fileState{err: err}
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: nothing to lose
 	fi, err := f.Stat()
 	if err != nil {
 		return fileState{err: err}
