@@ -178,7 +178,8 @@ lint-go: $(GOLANGCI_LINT)
 
 # bench compares, on synthetic API trees of 10, 100 and 400 kinds, crdforge's
 # CRD and deepcopy generation with controller-gen (in process), and the full
-# crdforge generate with controller-gen plus conversion-gen (as processes);
+# crdforge generate with controller-gen plus conversion-gen, and a run that
+# changes nothing with controller-gen's (as processes);
 # then the webhook handler and the conversions. BENCHMARKS.md records them.
 bench:
 	$(GO) test ./internal/pipeline/ -run '^$$' -bench 'BenchmarkGenerate' -benchtime 5x -count 1 -timeout 60m

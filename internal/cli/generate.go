@@ -44,7 +44,17 @@ func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 			}
 			cfg.Dir, cfg.Patterns = dir, args
 			cfg.ValidationRecord = validationRecord(stderr)
-			res, err := pipeline.Generate(cfg)
+			full, err := cfg.Complete()
+			if err != nil {
+				return err
+			}
+			// Nothing changed since a run that left the tree up to date:
+			// that run's outcome stands, as go build's action cache has it.
+			check := openUpToDate(stderr, full)
+			if hit, err := check.lookup(stdout, stderr, dir, format, verify, verbose); hit || err != nil {
+				return err
+			}
+			res, err := pipeline.Generate(full)
 			if err != nil {
 				return err
 			}
@@ -60,7 +70,11 @@ func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 			if res.Diags.HasErrors() {
 				return exitError{ExitErrors}
 			}
-			return writeOrVerify(stdout, stderr, dir, res, verify)
+			if err := writeOrVerify(stdout, stderr, dir, res, verify); err != nil {
+				return err
+			}
+			check.record(full, res)
+			return nil
 		},
 	}
 	bindConfigFlags(cmd.Flags(), &cfg)
@@ -262,7 +276,11 @@ written. When anything is wrong, every problem is printed as
 file:line:col: message, nothing is written, and the exit code is 2. A CRD
 that passed without a warning is recorded in $CRDFORGE_CACHE (default: crdforge
 in the user's cache directory; off turns it off) and not validated again
-while this crdforge binary prints it the same.
+while this crdforge binary prints it the same. A run whose inputs (the
+packages' files and those they import from the module, go.mod, go.sum, the
+flags, this binary, the outputs as written) are as a run that left the tree
+up to date found them writes nothing and says "up to date", repeating that
+run's warnings; CRDFORGE_CACHE=off forces a full run.
 
 Files are written only where their bytes change, each through a temporary
 file and a rename. Only another generator's output is overwritten: a file

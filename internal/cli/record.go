@@ -3,6 +3,7 @@ package cli
 import (
 	"io"
 
+	"github.com/crdforge/crdforge/internal/cachedir"
 	"github.com/crdforge/crdforge/internal/passrecord"
 )
 
@@ -12,7 +13,7 @@ import (
 // only the validation it would have saved, so it is a warning, and the
 // run validates every CRD.
 func validationRecord(stderr io.Writer) *passrecord.Record {
-	dir, err := passrecord.DefaultDir()
+	dir, err := cachedir.DefaultDir()
 	if err == nil {
 		var c *passrecord.Record
 		if c, err = passrecord.Open(dir, "crd-validation"); err == nil {

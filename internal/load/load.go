@@ -52,6 +52,8 @@ type Result struct {
 	hiddenByTag map[string]bool
 	byPath      map[string]*loader.Package
 	isRoot      map[string]bool
+	// dir is the run's directory, where a PROJECT file is looked for first.
+	dir string
 }
 
 // Packages loads the packages that patterns (at least one) name, relative to
@@ -104,7 +106,7 @@ func Packages(dir string, patterns []string) (*Result, error) {
 		return 0
 	})
 	hideTakenOver(roots)
-	r := &Result{Roots: roots, Fset: fset, Checker: &loader.TypeChecker{}}
+	r := &Result{Roots: roots, Fset: fset, Checker: &loader.TypeChecker{}, dir: dir}
 	readTestFiles(roots, r)
 	r.Kubebuilder = readKubebuilderProject(dir, roots, r.Fset)
 	return r, nil

@@ -11,65 +11,27 @@
 // failed checks it again and reports what the check reports. The verdict
 // also depends on the program doing the checking (its validation code and
 // the versions of the libraries it was built with), so every key includes
-// the running executable's identity: its path, size and modification time,
-// as ccache identifies a compiler. Rebuilding the program starts afresh.
+// the running executable's identity (cachedir.ProgramID). Rebuilding the
+// program starts afresh.
 //
 // A record is a directory of empty files named by the SHA-256 of the
 // program's identity, the check's name and the input, in subdirectories by
 // the key's first byte, as the go command's build cache lays out its files.
-// Entries not used for trimAge are removed, at most once per trimInterval,
-// by the run that notices. Every operation is best effort: a record that
-// cannot be read or written behaves as an empty one.
+// Entries not used for five days are removed, at most once a day, by the
+// run that notices (internal/cachedir). Every operation is best effort: a
+// record that cannot be read or written behaves as an empty one.
 package passrecord
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"time"
+
+	"github.com/crdforge/crdforge/internal/cachedir"
 )
-
-// Env names the environment variable that sets the cache's directory;
-// "off" turns the cache off.
-const Env = "CRDFORGE_CACHE"
-
-const (
-	// trimAge is how long an entry lives without being used.
-	trimAge = 5 * 24 * time.Hour
-	// trimInterval is how often a run looks for entries to trim.
-	trimInterval = 24 * time.Hour
-	// touchAge is how stale an entry's time may get before a use
-	// refreshes it: refreshing on every use would write on every run.
-	touchAge = time.Hour
-	// trimFile records when the cache was last trimmed.
-	trimFile = "trim.txt"
-)
-
-// DefaultDir is the cache's directory: $CRDFORGE_CACHE, or crdforge's
-// directory in the user's cache directory (os.UserCacheDir). It is "" when
-// CRDFORGE_CACHE is "off".
-func DefaultDir() (string, error) {
-	switch dir := os.Getenv(Env); dir {
-	case "off":
-		return "", nil
-	case "":
-		base, err := os.UserCacheDir()
-		if err != nil {
-			return "", fmt.Errorf("no cache directory (set %s to one, or to off): %w", Env, err)
-		}
-		return filepath.Join(base, "crdforge"), nil
-	default:
-		if !filepath.IsAbs(dir) {
-			return "", fmt.Errorf("%s=%s is not an absolute path", Env, dir)
-		}
-		return dir, nil
-	}
-}
 
 // Record is one check's record of passes in a directory. A nil *Record is a
 // record that is off: it holds nothing and records nothing.
@@ -88,7 +50,7 @@ func Open(dir, check string) (*Record, error) {
 	if dir == "" {
 		return nil, nil
 	}
-	id, err := programID()
+	id, err := cachedir.ProgramID()
 	if err != nil {
 		return nil, fmt.Errorf("validation record %s: %w", dir, err)
 	}
@@ -100,22 +62,8 @@ func open(dir, check, id string, now func() time.Time) (*Record, error) {
 		return nil, fmt.Errorf("validation record: %w", err)
 	}
 	c := &Record{dir: dir, salt: []byte(id + "\x00" + check + "\x00"), now: now}
-	c.trimIfDue()
+	cachedir.TrimIfDue(dir, now())
 	return c, nil
-}
-
-// programID identifies the running executable by path, size and
-// modification time.
-func programID() (string, error) {
-	exe, err := os.Executable()
-	if err != nil {
-		return "", err
-	}
-	fi, err := os.Stat(exe)
-	if err != nil {
-		return "", err
-	}
-	return exe + "\x00" + strconv.FormatInt(fi.Size(), 10) + "\x00" + strconv.FormatInt(fi.ModTime().UnixNano(), 10), nil
 }
 
 // Passed reports whether input passed the check before.
@@ -128,9 +76,7 @@ func (c *Record) Passed(input []byte) bool {
 	if err != nil {
 		return false
 	}
-	if now := c.now(); now.Sub(fi.ModTime()) > touchAge {
-		_ = os.Chtimes(p, now, now) // in use: keep it from the trim
-	}
+	cachedir.Touch(p, c.now(), fi) // in use: keep it from the trim
 	return true
 }
 
@@ -154,36 +100,5 @@ func (c *Record) path(input []byte) string {
 	h := sha256.New()
 	h.Write(c.salt)
 	h.Write(input)
-	key := hex.EncodeToString(h.Sum(nil))
-	return filepath.Join(c.dir, key[:2], key)
-}
-
-// trimIfDue removes the entries unused for trimAge, when the last trim is
-// trimInterval old or there was none.
-func (c *Record) trimIfDue() {
-	marker := filepath.Join(c.dir, trimFile)
-	now := c.now()
-	if fi, err := os.Stat(marker); err == nil && now.Sub(fi.ModTime()) < trimInterval {
-		return
-	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return
-	}
-	// Mark first, so that runs starting meanwhile do not trim too.
-	if err := os.WriteFile(marker, []byte(now.UTC().Format(time.RFC3339)+"\n"), 0o666); err != nil {
-		return
-	}
-	_ = os.Chtimes(marker, now, now)
-	subdirs, _ := os.ReadDir(c.dir)
-	for _, d := range subdirs {
-		if !d.IsDir() || len(d.Name()) != 2 {
-			continue
-		}
-		sub := filepath.Join(c.dir, d.Name())
-		entries, _ := os.ReadDir(sub)
-		for _, e := range entries {
-			if fi, err := e.Info(); err == nil && now.Sub(fi.ModTime()) > trimAge {
-				_ = os.Remove(filepath.Join(sub, e.Name()))
-			}
-		}
-	}
+	return cachedir.Path(c.dir, hex.EncodeToString(h.Sum(nil)))
 }

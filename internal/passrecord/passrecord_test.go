@@ -133,24 +133,3 @@ func TestAnUnwritableCacheIsAnError(t *testing.T) {
 		t.Fatal("a cache under a file opened")
 	}
 }
-
-func TestDefaultDir(t *testing.T) {
-	t.Setenv(Env, "off")
-	if dir, err := DefaultDir(); dir != "" || err != nil {
-		t.Errorf("off: %q, %v", dir, err)
-	}
-	t.Setenv(Env, "relative/dir")
-	if _, err := DefaultDir(); err == nil {
-		t.Error("a relative directory is accepted")
-	}
-	abs := t.TempDir()
-	t.Setenv(Env, abs)
-	if dir, err := DefaultDir(); dir != abs || err != nil {
-		t.Errorf("set: %q, %v", dir, err)
-	}
-	t.Setenv(Env, "")
-	t.Setenv("XDG_CACHE_HOME", abs)
-	if dir, err := DefaultDir(); dir != filepath.Join(abs, "crdforge") || err != nil {
-		t.Errorf("unset: %q, %v", dir, err)
-	}
-}

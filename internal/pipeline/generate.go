@@ -43,6 +43,9 @@ type Result struct {
 	Files []output.File
 	Diags *diag.List
 	Model *model.Model
+	// Sources is what of the local disk the run's load depended on
+	// (load.Sources); set on a run that built a model.
+	Sources load.Sources
 	// needsCompleteTypes says the model was built on types a partial load
 	// left incomplete, and must be built again on a complete load.
 	needsCompleteTypes bool
@@ -90,6 +93,7 @@ func Generate(cfg Config) (*Result, error) {
 	// Before the build says it: a module below what generated code needs.
 	needs.check(diags)
 	finish(cfg, ld, res)
+	res.Sources = ld.Sources()
 	if diags.HasErrors() {
 		res.Files = nil
 		return res, nil

@@ -1,0 +1,39 @@
+package pipeline
+
+import (
+	"encoding/json"
+	"path/filepath"
+)
+
+// Fingerprint encodes what of a completed cfg decides a run's output,
+// flags and the project file's settings alike, for crdforge generate's
+// up-to-date check (internal/runcache): two configurations with the same
+// fingerprint generate the same files from the same tree. The validation
+// record is left out: it changes how long a run takes, not what it writes.
+// The files it names are not in it; InputFiles lists them.
+func (cfg Config) Fingerprint() ([]byte, error) {
+	cfg.ValidationRecord = nil
+	return json.Marshal(cfg)
+}
+
+// InputFiles are the files, absolute, that a run with cfg reads besides
+// the packages it loads: the header files, and where the webhook's main and
+// Service go, which may be the project's own (a run then writes neither,
+// and the CRDs name the project's Service).
+func (cfg Config) InputFiles() []string {
+	out := []string{absPath(cfg.Dir, cfg.WebhookMain), absPath(cfg.Dir, filepath.Join(cfg.DeployDir, "service.yaml"))}
+	for _, f := range []string{cfg.HeaderFile, cfg.CRDHeaderFile} {
+		if f != "" {
+			out = append(out, absPath(cfg.Dir, f))
+		}
+	}
+	return out
+}
+
+// OutputDirs are the directories, absolute, where cfg's generators write
+// files that are not Go files beside the API (those are in its package
+// directories): the CRDs', the webhook main's and its deployment's. A file
+// appearing there may change a run: one that is the user's, one to delete.
+func (cfg Config) OutputDirs() []string {
+	return []string{absPath(cfg.Dir, cfg.CRDDir), filepath.Dir(absPath(cfg.Dir, cfg.WebhookMain)), absPath(cfg.Dir, cfg.DeployDir)}
+}
