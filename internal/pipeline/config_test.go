@@ -67,7 +67,8 @@ func TestHelmIsOffUnlessAsked(t *testing.T) {
 		want []string
 	}{
 		{Config{Dir: "."}, []string{"crd", "deprecation", "deepcopy", "conversion", "webhook", "deploy"}},
-		{Config{Dir: ".", Helm: true}, Names()},
+		{Config{Dir: ".", Helm: true}, []string{"crd", "deprecation", "deepcopy", "conversion", "webhook", "deploy", "helm"}},
+		{Config{Dir: ".", Helm: true, DocsDir: "docs/api"}, Names()},
 		{Config{Dir: ".", Only: []string{"helm"}}, []string{"helm"}},
 		{Config{Dir: ".", Helm: true, Only: []string{"crd"}}, []string{"crd"}},
 	} {
