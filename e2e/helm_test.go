@@ -188,3 +188,19 @@ func chartIn(t *testing.T, dir string) string {
 	}
 	return filepath.Dir(m[0])
 }
+
+// TestHelmChartsOfTheExamples lints and templates, cert-manager on and
+// off, the chart each example commits (make verify keeps them generated):
+// what TestHelmChart installs is one project's; these are three API
+// shapes, a CRD of 670 KiB among them.
+func TestHelmChartsOfTheExamples(t *testing.T) {
+	needCluster(t)
+	h := newHelm(t)
+	for _, ex := range []string{"cronjob", "crontab", "widgets"} {
+		t.Run(ex, func(t *testing.T) {
+			h := &helmCLI{t: t, bin: h.bin, env: h.env}
+			chart := chartIn(t, filepath.Join(repoRoot, "examples", ex))
+			templateWithAndWithoutCertManager(t, h, chart, "helm-"+ex, ex, base64.StdEncoding.EncodeToString([]byte("ca of "+ex)))
+		})
+	}
+}

@@ -62,7 +62,7 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	if kb := m.Kubebuilder; kb != nil {
 		diags.Warnf(kb.Pos, "kubebuilder project %s: crdforge writes no Helm chart", kb.Name).
 			Note("in a kubebuilder project the manager serves the conversions, and crdforge's chart would deploy a webhook of its own").
-			Help("chart the project with kubebuilder's helm plugin: kubebuilder edit --plugins=helm/v1-alpha")
+			Help("chart the project with kubebuilder's helm plugin: kubebuilder edit --plugins=helm/v2-alpha")
 		return nil
 	}
 	c := newChart(m, g.WebhookImage)
