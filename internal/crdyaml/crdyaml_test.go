@@ -68,7 +68,8 @@ func TestGoldenCRDsPrintDirectly(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			if d.IsDir() && d.Name() == "_bench" {
+			// A Helm chart's CRDs are templates: YAML once helm renders them.
+			if d.IsDir() && (d.Name() == "_bench" || d.Name() == "charts") {
 				return filepath.SkipDir
 			}
 			if !d.IsDir() && strings.HasSuffix(path, ".yaml") {
