@@ -133,7 +133,7 @@ fetch: fetch-modules fetch-e2e fetch-realworld fetch-compat
 # what the tier's tests download; it is made again when those tests, the
 # README or the versions they use change. (go clean -modcache does not
 # remove it: run make fetch after one.)
-$(FETCHED)-e2e: go.mod README.md tools/kubebuilder/go.mod tools/helm/go.mod e2e/newcomer_test.go e2e/kubebuilder_test.go e2e/gettingstarted_test.go e2e/markdown.go docs/getting-started.md
+$(FETCHED)-e2e: go.mod README.md tools/kubebuilder/go.mod tools/helm/go.mod e2e/newcomer_test.go e2e/kubebuilder_test.go e2e/gettingstarted_test.go e2e/helmpage_test.go e2e/pagerun_test.go e2e/markdown.go docs/getting-started.md
 	$(MAKE) --no-print-directory fetch-e2e
 	@mkdir -p bin && touch $@
 $(FETCHED)-realworld: go.mod e2e/realworld_test.go
@@ -148,7 +148,7 @@ fetch-modules:
 	cd tools/envtest/smoke && $(GO) mod download
 
 fetch-e2e: fetch-modules $(KUBEBUILDER) $(HELM)
-	CRDFORGE_FETCH=1 CRDFORGE_E2E_REQUIRED=1 $(GO) test -count=1 -run '^(TestKubebuilderProject|TestREADMEUsingCrdforge|TestGettingStarted)$$' ./e2e/
+	CRDFORGE_FETCH=1 CRDFORGE_E2E_REQUIRED=1 $(GO) test -count=1 -run '^(TestKubebuilderProject|TestREADMEUsingCrdforge|TestGettingStarted|TestHelmPage)$$' ./e2e/
 
 fetch-realworld: fetch-modules
 	CRDFORGE_FETCH=1 CRDFORGE_E2E_REQUIRED=1 $(GO) test -count=1 -timeout 30m -run '^TestRealWorldAPIs$$' ./e2e/

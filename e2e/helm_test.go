@@ -28,10 +28,7 @@ type helmCLI struct {
 func newHelm(t *testing.T) *helmCLI {
 	t.Helper()
 	bin := needTool(t, repoRoot, "helm")
-	home := t.TempDir()
-	env := append(os.Environ(), "KUBECONFIG="+cluster.Kubeconfig,
-		"HELM_CACHE_HOME="+filepath.Join(home, "cache"), "HELM_CONFIG_HOME="+filepath.Join(home, "config"),
-		"HELM_DATA_HOME="+filepath.Join(home, "data"))
+	env := append(append(os.Environ(), "KUBECONFIG="+cluster.Kubeconfig), helmHome(t)...)
 	return &helmCLI{t: t, bin: bin, env: env}
 }
 

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,41 +21,10 @@ import (
 // under group, and returns the directory.
 func lifeProject(t *testing.T, group string) string {
 	t.Helper()
-	base := filepath.Join(repoRoot, "testdata", "_scratch")
-	if err := os.MkdirAll(base, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	dir, err := os.MkdirTemp(base, "life-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := os.RemoveAll(dir); err != nil {
-			t.Error(err)
-		}
-		if rest, err := os.ReadDir(base); err == nil && len(rest) == 0 {
-			_ = os.Remove(base) // another test may have just made an entry
-		}
-	})
-	src := filepath.Join(repoRoot, "examples", "crontab", "api", "v1")
-	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasPrefix(d.Name(), "zz_generated") {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		b = bytes.ReplaceAll(b, []byte("example.com"), []byte(group))
-		out := filepath.Join(dir, "api", "v1", d.Name())
-		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(out, b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := scratchDir(t, "life-")
+	src := filepath.Join(repoRoot, "examples", "crontab")
+	copyProject(t, src, dir, func(rel string) bool { return strings.HasPrefix(rel, "api/v1/") },
+		strings.NewReplacer("example.com", group))
 	return dir
 }
 

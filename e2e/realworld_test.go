@@ -2,10 +2,8 @@ package e2e
 
 import (
 	"context"
-	"encoding/json"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -404,21 +402,7 @@ func TestRealWorldAPIs(t *testing.T) {
 // dirs with go.mod and go.sum, into dir, writable.
 func copyModule(ctx context.Context, t *testing.T, api realWorldAPI, dir string) {
 	t.Helper()
-	cmd := exec.CommandContext(ctx, "go", "mod", "download", "-json", api.module+"@"+api.version)
-	cmd.Dir = t.TempDir()
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
-	b, err := cmd.Output()
-	var got struct{ Dir, Error string }
-	if jerr := json.Unmarshal(b, &got); err != nil || jerr != nil || got.Dir == "" {
-		why := "fetching " + api.module + "@" + api.version + " through the module proxy: " + got.Error
-		if err != nil {
-			why += " (" + err.Error() + ")"
-		}
-		if os.Getenv("CRDFORGE_E2E_REQUIRED") != "" {
-			t.Fatal(why)
-		}
-		t.Skip(why)
-	}
+	gotDir := moduleDir(ctx, t, api.module, api.version)
 	dirs := api.dirs
 	if dirs == nil {
 		dirs = []string{"."}
@@ -426,12 +410,12 @@ func copyModule(ctx context.Context, t *testing.T, api realWorldAPI, dir string)
 		dirs = append(slices.Clone(dirs), "go.mod", "go.sum")
 	}
 	for _, d := range dirs {
-		src := filepath.Join(got.Dir, d)
+		src := filepath.Join(gotDir, d)
 		err := filepath.WalkDir(src, func(p string, e fs.DirEntry, err error) error {
 			if err != nil || e.IsDir() {
 				return err
 			}
-			rel, err := filepath.Rel(got.Dir, p)
+			rel, err := filepath.Rel(gotDir, p)
 			if err != nil {
 				return err
 			}
