@@ -23,10 +23,11 @@ import (
 	kjson "sigs.k8s.io/json"
 )
 
-// widget is a fully populated v1 Widget, as the API server stores it.
+// widget is a fully populated v1 Widget, as the API server stores it: with
+// labels, annotations, a finalizer, an owner, managedFields and conditions.
 func widget(i int) v1.Widget {
 	w1, w2 := resource.MustParse("250m"), resource.MustParse("1Ki")
-	replicas := int32(3)
+	replicas, yes := int32(3), true
 	until := metav1.NewTime(time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC))
 	return v1.Widget{
 		TypeMeta: metav1.TypeMeta{APIVersion: "widgets.example.com/v1", Kind: "Widget"},
@@ -35,6 +36,9 @@ func widget(i int) v1.Widget {
 			ResourceVersion: "143", Generation: 2, CreationTimestamp: until,
 			Labels: map[string]string{"app": "widgets", "tier": "gold"}, Annotations: map[string]string{"owner": "team-a"},
 			ManagedFields: managedFields(until),
+			Finalizers:    []string{"widgets.example.com/cleanup"},
+			OwnerReferences: []metav1.OwnerReference{{APIVersion: "apps/v1", Kind: "Deployment", Name: "widget-factory",
+				UID: "0b6e2f3c-3d0a-4c84-9a4e-7f1c2b5d8e90", Controller: &yes, BlockOwnerDeletion: &yes}},
 		},
 		Spec: v1.WidgetSpec{
 			DisplayName: "Widget", Size: v1.SizeLarge, Replicas: &replicas,
@@ -126,22 +130,8 @@ func controllerRuntimeHandler(tb testing.TB) http.Handler {
 type floorHandler struct{}
 
 func (floorHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		APIVersion string `json:"apiVersion"`
-		Kind       string `json:"kind"`
-		Request    struct {
-			UID               string      `json:"uid"`
-			DesiredAPIVersion string      `json:"desiredAPIVersion"`
-			Objects           []v1.Widget `json:"objects"`
-		} `json:"request"`
-	}
-	var body bytes.Buffer
-	if _, err := body.ReadFrom(r.Body); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	if err := kjson.UnmarshalCaseSensitivePreserveInts(body.Bytes(), &in); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+	in, _, ok := readFloorReview[v1.Widget](w, r)
+	if !ok {
 		return
 	}
 	out, err := json.Marshal(map[string]any{"apiVersion": in.APIVersion, "kind": in.Kind, "response": map[string]any{
@@ -155,6 +145,63 @@ func (floorHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// The status is sent: a failed write means the client is gone, and
 	// there is no one left to tell.
 	_, _ = w.Write(out)
+}
+
+// floorReview is a ConversionReview as the floors read it, its objects of
+// type O.
+type floorReview[O any] struct {
+	APIVersion string `json:"apiVersion"`
+	Kind       string `json:"kind"`
+	Request    struct {
+		UID               string `json:"uid"`
+		DesiredAPIVersion string `json:"desiredAPIVersion"`
+		Objects           []O    `json:"objects"`
+	} `json:"request"`
+}
+
+// readFloorReview reads r's body into a floorReview with the API server's codec,
+// answering 400 itself when it cannot; it also returns the body's length.
+func readFloorReview[O any](w http.ResponseWriter, r *http.Request) (in floorReview[O], size int, ok bool) {
+	var body bytes.Buffer
+	if _, err := body.ReadFrom(r.Body); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return in, 0, false
+	}
+	if err := kjson.UnmarshalCaseSensitivePreserveInts(body.Bytes(), &in); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return in, 0, false
+	}
+	return in, body.Len(), true
+}
+
+// writeFloorResponse writes the ConversionReview response to in, each of
+// its objects as each appends it, on a buffer the size of the request; an
+// error from each is answered with the status it gives.
+func writeFloorResponse(w http.ResponseWriter, in floorReview[json.RawMessage], size int,
+	each func(out []byte, raw json.RawMessage) ([]byte, int, error)) {
+	head, err := json.Marshal(map[string]any{"apiVersion": in.APIVersion, "kind": in.Kind, "response": map[string]any{
+		"uid": in.Request.UID, "result": map[string]string{"status": "Success"}}})
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	// head ends in }}: the objects go in before them.
+	out := make([]byte, 0, size+len(head))
+	out = append(out, head[:len(head)-2]...)
+	out = append(out, `,"convertedObjects":[`...)
+	for i, raw := range in.Request.Objects {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		var status int
+		if out, status, err = each(out, raw); err != nil {
+			http.Error(w, err.Error(), status)
+			return
+		}
+	}
+	out = append(out, "]}}"...)
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(out) // as in floorHandler
 }
 
 // BenchmarkConversionReview compares, on reviews of 1, 100 and 1000 stored
@@ -172,6 +219,7 @@ func BenchmarkConversionReview(b *testing.B) {
 		{"crdforge", crdforgeHandler(b)},
 		{"controller-runtime", controllerRuntimeHandler(b)},
 		{"floor", floorHandler{}},
+		{"floor-copy", copyFloorHandler{}},
 	}
 	more := moreHandlers(b)
 	for _, name := range slices.Sorted(maps.Keys(more)) {
@@ -228,4 +276,48 @@ func TestHandlersAgree(t *testing.T) {
 	if !bytes.Equal(g, wnt) {
 		t.Errorf("the handlers disagree:\ncrdforge           %s\ncontroller-runtime %s", g, wnt)
 	}
+}
+
+// TestCopyFloorAnswersWhatItGot checks the copy floor measures what it says:
+// a well-formed response whose objects are the request's, byte for byte.
+func TestCopyFloorAnswersWhatItGot(t *testing.T) {
+	body := reviewOf(t, 3, "widgets.example.com/v1beta1", true)
+	r := httptest.NewRequest(http.MethodPost, "/convert", bytes.NewReader(body))
+	w := httptest.NewRecorder()
+	copyFloorHandler{}.ServeHTTP(w, r)
+	var in floorReview[json.RawMessage]
+	var out struct {
+		Response struct {
+			UID              string            `json:"uid"`
+			ConvertedObjects []json.RawMessage `json:"convertedObjects"`
+		} `json:"response"`
+	}
+	if err := json.Unmarshal(body, &in); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &out); err != nil || w.Code != http.StatusOK {
+		t.Fatalf("%d %v: %.300s", w.Code, err, w.Body)
+	}
+	if out.Response.UID != in.Request.UID || len(out.Response.ConvertedObjects) != len(in.Request.Objects) {
+		t.Fatalf("uid %q, %d objects; want %q, %d", out.Response.UID, len(out.Response.ConvertedObjects), in.Request.UID, len(in.Request.Objects))
+	}
+	for i, o := range out.Response.ConvertedObjects {
+		if !bytes.Equal(o, in.Request.Objects[i]) {
+			t.Errorf("object %d: %.200s, want %.200s", i, o, in.Request.Objects[i])
+		}
+	}
+}
+
+// FuzzCopyFloorValidatesAsEncodingJSON checks the copy floor checks what it
+// says: its scanner takes exactly what json.Valid takes.
+func FuzzCopyFloorValidatesAsEncodingJSON(f *testing.F) {
+	for _, seed := range []string{`{"a":[1,-2.5e+3,true,false,null,"\u00e9\n"]}`, `[01]`, `{"a" :1 , "b":{}}`, `"\x"`, `1.`, `-`, `[1,]`, "\"\x01\"", ` {} `} {
+		f.Add([]byte(seed))
+	}
+	f.Add(reviewOf(f, 2, "widgets.example.com/v1beta1", true))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if got, want := floorValid(b), json.Valid(b); got != want {
+			t.Errorf("%q: copy floor valid %t, json.Valid %t", b, got, want)
+		}
+	})
 }
