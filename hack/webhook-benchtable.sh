@@ -3,7 +3,7 @@
 # handlers, before and after, measured in one run on this machine.
 #
 # It builds two test binaries of examples/widgets with this tree's
-# webhook_bench_test.go: "before" from the tree at $BASE (git archive), and
+# benchmark files: "before" from the tree at $BASE (git archive), and
 # "after" from the working tree (uncommitted changes included); runs
 # BenchmarkConversionReview with each, taking turns, $COUNT times; prints the
 # load average before and after (the machine should be quiet), benchstat's
@@ -31,7 +31,12 @@ benchstat=${BENCHSTAT:-$(command -v benchstat || echo /tmp/benchstat)}
 mkdir -p "$out/before-src"
 rm -f "$out/before.txt" "$out/after.txt"
 git -C "$root" archive "$base" | tar -x -C "$out/before-src"
-cp "$root/examples/widgets/webhook_bench_test.go" "$out/before-src/examples/widgets/"
+cp "$root"/examples/widgets/{webhook,copyfloor}_bench_test.go "$out/before-src/examples/widgets/"
+# A tree with generated codecs has the floor through them, which shares this
+# tree's helpers.
+if [ -f "$out/before-src/examples/widgets/codecfloor_bench_test.go" ]; then
+	cp "$root/examples/widgets/codecfloor_bench_test.go" "$out/before-src/examples/widgets/"
+fi
 (cd "$out/before-src/examples/widgets" && go test -c -o "$out/before.test" .)
 (cd "$root/examples/widgets" && go test -c -o "$out/after.test" .)
 
