@@ -33,6 +33,22 @@ func TestHelmPage(t *testing.T) {
 	needCluster(t)
 	helm := needTool(t, repoRoot, "helm")
 
+	c := ownCluster(t)
+	for _, kind := range []string{"issuers", "certificates"} {
+		installCRD(t, c, filepath.Join(crds, "deploy", "crds", "cert-manager.io_"+kind+".yaml"))
+	}
+
+	project := crontabProject(t)
+	sh := startPageShell(t, pageShell{cluster: c, dir: project, path: []string{filepath.Dir(crdforge), filepath.Dir(helm)},
+		env: helmHome(t)})
+	followPage(t, page, plan, sh)
+}
+
+// ownCluster starts a control plane for t alone (a few seconds), which
+// t's cleanup stops: for a test that installs what others install on the
+// suite's.
+func ownCluster(t *testing.T) *Cluster {
+	t.Helper()
 	c, err := StartCluster(assetsDir, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -42,17 +58,19 @@ func TestHelmPage(t *testing.T) {
 			t.Error(err)
 		}
 	})
-	for _, kind := range []string{"issuers", "certificates"} {
-		installCRD(t, c, filepath.Join(crds, "deploy", "crds", "cert-manager.io_"+kind+".yaml"))
-	}
+	return c
+}
 
-	project := filepath.Join(scratchDir(t, "helmpage-"), "crontab")
+// crontabProject is a reader's project named crontab: a copy of
+// examples/crontab's API (v1beta1 and v1, a hand-written conversion), in a
+// scratch directory, its imports rewritten to where it is.
+func crontabProject(t *testing.T) string {
+	t.Helper()
+	project := filepath.Join(scratchDir(t, "crontab-"), "crontab")
 	copyProject(t, filepath.Join(repoRoot, "examples", "crontab"), project, func(rel string) bool {
 		return strings.HasPrefix(rel, "api/") || rel == "generate.go"
 	}, strings.NewReplacer("crdforge/crdforge/examples/crontab", "crdforge/crdforge/"+filepath.ToSlash(mustRel(t, repoRoot, project))))
-	sh := startPageShell(t, pageShell{cluster: c, dir: project, path: []string{filepath.Dir(crdforge), filepath.Dir(helm)},
-		env: helmHome(t)})
-	followPage(t, page, plan, sh)
+	return project
 }
 
 // installCRD creates the CRD in file on c and waits until it is served.
