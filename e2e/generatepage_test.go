@@ -1,18 +1,16 @@
 package e2e
 
 import (
-	"context"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestGeneratePageAPIReference runs the commands docs/generate.md gives for
-// the API reference (its ```sh block that names --docs), as written, in a
-// copy of testdata/apidocs's API (renames, moves, a stash, a narrowing, a
-// hand-written conversion) with the built crdforge on PATH: each must exit
-// 0, the first writes the group's page, and the last, --verify, finds it
+// the API reference (its ```sh block that names --docs), as written
+// (followPage), in a copy of testdata/apidocs's API (renames, moves, a
+// stash, a narrowing, a hand-written conversion) with the built crdforge on
+// PATH: each must exit 0, the last, --verify, finding the group's page
 // current.
 func TestGeneratePageAPIReference(t *testing.T) {
 	if testing.Short() {
@@ -24,35 +22,25 @@ func TestGeneratePageAPIReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var commands []string
+	var plan []PageStep
 	for _, b := range blocks {
 		if b.Lang == "sh" && strings.Contains(b.Body, "--docs") {
-			if commands, err = ShellSteps(b.Body); err != nil {
+			commands, err := ShellSteps(b.Body)
+			if err != nil {
 				t.Fatalf("generate.md:%d: %v", b.Line, err)
 			}
-			break
+			plan = append(plan, PageStep{Block: b, Commands: commands})
 		}
 	}
-	if len(commands) < 2 {
-		t.Fatalf("generate.md: no ```sh block of --docs commands (found %d commands)", len(commands))
+	if len(plan) != 1 || len(plan[0].Commands) < 2 {
+		t.Fatalf("generate.md: want one ```sh block of --docs commands, found %d", len(plan))
 	}
 	project := scratchDir(t, "generatepage-")
 	copyProject(t, filepath.Join(repoRoot, "testdata", "apidocs"), project, func(rel string) bool {
 		return strings.HasPrefix(rel, "api/")
 	}, strings.NewReplacer("crdforge/crdforge/testdata/apidocs", "crdforge/crdforge/"+filepath.ToSlash(mustRel(t, repoRoot, project))))
-	sh := startPageShell(t, pageShell{dir: project, path: []string{filepath.Dir(crdforge)}})
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	for i, c := range commands {
-		out, code, err := sh.Run(ctx, c)
-		if err != nil || code != 0 {
-			t.Fatalf("%q: exit %d, %v\n%s", c, code, err, tail(out, 4000))
-		}
-		t.Logf("$ %s\n%s", c, tail(out, 2000))
-		if i == 0 {
-			if pages, _ := filepath.Glob(filepath.Join(project, "docs", "api", "*.md")); len(pages) != 1 {
-				t.Errorf("after %q, pages in docs/api: %v, want the group's", c, pages)
-			}
-		}
+	followPage(t, page, plan, startPageShell(t, pageShell{dir: project, path: []string{filepath.Dir(crdforge)}}))
+	if pages, _ := filepath.Glob(filepath.Join(project, "docs", "api", "*.md")); len(pages) != 1 {
+		t.Errorf("pages in docs/api: %v, want the group's", pages)
 	}
 }

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"context"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -84,47 +83,10 @@ func TestNarrowingThroughWebhook(t *testing.T) {
 // its own packages.
 func scratchCopy(t *testing.T, name string) string {
 	t.Helper()
-	src := filepath.Join(repoRoot, "testdata", name)
-	base := filepath.Join(repoRoot, "testdata", "_scratch")
-	if err := os.MkdirAll(base, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	dst, err := os.MkdirTemp(base, "e2e-"+name+"-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := os.RemoveAll(dst); err != nil {
-			t.Error(err)
-		}
-		if rest, err := os.ReadDir(base); err == nil && len(rest) == 0 {
-			_ = os.Remove(base)
-		}
-	})
-	oldPath := "github.com/crdforge/crdforge/testdata/" + name + "/"
-	newPath := "github.com/crdforge/crdforge/testdata/_scratch/" + filepath.Base(dst) + "/"
-	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		r, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			if d.Name() == "want" {
-				return filepath.SkipDir
-			}
-			return os.MkdirAll(filepath.Join(dst, r), 0o755)
-		}
-		if strings.HasSuffix(p, "_test.go") {
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, r), []byte(strings.ReplaceAll(string(b), oldPath, newPath)), 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dst := scratchDir(t, "e2e-"+name+"-")
+	copyProject(t, filepath.Join(repoRoot, "testdata", name), dst, func(rel string) bool {
+		return !strings.HasPrefix(rel, "want/") && !strings.HasSuffix(rel, "_test.go")
+	}, strings.NewReplacer("github.com/crdforge/crdforge/testdata/"+name+"/",
+		"github.com/crdforge/crdforge/"+filepath.ToSlash(mustRel(t, repoRoot, dst))+"/"))
 	return dst
 }

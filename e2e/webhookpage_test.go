@@ -1,11 +1,9 @@
 package e2e
 
 import (
-	"context"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // imageBuilds are the docs/webhook.md commands that build and push an
@@ -14,12 +12,13 @@ import (
 // the page says.
 var imageBuilds = []string{"docker build ", "KO_DOCKER_REPO="}
 
-// TestWebhookPage runs the commands of docs/webhook.md, as written, but
-// the image builds, in a reader's generated crontab project with the built
-// crdforge on PATH, against a control plane of its own (the page applies
-// crontabs.example.com, which other tests install on the suite's): build
-// the webhook and ask for its flags, then crdforge certs and the
-// kustomization without cert-manager applied to the API server.
+// TestWebhookPage runs the commands of docs/webhook.md, as written
+// (followPage), but the image builds, in a reader's generated crontab
+// project with the built crdforge on PATH, against a control plane of its
+// own (the page applies crontabs.example.com, which other tests install on
+// the suite's): build the webhook and ask for its flags, then crdforge
+// certs and the kustomization without cert-manager applied to the API
+// server.
 func TestWebhookPage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds a webhook and starts a control plane")
@@ -30,12 +29,7 @@ func TestWebhookPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	project := crontabProject(t)
-	crdforgeIn(t, project, "generate", "./...")
-	sh := startPageShell(t, pageShell{cluster: ownCluster(t), dir: project, path: []string{filepath.Dir(crdforge)}})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	defer cancel()
-	ran := 0
+	var plan []PageStep
 	for _, b := range blocks {
 		if b.Lang != "sh" {
 			continue
@@ -44,22 +38,24 @@ func TestWebhookPage(t *testing.T) {
 		if err != nil {
 			t.Fatalf("webhook.md:%d: %v", b.Line, err)
 		}
+		s := PageStep{Block: b}
 		for _, c := range commands {
 			if hasAnyPrefix(c, imageBuilds) {
 				t.Logf("webhook.md:%d: not run here (no Docker engine, no registry): %s", b.Line, c)
 				continue
 			}
-			out, code, err := sh.Run(ctx, c)
-			if err != nil || code != 0 {
-				t.Fatalf("webhook.md:%d: %q: exit %d, %v\n%s", b.Line, c, code, err, tail(out, 4000))
-			}
-			t.Logf("webhook.md:%d: $ %s\n%s", b.Line, c, tail(out, 2000))
-			ran++
+			s.Commands = append(s.Commands, c)
+		}
+		if len(s.Commands) > 0 {
+			plan = append(plan, s)
 		}
 	}
-	if ran < 4 {
-		t.Errorf("%d of the page's commands ran, want at least 4 (build, --help, certs, apply)", ran)
+	if n := countCommands(plan); n < 4 {
+		t.Fatalf("webhook.md: %d commands to run, want at least 4 (build, --help, certs, apply)", n)
 	}
+	project := crontabProject(t)
+	crdforgeIn(t, project, "generate", "./...")
+	followPage(t, page, plan, startPageShell(t, pageShell{cluster: ownCluster(t), dir: project, path: []string{filepath.Dir(crdforge)}}))
 }
 
 // hasAnyPrefix reports whether s starts with any of prefixes.
