@@ -14,6 +14,7 @@ import (
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/types"
 )
 
 // lifeProject copies examples/crontab's v1 alone (its hand-written files:
@@ -183,7 +184,18 @@ func versionLife(t *testing.T, engine string) {
 			}
 		})
 	}
+	nudged := func() {}
+	if engine == "cluster" {
+		// One annotation, through the webhook: the object is written at v2,
+		// as the migrator would write it.
+		nudged = nudgeMigrator(t, group, func(ctx context.Context) error {
+			_, err := cluster.Dynamic.Resource(e.Resource("v2")).Namespace(ns).Patch(ctx, "v1-0", types.MergePatchType,
+				[]byte(`{"metadata":{"annotations":{"e2e.crdforge.io/nudge":"migrator"}}}`), metav1.PatchOptions{})
+			return err
+		})
+	}
 	stdout, stderr, code := runCrdforge(t, "migrate", crdName, "--kubeconfig", cluster.Kubeconfig, "--engine", engine)
+	nudged()
 	t.Logf("crdforge migrate --engine %s: exit %d\n%s%s", engine, code, stdout, stderr)
 	if code != 0 {
 		t.Fatalf("crdforge migrate --engine %s: exit %d", engine, code)
@@ -251,10 +263,9 @@ func TestMigrateClusterWebhookDown(t *testing.T) {
 
 	// No migrator runs yet: crdforge's check passes and it creates the
 	// migration, which waits. The timeout covers the controller-manager's
-	// start and its garbage collector's first sync, which the migrator
-	// waits for ("GC cache is not up to date") and which took over 40s
-	// while the other end-to-end tests loaded the API server.
-	cmd := exec.Command(crdforge, "migrate", crdName, "--kubeconfig", cluster.Kubeconfig, "--engine", "cluster", "--timeout", "120s")
+	// start, its garbage collector's first sync (nudged below) and the
+	// migrator's first tries, which fail on the webhook.
+	cmd := exec.Command(crdforge, "migrate", crdName, "--kubeconfig", cluster.Kubeconfig, "--engine", "cluster", "--timeout", "45s")
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Start(); err != nil {
@@ -280,6 +291,13 @@ func TestMigrateClusterWebhookDown(t *testing.T) {
 	if err := e.Stop(); err != nil {
 		t.Fatal(err)
 	}
+	// With the webhook down, only an object created at the storage version
+	// (v2) can be written; the 20 at v1 stay as they are.
+	nudged := nudgeMigrator(t, group, func(ctx context.Context) error {
+		_, err := cluster.Dynamic.Resource(e.Resource("v2")).Namespace("life").Create(ctx,
+			e.Obj("v2", "life", "nudge", map[string]any{"host": "n", "port": "1"}), metav1.CreateOptions{})
+		return err
+	})
 	cm, err := cluster.StartControllerManager(controllerManager(t), logf)
 	if err != nil {
 		t.Fatal(err)
@@ -290,6 +308,7 @@ func TestMigrateClusterWebhookDown(t *testing.T) {
 		}
 	})
 	err = <-exited
+	nudged()
 	t.Logf("crdforge migrate --engine cluster with the webhook down: %v\nstdout:\n%s\nstderr:\n%s", err, out.String(), errb.String())
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != 1 {

@@ -1,0 +1,53 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+)
+
+// nudgeMigrator calls write once, when kube-controller-manager has given
+// the StorageVersionMigration of group its resource version; the returned
+// function waits for that (or gives up when the test ends first).
+//
+// Why: the migrator starts only once its garbage collector's cache of the
+// resource has reached the migration's resource version ("GC cache is not
+// up to date"). That cache moves with writes to the resource; one nobody
+// writes moves only at the API server's next watch bookmark, about a minute
+// away, by when the migrator's backoff has grown to tens of seconds: 85 s
+// of a test spent waiting. write is one object written, as a cluster's
+// ordinary traffic would; it must leave what the test checks unchanged.
+func nudgeMigrator(t *testing.T, group string, write func(context.Context) error) (wait func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	svms := cluster.Dynamic.Resource(schemaGVR("storagemigration.k8s.io", "v1", "storageversionmigrations"))
+	go func() {
+		defer close(done)
+		err := PollFor(ctx, time1m, func() error {
+			l, err := svms.List(ctx, metav1.ListOptions{})
+			if err != nil {
+				return err
+			}
+			for _, it := range l.Items {
+				g, _, _ := unstructured.NestedString(it.Object, "spec", "resource", "group")
+				rv, _, _ := unstructured.NestedString(it.Object, "status", "resourceVersion")
+				if g == group && rv != "" {
+					return nil
+				}
+			}
+			return fmt.Errorf("no StorageVersionMigration of %s with a resource version yet", group)
+		})
+		if err == nil {
+			err = write(ctx)
+		}
+		if err != nil && ctx.Err() == nil {
+			t.Errorf("nudging the migrator: %v", err)
+		}
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	return func() { <-done }
+}
