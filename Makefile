@@ -74,7 +74,7 @@ E2E_ASSETS      := $(KUBEBUILDER_ASSETS)
 E2E_ASSETS_DEPS :=
 else
 E2E_ASSETS      := $(abspath $(ENVTEST_ASSETS_DIR))
-E2E_ASSETS_DEPS := envtest-assets envtest-kcm
+E2E_ASSETS_DEPS := envtest-all
 endif
 
 # test-unit, test-e2e and test-realworld reach no network: they run with

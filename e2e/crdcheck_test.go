@@ -96,8 +96,11 @@ func TestCheckAgainstCluster(t *testing.T) {
 		t.Fatalf("before migrate: exit %d, report\n%s", code, report)
 	}
 
+	// --engine client: the cluster runs no migrator, which the default
+	// (auto) would wait 30 s for before it migrates from the client
+	// (TestMigrateAutoFallsBack covers that).
 	var out, errb bytes.Buffer
-	if code := cli.RunMigrate(ctx, []string{name, "--kubeconfig", cluster.Kubeconfig, "--quiet"}, &out, &errb, nil); code != cli.ExitOK {
+	if code := cli.RunMigrate(ctx, []string{name, "--kubeconfig", cluster.Kubeconfig, "--engine", "client", "--quiet"}, &out, &errb, nil); code != cli.ExitOK {
 		t.Fatalf("migrate: exit %d\n%s%s", code, out.String(), errb.String())
 	}
 	cur, err := cluster.Dynamic.Resource(CRDResource).Get(ctx, name, metav1.GetOptions{})
