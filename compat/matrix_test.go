@@ -1,7 +1,8 @@
 // Package compat proves the README's claims about versions: a project on
-// any Kubernetes minor from the runtime's documented minimum to the newest,
-// built with either supported Go release, adopts crdforge's generated code,
-// the webhook main included, without any of its versions moving.
+// each Kubernetes minor of the matrix, from the runtime's documented minimum
+// to the newest, built with either supported Go release, adopts crdforge's
+// generated code, the webhook main included, without any of its versions
+// moving.
 package compat
 
 import (

@@ -321,7 +321,7 @@ func TestRealWorldAPIs(t *testing.T) {
 	// (make test's GO_NEXT on a fresh machine) compiles every project's
 	// dependencies from nothing.
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
-	defer cancel()
+	t.Cleanup(cancel) // after the parallel subtests, not when this function returns
 	tmp := t.TempDir()
 	cf := crdforge
 	if cf == "" {
@@ -337,6 +337,10 @@ func TestRealWorldAPIs(t *testing.T) {
 	}
 	for _, api := range realWorldAPIs {
 		t.Run(api.name, func(t *testing.T) {
+			// Two at a time (go test's -parallel is GOMAXPROCS): one
+			// project's single-threaded steps (tidy, links, its own tests)
+			// overlap another's compiles.
+			t.Parallel()
 			dir := filepath.Join(tmp, api.name)
 			copyModule(ctx, t, api, dir)
 			if api.prepare != nil {
