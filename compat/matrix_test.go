@@ -1,8 +1,7 @@
 // Package compat proves the README's claims about versions: a project on
-// each Kubernetes minor of the matrix, from the runtime's documented minimum
-// to the newest, built with either supported Go release, adopts crdforge's
-// generated code, the webhook main included, without any of its versions
-// moving.
+// any Kubernetes minor from the runtime's documented minimum to the newest,
+// built with either supported Go release, adopts crdforge's generated code,
+// the webhook main included, without any of its versions moving.
 package compat
 
 import (
@@ -29,14 +28,20 @@ type row struct {
 	jsonExperiment string
 }
 
-// matrix runs from the lean modules' minimums (runtime/go.mod and
-// webhook/go.mod require exactly the first row's versions) to the newest
-// Kubernetes minor, each with the controller-runtime of its minor and the
-// go directive those require.
+// matrix has a row for every Kubernetes minor from the lean modules'
+// minimums (runtime/go.mod and webhook/go.mod require exactly the first
+// row's versions) to the newest, each with the controller-runtime of its
+// minor and the go directive those require. TestMatrixHasEveryMinor keeps
+// it so.
 var matrix = []row{
 	{"1.22.0", "v0.29.0", "v0.16.0", ""},
+	{"1.22.0", "v0.30.0", "v0.18.0", ""},
 	{"1.22.0", "v0.31.0", "v0.19.0", ""},
+	{"1.23.0", "v0.32.0", "v0.20.0", ""},
 	{"1.24.0", "v0.33.0", "v0.21.0", ""},
+	{"1.24.0", "v0.34.0", "v0.22.0", ""},
+	{"1.25.0", "v0.35.0", "v0.23.0", ""},
+	{"1.26.0", "v0.36.0", "v0.24.0", ""},
 	{"1.26.0", "v0.37.2", "v0.25.2", "v1.27.2"},
 }
 
@@ -74,7 +79,7 @@ func TestAdoptionMatrix(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Minute)
-	defer cancel()
+	t.Cleanup(cancel) // after the parallel subtests, not when this function returns
 	for _, tc := range toolchains(t) {
 		for i, r := range matrix {
 			// The next Go release builds the oldest and the newest row:
@@ -84,6 +89,14 @@ func TestAdoptionMatrix(t *testing.T) {
 				continue
 			}
 			t.Run(tc+"/k8s-"+r.kubernetes, func(t *testing.T) {
+				// The local Go's rows run two at a time (go test's
+				// -parallel is GOMAXPROCS): one project's downloads, links
+				// and tests overlap another's compiles. The next Go's run
+				// one after another, so that its first build of crdforge
+				// is not done twice at once.
+				if tc == "local" {
+					t.Parallel()
+				}
 				p := newProject(t, root, r, tc)
 				p.adopt(ctx)
 				p.assertNothingMoved(ctx)
