@@ -141,6 +141,10 @@ func TestMigrateProgressBarOnATerminal(t *testing.T) {
 // and migrates with the client engine.
 func TestMigrateAutoFallsBack(t *testing.T) {
 	needCluster(t)
+	// It waits 30 s for a migrator that never comes: TestKubebuilderProject,
+	// which needs no cluster, builds meanwhile. Parallel tests run after the
+	// others, so no kube-controller-manager of theirs is running then.
+	t.Parallel()
 	ctx := context.Background()
 	group := "auto.e2e.crdforge.io"
 	name := "widgets." + group
