@@ -243,6 +243,7 @@ func TestGoldenOutput(t *testing.T) {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // each case in a directory of its own
 			dir, _ := filepath.Abs(filepath.Join(testdataDir, name))
 			res, err := pipeline.Generate(caseConfig(t, dir))
 			if err != nil {
@@ -393,6 +394,7 @@ func TestGoldenCRDsAlone(t *testing.T) {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // each case in a directory of its own
 			dir, _ := filepath.Abs(filepath.Join(testdataDir, name))
 			cfg := caseConfig(t, dir)
 			if cfg.Only != nil && !slices.Contains(cfg.Only, "crd") {
