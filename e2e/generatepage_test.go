@@ -18,20 +18,7 @@ func TestGeneratePageAPIReference(t *testing.T) {
 	}
 	needCluster(t) // the suite builds crdforge beside its control plane
 	page := filepath.Join(repoRoot, "docs", "generate.md")
-	blocks, err := Blocks(page)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var plan []PageStep
-	for _, b := range blocks {
-		if b.Lang == "sh" && strings.Contains(b.Body, "--docs") {
-			commands, err := ShellSteps(b.Body)
-			if err != nil {
-				t.Fatalf("generate.md:%d: %v", b.Line, err)
-			}
-			plan = append(plan, PageStep{Block: b, Commands: commands})
-		}
-	}
+	plan := shellPlan(t, page, func(b Block, _ string) bool { return strings.Contains(b.Body, "--docs") })
 	if len(plan) != 1 || len(plan[0].Commands) < 2 {
 		t.Fatalf("generate.md: want one ```sh block of --docs commands, found %d", len(plan))
 	}

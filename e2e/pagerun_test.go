@@ -28,6 +28,38 @@ func readPage(t *testing.T, page string) []PageStep {
 	return plan
 }
 
+// shellPlan is the steps of page's ```sh blocks, each with the commands of
+// its block that keep accepts, for a test that runs part of a page (one
+// PagePlan would refuse for its other blocks); a block left with no command
+// is dropped.
+func shellPlan(t *testing.T, page string, keep func(b Block, command string) bool) []PageStep {
+	t.Helper()
+	blocks, err := Blocks(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plan []PageStep
+	for _, b := range blocks {
+		if b.Lang != "sh" {
+			continue
+		}
+		commands, err := ShellSteps(b.Body)
+		if err != nil {
+			t.Fatalf("%s:%d: %v", filepath.Base(page), b.Line, err)
+		}
+		s := PageStep{Block: b}
+		for _, c := range commands {
+			if keep(b, c) {
+				s.Commands = append(s.Commands, c)
+			}
+		}
+		if len(s.Commands) > 0 {
+			plan = append(plan, s)
+		}
+	}
+	return plan
+}
+
 // followPage follows page, word for word, as PagePlan reads it, in the
 // session sh: every ```sh block's commands in order, each of which must
 // exit 0; each ```go block written, each ```diff block applied where the

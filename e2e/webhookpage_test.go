@@ -25,31 +25,13 @@ func TestWebhookPage(t *testing.T) {
 	}
 	needCluster(t)
 	page := filepath.Join(repoRoot, "docs", "webhook.md")
-	blocks, err := Blocks(page)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var plan []PageStep
-	for _, b := range blocks {
-		if b.Lang != "sh" {
-			continue
+	plan := shellPlan(t, page, func(b Block, command string) bool {
+		if hasAnyPrefix(command, imageBuilds) {
+			t.Logf("webhook.md:%d: not run here (no Docker engine, no registry): %s", b.Line, command)
+			return false
 		}
-		commands, err := ShellSteps(b.Body)
-		if err != nil {
-			t.Fatalf("webhook.md:%d: %v", b.Line, err)
-		}
-		s := PageStep{Block: b}
-		for _, c := range commands {
-			if hasAnyPrefix(c, imageBuilds) {
-				t.Logf("webhook.md:%d: not run here (no Docker engine, no registry): %s", b.Line, c)
-				continue
-			}
-			s.Commands = append(s.Commands, c)
-		}
-		if len(s.Commands) > 0 {
-			plan = append(plan, s)
-		}
-	}
+		return true
+	})
 	if n := countCommands(plan); n < 4 {
 		t.Fatalf("webhook.md: %d commands to run, want at least 4 (build, --help, certs, apply)", n)
 	}
