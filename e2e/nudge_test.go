@@ -17,8 +17,8 @@ import (
 // resource has reached the migration's resource version ("GC cache is not
 // up to date"). That cache moves with writes to the resource; one nobody
 // writes moves only at the API server's next watch bookmark, about a minute
-// away, by when the migrator's backoff has grown to tens of seconds: 85 s
-// of a test spent waiting. write is one object written, as a cluster's
+// away, by when the migrator's backoff has grown to tens of seconds: well
+// over a minute of a test spent waiting. write is one object written, as a cluster's
 // ordinary traffic would; it must leave what the test checks unchanged.
 func nudgeMigrator(t *testing.T, group string, write func(context.Context) error) (wait func()) {
 	t.Helper()
