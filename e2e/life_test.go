@@ -273,18 +273,12 @@ func TestMigrateClusterWebhookDown(t *testing.T) {
 	}
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
-	svms := cluster.Dynamic.Resource(schemaGVR("storagemigration.k8s.io", "v1", "storageversionmigrations"))
 	if err := PollFor(ctx, time1m, func() error {
-		l, err := svms.List(ctx, metav1.ListOptions{})
-		if err != nil {
-			return err
+		svms, err := migrationsOf(ctx, group)
+		if err == nil && len(svms) == 0 {
+			err = fmt.Errorf("no StorageVersionMigration for %s yet", group)
 		}
-		for _, it := range l.Items {
-			if g, _, _ := unstructured.NestedString(it.Object, "spec", "resource", "group"); g == group {
-				return nil
-			}
-		}
-		return fmt.Errorf("no StorageVersionMigration for %s yet", group)
+		return err
 	}); err != nil {
 		t.Fatal(err)
 	}

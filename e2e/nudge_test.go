@@ -24,18 +24,15 @@ func nudgeMigrator(t *testing.T, group string, write func(context.Context) error
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	svms := cluster.Dynamic.Resource(schemaGVR("storagemigration.k8s.io", "v1", "storageversionmigrations"))
 	go func() {
 		defer close(done)
 		err := PollFor(ctx, time1m, func() error {
-			l, err := svms.List(ctx, metav1.ListOptions{})
+			svms, err := migrationsOf(ctx, group)
 			if err != nil {
 				return err
 			}
-			for _, it := range l.Items {
-				g, _, _ := unstructured.NestedString(it.Object, "spec", "resource", "group")
-				rv, _, _ := unstructured.NestedString(it.Object, "status", "resourceVersion")
-				if g == group && rv != "" {
+			for _, it := range svms {
+				if rv, _, _ := unstructured.NestedString(it.Object, "status", "resourceVersion"); rv != "" {
 					return nil
 				}
 			}
@@ -50,4 +47,19 @@ func nudgeMigrator(t *testing.T, group string, write func(context.Context) error
 	}()
 	t.Cleanup(func() { cancel(); <-done })
 	return func() { <-done }
+}
+
+// migrationsOf lists the StorageVersionMigrations of a resource of group.
+func migrationsOf(ctx context.Context, group string) ([]unstructured.Unstructured, error) {
+	l, err := cluster.Dynamic.Resource(schemaGVR("storagemigration.k8s.io", "v1", "storageversionmigrations")).List(ctx, metav1.ListOptions{})
+	if err != nil {
+		return nil, err
+	}
+	var of []unstructured.Unstructured
+	for _, it := range l.Items {
+		if g, _, _ := unstructured.NestedString(it.Object, "spec", "resource", "group"); g == group {
+			of = append(of, it)
+		}
+	}
+	return of, nil
 }
