@@ -1,8 +1,12 @@
 package main
 
 import (
+	"errors"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -53,4 +57,62 @@ func recipeOf(makefile, target string) []string {
 		}
 	}
 	return recipe
+}
+
+// TestTiersScriptReport runs hack/tiers.sh, make test's driver, on a
+// Makefile of its own: one target that keeps a core busy, one that only
+// sleeps, one that fails and one that must not run after it. The report
+// must give each run target's wall and CPU time, mark the failure, and
+// stop there with make's exit status.
+func TestTiersScriptReport(t *testing.T) {
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("no make on this machine")
+	}
+	dir := t.TempDir()
+	script, err := os.ReadFile("../../hack/tiers.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "hack"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "hack", "tiers.sh"), script, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	makefile := "busy:\n\t@sh -c 'end=$$(($$(date +%s) + 2)); while [ $$(date +%s) -lt $$end ]; do :; done'\n" +
+		"idle:\n\t@sleep 2\n" +
+		"broken:\n\t@false\n" +
+		"after:\n\t@echo after ran\n"
+	if err := os.WriteFile(filepath.Join(dir, "Makefile"), []byte(makefile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("bash", filepath.Join(dir, "hack", "tiers.sh"), "busy", "idle", "broken", "after")
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 {
+		t.Fatalf("tiers.sh exited with %v, want make's status 2:\n%s", err, out)
+	}
+	report := string(out)[strings.Index(string(out), "==> wall time per tier"):]
+	line := regexp.MustCompile(`(?m)^(\w+)\s+(\d+)m(\d\d)s\s+cpu\s+(\d+)m(\d\d)s\s+(\d+)% of \d+ cores(.*)$`)
+	got := map[string][]string{}
+	for _, m := range line.FindAllStringSubmatch(report, -1) {
+		got[m[1]] = m
+	}
+	seconds := func(m []string, i int) int {
+		min, _ := strconv.Atoi(m[i])
+		sec, _ := strconv.Atoi(m[i+1])
+		return 60*min + sec
+	}
+	if m := got["busy"]; m == nil || seconds(m, 4) < 1 {
+		t.Errorf("busy kept a core busy for 2 s, the report gives no CPU time for it:\n%s", report)
+	}
+	if m := got["idle"]; m == nil || seconds(m, 2) < 2 || seconds(m, 4) > 0 {
+		t.Errorf("idle slept 2 s, the report does not say so:\n%s", report)
+	}
+	if m := got["broken"]; m == nil || !strings.Contains(m[7], "FAILED (exit 2)") {
+		t.Errorf("the report does not mark broken as failed:\n%s", report)
+	}
+	if _, ran := got["after"]; ran || strings.Contains(string(out), "after ran") {
+		t.Errorf("tiers.sh went on after a failed target:\n%s", out)
+	}
 }
