@@ -92,16 +92,19 @@ func TestTiersScriptReport(t *testing.T) {
 	if !errors.As(err, &exit) || exit.ExitCode() != 2 {
 		t.Fatalf("tiers.sh exited with %v, want make's status 2:\n%s", err, out)
 	}
-	report := string(out)[strings.Index(string(out), "==> wall time per tier"):]
+	_, report, found := strings.Cut(string(out), "==> wall time per tier")
+	if !found {
+		t.Fatalf("tiers.sh printed no report:\n%s", out)
+	}
 	line := regexp.MustCompile(`(?m)^(\w+)\s+(\d+)m(\d\d)s\s+cpu\s+(\d+)m(\d\d)s\s+(\d+)% of \d+ cores(.*)$`)
 	got := map[string][]string{}
 	for _, m := range line.FindAllStringSubmatch(report, -1) {
 		got[m[1]] = m
 	}
 	seconds := func(m []string, i int) int {
-		min, _ := strconv.Atoi(m[i])
-		sec, _ := strconv.Atoi(m[i+1])
-		return 60*min + sec
+		minutes, _ := strconv.Atoi(m[i])
+		secs, _ := strconv.Atoi(m[i+1])
+		return 60*minutes + secs
 	}
 	if m := got["busy"]; m == nil || seconds(m, 4) < 1 {
 		t.Errorf("busy kept a core busy for 2 s, the report gives no CPU time for it:\n%s", report)
