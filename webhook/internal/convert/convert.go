@@ -7,6 +7,7 @@ import (
 
 	"github.com/crdforge/crdforge/webhook/internal/codec"
 	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
+	"github.com/crdforge/crdforge/webhook/typedjson"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -27,9 +28,8 @@ func (e *UnknownError) Error() string { return e.What }
 type Scratch struct {
 	// in is an object's JSON without its managedFields, to decode.
 	in []byte
-	// enc is the converted object as encoded, before its metadata goes in;
-	// mapEnc a map of its labels or annotations, when they changed.
-	enc, mapEnc bytes.Buffer
+	// enc is the converted object as encoded, before its metadata goes in.
+	enc bytes.Buffer
 	// last is the last object's conversion, which the next one of a
 	// review most likely repeats.
 	last route
@@ -199,19 +199,23 @@ func encode(out []byte, dst, src runtime.Object, obj *jsonscan.Object, v *versio
 	out = append(out, enc[:start]...)
 	if maps.Equal(dstMeta.Labels, srcMeta.Labels) && maps.Equal(dstMeta.Annotations, srcMeta.Annotations) {
 		out = append(out, obj.Metadata...)
-	} else if out, err = obj.AppendMetadata(out, dstMeta.Labels, dstMeta.Annotations, s.appendMap); err != nil {
+	} else if out, err = obj.AppendMetadata(out, dstMeta.Labels, dstMeta.Annotations, appendMap); err != nil {
 		return out[:mark], err
 	}
 	return append(out, enc[end:]...), nil
 }
 
-// appendMap appends m encoded as the API server would.
-func (s *Scratch) appendMap(dst []byte, m map[string]string) ([]byte, error) {
-	s.mapEnc.Reset()
-	if err := codec.MarshalWrite(&s.mapEnc, m); err != nil {
-		return dst, err
-	}
-	return append(dst, s.mapEnc.Bytes()...), nil
+// appendMap appends m, a converted object's labels or annotations, encoded
+// as the reflection codec would (keys sorted, strings quoted by
+// encoding/json's rules without HTML escaping) but without reflection: a
+// lossy conversion writes its stash into the annotations of every object it
+// converts, so this runs once per object.
+func appendMap(dst []byte, m map[string]string) ([]byte, error) {
+	return typedjson.AppendMap(dst, m, appendStringValue)
+}
+
+func appendStringValue(dst []byte, s *string) ([]byte, error) {
+	return typedjson.AppendString(dst, *s), nil
 }
 
 // objectMeta returns the object's own ObjectMeta, or nil when it has none
