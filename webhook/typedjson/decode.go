@@ -17,7 +17,6 @@ import (
 	"strconv"
 	"sync"
 	"time"
-	"unicode/utf8"
 	"unsafe"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -117,7 +116,7 @@ func (d *Decoder) Name() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if plain(raw) {
+	if d.dec.Plain() {
 		return raw[1 : len(raw)-1], nil
 	}
 	d.name = unquote(d.name[:0], raw)
@@ -130,23 +129,8 @@ func (d *Decoder) Skip() error {
 	return err
 }
 
-// plain reports whether a string literal is its own value: valid UTF-8
-// without escapes.
-func plain(raw []byte) bool {
-	inner, ascii := raw[1:len(raw)-1], true
-	for _, c := range inner {
-		if c == '\\' {
-			return false
-		}
-		if c >= utf8.RuneSelf {
-			ascii = false
-		}
-	}
-	return ascii || utf8.Valid(inner)
-}
-
 // unquote appends the value of raw, a valid JSON string literal that is not
-// plain, to dst, as encoding/json decodes it: escapes resolved, invalid
+// plain (see jsonscan.Tokens.Plain), to dst, as encoding/json decodes it: escapes resolved, invalid
 // UTF-8 and lone surrogates replaced by U+FFFD. Such strings are rare in
 // objects; encoding/json is the definition of their value.
 func unquote(dst, raw []byte) []byte {
@@ -172,7 +156,7 @@ func String[T ~string](d *Decoder, v *T) error {
 	if err != nil {
 		return err
 	}
-	if plain(raw) {
+	if d.dec.Plain() {
 		*v = T(d.intern(raw[1 : len(raw)-1]))
 		return nil
 	}
@@ -288,7 +272,7 @@ func Time(d *Decoder, v *metav1.Time) error {
 		return err
 	}
 	var s string
-	if plain(raw) {
+	if d.dec.Plain() {
 		s = unsafe.String(unsafe.SliceData(raw[1:]), len(raw)-2)
 	} else {
 		s = string(unquote(nil, raw))

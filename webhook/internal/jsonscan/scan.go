@@ -41,6 +41,9 @@ type walker struct {
 	apiVersion, kind string
 	// spans collects the objects' metaMembers.
 	spans []int32
+	// nonASCII says whether the last string str walked holds a byte
+	// outside ASCII.
+	nonASCII bool
 }
 
 func (w *walker) fail(msg string) error {
@@ -75,6 +78,7 @@ func (w *walker) str() (escaped bool, err error) {
 	if i >= len(b) || b[i] != '"' {
 		return false, w.fail("want a string")
 	}
+	nonASCII := false
 	for i++; ; {
 		for i < len(b) && plainInString[b[i]] {
 			i++
@@ -85,11 +89,15 @@ func (w *walker) str() (escaped bool, err error) {
 		}
 		switch c := b[i]; {
 		case c == '"':
-			w.i = i + 1
+			w.i, w.nonASCII = i+1, nonASCII
 			return escaped, nil
 		case c < 0x20:
 			w.i = i
 			return false, w.fail("control character in a string")
+		case c >= 0x80:
+			nonASCII = true
+			i++
+			continue
 		}
 		// A backslash.
 		escaped = true
@@ -119,10 +127,12 @@ func (w *walker) str() (escaped bool, err error) {
 	}
 }
 
-// plainInString is the bytes a string holds as they are: all but the quote,
-// the backslash and control characters.
+// plainInString is the ASCII bytes a string holds as they are: all but the
+// quote, the backslash and control characters. The others stop str's fast
+// loop, bytes beyond ASCII too, so that it knows whether a string is ASCII
+// (see Tokens.Plain) without a second look at it.
 var plainInString = func() (t [256]bool) {
-	for c := 0x20; c < 256; c++ {
+	for c := 0x20; c < 0x80; c++ {
 		t[c] = c != '"' && c != '\\'
 	}
 	return t

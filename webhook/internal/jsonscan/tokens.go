@@ -1,6 +1,9 @@
 package jsonscan
 
-import "errors"
+import (
+	"errors"
+	"unicode/utf8"
+)
 
 // Tokens reads one JSON value a token at a time, validating as it goes,
 // for the decoders crdforge generates: they pull a container's delimiters
@@ -22,6 +25,9 @@ type Tokens struct {
 	// after says what was just read, and so what may come next.
 	after state
 	err   error
+	// plain says whether the last string Name or Value read is its own
+	// value (see Plain).
+	plain bool
 }
 
 // state is what Tokens read last.
@@ -155,10 +161,12 @@ func (t *Tokens) Name() ([]byte, error) {
 		return nil, t.fail(errUnexpected)
 	}
 	start := t.w.i
-	if _, err := t.w.str(); err != nil {
+	escaped, err := t.w.str()
+	if err != nil {
 		return nil, t.fail(err)
 	}
 	name := t.w.b[start:t.w.i]
+	t.plain = isPlain(name, escaped, t.w.nonASCII)
 	if t.w.peek() != ':' {
 		return nil, t.fail(t.w.fail("want ':' after an object key"))
 	}
@@ -170,15 +178,32 @@ func (t *Tokens) Name() ([]byte, error) {
 // Value reads the next value whole, objects and arrays included, and
 // returns its bytes.
 func (t *Tokens) Value() ([]byte, error) {
-	if k := t.Peek(); k == 0 || k == '}' || k == ']' || t.wantName() {
+	k := t.Peek()
+	if k == 0 || k == '}' || k == ']' || t.wantName() {
 		return nil, t.fail(errUnexpected)
 	}
 	start := t.w.i
-	if err := t.w.value(); err != nil {
+	if k == KindString {
+		escaped, err := t.w.str()
+		if err != nil {
+			return nil, t.fail(err)
+		}
+		t.plain = isPlain(t.w.b[start:t.w.i], escaped, t.w.nonASCII)
+	} else if err := t.w.value(); err != nil {
 		return nil, t.fail(err)
 	}
 	t.after = afterValue
 	return t.w.b[start:t.w.i], nil
+}
+
+// Plain reports whether the string Name or Value returned last is its own
+// value, quotes aside: it holds no escapes and is valid UTF-8. The walk
+// that read it found out, so a decoder need not look at its bytes again.
+func (t *Tokens) Plain() bool { return t.plain }
+
+// isPlain is Plain for the string literal raw.
+func isPlain(raw []byte, escaped, nonASCII bool) bool {
+	return !escaped && (!nonASCII || utf8.Valid(raw[1:len(raw)-1]))
 }
 
 // AtEnd reports whether the whole input was read: one value, then nothing

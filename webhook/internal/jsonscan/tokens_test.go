@@ -3,12 +3,15 @@ package jsonscan
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"testing"
+	"unicode/utf8"
 )
 
 // rebuild reads one value from t a token at a time, containers through
 // Begin, Name and End (or, every other level down, whole through Value)
-// and leaves through Value, and appends it to out as compact JSON.
+// and leaves through Value, and appends it to out as compact JSON. It fails
+// where Plain misjudges a name or string read.
 func rebuild(t *Tokens, out []byte, depth int) ([]byte, error) {
 	switch k := t.Peek(); {
 	case (k == '{' || k == '[') && depth%2 == 0:
@@ -28,6 +31,9 @@ func rebuild(t *Tokens, out []byte, depth int) ([]byte, error) {
 				if err != nil {
 					return nil, err
 				}
+				if err := checkPlain(t, name); err != nil {
+					return nil, err
+				}
 				out = append(append(out, name...), ':')
 			}
 			var err error
@@ -44,10 +50,25 @@ func rebuild(t *Tokens, out []byte, depth int) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		if k == KindString {
+			if err := checkPlain(t, v); err != nil {
+				return nil, err
+			}
+		}
 		var c bytes.Buffer
 		_ = json.Compact(&c, v)
 		return append(out, c.Bytes()...), nil
 	}
+}
+
+// checkPlain checks what t.Plain says of raw, the string literal t read
+// last: that it holds no escape and is valid UTF-8.
+func checkPlain(t *Tokens, raw []byte) error {
+	inner := raw[1 : len(raw)-1]
+	if want := bytes.IndexByte(inner, '\\') < 0 && utf8.Valid(inner); t.Plain() != want {
+		return fmt.Errorf("Plain says %t of %q, want %t", t.Plain(), raw, want)
+	}
+	return nil
 }
 
 // checkTokens asserts that Tokens reads in whole exactly when encoding/json
@@ -77,6 +98,7 @@ var tokenCases = []string{
 	``, ` `, `{`, `[`, `}`, `]`, `{]`, `[}`, `[1,]`, `{"a":1,}`, `{,}`, `[,1]`, `{"a"}`, `{"a":}`,
 	`{"a" 1}`, `{1:2}`, `[1 2]`, `1 2`, `{} {}`, `[1]]`, `{"a":1}}`, `nul`, `tru`, `-`, `01`, `1.`,
 	`{"a":1"b":2}`, `["a",]`, `[1,,2]`, "\"\x01\"", `"\x"`,
+	`{"é":"ü","a\"b":"\u00e9","c":["plain","\\"]}`, "{\"\xc3\x28\":\"\xe2\x82\",\"ok\":\"\xe2\x82\xac\"}",
 }
 
 func TestTokensReadExactlyValidJSON(t *testing.T) {
