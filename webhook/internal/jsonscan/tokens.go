@@ -28,6 +28,11 @@ type Tokens struct {
 	// plain says whether the last string Name or Value read is its own
 	// value (see Plain).
 	plain bool
+	// peeked is what Peek found, 0 when it has not looked since the walk
+	// last moved: a generated decoder asks for the next token's kind
+	// several times before it reads the token (More, then Null, then the
+	// leaf's own check).
+	peeked byte
 }
 
 // state is what Tokens read last.
@@ -59,7 +64,7 @@ var errUnexpected = errors.New("jsonscan: unexpected token")
 // Reset makes t read data from its start.
 func (t *Tokens) Reset(data []byte) {
 	t.w = walker{b: data}
-	t.open, t.after, t.err = t.open[:0], atStart, nil
+	t.open, t.after, t.err, t.peeked = t.open[:0], atStart, nil, 0
 }
 
 // Err returns the error that stopped t, if one did.
@@ -70,15 +75,21 @@ func (t *Tokens) fail(err error) error {
 	if t.err == nil {
 		t.err = err
 	}
+	t.peeked = 0
 	return t.err
 }
 
 // Peek returns the kind of the next token without reading it, moving past
 // the ',' before it when there is one.
 func (t *Tokens) Peek() byte {
-	if t.err != nil {
-		return 0
+	if t.peeked == 0 && t.err == nil {
+		t.peeked = t.peek()
 	}
+	return t.peeked
+}
+
+// peek is Peek without the memory of its last look.
+func (t *Tokens) peek() byte {
 	c := t.w.peek()
 	if t.after == afterValue && len(t.open) == 0 {
 		if t.w.i < len(t.w.b) {
@@ -139,7 +150,7 @@ func (t *Tokens) Begin(kind byte) error {
 	}
 	t.w.i++
 	t.open = append(t.open, kind)
-	t.after = atStart
+	t.after, t.peeked = atStart, 0
 	return nil
 }
 
@@ -150,7 +161,7 @@ func (t *Tokens) End() error {
 	}
 	t.w.i++
 	t.open = t.open[:len(t.open)-1]
-	t.after = afterValue
+	t.after, t.peeked = afterValue, 0
 	return nil
 }
 
@@ -161,6 +172,7 @@ func (t *Tokens) Name() ([]byte, error) {
 		return nil, t.fail(errUnexpected)
 	}
 	start := t.w.i
+	t.peeked = 0
 	escaped, err := t.w.str()
 	if err != nil {
 		return nil, t.fail(err)
@@ -183,6 +195,7 @@ func (t *Tokens) Value() ([]byte, error) {
 		return nil, t.fail(errUnexpected)
 	}
 	start := t.w.i
+	t.peeked = 0
 	if k == KindString {
 		escaped, err := t.w.str()
 		if err != nil {
