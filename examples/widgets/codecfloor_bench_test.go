@@ -8,6 +8,8 @@ import (
 	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
 	"github.com/crdforge/crdforge/examples/widgets/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
+	"github.com/crdforge/crdforge/webhook/typedjson"
+	kruntime "k8s.io/apimachinery/pkg/runtime"
 )
 
 // This file is not in a tree without generated codecs (the benchtable's
@@ -38,7 +40,7 @@ func (h floorGeneratedHandler) ServeHTTP(w http.ResponseWriter, r *http.Request)
 	}
 	writeFloorResponse(w, in, size, func(out []byte, raw json.RawMessage) ([]byte, int, error) {
 		obj := new(v1.Widget)
-		if err := h.codec.Decode(raw, obj); err != nil {
+		if err := typedjson.Decode[kruntime.Object](raw, nil, obj, h.codec.Decode); err != nil {
 			return out, http.StatusBadRequest, err
 		}
 		out, err := h.codec.Encode(out, obj)

@@ -11,6 +11,7 @@ import (
 	"github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
 	"github.com/crdforge/crdforge/examples/widgets/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
+	"github.com/crdforge/crdforge/webhook/typedjson"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	kjson "sigs.k8s.io/json"
 )
@@ -56,7 +57,7 @@ func checkDecode(t *testing.T, data []byte) bool {
 	for v, c := range generatedCodecs(t) {
 		got, want := c.new(), c.new()
 		wantErr := kjson.UnmarshalCaseSensitivePreserveInts(data, want)
-		if err := c.codec.Decode(data, got); err != nil {
+		if err := typedjson.Decode(data, nil, got, c.codec.Decode); err != nil {
 			all = false
 			continue // the webhook decodes it again by reflection
 		}
@@ -175,7 +176,7 @@ func BenchmarkGeneratedDecode(b *testing.B) {
 	c := generatedCodecs(b)["v1"]
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := c.codec.Decode(raw, c.new()); err != nil {
+		if err := typedjson.Decode(raw, nil, c.new(), c.codec.Decode); err != nil {
 			b.Fatal(err)
 		}
 	}

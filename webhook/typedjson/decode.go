@@ -68,12 +68,22 @@ func (d *Decoder) intern(b []byte) string {
 
 var decoders = sync.Pool{New: func() any { return new(Decoder) }}
 
+// Tape is the tokens of one object of a ConversionReview, as the webhook's
+// read of the review found them, so that Decode need not walk the object's
+// bytes again. Only the webhook makes one.
+type Tape = jsonscan.Tape
+
 // Decode decodes data into v, a new (zero) value, with decode, a generated
-// decoder of v's type. On an error v may hold part of the input.
-func Decode[T any](data []byte, v *T, decode func(*Decoder, *T) error) error {
+// decoder of v's type; from tape when it is not nil, which must be the
+// tape of the object data is. On an error v may hold part of the input.
+func Decode[T any](data []byte, tape *Tape, v T, decode func(*Decoder, T) error) error {
 	d := decoders.Get().(*Decoder)
 	defer decoders.Put(d)
-	d.dec.Reset(data)
+	if tape != nil {
+		d.dec.ResetTape(data, tape)
+	} else {
+		d.dec.Reset(data)
+	}
 	if err := decode(d, v); err != nil {
 		return err
 	}

@@ -110,8 +110,8 @@ func (c *codecGen) with(kinds []*model.Kind) []jen.Code {
 			typ := jen.Qual(v.Package.PkgPath, v.Type.Obj().Name())
 			codec := jen.Dict{}
 			if name, ok := c.decoder(v.Type); ok {
-				codec[jen.Id("Decode")] = jen.Func().Params(jen.Id("data").Index().Byte(), jen.Id("obj").Qual(kruntimePath, "Object")).Error().Block(
-					jen.Return(jen.Qual(typedjsonPath, "Decode").Call(jen.Id("data"), jen.Id("obj").Assert(jen.Op("*").Add(typ)), jen.Id(name))),
+				codec[jen.Id("Decode")] = jen.Func().Params(jen.Id("d").Op("*").Qual(typedjsonPath, "Decoder"), jen.Id("obj").Qual(kruntimePath, "Object")).Error().Block(
+					jen.Return(jen.Id(name).Call(jen.Id("d"), jen.Id("obj").Assert(jen.Op("*").Add(typ)))),
 				)
 			}
 			if name, ok := c.encoder(v.Type); ok {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/crdforge/crdforge/webhook/internal/convert"
 	"github.com/crdforge/crdforge/webhook/internal/testkit"
+	"github.com/crdforge/crdforge/webhook/typedjson"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -16,7 +17,7 @@ import (
 func TestTableFallsBackToTheReflectionCodecWhereTheGeneratedOneDeclines(t *testing.T) {
 	var decodes, encodes int
 	declining := convert.Codec{
-		Decode: func([]byte, runtime.Object) error { decodes++; return errors.New("declined") },
+		Decode: func(*typedjson.Decoder, runtime.Object) error { decodes++; return errors.New("declined") },
 		Encode: func(b []byte, _ runtime.Object) ([]byte, error) {
 			encodes++
 			return append(b, "garbage"...), errors.New("declined")

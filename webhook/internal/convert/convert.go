@@ -67,12 +67,7 @@ func (c *Table) Append(out []byte, obj *jsonscan.Object, desiredAPIVersion strin
 	if err != nil {
 		return out, err
 	}
-	in := obj.Raw
-	if obj.HasManagedFields() {
-		s.in = obj.AppendWithoutManagedFields(s.in[:0])
-		in = s.in
-	}
-	src, err := r.from.decode(in)
+	src, err := r.from.decode(obj, s)
 	if err != nil {
 		return out, fmt.Errorf("decoding %s: %w", obj.APIVersion, err)
 	}
@@ -112,18 +107,35 @@ func (c *Table) Append(out []byte, obj *jsonscan.Object, desiredAPIVersion strin
 	return encode(out, dst, src, obj, &r.to, s)
 }
 
-// decode decodes a new object of the version from in: with the generated
-// codec when there is one, and, where it declines or there is none, with
-// the reflection codec, into a new object again.
-func (v *version) decode(in []byte) (runtime.Object, error) {
+// decode decodes a new object of the version from obj without its
+// managedFields: with the generated codec when there is one, from the
+// object's tape when it has one, and, where the generated codec declines or
+// there is none, with the reflection codec, into a new object again.
+func (v *version) decode(obj *jsonscan.Object, s *Scratch) (runtime.Object, error) {
 	if v.gen.Decode != nil {
-		obj := v.new()
-		if v.gen.Decode(in, obj) == nil {
-			return obj, nil
+		out := v.new()
+		var err error
+		if tape := obj.Tape(); tape != nil {
+			err = typedjson.Decode(obj.Raw, tape, out, v.gen.Decode)
+		} else {
+			err = typedjson.Decode(s.withoutManagedFields(obj), nil, out, v.gen.Decode)
+		}
+		if err == nil {
+			return out, nil
 		}
 	}
-	obj := v.new()
-	return obj, codec.Unmarshal(in, obj)
+	out := v.new()
+	return out, codec.Unmarshal(s.withoutManagedFields(obj), out)
+}
+
+// withoutManagedFields returns obj's JSON without its managedFields, in
+// s.in when they have to be left out.
+func (s *Scratch) withoutManagedFields(obj *jsonscan.Object) []byte {
+	if !obj.HasManagedFields() {
+		return obj.Raw
+	}
+	s.in = obj.AppendWithoutManagedFields(s.in[:0])
+	return s.in
 }
 
 // route resolves the versions an object converts between, from s.last when

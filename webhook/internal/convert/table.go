@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/crdforge/crdforge/webhook/typedjson"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -36,9 +37,9 @@ type Kind struct {
 // is lenient, so that on its error the reflection codec decodes the object
 // again, for the API server's result or error.
 type Codec struct {
-	// Decode decodes data into obj, a new object of the version (from
-	// Versions).
-	Decode func(data []byte, obj runtime.Object) error
+	// Decode decodes the object d reads into obj, a new object of the
+	// version (from Versions). typedjson.Decode calls it.
+	Decode func(d *typedjson.Decoder, obj runtime.Object) error
 	// Encode appends obj, an object of the version, encoded, to b.
 	Encode func(b []byte, obj runtime.Object) ([]byte, error)
 }

@@ -13,8 +13,10 @@ type Review struct {
 	// req is where Request points when there is one, kept with its
 	// objects' slice for the next Parse.
 	req Request
-	// spans holds the objects' metaMembers, kept for the next Parse.
+	// spans holds the objects' metaMembers, and tape their tapes, kept
+	// for the next Parse.
 	spans []int32
+	tape  []token
 }
 
 // Request is a ConversionReview's request.
@@ -47,6 +49,21 @@ type Object struct {
 	// member with one comma beside it, when there is one: what
 	// WithoutManagedFields leaves out.
 	cutStart, cutEnd int
+	// tape is the object's tokens but managedFields, as the pass that
+	// read it found them; empty when they cannot stand for
+	// WithoutManagedFields (see taping.broken).
+	tape Tape
+}
+
+// Tape returns the object's tape, for Tokens.ResetTape to read what
+// WithoutManagedFields holds without walking it again; nil when there is
+// none (an object with two metadata or two managedFields members, which
+// only the bytes tell apart).
+func (o *Object) Tape() *Tape {
+	if len(o.tape.tokens) == 0 {
+		return nil
+	}
+	return &o.tape
 }
 
 // WithoutManagedFields returns the object's JSON without its
@@ -101,12 +118,12 @@ func (r *Review) Parse(body []byte) error {
 func (r *Review) reset() {
 	objects := r.req.Objects
 	clear(objects[:cap(objects)]) // no hold on the bodies of past reviews
-	*r = Review{req: Request{Objects: objects[:0]}, spans: r.spans[:0]}
+	*r = Review{req: Request{Objects: objects[:0]}, spans: r.spans[:0], tape: r.tape[:0]}
 }
 
 func (r *Review) parse(body []byte) error {
-	w := &walker{b: body, spans: r.spans[:0]}
-	defer func() { r.spans = w.spans[:0] }()
+	w := &walker{b: body, spans: r.spans[:0], tape: taping{tokens: r.tape[:0]}}
+	defer func() { r.spans, r.tape = w.spans[:0], w.tape.tokens[:0] }()
 	if w.peek() != '{' {
 		if err := w.value(); err != nil {
 			return err
@@ -216,13 +233,17 @@ func (w *walker) request(req *Request, note func(error)) error {
 	})
 }
 
-// object1 walks one object of a request, recording its type meta and its
-// metadata's place.
+// object1 walks one object of a request, recording its type meta, its
+// metadata's place and its tape.
 func (w *walker) object1() (Object, error) {
 	w.space()
 	start := w.i
 	var o Object
 	var metaStart, cutStart, cutEnd int
+	metadataSeen := false
+	first := len(w.tape.tokens)
+	w.tape = taping{on: true, base: start, first: first, tokens: w.tape.tokens}
+	defer func() { w.tape.on = false }()
 	err := w.object(func(_ int, key []byte, escaped bool) error {
 		switch string(unquote(key, escaped)) {
 		case "apiVersion":
@@ -240,6 +261,10 @@ func (w *walker) object1() (Object, error) {
 			}
 			o.Kind, o.HasKind = "", false
 		case "metadata":
+			if metadataSeen {
+				w.tape.broken = true
+			}
+			metadataSeen = true
 			o.Metadata, cutStart, cutEnd = nil, 0, 0
 			if w.peek() != '{' {
 				return w.value()
@@ -264,6 +289,9 @@ func (w *walker) object1() (Object, error) {
 	if cutEnd != 0 {
 		o.cutStart, o.cutEnd = cutStart-start, cutEnd-start
 	}
+	if !w.tape.broken {
+		o.tape = Tape{tokens: w.tape.tokens[first:len(w.tape.tokens):len(w.tape.tokens)], cutStart: o.cutStart, cutEnd: o.cutEnd}
+	}
 	return o, nil
 }
 
@@ -273,6 +301,7 @@ func (w *walker) object1() (Object, error) {
 func (w *walker) metadata() (cutStart, cutEnd int, err error) {
 	prevComma := -1 // the offset of the comma before the current member
 	open := w.i
+	taped := false // a managedFields member was left off the tape
 	err = w.object(func(start int, key []byte, escaped bool) error {
 		if start > open+1 {
 			// The comma before this member is the last one before start.
@@ -283,11 +312,24 @@ func (w *walker) metadata() (cutStart, cutEnd int, err error) {
 				}
 			}
 		}
-		if err := w.value(); err != nil {
+		managed := string(unquote(key, escaped)) == "managedFields"
+		on := w.tape.on
+		if managed && on {
+			// Off the tape, name and value, as WithoutManagedFields
+			// leaves the last one out of the bytes; a second one breaks
+			// the tape, which cannot take the first one back.
+			w.tape.broken = w.tape.broken || taped
+			taped = true
+			w.tape.tokens = w.tape.tokens[:len(w.tape.tokens)-1]
+			w.tape.on = false
+		}
+		err := w.value()
+		w.tape.on = on
+		if err != nil {
 			return err
 		}
 		w.spans = append(w.spans, int32(start-open), int32(w.i-open))
-		if string(unquote(key, escaped)) != "managedFields" {
+		if !managed {
 			return nil
 		}
 		end := w.i

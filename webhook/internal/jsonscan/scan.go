@@ -44,6 +44,8 @@ type walker struct {
 	// nonASCII says whether the last string str walked holds a byte
 	// outside ASCII.
 	nonASCII bool
+	// tape records an object's tokens, while tape.on.
+	tape taping
 }
 
 func (w *walker) fail(msg string) error {
@@ -74,7 +76,7 @@ func (w *walker) peek() byte {
 // them) with one table lookup each: the walk is the one pass over the whole
 // body.
 func (w *walker) str() (escaped bool, err error) {
-	b, i := w.b, w.i
+	b, i, start := w.b, w.i, w.i
 	if i >= len(b) || b[i] != '"' {
 		return false, w.fail("want a string")
 	}
@@ -90,6 +92,9 @@ func (w *walker) str() (escaped bool, err error) {
 		switch c := b[i]; {
 		case c == '"':
 			w.i, w.nonASCII = i+1, nonASCII
+			if w.tape.on {
+				w.stringLeaf(start, escaped)
+			}
 			return escaped, nil
 		case c < 0x20:
 			w.i = i
@@ -146,7 +151,7 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // number validates the number at w.i: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
 func (w *walker) number() error {
-	b := w.b
+	b, start := w.b, w.i
 	if w.i < len(b) && b[w.i] == '-' {
 		w.i++
 	}
@@ -181,6 +186,9 @@ func (w *walker) number() error {
 			w.i++
 		}
 	}
+	if w.tape.on {
+		w.leaf(KindNumber, start)
+	}
 	return nil
 }
 
@@ -189,6 +197,9 @@ func (w *walker) literal(lit string) error {
 		return w.fail("invalid literal")
 	}
 	w.i += len(lit)
+	if w.tape.on {
+		w.leaf(lit[0], w.i-len(lit))
+	}
 	return nil
 }
 
@@ -223,10 +234,12 @@ func (w *walker) skipObject() error {
 	if w.depth++; w.depth > maxDepth {
 		return w.fail("nested too deeply")
 	}
+	opened := w.open()
 	w.i++ // the '{' value saw
 	if w.peek() == '}' {
 		w.i++
 		w.depth--
+		w.close(opened)
 		return nil
 	}
 	for {
@@ -234,6 +247,7 @@ func (w *walker) skipObject() error {
 		if _, err := w.str(); err != nil {
 			return err
 		}
+		w.asName()
 		if w.peek() != ':' {
 			return w.fail("want ':' after an object key")
 		}
@@ -247,6 +261,7 @@ func (w *walker) skipObject() error {
 		case '}':
 			w.i++
 			w.depth--
+			w.close(opened)
 			return nil
 		default:
 			return w.fail("want ',' or '}' after an object member")
@@ -259,10 +274,12 @@ func (w *walker) skipArray() error {
 	if w.depth++; w.depth > maxDepth {
 		return w.fail("nested too deeply")
 	}
+	opened := w.open()
 	w.i++ // the '[' value saw
 	if w.peek() == ']' {
 		w.i++
 		w.depth--
+		w.close(opened)
 		return nil
 	}
 	for {
@@ -275,6 +292,7 @@ func (w *walker) skipArray() error {
 		case ']':
 			w.i++
 			w.depth--
+			w.close(opened)
 			return nil
 		default:
 			return w.fail("want ',' or ']' after an array element")
@@ -293,10 +311,12 @@ func (w *walker) object(member func(start int, key []byte, escaped bool) error) 
 	if w.depth++; w.depth > maxDepth {
 		return w.fail("nested too deeply")
 	}
+	opened := w.open()
 	w.i++
 	if w.peek() == '}' {
 		w.i++
 		w.depth--
+		w.close(opened)
 		return nil
 	}
 	for {
@@ -306,6 +326,7 @@ func (w *walker) object(member func(start int, key []byte, escaped bool) error) 
 		if err != nil {
 			return err
 		}
+		w.asName()
 		key := w.b[start:w.i]
 		if w.peek() != ':' {
 			return w.fail("want ':' after an object key")
@@ -320,6 +341,7 @@ func (w *walker) object(member func(start int, key []byte, escaped bool) error) 
 		case '}':
 			w.i++
 			w.depth--
+			w.close(opened)
 			return nil
 		default:
 			return w.fail("want ',' or '}' after an object member")
@@ -336,10 +358,12 @@ func (w *walker) array(elem func() error) error {
 	if w.depth++; w.depth > maxDepth {
 		return w.fail("nested too deeply")
 	}
+	opened := w.open()
 	w.i++
 	if w.peek() == ']' {
 		w.i++
 		w.depth--
+		w.close(opened)
 		return nil
 	}
 	for {
@@ -352,6 +376,7 @@ func (w *walker) array(elem func() error) error {
 		case ']':
 			w.i++
 			w.depth--
+			w.close(opened)
 			return nil
 		default:
 			return w.fail("want ',' or ']' after an array element")

@@ -28,6 +28,11 @@ type Tokens struct {
 	// plain says whether the last string Name or Value read is its own
 	// value (see Plain).
 	plain bool
+	// tape, when not nil, is what Tokens reads rather than walking the
+	// bytes (ResetTape); pos is the next token's index in it.
+	tape             []token
+	pos              int
+	cutStart, cutEnd int
 	// peeked is what Peek found, 0 when it has not looked since the walk
 	// last moved: a generated decoder asks for the next token's kind
 	// several times before it reads the token (More, then Null, then the
@@ -65,6 +70,7 @@ var errUnexpected = errors.New("jsonscan: unexpected token")
 func (t *Tokens) Reset(data []byte) {
 	t.w = walker{b: data}
 	t.open, t.after, t.err, t.peeked = t.open[:0], atStart, nil, 0
+	t.tape, t.pos = nil, 0
 }
 
 // Err returns the error that stopped t, if one did.
@@ -82,6 +88,9 @@ func (t *Tokens) fail(err error) error {
 // Peek returns the kind of the next token without reading it, moving past
 // the ',' before it when there is one.
 func (t *Tokens) Peek() byte {
+	if t.tape != nil {
+		return t.tapePeek()
+	}
 	if t.peeked == 0 && t.err == nil {
 		t.peeked = t.peek()
 	}
@@ -142,6 +151,9 @@ func (t *Tokens) wantName() bool {
 
 // Begin reads the opening delimiter of an object or array, kind '{' or '['.
 func (t *Tokens) Begin(kind byte) error {
+	if t.tape != nil {
+		return t.tapeBegin(kind)
+	}
 	if t.Peek() != kind || t.wantName() || kind != '{' && kind != '[' {
 		return t.fail(errUnexpected)
 	}
@@ -156,6 +168,9 @@ func (t *Tokens) Begin(kind byte) error {
 
 // End reads the closing delimiter of the innermost open object or array.
 func (t *Tokens) End() error {
+	if t.tape != nil {
+		return t.tapeEnd()
+	}
 	if c := t.Peek(); c != '}' && c != ']' {
 		return t.fail(errUnexpected)
 	}
@@ -168,6 +183,9 @@ func (t *Tokens) End() error {
 // Name reads a member's name and the ':' after it, and returns the name
 // as it is in the input, quotes and escapes included.
 func (t *Tokens) Name() ([]byte, error) {
+	if t.tape != nil {
+		return t.tapeName()
+	}
 	if t.Peek() != '"' || !t.wantName() {
 		return nil, t.fail(errUnexpected)
 	}
@@ -190,6 +208,9 @@ func (t *Tokens) Name() ([]byte, error) {
 // Value reads the next value whole, objects and arrays included, and
 // returns its bytes.
 func (t *Tokens) Value() ([]byte, error) {
+	if t.tape != nil {
+		return t.tapeValue()
+	}
 	k := t.Peek()
 	if k == 0 || k == '}' || k == ']' || t.wantName() {
 		return nil, t.fail(errUnexpected)
@@ -222,6 +243,9 @@ func isPlain(raw []byte, escaped, nonASCII bool) bool {
 // AtEnd reports whether the whole input was read: one value, then nothing
 // but space.
 func (t *Tokens) AtEnd() bool {
+	if t.tape != nil {
+		return t.tapeAtEnd()
+	}
 	if t.err != nil || len(t.open) > 0 || t.after != afterValue {
 		return false
 	}

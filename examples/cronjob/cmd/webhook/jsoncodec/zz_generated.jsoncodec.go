@@ -24,16 +24,16 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 		case "batch.tutorial.kubebuilder.io/CronJob":
 			kinds[i].Codecs = map[string]webhook.Codec{
 				"v1": {
-					Decode: func(data []byte, obj kruntime.Object) error {
-						return typedjson.Decode(data, obj.(*batchtutorialkubebuilderiov1.CronJob), decode_batchtutorialkubebuilderiov1_CronJob)
+					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decode_batchtutorialkubebuilderiov1_CronJob(d, obj.(*batchtutorialkubebuilderiov1.CronJob))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_batchtutorialkubebuilderiov1_CronJob(b, obj.(*batchtutorialkubebuilderiov1.CronJob))
 					},
 				},
 				"v2": {
-					Decode: func(data []byte, obj kruntime.Object) error {
-						return typedjson.Decode(data, obj.(*batchtutorialkubebuilderiov2.CronJob), decode_batchtutorialkubebuilderiov2_CronJob)
+					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decode_batchtutorialkubebuilderiov2_CronJob(d, obj.(*batchtutorialkubebuilderiov2.CronJob))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_batchtutorialkubebuilderiov2_CronJob(b, obj.(*batchtutorialkubebuilderiov2.CronJob))

@@ -25,24 +25,24 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 		case "widgets.example.com/Widget":
 			kinds[i].Codecs = map[string]webhook.Codec{
 				"v1": {
-					Decode: func(data []byte, obj kruntime.Object) error {
-						return typedjson.Decode(data, obj.(*widgetsexamplecomv1.Widget), decode_widgetsexamplecomv1_Widget)
+					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decode_widgetsexamplecomv1_Widget(d, obj.(*widgetsexamplecomv1.Widget))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_widgetsexamplecomv1_Widget(b, obj.(*widgetsexamplecomv1.Widget))
 					},
 				},
 				"v1alpha1": {
-					Decode: func(data []byte, obj kruntime.Object) error {
-						return typedjson.Decode(data, obj.(*widgetsexamplecomv1alpha1.Widget), decode_widgetsexamplecomv1alpha1_Widget)
+					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decode_widgetsexamplecomv1alpha1_Widget(d, obj.(*widgetsexamplecomv1alpha1.Widget))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_widgetsexamplecomv1alpha1_Widget(b, obj.(*widgetsexamplecomv1alpha1.Widget))
 					},
 				},
 				"v1beta1": {
-					Decode: func(data []byte, obj kruntime.Object) error {
-						return typedjson.Decode(data, obj.(*widgetsexamplecomv1beta1.Widget), decode_widgetsexamplecomv1beta1_Widget)
+					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decode_widgetsexamplecomv1beta1_Widget(d, obj.(*widgetsexamplecomv1beta1.Widget))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_widgetsexamplecomv1beta1_Widget(b, obj.(*widgetsexamplecomv1beta1.Widget))

@@ -8,6 +8,8 @@ import (
 
 	"github.com/crdforge/crdforge/internal/gen/webhook/testdata/shapes"
 	"github.com/crdforge/crdforge/webhook"
+	"github.com/crdforge/crdforge/webhook/typedjson"
+	kruntime "k8s.io/apimachinery/pkg/runtime"
 	kjson "sigs.k8s.io/json"
 )
 
@@ -31,7 +33,7 @@ func check(t *testing.T, c webhook.Codec, data []byte) bool {
 	var got, want shapes.Root
 	wantErr := kjson.UnmarshalCaseSensitivePreserveInts(data, &want)
 	itself := true
-	if err := c.Decode(data, &got); err != nil {
+	if err := typedjson.Decode[kruntime.Object](data, nil, &got, c.Decode); err != nil {
 		itself = false
 	} else {
 		if wantErr != nil {

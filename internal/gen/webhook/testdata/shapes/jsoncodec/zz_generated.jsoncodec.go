@@ -22,8 +22,8 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 		switch kinds[i].Group + "/" + kinds[i].Kind {
 		case "shapes.example.com/Root":
 			kinds[i].Codecs = map[string]webhook.Codec{"v1": {
-				Decode: func(data []byte, obj kruntime.Object) error {
-					return typedjson.Decode(data, obj.(*shapesexamplecomv1.Root), decode_shapesexamplecomv1_Root)
+				Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
+					return decode_shapesexamplecomv1_Root(d, obj.(*shapesexamplecomv1.Root))
 				},
 				Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 					return encode_shapesexamplecomv1_Root(b, obj.(*shapesexamplecomv1.Root))

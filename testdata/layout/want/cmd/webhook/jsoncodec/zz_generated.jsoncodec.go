@@ -24,16 +24,16 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 		case "layouts.example.com/Gadget":
 			kinds[i].Codecs = map[string]webhook.Codec{
 				"v1": {
-					Decode: func(data []byte, obj kruntime.Object) error {
-						return typedjson.Decode(data, obj.(*layoutsexamplecomv1.Gadget), decode_layoutsexamplecomv1_Gadget)
+					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decode_layoutsexamplecomv1_Gadget(d, obj.(*layoutsexamplecomv1.Gadget))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_layoutsexamplecomv1_Gadget(b, obj.(*layoutsexamplecomv1.Gadget))
 					},
 				},
 				"v1beta1": {
-					Decode: func(data []byte, obj kruntime.Object) error {
-						return typedjson.Decode(data, obj.(*layoutsexamplecomv1beta1.Gadget), decode_layoutsexamplecomv1beta1_Gadget)
+					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decode_layoutsexamplecomv1beta1_Gadget(d, obj.(*layoutsexamplecomv1beta1.Gadget))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_layoutsexamplecomv1beta1_Gadget(b, obj.(*layoutsexamplecomv1beta1.Gadget))

@@ -24,16 +24,16 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 		case "cluster.example.com/Machine":
 			kinds[i].Codecs = map[string]webhook.Codec{
 				"v1": {
-					Decode: func(data []byte, obj kruntime.Object) error {
-						return typedjson.Decode(data, obj.(*clusterexamplecomv1.Machine), decode_clusterexamplecomv1_Machine)
+					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decode_clusterexamplecomv1_Machine(d, obj.(*clusterexamplecomv1.Machine))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_clusterexamplecomv1_Machine(b, obj.(*clusterexamplecomv1.Machine))
 					},
 				},
 				"v1beta1": {
-					Decode: func(data []byte, obj kruntime.Object) error {
-						return typedjson.Decode(data, obj.(*clusterexamplecomv1beta1.Machine), decode_clusterexamplecomv1beta1_Machine)
+					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decode_clusterexamplecomv1beta1_Machine(d, obj.(*clusterexamplecomv1beta1.Machine))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_clusterexamplecomv1beta1_Machine(b, obj.(*clusterexamplecomv1beta1.Machine))
@@ -43,16 +43,16 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 		case "cluster.example.com/MachineDeployment":
 			kinds[i].Codecs = map[string]webhook.Codec{
 				"v1": {
-					Decode: func(data []byte, obj kruntime.Object) error {
-						return typedjson.Decode(data, obj.(*clusterexamplecomv1.MachineDeployment), decode_clusterexamplecomv1_MachineDeployment)
+					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decode_clusterexamplecomv1_MachineDeployment(d, obj.(*clusterexamplecomv1.MachineDeployment))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_clusterexamplecomv1_MachineDeployment(b, obj.(*clusterexamplecomv1.MachineDeployment))
 					},
 				},
 				"v1beta1": {
-					Decode: func(data []byte, obj kruntime.Object) error {
-						return typedjson.Decode(data, obj.(*clusterexamplecomv1beta1.MachineDeployment), decode_clusterexamplecomv1beta1_MachineDeployment)
+					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decode_clusterexamplecomv1beta1_MachineDeployment(d, obj.(*clusterexamplecomv1beta1.MachineDeployment))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_clusterexamplecomv1beta1_MachineDeployment(b, obj.(*clusterexamplecomv1beta1.MachineDeployment))
@@ -62,16 +62,16 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 		case "cluster.example.com/MachineSet":
 			kinds[i].Codecs = map[string]webhook.Codec{
 				"v1": {
-					Decode: func(data []byte, obj kruntime.Object) error {
-						return typedjson.Decode(data, obj.(*clusterexamplecomv1.MachineSet), decode_clusterexamplecomv1_MachineSet)
+					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decode_clusterexamplecomv1_MachineSet(d, obj.(*clusterexamplecomv1.MachineSet))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_clusterexamplecomv1_MachineSet(b, obj.(*clusterexamplecomv1.MachineSet))
 					},
 				},
 				"v1beta1": {
-					Decode: func(data []byte, obj kruntime.Object) error {
-						return typedjson.Decode(data, obj.(*clusterexamplecomv1beta1.MachineSet), decode_clusterexamplecomv1beta1_MachineSet)
+					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decode_clusterexamplecomv1beta1_MachineSet(d, obj.(*clusterexamplecomv1beta1.MachineSet))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_clusterexamplecomv1beta1_MachineSet(b, obj.(*clusterexamplecomv1beta1.MachineSet))

@@ -24,16 +24,16 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 		case "example.com/Widget":
 			kinds[i].Codecs = map[string]webhook.Codec{
 				"v1": {
-					Decode: func(data []byte, obj kruntime.Object) error {
-						return typedjson.Decode(data, obj.(*examplecomv1.Widget), decode_examplecomv1_Widget)
+					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decode_examplecomv1_Widget(d, obj.(*examplecomv1.Widget))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_examplecomv1_Widget(b, obj.(*examplecomv1.Widget))
 					},
 				},
 				"v1beta1": {
-					Decode: func(data []byte, obj kruntime.Object) error {
-						return typedjson.Decode(data, obj.(*examplecomv1beta1.Widget), decode_examplecomv1beta1_Widget)
+					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decode_examplecomv1beta1_Widget(d, obj.(*examplecomv1beta1.Widget))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_examplecomv1beta1_Widget(b, obj.(*examplecomv1beta1.Widget))
