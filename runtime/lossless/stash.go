@@ -66,27 +66,17 @@ type annotated interface {
 // stashKeys interns the annotation keys stash stores, one per version: a
 // key put into a map escapes, and building it per stash would cost an
 // allocation every time. Versions come from generated code, so the table
-// stays as small as an API's list of versions.
-var stashKeys struct {
-	sync.RWMutex
-	m map[string]string
-}
+// stays as small as an API's list of versions. A sync.Map, read without a
+// lock: every lossy conversion looks its key up, from every goroutine
+// converting, and a read lock's shared counter is contended.
+var stashKeys sync.Map // version → Annotation(version)
 
 func stashKey(version string) string {
-	stashKeys.RLock()
-	key, ok := stashKeys.m[version]
-	stashKeys.RUnlock()
-	if ok {
-		return key
+	if key, ok := stashKeys.Load(version); ok {
+		return key.(string)
 	}
-	key = Annotation(version)
-	stashKeys.Lock()
-	if stashKeys.m == nil {
-		stashKeys.m = map[string]string{}
-	}
-	stashKeys.m[version] = key
-	stashKeys.Unlock()
-	return key
+	key, _ := stashKeys.LoadOrStore(version, Annotation(version))
+	return key.(string)
 }
 
 // stash stores v, as JSON, in obj's stash annotation of version.
