@@ -365,3 +365,32 @@ func Map[M ~map[K]V, K ~string, V any](d *Decoder, v *M, elem func(*Decoder, *V)
 	}
 	return d.End()
 }
+
+// StringMap is Map for a map of strings to strings, the most common map in
+// Kubernetes objects (labels, annotations, selectors): without a call
+// through a function value, and a value allocated, for each map.
+func StringMap[M ~map[K]V, K ~string, V ~string](d *Decoder, v *M) error {
+	if d.Null() {
+		*v = nil
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	if *v == nil {
+		*v = M{}
+	}
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		k := K(d.intern(name))
+		var e V // null leaves it empty, as Map's zeroed value
+		if err := String(d, &e); err != nil {
+			return err
+		}
+		(*v)[k] = e
+	}
+	return d.End()
+}

@@ -181,6 +181,30 @@ func AppendMap[M ~map[K]V, K ~string, V any](b []byte, m M, elem func([]byte, *V
 	return append(b, '}'), nil
 }
 
+// AppendStringMap is AppendMap for a map of strings to strings, without a
+// call through a function value, and a value allocated, for each map.
+func AppendStringMap[M ~map[K]V, K ~string, V ~string](b []byte, m M) []byte {
+	if m == nil {
+		return append(b, "null"...)
+	}
+	var small [8]K
+	keys := small[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = AppendString(b, k)
+		b = append(b, ':')
+		b = AppendString(b, m[k])
+	}
+	return append(b, '}')
+}
+
 // IsZero reports whether v is its type's zero value, for omitzero.
 func IsZero[T comparable](v T) bool {
 	var zero T

@@ -348,10 +348,12 @@ func (c *codecGen) decode(t types.Type, ptr *jen.Statement, depth int) jen.Code 
 		}
 		return tj("Slice", ptr, c.elemFunc(u.Elem()))
 	case *types.Map:
-		if k, ok := u.Key().(*types.Basic); ok && k.Kind() == types.String {
-			return tj("Map", ptr, c.elemFunc(u.Elem()))
-		}
-		if n, ok := u.Key().(*types.Named); ok && !reflectOnly(n) && isString(n) {
+		k, basic := u.Key().(*types.Basic)
+		n, named := u.Key().(*types.Named)
+		if basic && k.Kind() == types.String || named && !reflectOnly(n) && isString(n) {
+			if isString(u.Elem()) && !reflectOnly(u.Elem()) {
+				return tj("StringMap", ptr)
+			}
 			return tj("Map", ptr, c.elemFunc(u.Elem()))
 		}
 	}

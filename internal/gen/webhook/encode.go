@@ -133,6 +133,9 @@ func (c *codecGen) encode(t types.Type, val *jen.Statement, depth int) []jen.Cod
 		}
 	case *types.Map:
 		if isString(u.Key()) && !reflectOnly(u.Key()) {
+			if isString(u.Elem()) && !reflectOnly(u.Elem()) {
+				return appendTo(tj("AppendStringMap", val))
+			}
 			return try(tj("AppendMap", val, c.encElemFunc(u.Elem(), true)))
 		}
 	}

@@ -223,11 +223,7 @@ func encode(out []byte, dst, src runtime.Object, obj *jsonscan.Object, v *versio
 // lossy conversion writes its stash into the annotations of every object it
 // converts, so this runs once per object.
 func appendMap(dst []byte, m map[string]string) ([]byte, error) {
-	return typedjson.AppendMap(dst, m, appendStringValue)
-}
-
-func appendStringValue(dst []byte, s *string) ([]byte, error) {
-	return typedjson.AppendString(dst, *s), nil
+	return typedjson.AppendStringMap(dst, m), nil
 }
 
 // objectMeta returns the object's own ObjectMeta, or nil when it has none

@@ -203,10 +203,7 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *corev1.PodSpec) error {
 				return typedjson.ErrFallback
 			}
 			seen[8] = true
-			err = typedjson.Map(d, &v.NodeSelector, func(d *typedjson.Decoder, e *string) (err error) {
-				err = typedjson.String(d, e)
-				return
-			})
+			err = typedjson.StringMap(d, &v.NodeSelector)
 		case "serviceAccountName":
 			if seen[9] {
 				return typedjson.ErrFallback
@@ -3169,10 +3166,7 @@ func decode_corev1_FlexVolumeSource(d *typedjson.Decoder, v *corev1.FlexVolumeSo
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			err = typedjson.Map(d, &v.Options, func(d *typedjson.Decoder, e *string) (err error) {
-				err = typedjson.String(d, e)
-				return
-			})
+			err = typedjson.StringMap(d, &v.Options)
 		default:
 			err = d.Skip()
 		}
@@ -4187,10 +4181,7 @@ func decode_corev1_CSIVolumeSource(d *typedjson.Decoder, v *corev1.CSIVolumeSour
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			err = typedjson.Map(d, &v.VolumeAttributes, func(d *typedjson.Decoder, e *string) (err error) {
-				err = typedjson.String(d, e)
-				return
-			})
+			err = typedjson.StringMap(d, &v.VolumeAttributes)
 		case "nodePublishSecretRef":
 			if seen[4] {
 				return typedjson.ErrFallback
@@ -7138,10 +7129,7 @@ func decode_corev1_PodCertificateProjection(d *typedjson.Decoder, v *corev1.PodC
 				return typedjson.ErrFallback
 			}
 			seen[6] = true
-			err = typedjson.Map(d, &v.UserAnnotations, func(d *typedjson.Decoder, e *string) (err error) {
-				err = typedjson.String(d, e)
-				return
-			})
+			err = typedjson.StringMap(d, &v.UserAnnotations)
 		case "user":
 			if seen[7] {
 				return typedjson.ErrFallback
@@ -7901,13 +7889,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 	}
 	if !(len(v.NodeSelector) == 0) {
 		b = append(b, ",\"nodeSelector\":"...)
-		if b, err = typedjson.AppendMap(b, v.NodeSelector, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
+		b = typedjson.AppendStringMap(b, v.NodeSelector)
 	}
 	if !(len(v.ServiceAccountName) == 0) {
 		b = append(b, ",\"serviceAccountName\":"...)
@@ -9652,13 +9634,7 @@ func encode_corev1_FlexVolumeSource(b []byte, v *corev1.FlexVolumeSource) ([]byt
 	}
 	if !(len(v.Options) == 0) {
 		b = append(b, ",\"options\":"...)
-		if b, err = typedjson.AppendMap(b, v.Options, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
+		b = typedjson.AppendStringMap(b, v.Options)
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
@@ -10190,13 +10166,7 @@ func encode_corev1_CSIVolumeSource(b []byte, v *corev1.CSIVolumeSource) ([]byte,
 	}
 	if !(len(v.VolumeAttributes) == 0) {
 		b = append(b, ",\"volumeAttributes\":"...)
-		if b, err = typedjson.AppendMap(b, v.VolumeAttributes, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
+		b = typedjson.AppendStringMap(b, v.VolumeAttributes)
 	}
 	if !(v.NodePublishSecretRef == nil) {
 		b = append(b, ",\"nodePublishSecretRef\":"...)
@@ -11768,13 +11738,7 @@ func encode_corev1_PodCertificateProjection(b []byte, v *corev1.PodCertificatePr
 	}
 	if !(len(v.UserAnnotations) == 0) {
 		b = append(b, ",\"userAnnotations\":"...)
-		if b, err = typedjson.AppendMap(b, v.UserAnnotations, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
+		b = typedjson.AppendStringMap(b, v.UserAnnotations)
 	}
 	if !(v.User == nil) {
 		b = append(b, ",\"user\":"...)

@@ -109,19 +109,13 @@ func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *metav1.ObjectMeta) error 
 				return typedjson.ErrFallback
 			}
 			seen[10] = true
-			err = typedjson.Map(d, &v.Labels, func(d *typedjson.Decoder, e *string) (err error) {
-				err = typedjson.String(d, e)
-				return
-			})
+			err = typedjson.StringMap(d, &v.Labels)
 		case "annotations":
 			if seen[11] {
 				return typedjson.ErrFallback
 			}
 			seen[11] = true
-			err = typedjson.Map(d, &v.Annotations, func(d *typedjson.Decoder, e *string) (err error) {
-				err = typedjson.String(d, e)
-				return
-			})
+			err = typedjson.StringMap(d, &v.Annotations)
 		case "ownerReferences":
 			if seen[12] {
 				return typedjson.ErrFallback
@@ -341,10 +335,7 @@ func decode_metav1_LabelSelector(d *typedjson.Decoder, v *metav1.LabelSelector) 
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			err = typedjson.Map(d, &v.MatchLabels, func(d *typedjson.Decoder, e *string) (err error) {
-				err = typedjson.String(d, e)
-				return
-			})
+			err = typedjson.StringMap(d, &v.MatchLabels)
 		case "matchExpressions":
 			if seen[1] {
 				return typedjson.ErrFallback
@@ -461,23 +452,11 @@ func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 	}
 	if !(len(v.Labels) == 0) {
 		b = append(b, ",\"labels\":"...)
-		if b, err = typedjson.AppendMap(b, v.Labels, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
+		b = typedjson.AppendStringMap(b, v.Labels)
 	}
 	if !(len(v.Annotations) == 0) {
 		b = append(b, ",\"annotations\":"...)
-		if b, err = typedjson.AppendMap(b, v.Annotations, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
+		b = typedjson.AppendStringMap(b, v.Annotations)
 	}
 	if !(len(v.OwnerReferences) == 0) {
 		b = append(b, ",\"ownerReferences\":"...)
@@ -598,13 +577,7 @@ func encode_metav1_LabelSelector(b []byte, v *metav1.LabelSelector) ([]byte, err
 	mark := len(b)
 	if !(len(v.MatchLabels) == 0) {
 		b = append(b, ",\"matchLabels\":"...)
-		if b, err = typedjson.AppendMap(b, v.MatchLabels, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
+		b = typedjson.AppendStringMap(b, v.MatchLabels)
 	}
 	if !(len(v.MatchExpressions) == 0) {
 		b = append(b, ",\"matchExpressions\":"...)

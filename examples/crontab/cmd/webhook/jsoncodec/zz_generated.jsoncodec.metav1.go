@@ -109,19 +109,13 @@ func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *metav1.ObjectMeta) error 
 				return typedjson.ErrFallback
 			}
 			seen[10] = true
-			err = typedjson.Map(d, &v.Labels, func(d *typedjson.Decoder, e *string) (err error) {
-				err = typedjson.String(d, e)
-				return
-			})
+			err = typedjson.StringMap(d, &v.Labels)
 		case "annotations":
 			if seen[11] {
 				return typedjson.ErrFallback
 			}
 			seen[11] = true
-			err = typedjson.Map(d, &v.Annotations, func(d *typedjson.Decoder, e *string) (err error) {
-				err = typedjson.String(d, e)
-				return
-			})
+			err = typedjson.StringMap(d, &v.Annotations)
 		case "ownerReferences":
 			if seen[12] {
 				return typedjson.ErrFallback

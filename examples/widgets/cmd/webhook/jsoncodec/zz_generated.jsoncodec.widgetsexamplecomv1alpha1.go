@@ -133,10 +133,7 @@ func decode_widgetsexamplecomv1alpha1_WidgetSpec(d *typedjson.Decoder, v *widget
 				return typedjson.ErrFallback
 			}
 			seen[8] = true
-			err = typedjson.Map(d, &v.Labels, func(d *typedjson.Decoder, e *string) (err error) {
-				err = typedjson.String(d, e)
-				return
-			})
+			err = typedjson.StringMap(d, &v.Labels)
 		case "options":
 			if seen[9] {
 				return typedjson.ErrFallback
@@ -349,13 +346,7 @@ func encode_widgetsexamplecomv1alpha1_WidgetSpec(b []byte, v *widgetsexamplecomv
 	}
 	if !(len(v.Labels) == 0) {
 		b = append(b, ",\"labels\":"...)
-		if b, err = typedjson.AppendMap(b, v.Labels, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
+		b = typedjson.AppendStringMap(b, v.Labels)
 	}
 	b = append(b, ",\"options\":"...)
 	if b, err = typedjson.AppendMarshal(b, v.Options); err != nil {

@@ -121,10 +121,7 @@ func decode_widgetsexamplecomv1beta1_WidgetSpec(d *typedjson.Decoder, v *widgets
 				return typedjson.ErrFallback
 			}
 			seen[6] = true
-			err = typedjson.Map(d, &v.Labels, func(d *typedjson.Decoder, e *string) (err error) {
-				err = typedjson.String(d, e)
-				return
-			})
+			err = typedjson.StringMap(d, &v.Labels)
 		case "options":
 			if seen[7] {
 				return typedjson.ErrFallback
@@ -366,13 +363,7 @@ func encode_widgetsexamplecomv1beta1_WidgetSpec(b []byte, v *widgetsexamplecomv1
 	}
 	if !(len(v.Labels) == 0) {
 		b = append(b, ",\"labels\":"...)
-		if b, err = typedjson.AppendMap(b, v.Labels, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
+		b = typedjson.AppendStringMap(b, v.Labels)
 	}
 	b = append(b, ",\"options\":"...)
 	if b, err = typedjson.AppendMarshal(b, v.Options); err != nil {

@@ -58,6 +58,7 @@ type Spec struct {
 	Tags     []string                     `json:"tags"`
 	Labels   map[string]string            `json:"labels,omitempty"`
 	Keyed    map[Key]int                  `json:"keyed,omitempty"`
+	Sized    map[Key]Size                 `json:"sized,omitempty"`
 	Free     map[string]any               `json:"free,omitempty"`
 	Any      any                          `json:"any,omitempty"`
 	Raw      runtime.RawExtension         `json:"raw,omitempty"`

@@ -101,6 +101,7 @@ func TestSemantics(t *testing.T) {
 		{"a number into a string", `{"spec":{"name":1}}`, false},
 		{"booleans", `{"spec":{"on":false,"off":true}}`, true},
 		{"named string and keys", `{"spec":{"named":"Large","keyed":{"b":2,"a":1}}}`, true},
+		{"named strings to named strings", `{"spec":{"sized":{"b":"Large","a":null,"\u00e9":"<\u2028>"}}}`, true},
 		{"custom types", `{"spec":{"raw":{"a": [1, 2]},"port":"http","size":"1.5Gi","sizes":{"b":"1","a":"2k"},"when":"2030-01-02T03:04:05Z","until":"2030-01-02T03:04:05+02:00"}}`, true},
 		{"int-or-string number", `{"spec":{"port":8080}}`, true},
 		{"a bad quantity", `{"spec":{"size":"1.5.5"}}`, false},

@@ -80,7 +80,7 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 	if err := d.Begin('{'); err != nil {
 		return err
 	}
-	var seen [32]bool
+	var seen [33]bool
 	for d.More() {
 		name, err := d.Name()
 		if err != nil {
@@ -181,10 +181,7 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 				return typedjson.ErrFallback
 			}
 			seen[11] = true
-			err = typedjson.Map(d, &v.Labels, func(d *typedjson.Decoder, e *string) (err error) {
-				err = typedjson.String(d, e)
-				return
-			})
+			err = typedjson.StringMap(d, &v.Labels)
 		case "keyed":
 			if seen[12] {
 				return typedjson.ErrFallback
@@ -194,38 +191,44 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 				err = typedjson.Int(d, e, 0)
 				return
 			})
-		case "free":
+		case "sized":
 			if seen[13] {
 				return typedjson.ErrFallback
 			}
 			seen[13] = true
+			err = typedjson.StringMap(d, &v.Sized)
+		case "free":
+			if seen[14] {
+				return typedjson.ErrFallback
+			}
+			seen[14] = true
 			err = typedjson.Map(d, &v.Free, func(d *typedjson.Decoder, e *any) (err error) {
 				err = typedjson.Reflect(d, e)
 				return
 			})
 		case "any":
-			if seen[14] {
-				return typedjson.ErrFallback
-			}
-			seen[14] = true
-			err = typedjson.Reflect(d, &v.Any)
-		case "raw":
 			if seen[15] {
 				return typedjson.ErrFallback
 			}
 			seen[15] = true
-			err = typedjson.Unmarshal(d, &v.Raw)
-		case "port":
+			err = typedjson.Reflect(d, &v.Any)
+		case "raw":
 			if seen[16] {
 				return typedjson.ErrFallback
 			}
 			seen[16] = true
-			err = typedjson.Unmarshal(d, &v.Port)
-		case "size":
+			err = typedjson.Unmarshal(d, &v.Raw)
+		case "port":
 			if seen[17] {
 				return typedjson.ErrFallback
 			}
 			seen[17] = true
+			err = typedjson.Unmarshal(d, &v.Port)
+		case "size":
+			if seen[18] {
+				return typedjson.ErrFallback
+			}
+			seen[18] = true
 			{
 				p0 := &v.Size
 				if d.Null() {
@@ -238,25 +241,25 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 				}
 			}
 		case "sizes":
-			if seen[18] {
+			if seen[19] {
 				return typedjson.ErrFallback
 			}
-			seen[18] = true
+			seen[19] = true
 			err = typedjson.Map(d, &v.Sizes, func(d *typedjson.Decoder, e *apiresource.Quantity) (err error) {
 				err = typedjson.Unmarshal(d, e)
 				return
 			})
 		case "when":
-			if seen[19] {
-				return typedjson.ErrFallback
-			}
-			seen[19] = true
-			err = typedjson.Time(d, &v.When)
-		case "until":
 			if seen[20] {
 				return typedjson.ErrFallback
 			}
 			seen[20] = true
+			err = typedjson.Time(d, &v.When)
+		case "until":
+			if seen[21] {
+				return typedjson.ErrFallback
+			}
+			seen[21] = true
 			{
 				p0 := &v.Until
 				if d.Null() {
@@ -269,22 +272,22 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 				}
 			}
 		case "bytes":
-			if seen[21] {
-				return typedjson.ErrFallback
-			}
-			seen[21] = true
-			err = typedjson.Reflect(d, &v.Bytes)
-		case "items":
 			if seen[22] {
 				return typedjson.ErrFallback
 			}
 			seen[22] = true
-			err = typedjson.Slice(d, &v.Items, decode_shapesexamplecomv1_Item)
-		case "itemPtrs":
+			err = typedjson.Reflect(d, &v.Bytes)
+		case "items":
 			if seen[23] {
 				return typedjson.ErrFallback
 			}
 			seen[23] = true
+			err = typedjson.Slice(d, &v.Items, decode_shapesexamplecomv1_Item)
+		case "itemPtrs":
+			if seen[24] {
+				return typedjson.ErrFallback
+			}
+			seen[24] = true
 			err = typedjson.Slice(d, &v.ItemPtrs, func(d *typedjson.Decoder, e **shapesexamplecomv1.Item) (err error) {
 				{
 					p0 := e
@@ -300,10 +303,10 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 				return
 			})
 		case "ptr":
-			if seen[24] {
+			if seen[25] {
 				return typedjson.ErrFallback
 			}
-			seen[24] = true
+			seen[25] = true
 			{
 				p0 := &v.Ptr
 				if d.Null() {
@@ -316,10 +319,10 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 				}
 			}
 		case "optional":
-			if seen[25] {
+			if seen[26] {
 				return typedjson.ErrFallback
 			}
-			seen[25] = true
+			seen[26] = true
 			{
 				p0 := &v.Optional
 				if d.Null() {
@@ -332,10 +335,10 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 				}
 			}
 		case "next":
-			if seen[26] {
+			if seen[27] {
 				return typedjson.ErrFallback
 			}
-			seen[26] = true
+			seen[27] = true
 			{
 				p0 := &v.Next
 				if d.Null() {
@@ -348,16 +351,16 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 				}
 			}
 		case "array":
-			if seen[27] {
-				return typedjson.ErrFallback
-			}
-			seen[27] = true
-			err = typedjson.Reflect(d, &v.Array)
-		case "nested":
 			if seen[28] {
 				return typedjson.ErrFallback
 			}
 			seen[28] = true
+			err = typedjson.Reflect(d, &v.Array)
+		case "nested":
+			if seen[29] {
+				return typedjson.ErrFallback
+			}
+			seen[29] = true
 			err = typedjson.Slice(d, &v.Nested, func(d *typedjson.Decoder, e *[]string) (err error) {
 				err = typedjson.Slice(d, e, func(d *typedjson.Decoder, e *string) (err error) {
 					err = typedjson.String(d, e)
@@ -366,22 +369,22 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 				return
 			})
 		case "conflict":
-			if seen[29] {
-				return typedjson.ErrFallback
-			}
-			seen[29] = true
-			err = typedjson.Reflect(d, &v.Conflict)
-		case "-":
 			if seen[30] {
 				return typedjson.ErrFallback
 			}
 			seen[30] = true
-			err = typedjson.String(d, &v.Dash)
-		case "NoTag":
+			err = typedjson.Reflect(d, &v.Conflict)
+		case "-":
 			if seen[31] {
 				return typedjson.ErrFallback
 			}
 			seen[31] = true
+			err = typedjson.String(d, &v.Dash)
+		case "NoTag":
+			if seen[32] {
+				return typedjson.ErrFallback
+			}
+			seen[32] = true
 			err = typedjson.String(d, &v.NoTag)
 		default:
 			err = d.Skip()
@@ -523,13 +526,7 @@ func encode_shapesexamplecomv1_Spec(b []byte, v *shapesexamplecomv1.Spec) ([]byt
 	}
 	if !(len(v.Labels) == 0) {
 		b = append(b, ",\"labels\":"...)
-		if b, err = typedjson.AppendMap(b, v.Labels, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
+		b = typedjson.AppendStringMap(b, v.Labels)
 	}
 	if !(len(v.Keyed) == 0) {
 		b = append(b, ",\"keyed\":"...)
@@ -540,6 +537,10 @@ func encode_shapesexamplecomv1_Spec(b []byte, v *shapesexamplecomv1.Spec) ([]byt
 		}); err != nil {
 			return b, err
 		}
+	}
+	if !(len(v.Sized) == 0) {
+		b = append(b, ",\"sized\":"...)
+		b = typedjson.AppendStringMap(b, v.Sized)
 	}
 	if !(len(v.Free) == 0) {
 		b = append(b, ",\"free\":"...)

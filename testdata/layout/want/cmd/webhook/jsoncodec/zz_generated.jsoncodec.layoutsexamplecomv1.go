@@ -220,10 +220,7 @@ func decode_layoutsexamplecomv1_Plain(d *typedjson.Decoder, v *layoutsexamplecom
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			err = typedjson.Map(d, &v.Tags, func(d *typedjson.Decoder, e *string) (err error) {
-				err = typedjson.String(d, e)
-				return
-			})
+			err = typedjson.StringMap(d, &v.Tags)
 		default:
 			err = d.Skip()
 		}
@@ -706,13 +703,7 @@ func encode_layoutsexamplecomv1_Plain(b []byte, v *layoutsexamplecomv1.Plain) ([
 	}
 	if !(len(v.Tags) == 0) {
 		b = append(b, ",\"tags\":"...)
-		if b, err = typedjson.AppendMap(b, v.Tags, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
+		b = typedjson.AppendStringMap(b, v.Tags)
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil

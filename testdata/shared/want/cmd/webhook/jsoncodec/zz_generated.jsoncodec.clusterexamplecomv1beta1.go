@@ -413,19 +413,13 @@ func decode_clusterexamplecomv1beta1_ObjectMeta(d *typedjson.Decoder, v *cluster
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			err = typedjson.Map(d, &v.Labels, func(d *typedjson.Decoder, e *string) (err error) {
-				err = typedjson.String(d, e)
-				return
-			})
+			err = typedjson.StringMap(d, &v.Labels)
 		case "annotations":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			err = typedjson.Map(d, &v.Annotations, func(d *typedjson.Decoder, e *string) (err error) {
-				err = typedjson.String(d, e)
-				return
-			})
+			err = typedjson.StringMap(d, &v.Annotations)
 		default:
 			err = d.Skip()
 		}
@@ -640,23 +634,11 @@ func encode_clusterexamplecomv1beta1_ObjectMeta(b []byte, v *clusterexamplecomv1
 	mark := len(b)
 	if !(len(v.Labels) == 0) {
 		b = append(b, ",\"labels\":"...)
-		if b, err = typedjson.AppendMap(b, v.Labels, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
+		b = typedjson.AppendStringMap(b, v.Labels)
 	}
 	if !(len(v.Annotations) == 0) {
 		b = append(b, ",\"annotations\":"...)
-		if b, err = typedjson.AppendMap(b, v.Annotations, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
+		b = typedjson.AppendStringMap(b, v.Annotations)
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil

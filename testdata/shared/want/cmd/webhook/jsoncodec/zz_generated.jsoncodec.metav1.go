@@ -109,19 +109,13 @@ func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *metav1.ObjectMeta) error 
 				return typedjson.ErrFallback
 			}
 			seen[10] = true
-			err = typedjson.Map(d, &v.Labels, func(d *typedjson.Decoder, e *string) (err error) {
-				err = typedjson.String(d, e)
-				return
-			})
+			err = typedjson.StringMap(d, &v.Labels)
 		case "annotations":
 			if seen[11] {
 				return typedjson.ErrFallback
 			}
 			seen[11] = true
-			err = typedjson.Map(d, &v.Annotations, func(d *typedjson.Decoder, e *string) (err error) {
-				err = typedjson.String(d, e)
-				return
-			})
+			err = typedjson.StringMap(d, &v.Annotations)
 		case "ownerReferences":
 			if seen[12] {
 				return typedjson.ErrFallback
@@ -375,23 +369,11 @@ func encode_metav1_ObjectMeta(b []byte, v *metav1.ObjectMeta) ([]byte, error) {
 	}
 	if !(len(v.Labels) == 0) {
 		b = append(b, ",\"labels\":"...)
-		if b, err = typedjson.AppendMap(b, v.Labels, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
+		b = typedjson.AppendStringMap(b, v.Labels)
 	}
 	if !(len(v.Annotations) == 0) {
 		b = append(b, ",\"annotations\":"...)
-		if b, err = typedjson.AppendMap(b, v.Annotations, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
+		b = typedjson.AppendStringMap(b, v.Annotations)
 	}
 	if !(len(v.OwnerReferences) == 0) {
 		b = append(b, ",\"ownerReferences\":"...)
