@@ -1,6 +1,9 @@
 package jsonscan
 
-import "fmt"
+import (
+	"fmt"
+	"unsafe"
+)
 
 // Review is a ConversionReview's envelope, apiextensions.k8s.io/v1 or
 // v1beta1 (both have the same shape). As everywhere in JSON the API server
@@ -54,6 +57,11 @@ type Object struct {
 	// WithoutManagedFields (see taping.broken).
 	tape Tape
 }
+
+// TapeBytes is the memory r keeps for the tapes of its next Parse: up to
+// 16 bytes for every token of the last review's objects, several times
+// the body's size for a body of short tokens.
+func (r *Review) TapeBytes() int { return cap(r.tape) * int(unsafe.Sizeof(token{})) }
 
 // Tape returns the object's tape, for Tokens.ResetTape to read what
 // WithoutManagedFields holds without walking it again; nil when there is

@@ -64,9 +64,11 @@ func (p *statePool) get() *state {
 
 // put takes back s once its request is answered: nothing of it (the body
 // the review points into, the response written) is used after. A state
-// with a buffer larger than maxPooledBytes is left to the collector.
+// with a buffer larger than maxPooledBytes (the body, the response, or the
+// review's tapes, which a body of short tokens makes several times its
+// size) is left to the collector.
 func (p *statePool) put(s *state) {
-	if s.body.Cap() > maxPooledBytes || cap(s.out) > maxPooledBytes {
+	if s.body.Cap() > maxPooledBytes || cap(s.out) > maxPooledBytes || s.review.TapeBytes() > maxPooledBytes {
 		return
 	}
 	s.body.Reset()

@@ -111,6 +111,16 @@ func TestHandlerKeepsNoOutsizedMemory(t *testing.T) {
 	if w := post(h, "application/json", small); w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"uid":"u1"`) {
 		t.Errorf("after the outsized review: %d %s", w.Code, w.Body)
 	}
+	// A body within the bound whose objects are short tokens, whose tapes
+	// are not.
+	dense := reviewBody("apiextensions.k8s.io/v1", "u3", "test.io/v3",
+		box("v1", "d", `"hostPort":"h:1","tokens":[`+strings.Repeat("1,", maxPooledBytes/4)+`1]`))
+	if w := post(h, "application/json", dense); w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"status":"Success"`) {
+		t.Fatalf("status %d: %.300s", w.Code, w.Body)
+	}
+	if s := h.states.warm.Load(); s != nil && s.review.TapeBytes() > maxPooledBytes {
+		t.Errorf("a state with %d bytes of tapes is kept after a %d-byte review", s.review.TapeBytes(), len(dense))
+	}
 }
 
 // Concurrent requests of different sizes each get their own memory and
