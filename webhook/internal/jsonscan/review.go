@@ -130,7 +130,7 @@ func (r *Review) reset() {
 }
 
 func (r *Review) parse(body []byte) error {
-	w := &walker{b: body, spans: r.spans[:0], tape: taping{tokens: r.tape[:0]}}
+	w := &walker{b: body, spans: r.spans[:0], tape: taping{tokens: r.tape[:0], limit: tapeLimit(len(body))}}
 	defer func() { r.spans, r.tape = w.spans[:0], w.tape.tokens[:0] }()
 	if w.peek() != '{' {
 		if err := w.value(); err != nil {
@@ -250,7 +250,7 @@ func (w *walker) object1() (Object, error) {
 	var metaStart, cutStart, cutEnd int
 	metadataSeen := false
 	first := len(w.tape.tokens)
-	w.tape = taping{on: true, base: start, first: first, tokens: w.tape.tokens}
+	w.tape = taping{on: true, base: start, first: first, tokens: w.tape.tokens, limit: w.tape.limit}
 	defer func() { w.tape.on = false }()
 	err := w.object(func(_ int, key []byte, escaped bool) error {
 		switch string(unquote(key, escaped)) {
@@ -359,7 +359,7 @@ func (w *walker) metadata() (cutStart, cutEnd int, err error) {
 // ParseObject validates raw and reads it as one object of a request, as
 // ParseReview does each of them.
 func ParseObject(raw []byte) (Object, error) {
-	w := &walker{b: raw}
+	w := &walker{b: raw, tape: taping{limit: tapeLimit(len(raw))}}
 	if w.peek() != '{' {
 		return Object{}, errNotObject
 	}

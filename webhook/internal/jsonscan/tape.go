@@ -51,12 +51,36 @@ type taping struct {
 	tokens []token
 	// broken says the object's tape cannot stand for its bytes without
 	// managedFields: it had two metadata members, or two managedFields
-	// members, where WithoutManagedFields leaves out the last one only.
+	// members, where WithoutManagedFields leaves out the last one only; or
+	// the tapes reached limit.
 	broken bool
+	// limit bounds len(tokens): a body of short tokens ("[1,1,1,...]")
+	// would make tapes eight times its size. Objects past it have none.
+	limit int
+}
+
+// tapeLimit is the most tokens the tapes of a body of n bytes hold: one per
+// eight bytes, tokens of at most twice the body (and a buffer, as append
+// grows it, of at most twice that), where an object as the API server
+// stores it has one per twenty bytes or more; and a few for the smallest
+// bodies.
+func tapeLimit(n int) int { return n/8 + 64 }
+
+// room reports whether the tapes take one more token; when not, the
+// object taped has none.
+func (w *walker) room() bool {
+	if len(w.tape.tokens) < w.tape.limit {
+		return true
+	}
+	w.tape.broken, w.tape.on = true, false
+	return false
 }
 
 // leaf records the leaf that ends at w.i and started at start.
 func (w *walker) leaf(kind byte, start int) {
+	if !w.room() {
+		return
+	}
 	w.tape.tokens = append(w.tape.tokens, token{
 		start: int32(start - w.tape.base), end: int32(w.i - w.tape.base),
 		next: int32(len(w.tape.tokens) + 1 - w.tape.first), kind: kind,
@@ -65,7 +89,9 @@ func (w *walker) leaf(kind byte, start int) {
 
 // stringLeaf records the string that ends at w.i and started at start.
 func (w *walker) stringLeaf(start int, escaped bool) {
-	w.leaf(KindString, start)
+	if w.leaf(KindString, start); !w.tape.on {
+		return
+	}
 	w.tape.tokens[len(w.tape.tokens)-1].plain = !escaped && (!w.nonASCII || utf8.Valid(w.b[start+1:w.i-1]))
 }
 
@@ -79,7 +105,7 @@ func (w *walker) asName() {
 // open records the opening delimiter at w.i and returns its index, which
 // close takes; -1 when w records nothing.
 func (w *walker) open() int {
-	if !w.tape.on {
+	if !w.tape.on || !w.room() {
 		return -1
 	}
 	w.tape.tokens = append(w.tape.tokens, token{start: int32(w.i - w.tape.base), kind: w.b[w.i]})
@@ -89,7 +115,7 @@ func (w *walker) open() int {
 // close records the closing delimiter just walked (w.i is past it) of the
 // container opened at index opened.
 func (w *walker) close(opened int) {
-	if opened < 0 {
+	if opened < 0 || !w.tape.on {
 		return
 	}
 	w.leaf(w.b[w.i-1], w.i-1)

@@ -130,3 +130,23 @@ func mustParseObject(t *testing.T, in string) Object {
 	}
 	return o
 }
+
+// Tapes stop at tapeLimit: a body of short tokens has objects without one
+// (decoded from their bytes), and the tapes' tokens stay within twice the
+// body, their buffer within twice that.
+func TestTapesStopAtTheirLimit(t *testing.T) {
+	dense := `{"a":[` + strings.Repeat("1,", 5000) + `1]}`
+	body := `{"request":{"objects":[{"kind":"K"},` + dense + `,{"kind":"K"}]}}`
+	var r Review
+	if err := r.Parse([]byte(body)); err != nil {
+		t.Fatal(err)
+	}
+	objects := r.Request.Objects
+	if objects[0].Tape() == nil || objects[1].Tape() != nil || objects[2].Tape() != nil {
+		t.Errorf("tapes of the small, dense and last objects: %t %t %t, want true false false",
+			objects[0].Tape() != nil, objects[1].Tape() != nil, objects[2].Tape() != nil)
+	}
+	if got := r.TapeBytes(); got > 2*(2*len(body)+64*16) {
+		t.Errorf("%d bytes of tapes for a %d-byte body", got, len(body))
+	}
+}
