@@ -8,7 +8,6 @@ import (
 	"github.com/crdforge/crdforge/webhook/internal/convert"
 	"github.com/crdforge/crdforge/webhook/internal/testkit"
 	"github.com/crdforge/crdforge/webhook/typedjson"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -17,34 +16,37 @@ import (
 // among them, which the table leaves out of what a codec reads.
 func decodeBoxV1(d *typedjson.Decoder, obj runtime.Object) error {
 	b := obj.(*testkit.BoxV1)
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
+	return members(d, func(name string) error {
+		switch name {
 		case "apiVersion":
-			err = typedjson.String(d, &b.APIVersion)
+			return typedjson.String(d, &b.APIVersion)
 		case "kind":
-			err = typedjson.String(d, &b.Kind)
+			return typedjson.String(d, &b.Kind)
 		case "hostPort":
-			err = typedjson.String(d, &b.HostPort)
+			return typedjson.String(d, &b.HostPort)
 		case "metadata":
-			err = decodeMeta(d, &b.ObjectMeta)
-		default:
-			return typedjson.ErrFallback
+			return members(d, func(name string) error {
+				switch name {
+				case "name":
+					return typedjson.String(d, &b.Name)
+				case "namespace":
+					return typedjson.String(d, &b.Namespace)
+				case "uid":
+					return typedjson.String(d, &b.UID)
+				case "labels": // whole, as a generated decoder reads a value it does not specialise
+					return typedjson.Reflect(d, &b.Labels)
+				case "annotations":
+					return typedjson.StringMap(d, &b.Annotations)
+				}
+				return typedjson.ErrFallback
+			})
 		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
+		return typedjson.ErrFallback
+	})
 }
 
-func decodeMeta(d *typedjson.Decoder, m *metav1.ObjectMeta) error {
+// members reads an object, each member's value with member.
+func members(d *typedjson.Decoder, member func(name string) error) error {
 	if err := d.Begin('{'); err != nil {
 		return err
 	}
@@ -53,21 +55,7 @@ func decodeMeta(d *typedjson.Decoder, m *metav1.ObjectMeta) error {
 		if err != nil {
 			return err
 		}
-		switch string(name) {
-		case "name":
-			err = typedjson.String(d, &m.Name)
-		case "namespace":
-			err = typedjson.String(d, &m.Namespace)
-		case "uid":
-			err = typedjson.String(d, &m.UID)
-		case "labels": // whole, as a generated decoder reads a value it does not specialise
-			err = typedjson.Reflect(d, &m.Labels)
-		case "annotations":
-			err = typedjson.Map(d, &m.Annotations, typedjson.String[string])
-		default:
-			return typedjson.ErrFallback
-		}
-		if err != nil {
+		if err := member(string(name)); err != nil {
 			return err
 		}
 	}
