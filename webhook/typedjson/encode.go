@@ -1,6 +1,7 @@
 package typedjson
 
 import (
+	"encoding/json"
 	"slices"
 	"strconv"
 	"time"
@@ -19,10 +20,22 @@ import (
 
 const hex = "0123456789abcdef"
 
+// replacement is what encoding/json writes for each byte of invalid UTF-8
+// in a string: the escape \ufffd up to Go 1.26, the character U+FFFD itself
+// from Go 1.27 on. It is asked of the encoding/json this program is built
+// with, so that AppendString writes what the reflection codec writes.
+var replacement = func() string {
+	b, err := json.Marshal("\xff")
+	if err != nil || len(b) < 2 {
+		return `\ufffd`
+	}
+	return string(b[1 : len(b)-1])
+}()
+
 // AppendString appends s quoted as encoding/json quotes it without HTML
 // escaping: `"` and `\` escaped, control characters as \b, \f, \n, \r, \t
 // or \u00XX, U+2028 and U+2029 as \u2028 and \u2029 (for JavaScript), and
-// each byte of invalid UTF-8 as \ufffd.
+// each byte of invalid UTF-8 as encoding/json writes it (replacement).
 func AppendString[T ~string](b []byte, s T) []byte {
 	b = append(b, '"')
 	start := 0
@@ -57,7 +70,7 @@ func AppendString[T ~string](b []byte, s T) []byte {
 		r, size := utf8.DecodeRuneInString(string(s[i:]))
 		if r == utf8.RuneError && size == 1 {
 			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
+			b = append(b, replacement...)
 			i += size
 			start = i
 			continue
