@@ -34,6 +34,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"unsafe"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/conversion"
@@ -153,7 +154,7 @@ func stashLost[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Direc
 	if there.loss == lossNone || there.loss == lossChecked && !there.lost(src) {
 		return nil
 	}
-	fields, sparse := rootFields(reflect.TypeOf((*S)(nil)).Elem())
+	fields, sparse := rootDiff(reflect.TypeOf((*S)(nil)).Elem())
 	again := getScratch[S]()
 	defer putScratch(again)
 	if there.loss == lossRoundTrip || sparse {
@@ -162,7 +163,7 @@ func stashLost[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Direc
 		}
 	}
 	if sparse {
-		_, err := stashSparse(dst, there.from, reflect.ValueOf(src).Elem(), reflect.ValueOf(again).Elem(), fields)
+		_, err := stashSparse(dst, there.from, unsafe.Pointer(src), unsafe.Pointer(again), fields)
 		return err
 	}
 	if there.loss == lossRoundTrip && sameData(src, again) {

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // The sparse stash.
@@ -46,9 +47,28 @@ func isSparse(value string) bool {
 // outside its TypeMeta and ObjectMeta, and false when the sparse stash
 // cannot walk them.
 func rootFields(t reflect.Type) ([]jsonField, bool) {
+	r := rootOf(t)
+	return r.fields, r.ok
+}
+
+// rootDiff returns the diff of a root type's data fields (see rootFields),
+// and false when the sparse stash cannot walk them.
+func rootDiff(t reflect.Type) ([]diffField, bool) {
+	r := rootOf(t)
+	return r.diff, r.ok
+}
+
+type rootTable struct {
+	fields []jsonField
+	diff   []diffField
+	ok     bool
+}
+
+var rootFieldsOf sync.Map // reflect.Type → *rootTable
+
+func rootOf(t reflect.Type) *rootTable {
 	if r, ok := rootFieldsOf.Load(t); ok {
-		r := r.(*rootTable)
-		return r.fields, r.ok
+		return r.(*rootTable)
 	}
 	r := &rootTable{ok: true}
 	meta := map[int]bool{}
@@ -64,17 +84,12 @@ func rootFields(t reflect.Type) ([]jsonField, bool) {
 		}
 		r.fields = append(r.fields, f)
 	}
+	if r.ok {
+		r.diff = buildDiff(t, r.fields)
+	}
 	actual, _ := rootFieldsOf.LoadOrStore(t, r)
-	r = actual.(*rootTable)
-	return r.fields, r.ok
+	return actual.(*rootTable)
 }
-
-type rootTable struct {
-	fields []jsonField
-	ok     bool
-}
-
-var rootFieldsOf sync.Map // reflect.Type → *rootTable
 
 func metaFields(t reflect.Type) []int {
 	var idx []int
@@ -100,9 +115,10 @@ var sparseWriters = sync.Pool{New: func() any {
 }}
 
 // stashSparse stashes on dst, in the annotation of version, the data fields
-// where src and again, what src becomes converted there and back, differ. It
-// reports false, and stashes nothing, when they do not differ.
-func stashSparse(dst annotated, version string, src, again reflect.Value, fields []jsonField) (bool, error) {
+// (of the root type whose diff is fields) where src and again, what src
+// becomes converted there and back, differ. It reports false, and stashes
+// nothing, when they do not differ.
+func stashSparse(dst annotated, version string, src, again unsafe.Pointer, fields []diffField) (bool, error) {
 	w := sparseWriters.Get().(*sparseWriter)
 	defer func() {
 		if w.buf.Cap() <= 64<<10 {
@@ -132,66 +148,6 @@ func stashSparse(dst annotated, version string, src, again reflect.Value, fields
 	}
 	setAnnotation(dst, stashKey(version), value)
 	return true, nil
-}
-
-// diff writes, as one JSON object, the fields of the struct a (of fields)
-// that differ from b's; nothing, and false, when none does.
-func (w *sparseWriter) diff(a, b reflect.Value, fields []jsonField) (bool, error) {
-	start := w.buf.Len()
-	w.buf.WriteByte('{')
-	wrote := false
-	for i := range fields {
-		f := &fields[i]
-		fa, fb := a.FieldByIndex(f.index), b.FieldByIndex(f.index)
-		mark := w.buf.Len()
-		if wrote {
-			w.buf.WriteByte(',')
-		}
-		w.buf.Write(f.key)
-		if f.walk {
-			sub, err := w.diff(fa, fb, fieldsOf(f.typ).fields)
-			if err != nil {
-				return false, err
-			}
-			if !sub {
-				w.buf.Truncate(mark)
-				continue
-			}
-		} else {
-			if semanticEqual(fa, fb) {
-				w.buf.Truncate(mark)
-				continue
-			}
-			if err := w.leaf(fa, f.quoted); err != nil {
-				return false, fmt.Errorf("field %s: %w", f.name, err)
-			}
-		}
-		wrote = true
-	}
-	if !wrote {
-		w.buf.Truncate(start)
-		return false, nil
-	}
-	w.buf.WriteByte('}')
-	return true, nil
-}
-
-// leaf writes v's JSON as encoding/json writes it in its struct.
-func (w *sparseWriter) leaf(v reflect.Value, quoted bool) error {
-	if quoted && (v.Kind() != reflect.Pointer || !v.IsNil()) {
-		raw, err := json.Marshal(v.Addr().Interface())
-		if err != nil {
-			return err
-		}
-		s, _ := json.Marshal(string(raw))
-		w.buf.Write(s)
-		return nil
-	}
-	if err := w.enc.Encode(v.Addr().Interface()); err != nil {
-		return err
-	}
-	w.buf.Truncate(w.buf.Len() - 1) // Encode ends the value with a newline
-	return nil
 }
 
 // decodeSparse decodes a sparse stash's JSON into into, a struct whose

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -322,10 +323,18 @@ func TestFieldsAreNamedAsEncodingJSONNamesThem(t *testing.T) {
 		Named  inner `json:",omitempty"`
 		Skip   int   `json:"-"`
 		Quoted int   `json:"q,string"`
-		lower  int
+		// Quoted behind a pointer, and nil values written as null
+		// without encoding/json.
+		QuotedPtr *int32         `json:"qp,string"`
+		NilPtr    *int32         `json:"np,string"`
+		NilList   []string       `json:"nl"`
+		NilMap    map[string]int `json:"nm"`
+		EmptyList []string       `json:"el"`
+		lower     int
 	}
+	three := int32(3)
 	v := tricky{Embedded: Embedded{B: "b", Same: "c1", Deep: "d1"}, other: other{Same: "c2", Deep: "d2"}, inner: &inner{A: "a"},
-		Named: inner{A: "n"}, Skip: 1, Quoted: 3, lower: 5}
+		Named: inner{A: "n"}, Skip: 1, Quoted: 3, QuotedPtr: &three, EmptyList: []string{}, lower: 5}
 	raw, err := json.Marshal(v)
 	if err != nil {
 		t.Fatal(err)
@@ -360,13 +369,15 @@ func TestFieldsAreNamedAsEncodingJSONNamesThem(t *testing.T) {
 	}
 	w := &sparseWriter{}
 	w.enc = json.NewEncoder(&w.buf)
-	rv := reflect.ValueOf(&v).Elem()
+	var direct []jsonField
 	for _, f := range sf.fields {
-		if f.viaPointer {
-			continue
+		if !f.viaPointer {
+			direct = append(direct, f)
 		}
+	}
+	for _, f := range buildDiff(reflect.TypeOf(v), direct) {
 		w.buf.Reset()
-		if err := w.leaf(rv.FieldByIndex(f.index), f.quoted); err != nil {
+		if err := w.leaf(unsafe.Add(unsafe.Pointer(&v), f.offset), &f); err != nil {
 			t.Fatal(err)
 		}
 		if w.buf.String() != string(obj[f.name]) {
@@ -381,13 +392,12 @@ func TestSparseStashingAllocatesLittle(t *testing.T) {
 	if err := Convert(src, &s, bigToSmallDir, smallToBigDir); err != nil {
 		t.Fatal(err)
 	}
-	fields, _ := rootFields(reflect.TypeOf((*big)(nil)).Elem())
+	fields, _ := rootDiff(reflect.TypeOf((*big)(nil)).Elem())
 	var again big
 	_ = smallToBig(&s, &again, nil)
-	vs, va := reflect.ValueOf(src).Elem(), reflect.ValueOf(&again).Elem()
 	n := testing.AllocsPerRun(100, func() {
 		s.Annotations = nil
-		if _, err := stashSparse(&s, "v2", vs, va, fields); err != nil {
+		if _, err := stashSparse(&s, "v2", unsafe.Pointer(src), unsafe.Pointer(&again), fields); err != nil {
 			t.Fatal(err)
 		}
 	})

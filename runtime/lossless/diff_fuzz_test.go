@@ -1,0 +1,185 @@
+package lossless_test
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/binary"
+	"encoding/json"
+	"math/rand"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/crdforge/crdforge/runtime/lossless"
+	"k8s.io/apimachinery/pkg/api/equality"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
+	"sigs.k8s.io/randfill"
+)
+
+// stashRoot is a root type for the differential test of the sparse stash's
+// diff: structs it walks, one embedded after other fields (its fields'
+// offsets are not the embedded struct's own), quoted fields, and leaves of
+// every kind (everything's, in status).
+type stashRoot struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              stashSpec  `json:"spec"`
+	Status            everything `json:"status,omitempty"`
+}
+
+type stashSpec struct {
+	Title string `json:"title,omitempty"`
+	Count int32  `json:"count,string"`
+	Size  *int64 `json:"size,omitempty,string"`
+	stashPromoted
+	Inner  stashInner                `json:"inner"`
+	Parts  []everythingPart          `json:"parts"`
+	ByName map[string]everythingPart `json:"byName,omitempty"`
+	When   metav1.Time               `json:"when"`
+	Port   intstr.IntOrString        `json:"port"`
+	List   alwaysList                `json:"list"`
+}
+
+// alwaysList is a list with a JSON method of its own, which writes a nil
+// one as [], not null.
+type alwaysList []string
+
+func (l alwaysList) MarshalJSON() ([]byte, error) {
+	if l == nil {
+		return []byte("[]"), nil
+	}
+	return json.Marshal([]string(l))
+}
+
+type stashPromoted struct {
+	Zone string  `json:"zone"`
+	Tier *string `json:"tier"`
+}
+
+type stashInner struct {
+	Deep string            `json:"deep"`
+	Q    resource.Quantity `json:"q"`
+	Tags []string          `json:"tags"`
+}
+
+// stashOracle is the sparse stash's definition, worked out the slow way:
+// walk the struct fields of a and b with reflect; where a leaf differs by
+// equality.Semantic.DeepEqual, write a's value as encoding/json writes it in
+// its struct (its member in the struct's JSON, or the value's own JSON where
+// omitempty leaves the member out).
+func stashOracle(t *testing.T, a, b reflect.Value, root bool) string {
+	t.Helper()
+	container, err := json.Marshal(a.Addr().Interface())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(container, &members); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	var walkFields func(a, b reflect.Value, root bool)
+	walkFields = func(a, b reflect.Value, root bool) {
+		for i := 0; i < a.NumField(); i++ {
+			f := a.Type().Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			switch {
+			case root && (f.Type == reflect.TypeOf(metav1.TypeMeta{}) || f.Type == reflect.TypeOf(metav1.ObjectMeta{})):
+				continue
+			case f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct:
+				walkFields(a.Field(i), b.Field(i), false)
+				continue
+			case !f.IsExported() || name == "-":
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			fa, fb := a.Field(i), b.Field(i)
+			var value string
+			if oracleWalks(f.Type) {
+				value = stashOracle(t, fa, fb, false)
+			} else if !equality.Semantic.DeepEqual(fa.Interface(), fb.Interface()) {
+				raw, ok := members[name]
+				if !ok {
+					raw, _ = json.Marshal(fa.Interface())
+				}
+				value = string(raw)
+			}
+			if value == "" {
+				continue
+			}
+			if out.Len() > 0 {
+				out.WriteByte(',')
+			}
+			key, _ := json.Marshal(name)
+			out.Write(key)
+			out.WriteByte(':')
+			out.WriteString(value)
+		}
+	}
+	walkFields(a, b, root)
+	if out.Len() == 0 {
+		return ""
+	}
+	return "{" + out.String() + "}"
+}
+
+// oracleWalks: a struct without JSON methods of its own, walked field by
+// field; everything else is a leaf.
+func oracleWalks(t reflect.Type) bool {
+	if t.Kind() != reflect.Struct {
+		return false
+	}
+	for _, i := range []reflect.Type{
+		reflect.TypeOf((*json.Marshaler)(nil)).Elem(), reflect.TypeOf((*json.Unmarshaler)(nil)).Elem(),
+		reflect.TypeOf((*encoding.TextMarshaler)(nil)).Elem(), reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem(),
+	} {
+		if t.Implements(i) || reflect.PointerTo(t).Implements(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// stashDifferential fills a, fills b the same, changes b at a few random
+// places, and requires the sparse stash's diff to write what the oracle
+// writes.
+func stashDifferential(t *testing.T, newFiller func() *randfill.Filler, r *rand.Rand) {
+	t.Helper()
+	var a, b stashRoot
+	newFiller().Fill(&a)
+	newFiller().Fill(&b)
+	for i, n := 0, r.Intn(4); i < n; i++ {
+		mutate(reflect.ValueOf(&b).Elem(), r)
+	}
+	got, err := lossless.SparseDiff(&a, &b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := stashOracle(t, reflect.ValueOf(&a).Elem(), reflect.ValueOf(&b).Elem(), true); got != want {
+		t.Fatalf("the sparse stash wrote\n%s\nthe oracle\n%s", got, want)
+	}
+}
+
+func TestSparseDiffAgreesWithTheOracleOnRandomObjects(t *testing.T) {
+	for seed := int64(0); seed < 2000; seed++ {
+		r := rand.New(rand.NewSource(seed))
+		stashDifferential(t, func() *randfill.Filler { return filler(randfill.NewWithSeed(seed)) }, r)
+	}
+}
+
+func FuzzSparseDiffAgreesWithTheOracle(f *testing.F) {
+	f.Add([]byte("0123456789abcdef"))
+	f.Add([]byte{9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var seed int64
+		if len(data) >= 8 {
+			seed = int64(binary.LittleEndian.Uint64(data))
+		}
+		r := rand.New(rand.NewSource(seed))
+		stashDifferential(t, func() *randfill.Filler { return filler(randfill.NewFromGoFuzz(data)) }, r)
+	})
+}
