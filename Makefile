@@ -77,6 +77,12 @@ E2E_ASSETS      := $(abspath $(ENVTEST_ASSETS_DIR))
 E2E_ASSETS_DEPS := envtest-all
 endif
 
+# Every go command make runs builds with -trimpath, and the tests pass it
+# on to the go commands they run (e2e.GoFlags). Tests build projects in
+# temporary directories, and without -trimpath the build cache keys each
+# package on its directory: every run compiled those projects again.
+export GOFLAGS += -trimpath
+
 # test-unit, test-e2e and test-realworld reach no network: they run with
 # GOPROXY=off once their fetch step has filled the module cache. The e2e
 # package serves the go commands its tests run in modules of their own (the
@@ -84,9 +90,9 @@ endif
 # test-compat still uses the module proxy: GOTOOLCHAIN fetches Go 1.27.
 # -count=1: tests that run the go command read files go test does not
 # track, so a cached result could be stale.
-OFFLINE := GOPROXY=off GOFLAGS=-count=1
+OFFLINE := GOPROXY=off GOFLAGS="$(GOFLAGS) -count=1"
 FETCHED := bin/.fetched
-TIER    := GOFLAGS=-count=1
+TIER    := GOFLAGS="$(GOFLAGS) -count=1"
 
 # test is the gate (CI's .ci/run, the README's command): lint, verify, then
 # every tier, each timed; the times are printed at the end.

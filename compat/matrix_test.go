@@ -160,7 +160,7 @@ func Settings(namespace string) *corev1.ConfigMapApplyConfiguration {
 func emptyProject(t *testing.T, root, toolchain string) *project {
 	dir, bin := t.TempDir(), t.TempDir()
 	return &project{t: t, dir: dir, root: root, env: append(os.Environ(),
-		"GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN="+toolchain, "CRDFORGE="+root,
+		e2e.GoFlags("-mod=mod"), "GOWORK=off", "GOTOOLCHAIN="+toolchain, "CRDFORGE="+root,
 		"GOBIN="+bin, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))}
 }
 

@@ -31,7 +31,7 @@ func TestREADMEUsingCrdforge(t *testing.T) {
 	}
 	dir := filepath.Join(t.TempDir(), "dbop")
 	bin := filepath.Join(t.TempDir(), "bin")
-	env := append(os.Environ(), "CRDFORGE="+repoRoot, "GOBIN="+bin, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "GOFLAGS=")
+	env := append(os.Environ(), "CRDFORGE="+repoRoot, "GOBIN="+bin, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), GoFlags())
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
 	sh := func(line string) (string, error) {

@@ -178,7 +178,7 @@ func startPageShell(t *testing.T, p pageShell) *Shell {
 		work = t.TempDir()
 	}
 	path := append([]string{bin}, p.path...)
-	env := append(append(os.Environ(), p.env...), "GOBIN="+bin, "GOFLAGS=")
+	env := append(append(os.Environ(), p.env...), "GOBIN="+bin, GoFlags())
 	if c := p.cluster; c != nil {
 		if filepath.IsAbs(c.KubectlPath) {
 			path = append(path, filepath.Dir(c.KubectlPath))

@@ -73,7 +73,7 @@ func moduleDir(ctx context.Context, t *testing.T, module, version string) string
 	t.Helper()
 	cmd := exec.CommandContext(ctx, "go", "mod", "download", "-json", module+"@"+version)
 	cmd.Dir = t.TempDir()
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	cmd.Env = append(os.Environ(), "GOWORK=off", GoFlags("-mod=mod"))
 	b, err := cmd.Output()
 	var got struct{ Dir, Error string }
 	if jerr := json.Unmarshal(b, &got); err != nil || jerr != nil || got.Dir == "" {

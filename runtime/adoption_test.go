@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -222,7 +223,7 @@ func (m *adopter) run(args ...string) string {
 	m.t.Helper()
 	cmd := exec.Command("go", args...)
 	cmd.Dir = m.dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local",
+	cmd.Env = append(os.Environ(), goflags("-mod=mod"), "GOWORK=off", "GOTOOLCHAIN=local",
 		conversiontest.IterationsEnv+"=200")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -298,4 +299,15 @@ func stopIfFetching(t *testing.T) {
 	if os.Getenv("CRDFORGE_FETCH") != "" {
 		t.Skip("CRDFORGE_FETCH: the modules this test needs are in the module cache")
 	}
+}
+
+// goflags returns GOFLAGS for the go commands the test runs: flags, and
+// -trimpath when this process's GOFLAGS have it, as make's do, so that the
+// module built in a temporary directory gets its packages from the build
+// cache rather than compiling them again in every new directory.
+func goflags(flags ...string) string {
+	if slices.Contains(strings.Fields(os.Getenv("GOFLAGS")), "-trimpath") {
+		flags = append(flags, "-trimpath")
+	}
+	return "GOFLAGS=" + strings.Join(flags, " ")
 }

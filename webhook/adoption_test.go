@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -187,7 +188,7 @@ func TestAdoptionRaisesNoVersion(t *testing.T) {
 		t.Helper()
 		cmd := exec.Command("go", args...)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local")
+		cmd.Env = append(os.Environ(), goflags("-mod=mod"), "GOWORK=off", "GOTOOLCHAIN=local")
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
@@ -262,4 +263,15 @@ func stopIfFetching(t *testing.T) {
 	if os.Getenv("CRDFORGE_FETCH") != "" {
 		t.Skip("CRDFORGE_FETCH: the modules this test needs are in the module cache")
 	}
+}
+
+// goflags returns GOFLAGS for the go commands the test runs: flags, and
+// -trimpath when this process's GOFLAGS have it, as make's do, so that the
+// module built in a temporary directory gets its packages from the build
+// cache rather than compiling them again in every new directory.
+func goflags(flags ...string) string {
+	if slices.Contains(strings.Fields(os.Getenv("GOFLAGS")), "-trimpath") {
+		flags = append(flags, "-trimpath")
+	}
+	return "GOFLAGS=" + strings.Join(flags, " ")
 }

@@ -40,6 +40,35 @@ func TestTiersRunOffline(t *testing.T) {
 	}
 }
 
+// TestTiersBuildWithTrimpath holds the Makefile to building everything
+// with -trimpath: it exports GOFLAGS with it, and every go test of a tier
+// passes those GOFLAGS on (with -count=1), to the go commands its tests run
+// too (e2e.GoFlags). Without -trimpath the build cache keys a package on its
+// directory, and a warm run compiled the projects the tests build in
+// temporary directories again.
+func TestTiersBuildWithTrimpath(t *testing.T) {
+	b, err := os.ReadFile("../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	makefile := string(b)
+	if !regexp.MustCompile(`(?m)^export GOFLAGS \+= -trimpath$`).MatchString(makefile) {
+		t.Fatal("the Makefile does not export GOFLAGS with -trimpath")
+	}
+	for _, v := range []string{"OFFLINE", "TIER"} {
+		if !regexp.MustCompile(`(?m)^` + v + `\s*:=.*\bGOFLAGS="\$\(GOFLAGS\) `).MatchString(makefile) {
+			t.Errorf("the Makefile's %s sets GOFLAGS without the exported ones", v)
+		}
+	}
+	for _, tier := range []string{"test-unit", "test-e2e", "test-realworld", "test-compat"} {
+		for _, line := range recipeOf(makefile, tier) {
+			if strings.Contains(line, "$(GO) test") && !strings.Contains(line, "$(OFFLINE)") && !strings.Contains(line, "$(TIER)") {
+				t.Errorf("%s runs go test with GOFLAGS of its own:\n\t%s", tier, line)
+			}
+		}
+	}
+}
+
 // recipeOf returns the recipe lines of target in makefile, nil when there
 // is no such rule.
 func recipeOf(makefile, target string) []string {
