@@ -1,35 +1,47 @@
 #!/usr/bin/env bash
-# hack/tiers.sh TARGET...: make test's driver. Runs each make target in
-# order, stops at the first that fails, and prints every target's wall time
-# at the end, failed or not, so that CI's log says where the time went. Each
-# line also gives the CPU time the target's processes used and what share of
-# the machine's cores that kept busy: a tier well below 100% waits on
+# hack/tiers.sh STEP...: make test's driver. Runs each step in order, stops
+# after the first that fails, and prints every target's wall time at the
+# end, failed or not, so that CI's log says where the time went. Each line
+# also gives the CPU time the target's processes used and what share of the
+# machine's cores that kept busy: a target well below 100% waits on
 # something (the API server, the network) rather than on the cores.
+#
+# A step is a make target, or lanes that run at once, separated by commas,
+# each one target or several joined by '+' that run in order:
+#
+#	hack/tiers.sh lint test-e2e,test-compat+test-realworld
+#
+# runs lint, then test-e2e beside test-compat and then test-realworld, so
+# that the cores test-e2e leaves idle while it waits on the API server do
+# the others' builds. The lanes' output is streamed, each line marked with
+# its lane's first target.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 MAKE=${MAKE:-make}
 cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 
 # cpu_now sets cpu to the user plus system CPU time used so far by this
 # shell's finished children, in hundredths of a second, from the second
-# line of bash's `times`: a tier's share is the difference, rounded once,
+# line of bash's `times`: a target's share is the difference, rounded once,
 # rather than a difference of two totals each rounded down. The builtin
-# runs in this shell and writes to a file: in a pipe or in $(...) it would
-# run in a subshell, which has no children of its own.
-times_file=$(mktemp)
-trap 'rm -f "$times_file"' EXIT
+# runs in this shell (a lane's subshell, in a step of lanes) and writes to a
+# file of its own: in a pipe or in $(...) it would run in a subshell, which
+# has no children of its own.
 cpu_now() {
-	times >"$times_file"
+	local file="$work/times.$BASHPID"
+	times >"$file"
 	cpu=$(awk 'NR == 2 {
 		split($0, f, /[ms ]+/)
 		printf "%d", (f[1] * 60 + f[2] + f[3] * 60 + f[4]) * 100
-	}' "$times_file")
+	}' "$file")
 }
 
-report=()
-rc=0
-for target in "$@"; do
+# run_target runs make target and writes its report line to $work/<target>.
+run_target() {
+	local target=$1 start cpu0 rc secs busy
 	echo "==> make $target"
 	start=$(date +%s)
 	cpu_now
@@ -40,11 +52,53 @@ for target in "$@"; do
 	cpu_now
 	cpu=$(((cpu - cpu0 + 50) / 100))
 	busy=$((secs > 0 ? 100 * cpu / (secs * cores) : 0))
-	report+=("$(printf '%-16s %3dm%02ds   cpu %3dm%02ds  %3d%% of %d cores%s' \
+	printf '%-16s %3dm%02ds   cpu %3dm%02ds  %3d%% of %d cores%s\n' \
 		"$target" $((secs / 60)) $((secs % 60)) $((cpu / 60)) $((cpu % 60)) "$busy" "$cores" \
-		"$([ $rc = 0 ] || echo "  FAILED (exit $rc)")")")
+		"$([ $rc = 0 ] || echo "  FAILED (exit $rc)")" >"$work/report.$target"
+	return $rc
+}
+
+# run_lane runs a lane's targets in order, up to the first that fails.
+run_lane() {
+	local target
+	for target in ${1//+/ }; do
+		run_target "$target" || return $?
+	done
+}
+
+# run_step runs a step's lanes at once (one lane: in this shell, as it is)
+# and returns the status of the first lane that failed.
+run_step() {
+	local step=$1 lane pids=() rc=0 status
+	if [[ $step != *,* ]]; then
+		run_lane "$step"
+		return $?
+	fi
+	for lane in ${step//,/ }; do
+		(
+			run_lane "$lane" 2>&1 | sed -u "s/^/[${lane%%+*}] /"
+			exit "${PIPESTATUS[0]}"
+		) &
+		pids+=($!)
+	done
+	for pid in "${pids[@]}"; do
+		wait "$pid"
+		status=$?
+		[ $rc != 0 ] || rc=$status
+	done
+	return $rc
+}
+
+rc=0
+for step in "$@"; do
+	run_step "$step"
+	rc=$?
 	[ $rc = 0 ] || break
 done
 echo "==> wall time per tier"
-printf '%s\n' "${report[@]}"
+for step in "$@"; do
+	for target in ${step//[,+]/ }; do
+		[ ! -f "$work/report.$target" ] || cat "$work/report.$target"
+	done
+done
 exit $rc

@@ -150,4 +150,29 @@ func TestTiersScriptReport(t *testing.T) {
 	if _, ran := got["after"]; ran || strings.Contains(string(out), "after ran") {
 		t.Errorf("tiers.sh went on after a failed target:\n%s", out)
 	}
+
+	// Lanes: busy beside idle and then broken; the step fails when broken
+	// does, after busy has finished, and the lane stops at broken.
+	cmd = exec.Command("bash", filepath.Join(dir, "hack", "tiers.sh"), "busy,idle+broken+after", "after")
+	out, err = cmd.CombinedOutput()
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 {
+		t.Fatalf("tiers.sh with lanes exited with %v, want make's status 2:\n%s", err, out)
+	}
+	_, report, _ = strings.Cut(string(out), "==> wall time per tier")
+	got = map[string][]string{}
+	for _, m := range line.FindAllStringSubmatch(report, -1) {
+		got[m[1]] = m
+	}
+	if m := got["busy"]; m == nil || seconds(m, 4) < 1 {
+		t.Errorf("busy ran in a lane, the report gives no CPU time for it:\n%s", out)
+	}
+	if m := got["idle"]; m == nil || seconds(m, 2) < 2 || !strings.Contains(string(out), "[idle] ==> make idle") {
+		t.Errorf("idle ran in a lane of its own, marked, the report does not say so:\n%s", out)
+	}
+	if m := got["broken"]; m == nil || !strings.Contains(m[7], "FAILED (exit 2)") {
+		t.Errorf("the report does not mark broken, in a lane, as failed:\n%s", out)
+	}
+	if _, ran := got["after"]; ran || strings.Contains(string(out), "after ran") {
+		t.Errorf("tiers.sh went on after a lane failed:\n%s", out)
+	}
 }
