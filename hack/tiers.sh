@@ -52,7 +52,7 @@ run_target() {
 	cpu_now
 	cpu=$(((cpu - cpu0 + 50) / 100))
 	busy=$((secs > 0 ? 100 * cpu / (secs * cores) : 0))
-	printf '%-16s %3dm%02ds   cpu %3dm%02ds  %3d%% of %d cores%s\n' \
+	printf '%-18s %3dm%02ds   cpu %3dm%02ds  %3d%% of %d cores%s\n' \
 		"$target" $((secs / 60)) $((secs % 60)) $((cpu / 60)) $((cpu % 60)) "$busy" "$cores" \
 		"$([ $rc = 0 ] || echo "  FAILED (exit $rc)")" >"$work/report.$target"
 	return $rc
