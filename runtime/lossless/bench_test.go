@@ -32,3 +32,17 @@ func BenchmarkSemanticEqual(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkConvertStashing converts a big object to small, which cannot
+// hold some of its fields: the conversion, its round trip back, and the
+// sparse stash of what differs, as every lossy conversion does.
+func BenchmarkConvertStashing(b *testing.B) {
+	src := fullBig()
+	b.ReportAllocs()
+	for b.Loop() {
+		var s small
+		if err := Convert(src, &s, bigToSmallDir, smallToBigDir); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
