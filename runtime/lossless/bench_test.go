@@ -39,7 +39,7 @@ func BenchmarkSemanticEqual(b *testing.B) {
 func BenchmarkConvertStashing(b *testing.B) {
 	src := fullBig()
 	b.ReportAllocs()
-	for b.Loop() {
+	for i := 0; i < b.N; i++ {
 		var s small
 		if err := Convert(src, &s, bigToSmallDir, smallToBigDir); err != nil {
 			b.Fatal(err)
