@@ -3,7 +3,6 @@ package lossless_test
 import (
 	"bytes"
 	"encoding"
-	"encoding/binary"
 	"encoding/json"
 	"math/rand"
 	"reflect"
@@ -165,21 +164,10 @@ func stashDifferential(t *testing.T, newFiller func() *randfill.Filler, r *rand.
 }
 
 func TestSparseDiffAgreesWithTheOracleOnRandomObjects(t *testing.T) {
-	for seed := int64(0); seed < 2000; seed++ {
-		r := rand.New(rand.NewSource(seed))
-		stashDifferential(t, func() *randfill.Filler { return filler(randfill.NewWithSeed(seed)) }, r)
-	}
+	overSeeds(t, 2000, stashDifferential)
 }
 
 func FuzzSparseDiffAgreesWithTheOracle(f *testing.F) {
-	f.Add([]byte("0123456789abcdef"))
 	f.Add([]byte{9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
-	f.Fuzz(func(t *testing.T, data []byte) {
-		var seed int64
-		if len(data) >= 8 {
-			seed = int64(binary.LittleEndian.Uint64(data))
-		}
-		r := rand.New(rand.NewSource(seed))
-		stashDifferential(t, func() *randfill.Filler { return filler(randfill.NewFromGoFuzz(data)) }, r)
-	})
+	overFuzzInput(f, stashDifferential)
 }

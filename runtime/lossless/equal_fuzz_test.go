@@ -93,22 +93,37 @@ func filler(f *randfill.Filler) *randfill.Filler {
 }
 
 func TestSemanticEqualAgreesWithEqualityOnRandomObjects(t *testing.T) {
-	for seed := int64(0); seed < 3000; seed++ {
-		r := rand.New(rand.NewSource(seed))
-		differential(t, func() *randfill.Filler { return filler(randfill.NewWithSeed(seed)) }, r)
-	}
+	overSeeds(t, 3000, differential)
 }
 
 func FuzzSemanticEqualAgreesWithEquality(f *testing.F) {
-	f.Add([]byte("0123456789abcdef"))
 	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
+	overFuzzInput(f, differential)
+}
+
+// A randomCheck fills objects with the fillers newFiller makes (each the
+// same) and changes them with r.
+type randomCheck func(t *testing.T, newFiller func() *randfill.Filler, r *rand.Rand)
+
+// overSeeds runs check with seeds 0 to n-1.
+func overSeeds(t *testing.T, n int64, check randomCheck) {
+	for seed := int64(0); seed < n; seed++ {
+		r := rand.New(rand.NewSource(seed))
+		check(t, func() *randfill.Filler { return filler(randfill.NewWithSeed(seed)) }, r)
+	}
+}
+
+// overFuzzInput fuzzes check: the fillers read the fuzz input, the changes
+// are seeded with its first 8 bytes.
+func overFuzzInput(f *testing.F, check randomCheck) {
+	f.Add([]byte("0123456789abcdef"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var seed int64
 		if len(data) >= 8 {
 			seed = int64(binary.LittleEndian.Uint64(data))
 		}
 		r := rand.New(rand.NewSource(seed))
-		differential(t, func() *randfill.Filler { return filler(randfill.NewFromGoFuzz(data)) }, r)
+		check(t, func() *randfill.Filler { return filler(randfill.NewFromGoFuzz(data)) }, r)
 	})
 }
 
