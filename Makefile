@@ -80,8 +80,8 @@ endif
 # Every go command make runs builds with -trimpath, and the tests pass it
 # on to the go commands they run (e2e.GoFlags). Tests build projects in
 # temporary directories, and without -trimpath the build cache keys each
-# package on its directory: every run compiled those projects again. (Once:
-# the makes that hack/tiers.sh runs inherit it.)
+# package on its directory, and every run would compile those projects
+# again. (Added once: the makes that hack/tiers.sh runs inherit it.)
 ifeq ($(filter -trimpath,$(GOFLAGS)),)
 export GOFLAGS += -trimpath
 endif

@@ -82,12 +82,12 @@ func RepoRoot() (string, error) {
 	}
 }
 
-// GoFlags returns GOFLAGS for a go command that a test or the demo runs
-// with flags of its own: those, and -trimpath when this process's GOFLAGS
-// have it, as make's do. A project built in a temporary directory then gets
-// its packages from the build cache the other builds share: without
-// -trimpath the cache keys a package on its directory, and compiles it
-// again in every new one.
+// GoFlags returns GOFLAGS for a go command that a test runs with flags of
+// its own: those, and -trimpath when this process's GOFLAGS have it, as
+// make's do. A project built in a temporary directory then gets its
+// packages from the build cache the other builds share: without -trimpath
+// the cache keys a package on its directory, and compiles it again in
+// every new one.
 func GoFlags(flags ...string) string {
 	if slices.Contains(strings.Fields(os.Getenv("GOFLAGS")), "-trimpath") {
 		flags = append(flags, "-trimpath")

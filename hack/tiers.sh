@@ -67,7 +67,8 @@ run_lane() {
 }
 
 # run_step runs a step's lanes at once (one lane: in this shell, as it is)
-# and returns the status of the first lane that failed.
+# and returns the status of the first lane, in the step's order, that
+# failed.
 run_step() {
 	local step=$1 lane pids=() rc=0 status
 	if [[ $step != *,* ]]; then

@@ -12,7 +12,7 @@ import (
 // embedded structs on its way, which the stash only walks when they are
 // held by value), its JSON key, and how its two values are compared. The
 // diff runs for every lossy conversion, and finding each field again with
-// reflect (FieldByIndex, the comparison's lookup by type) cost more than
+// reflect (FieldByIndex, the comparison's lookup by type) costs more than
 // comparing it.
 type diffField struct {
 	name   string
