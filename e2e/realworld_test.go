@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/crdforge/crdforge/internal/controllergen"
+	"github.com/crdforge/crdforge/runtime/conversiontest"
 	"sigs.k8s.io/controller-tools/pkg/crd"
 )
 
@@ -335,6 +336,11 @@ func TestRealWorldAPIs(t *testing.T) {
 	if assets, err := AssetsDir(root); err == nil {
 		t.Setenv("KUBEBUILDER_ASSETS", assets)
 	}
+	// The round trips prove crdforge's conversions of real types lossless
+	// on 2,000 random objects each way, as the golden cases' do
+	// (TestGoldenGoCompiles); the default 10,000 is for the projects' own
+	// go test, and here would take a minute of CPU on kyverno's policies.
+	t.Setenv(conversiontest.IterationsEnv, "2000")
 	for _, api := range realWorldAPIs {
 		t.Run(api.name, func(t *testing.T) {
 			// Two at a time (go test's -parallel is GOMAXPROCS): one
