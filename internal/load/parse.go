@@ -73,8 +73,9 @@ func (r *Result) parseAhead(isRoot map[*loader.Package]bool) {
 }
 
 // parse sets pkg's syntax trees, parsed as controller-tools' loader parses
-// them (comments and all) but without object resolution, unless pkg has
-// them already. It reports whether pkg has them now.
+// them (comments and all) but without object resolution and without the
+// statements of function bodies, unless pkg has them already. It reports
+// whether pkg has them now.
 func (r *Result) parse(pkg *loader.Package) bool {
 	if pkg.Syntax != nil {
 		return true
@@ -85,6 +86,9 @@ func (r *Result) parse(pkg *loader.Package) bool {
 		if err != nil {
 			return false
 		}
+		if readOnly(pkg) {
+			src = blankBodies(src)
+		}
 		files[i], err = parser.ParseFile(r.Fset, name, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
 			return false
@@ -93,6 +97,19 @@ func (r *Result) parse(pkg *loader.Package) bool {
 	}
 	pkg.Syntax = files
 	return true
+}
+
+// readOnly reports whether pkg's files are ones nobody edits: the standard
+// library's (in no module), or a required module's from the module cache,
+// not the main module's nor one replaced by a directory. Only those have
+// their bodies blanked before parsing (blankBodies): an error in a body of
+// the user's is reported, as the loader reports it.
+func readOnly(pkg *loader.Package) bool {
+	m := pkg.Module
+	if m == nil {
+		return true
+	}
+	return !m.Main && (m.Replace == nil || m.Replace.Version != "")
 }
 
 // dropBodies empties the body of every function declared in f, keeping its
