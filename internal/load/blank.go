@@ -60,6 +60,8 @@ type bodyScan struct {
 	lineDirective bool
 }
 
+// lexeme is one token of the file, by where it is (go/token's name for a
+// token's kind, token.Token, is taken by this package's imports).
 type lexeme struct {
 	kind       byte // the first byte, 'a' for a word, '"' for a literal
 	start, end int
