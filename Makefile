@@ -152,8 +152,10 @@ fetch: fetch-modules fetch-e2e fetch-realworld fetch-compat
 # $(FETCHED)-<tier> records that fetch-<tier> filled the module cache for
 # what the tier's tests download; it is made again when those tests, the
 # README or the versions they use change. (go clean -modcache does not
-# remove it: run make fetch after one.)
-$(FETCHED)-e2e: go.mod README.md tools/kubebuilder/go.mod tools/helm/go.mod e2e/newcomer_test.go e2e/kubebuilder_test.go e2e/gettingstarted_test.go e2e/helmpage_test.go e2e/pagerun_test.go e2e/markdown.go docs/getting-started.md
+# remove it: run make fetch after one.) The tools fetch-e2e needs are made
+# first, order only: otherwise e2e-prerequisites' make -j3 built each of them
+# at once in itself and in fetch-e2e's make.
+$(FETCHED)-e2e: go.mod README.md tools/kubebuilder/go.mod tools/helm/go.mod e2e/newcomer_test.go e2e/kubebuilder_test.go e2e/gettingstarted_test.go e2e/helmpage_test.go e2e/pagerun_test.go e2e/markdown.go docs/getting-started.md | $(KUBEBUILDER) $(HELM)
 	$(MAKE) --no-print-directory fetch-e2e
 	@mkdir -p bin && touch $@
 $(FETCHED)-realworld: go.mod e2e/realworld_test.go
