@@ -9,7 +9,9 @@ EXAMPLES := $(patsubst %/,%,$(wildcard examples/*/))
 .PHONY: build generate manifests verify test test-unit test-e2e test-realworld test-compat fetch fetch-modules fetch-e2e fetch-realworld fetch-compat lint lint-basic lint-go bench demo clean
 
 # envtest-assets builds a real kube-apiserver and etcd from Go modules into
-# bin/k8s (once; later runs do nothing).
+# bin/k8s (once; later runs do nothing). This tool and the three below are
+# kept once per machine, in the tools store (tools/store.mk), and bin/
+# links to them.
 include tools/envtest/envtest.mk
 
 # golangci-lint, built from tools/lint/go.mod into bin/golangci-lint (once;
@@ -94,7 +96,14 @@ endif
 # -count=1: tests that run the go command read files go test does not
 # track, so a cached result could be stale.
 OFFLINE := GOPROXY=off GOFLAGS="$(GOFLAGS) -count=1"
-FETCHED := bin/.fetched
+# A fetch step's stamp is kept in the module cache it fills, under a key of
+# the contents of the files it depends on (content_key, tools/store.mk): a
+# clean clone on a machine whose cache has what it records fetches
+# nothing, and go clean -modcache removes the stamps with the modules.
+FETCHED            := $(shell $(GO) env GOMODCACHE)/cache/crdforge/fetched
+FETCH_E2E_INPUTS   := go.mod README.md tools/kubebuilder/go.mod tools/helm/go.mod e2e/newcomer_test.go e2e/kubebuilder_test.go e2e/gettingstarted_test.go e2e/helmpage_test.go e2e/pagerun_test.go e2e/markdown.go docs/getting-started.md
+FETCHED_E2E        := $(FETCHED)-e2e-$(call content_key,$(FETCH_E2E_INPUTS))
+FETCHED_REALWORLD  := $(FETCHED)-realworld-$(call content_key,go.mod e2e/realworld_test.go)
 TIER    := GOFLAGS="$(GOFLAGS) -count=1"
 
 # test is the gate (CI's .ci/run, the README's command): what test-e2e and
@@ -125,11 +134,11 @@ test-e2e: e2e-prerequisites
 # another's compiles; once built, each is a no-op.
 .PHONY: e2e-prerequisites
 e2e-prerequisites:
-	@$(MAKE) --no-print-directory -j3 $(E2E_ASSETS_DEPS) $(KUBEBUILDER) $(HELM) $(FETCHED)-e2e
+	@$(MAKE) --no-print-directory -j3 $(E2E_ASSETS_DEPS) $(KUBEBUILDER) $(HELM) $(FETCHED_E2E)
 
 # test-realworld is crdforge on real multi-version APIs nobody here wrote,
 # fetched through the module proxy at exact versions.
-test-realworld: $(FETCHED)-realworld
+test-realworld: $(FETCHED_REALWORLD)
 	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(OFFLINE) $(GO) test -timeout 30m -run '^TestRealWorldAPIs$$' ./e2e/
 
 # test-compat proves the README's claims about versions: the adoption
@@ -149,18 +158,17 @@ test-compat:
 # last that does, then stops.
 fetch: fetch-modules fetch-e2e fetch-realworld fetch-compat
 
-# $(FETCHED)-<tier> records that fetch-<tier> filled the module cache for
-# what the tier's tests download; it is made again when those tests, the
-# README or the versions they use change. (go clean -modcache does not
-# remove it: run make fetch after one.) The tools fetch-e2e needs are made
-# first, order only: otherwise e2e-prerequisites' make -j3 built each of them
-# at once in itself and in fetch-e2e's make.
-$(FETCHED)-e2e: go.mod README.md tools/kubebuilder/go.mod tools/helm/go.mod e2e/newcomer_test.go e2e/kubebuilder_test.go e2e/gettingstarted_test.go e2e/helmpage_test.go e2e/pagerun_test.go e2e/markdown.go docs/getting-started.md | $(KUBEBUILDER) $(HELM)
+# $(FETCHED_<TIER>) records that fetch-<tier> filled the module cache for
+# what the tier's tests download; a change to those tests, the README or
+# the versions they use is a new key. The tools fetch-e2e needs are made
+# first, order only: otherwise e2e-prerequisites' make -j3 built each of
+# them at once in itself and in fetch-e2e's make.
+$(FETCHED_E2E): | $(KUBEBUILDER) $(HELM)
 	$(MAKE) --no-print-directory fetch-e2e
-	@mkdir -p bin && touch $@
-$(FETCHED)-realworld: go.mod e2e/realworld_test.go
+	@mkdir -p $(@D) && touch $@
+$(FETCHED_REALWORLD):
 	$(MAKE) --no-print-directory fetch-realworld
-	@mkdir -p bin && touch $@
+	@mkdir -p $(@D) && touch $@
 
 fetch-modules:
 	$(GO) mod download

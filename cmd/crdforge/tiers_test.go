@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,7 +17,7 @@ import (
 // runs with $(OFFLINE), the module proxy off, so that a test that would
 // still download a module fails in the gate (make test runs these recipes)
 // rather than passing by chance. Each tier's downloads are a fetch step of
-// their own (fetch-modules, $(FETCHED)-e2e, $(FETCHED)-realworld).
+// their own (fetch-modules, $(FETCHED_E2E), $(FETCHED_REALWORLD)).
 func TestTiersRunOffline(t *testing.T) {
 	b, err := os.ReadFile("../../Makefile")
 	if err != nil {
@@ -174,5 +175,90 @@ func TestTiersScriptReport(t *testing.T) {
 	}
 	if _, ran := got["after"]; ran || strings.Contains(string(out), "after ran") {
 		t.Errorf("tiers.sh went on after a lane failed:\n%s", out)
+	}
+}
+
+// TestToolsAndFetchesOncePerMachine: make builds a tool from its tools
+// module into the tools store (tools/store.mk) and links bin/ to it, and
+// records a fetch step in the module cache; a clean clone of the same
+// versions, on the same machine, links and fetches nothing. Dry runs (make
+// -n) of the targets in this checkout with an empty store and module cache
+// of their own, then with the entries the first run names in place.
+func TestToolsAndFetchesOncePerMachine(t *testing.T) {
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("no make")
+	}
+	store, modcache := t.TempDir(), t.TempDir()
+	makeIn := func(flags []string, targets ...string) string {
+		t.Helper()
+		args := append(append(flags, "--no-print-directory", "-C", "../.."), targets...)
+		cmd := exec.Command("make", args...)
+		// KUBEBUILDER_ASSETS names assets of the user's own: the envtest
+		// build is asked for by name below.
+		cmd.Env = append(os.Environ(), "TOOLS_STORE="+store, "GOMODCACHE="+modcache, "KUBEBUILDER_ASSETS=/assets")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("make %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	targets := []string{"envtest-all", "bin/kubebuilder", "bin/helm", "bin/golangci-lint", "e2e-prerequisites"}
+	first := makeIn([]string{"-n"}, targets...)
+	// What the first run would make: each binary renamed into its entry,
+	// the control plane moved into its, and the fetch stamp.
+	made := regexp.MustCompile(`mv \S+\.tmp (\S+)|(`+regexp.QuoteMeta(store)+`/envtest-[0-9a-f]{16})\.\$\$\.tmp|touch (\S+/fetched-e2e-[0-9a-f]{16})`).FindAllStringSubmatch(first, -1)
+	// A dry run prints a recursive make's recipes too: fetch-e2e's make
+	// names the tools again.
+	var entries []string
+	add := func(e string) {
+		if !slices.Contains(entries, e) {
+			entries = append(entries, e)
+		}
+	}
+	for _, m := range made {
+		switch {
+		case m[1] != "":
+			add(m[1])
+		case m[2] != "":
+			for _, b := range []string{"kube-apiserver", "etcd", "kubectl", "kube-controller-manager"} {
+				add(filepath.Join(m[2], b))
+			}
+		default:
+			add(m[3])
+		}
+	}
+	if len(entries) != 3+4+1 {
+		t.Fatalf("the first run makes %d entries, want the three tools', the control plane's four binaries and the fetch stamp:\n%v\n%s", len(entries), entries, first)
+	}
+	for _, e := range entries {
+		if !strings.HasPrefix(e, store) && !strings.HasPrefix(e, modcache) {
+			t.Errorf("%s is in neither the tools store nor the module cache", e)
+		}
+		if err := os.MkdirAll(filepath.Dir(e), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(e, nil, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The envtest recipe is one script, printed whole by a dry run: it runs,
+	// linking a directory of the test's own.
+	assets := filepath.Join(t.TempDir(), "k8s")
+	if out := makeIn([]string{"ENVTEST_ASSETS_DIR=" + assets}, "envtest-all"); strings.Contains(out, "building") {
+		t.Errorf("with the entries in place, make builds the control plane again:\n%s", out)
+	}
+	if target, err := os.Readlink(assets); err != nil || !strings.HasPrefix(target, store+"/envtest-") {
+		t.Errorf("the control plane's directory links to %q (%v), want its entry in the store", target, err)
+	}
+	again := makeIn([]string{"-n"}, targets[1:]...)
+	for _, step := range []string{"go build", "fetch-e2e", "go test"} {
+		if strings.Contains(again, step) {
+			t.Errorf("with the entries in place, make still runs %q:\n%s", step, again)
+		}
+	}
+	for _, link := range []string{"bin/kubebuilder", "bin/helm", "bin/golangci-lint"} {
+		if !regexp.MustCompile(`ln -sfn ` + regexp.QuoteMeta(store) + `/\S+ ` + link + ` `).MatchString(again) {
+			t.Errorf("with the entries in place, make does not link %s into the store:\n%s", link, again)
+		}
 	}
 }

@@ -12,8 +12,9 @@
 #
 #     make -f tools/envtest/envtest.mk envtest-assets
 #
-# A second `make envtest-assets` builds nothing unless tools/envtest/go.mod,
-# go.sum or etcd/main.go changed.
+# The binaries are kept in the tools store (tools/store.mk), once per
+# machine, and bin/k8s links to them: a second `make envtest-assets` builds
+# nothing unless tools/envtest/go.mod, go.sum or etcd/main.go changed.
 # envtest reads the directory from KUBEBUILDER_ASSETS (give it an absolute
 # path: go test runs each package in its own directory).
 
@@ -55,24 +56,29 @@ envtest-kcm:
 envtest-all:
 	$(call envtest_build,kube-apiserver etcd kubectl kube-controller-manager)
 
-# envtest_build builds the binaries named in $(1) that bin/k8s lacks or that
-# are older than the tools module (etcd also than etcd/main.go), in one go
-# build: a link is single-threaded, and one build overlaps each link with the
-# compiles of the others where a build per binary would leave a core idle.
+ENVTEST_KEY_FILES := $(ENVTEST_TOOLS_DIR)/go.mod $(ENVTEST_TOOLS_DIR)/go.sum $(ENVTEST_TOOLS_DIR)/etcd/main.go
+include $(dir $(ENVTEST_MK))../store.mk
+ENVTEST_ENTRY     := $(call tools_entry,envtest,$(ENVTEST_KEY_FILES),$(ENVTEST_VERSION_LDFLAGS))
+
+# envtest_build builds the binaries named in $(1) that the tools store's
+# entry (tools/store.mk) lacks, in one go build: a link is single-threaded,
+# and one build overlaps each link with the compiles of the others where a
+# build per binary would leave a core idle. Then bin/k8s links to the entry.
 # The version stamps are ignored in etcd, which links no Kubernetes package.
 define envtest_build
 	@stale=""; pkgs=""; \
 	for b in $(1); do \
-		f=$(ENVTEST_ASSETS_DIR)/$$b; \
-		if [ -e $$f ] && [ ! $$f -ot $(ENVTEST_TOOLS_DIR)/go.mod ] && [ ! $$f -ot $(ENVTEST_TOOLS_DIR)/go.sum ] && \
-			{ [ $$b != etcd ] || [ ! $$f -ot $(ENVTEST_TOOLS_DIR)/etcd/main.go ]; }; then continue; fi; \
+		[ -e $(ENVTEST_ENTRY)/$$b ] && continue; \
 		stale="$$stale $$b"; \
 		case $$b in etcd) pkgs="$$pkgs ./etcd" ;; *) pkgs="$$pkgs k8s.io/kubernetes/cmd/$$b" ;; esac; \
 	done; \
-	[ -n "$$stale" ] || exit 0; \
-	echo "building$$stale $(ENVTEST_K8S_VERSION) from Go modules: the control plane takes about 13 minutes on 2 cores the first time ($$(nproc) here); KUBEBUILDER_ASSETS=<setup-envtest's directory> skips it..."; \
-	mkdir -p $(ENVTEST_ASSETS_DIR); \
-	set -x; $(ENVTEST_GO_BUILD) -ldflags "-s -w $(strip $(ENVTEST_VERSION_LDFLAGS))" -o $(abspath $(ENVTEST_ASSETS_DIR))/ $$pkgs
+	[ -z "$$stale" ] || { \
+		echo "building$$stale $(ENVTEST_K8S_VERSION) from Go modules: the control plane takes about 13 minutes on 2 cores the first time ($$(nproc) here); KUBEBUILDER_ASSETS=<setup-envtest's directory> skips it..."; \
+		tmp=$(ENVTEST_ENTRY).$$$$.tmp; mkdir -p $$tmp $(ENVTEST_ENTRY) && \
+		( set -x; $(ENVTEST_GO_BUILD) -ldflags "-s -w $(strip $(ENVTEST_VERSION_LDFLAGS))" -o $$tmp/ $$pkgs ) && \
+		mv $$tmp/* $(ENVTEST_ENTRY)/ && rmdir $$tmp; \
+	}
+	$(call tools_link,envtest,$(ENVTEST_ENTRY),$(ENVTEST_ASSETS_DIR),$(ENVTEST_ENTRY))
 endef
 
 # Included: give the default goal back (empty means "the next target").

@@ -13,7 +13,8 @@
 #
 #     make -f tools/kubebuilder/kubebuilder.mk kubebuilder
 #
-# bin/kubebuilder is a real file target: a second build does nothing unless
+# The build is kept in the tools store (tools/store.mk), once per machine,
+# and bin/kubebuilder links to it: a second build does nothing unless
 # tools/kubebuilder/go.mod or go.sum changed.
 
 # Remember the caller's default goal so that including this fragment before
@@ -27,16 +28,22 @@ KUBEBUILDER_MODULE      := sigs.k8s.io/kubebuilder/v4
 KUBEBUILDER             := bin/kubebuilder
 KUBEBUILDER_MOD_DEPS    := $(KUBEBUILDER_TOOLS_DIR)/go.mod $(KUBEBUILDER_TOOLS_DIR)/go.sum
 
-.PHONY: kubebuilder
+include $(dir $(KUBEBUILDER_MK))../store.mk
+KUBEBUILDER_ENTRY       := $(call tools_entry,kubebuilder,$(KUBEBUILDER_MOD_DEPS))
+
+.PHONY: kubebuilder $(KUBEBUILDER)
 kubebuilder: $(KUBEBUILDER)
+
+$(KUBEBUILDER): $(KUBEBUILDER_ENTRY)/kubebuilder
+	$(call tools_link,kubebuilder,$(KUBEBUILDER_ENTRY),$@,$<)
 
 # `kubebuilder version` reads its version from the build info (the module
 # version go.mod requires): no linker variables to set.
-$(KUBEBUILDER): $(KUBEBUILDER_MOD_DEPS)
+$(KUBEBUILDER_ENTRY)/kubebuilder:
 	@mkdir -p $(@D)
 	@echo "building kubebuilder from $(KUBEBUILDER_TOOLS_DIR)/go.mod ($$($(KUBEBUILDER_GO) -C $(KUBEBUILDER_TOOLS_DIR) list -m -f '{{.Version}}' $(KUBEBUILDER_MODULE)))..."
 	CGO_ENABLED=0 $(KUBEBUILDER_GO) build -C $(KUBEBUILDER_TOOLS_DIR) -trimpath -ldflags "-s -w" \
-		-o $(abspath $@) $(KUBEBUILDER_MODULE)
+		-o $@.$$$$.tmp $(KUBEBUILDER_MODULE) && mv $@.$$$$.tmp $@
 
 # Included: give the default goal back (empty means "the next target").
 ifneq ($(firstword $(MAKEFILE_LIST)),$(KUBEBUILDER_MK))
