@@ -108,12 +108,12 @@ TIER    := GOFLAGS="$(GOFLAGS) -count=1"
 
 # test is the gate (CI's .ci/run, the README's command): what test-e2e and
 # test-realworld need is built first (the control plane, kubebuilder,
-# helm); then test-e2e runs beside lint, verify and the other tiers in
-# turn. test-e2e waits on the API server most of its time, and the others
-# keep the cores busy meanwhile. Each target is timed; the times are
-# printed at the end.
+# helm); then test-e2e and test-realworld run beside lint, verify,
+# test-unit and test-compat. test-e2e waits on the API server most of its
+# time, and the others keep the cores busy meanwhile; the two lanes take
+# about as long. Each target is timed; the times are printed at the end.
 test:
-	@./hack/tiers.sh e2e-prerequisites test-e2e,lint+verify+test-unit+test-compat+test-realworld
+	@./hack/tiers.sh e2e-prerequisites test-e2e+test-realworld,lint+verify+test-unit+test-compat
 
 # test-unit is the inner loop: the unit and golden tests of the three
 # modules (-short), generated goldens compiled and their round trips run;
@@ -144,11 +144,15 @@ test-realworld: $(FETCHED_REALWORLD)
 # test-compat proves the README's claims about versions: the adoption
 # matrix (each Kubernetes minor, with the local Go and GO_NEXT), the lean
 # modules' tests (adoption included) on both Go releases, and crdforge
-# built with GO_NEXT writing the same goldens, which compile there.
+# built with GO_NEXT writing the same goldens, which compile there. With
+# the local Go it runs only the lean modules' tests that -short skips
+# (LONG_TESTS): test-unit runs the others.
+RUNTIME_LONG_TESTS := . -run '^(TestAdoptionRaisesNoVersion|TestExamplesRoundTripOnTheOldestVersions)$$'
+WEBHOOK_LONG_TESTS := . ./internal/server -run '^(TestAdoptionRaisesNoVersion|TestServerLoad|TestServerLosesNoKeepAliveRequestAcrossShutdown)$$'
 test-compat:
 	CRDFORGE_GO_NEXT=$(GO_NEXT) CRDFORGE_E2E_REQUIRED=1 $(TIER) $(GO) test -timeout 40m ./compat/
-	cd runtime && $(TIER) $(GO) test ./... && GOTOOLCHAIN=$(GO_NEXT) $(TIER) $(GO) test ./...
-	cd webhook && $(TIER) $(GO) test ./... && GOTOOLCHAIN=$(GO_NEXT) $(TIER) $(GO) test ./...
+	cd runtime && $(TIER) $(GO) test $(RUNTIME_LONG_TESTS) && GOTOOLCHAIN=$(GO_NEXT) $(TIER) $(GO) test ./...
+	cd webhook && $(TIER) $(GO) test $(WEBHOOK_LONG_TESTS) && GOTOOLCHAIN=$(GO_NEXT) $(TIER) $(GO) test ./...
 	GOTOOLCHAIN=$(GO_NEXT) $(TIER) $(GO) test -short -run '^TestGolden' ./internal/cli/
 	GOTOOLCHAIN=$(GO_NEXT) $(TIER) $(GO) test -short ./examples/...
 	cd tools/dockerfile && $(TIER) $(GO) test ./...

@@ -298,9 +298,9 @@ func removeTests(t *testing.T, dir string) {
 // APIs, each copied from its module into a module of its own with its
 // controller-gen output in place: crdforge generate ./... exits 0 (and so
 // takes over the zz_generated files and writes everything else); with the
-// runtime module required and tidied in, the module builds and vets, the
-// generated round-trip tests build (and pass where the conversions are
-// crdforge's); and every CRD equals controller-gen's, run here as a library
+// runtime module required and tidied in, the module builds and vets, its
+// generated round-trip tests with it (and they pass where the conversions
+// are crdforge's); and every CRD equals controller-gen's, run here as a library
 // over the same packages, but for what crdforge does on purpose (version
 // order, the conversion stanza).
 //
@@ -391,11 +391,12 @@ func TestRealWorldAPIs(t *testing.T) {
 				}
 			}
 			p.mustRun("go", "build", "./...")
+			// go vet type-checks every package with its tests, the generated
+			// round trips among them; linking test binaries that run
+			// nothing would add no check.
 			p.mustRun("go", "vet", "./...")
 			if api.roundTrip {
 				p.mustRun("go", "test", "-count=1", "-run", "^TestRoundTrip_", "./...")
-			} else {
-				p.mustRun("go", "test", "-count=1", "-run", "^$", "./...")
 			}
 			if api.beforeOwnTests != nil {
 				api.beforeOwnTests(t, dir)

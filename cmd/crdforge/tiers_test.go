@@ -262,3 +262,58 @@ func TestToolsAndFetchesOncePerMachine(t *testing.T) {
 		}
 	}
 }
+
+// TestCompatRunsEveryLongTest: test-compat runs, with the local Go, only the
+// lean modules' tests that -short skips (test-unit runs the rest), by name
+// and package (RUNTIME_LONG_TESTS, WEBHOOK_LONG_TESTS). Every test of those
+// modules that skips with -short must be named there, in its package, or
+// the gate would run it only on GO_NEXT.
+func TestCompatRunsEveryLongTest(t *testing.T) {
+	b, err := os.ReadFile("../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	makefile := string(b)
+	for _, module := range []string{"runtime", "webhook"} {
+		m := regexp.MustCompile(`(?m)^` + strings.ToUpper(module) + `_LONG_TESTS := (.*) -run '\^\((.*)\)\$\$'$`).FindStringSubmatch(makefile)
+		if m == nil {
+			t.Errorf("the Makefile has no %s_LONG_TESTS", strings.ToUpper(module))
+			continue
+		}
+		pkgs, names := strings.Fields(m[1]), strings.Split(m[2], "|")
+		root := filepath.Join("..", "..", module)
+		err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, "_test.go") {
+				return err
+			}
+			src, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(root, filepath.Dir(p))
+			pkg := "./" + filepath.ToSlash(rel)
+			if rel == "." {
+				pkg = "."
+			}
+			for _, long := range longTests(string(src)) {
+				if !slices.Contains(names, long) || !slices.Contains(pkgs, pkg) {
+					t.Errorf("%s skips with -short, but %s_LONG_TESTS does not run it in %s", long, strings.ToUpper(module), pkg)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// longTests returns the tests declared in src that skip when
+// testing.Short() is true.
+func longTests(src string) []string {
+	var names []string
+	for _, m := range regexp.MustCompile(`(?m)^func (Test\w+)\(t \*testing\.T\) \{\n(?:\t.*\n){0,3}?\tif testing\.Short\(\) \{`).FindAllStringSubmatch(src, -1) {
+		names = append(names, m[1])
+	}
+	return names
+}
