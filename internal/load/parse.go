@@ -81,12 +81,13 @@ func (r *Result) parse(pkg *loader.Package) bool {
 		return true
 	}
 	files := make([]*ast.File, len(pkg.CompiledGoFiles))
+	blank := readOnly(pkg)
 	for i, name := range pkg.CompiledGoFiles {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			return false
 		}
-		if readOnly(pkg) {
+		if blank {
 			src = blankBodies(src)
 		}
 		files[i], err = parser.ParseFile(r.Fset, name, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
