@@ -28,7 +28,7 @@ func TestBelowTheMinimumsWarns(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	p := emptyProject(t, root, "local")
+	p := emptyProject(ctx, t, root, "local")
 	p.writeDatabaseAPI()
 	p.write("go.mod", "module example.com/dbop\n\ngo 1.20\n\nrequire (\n\tk8s.io/apimachinery v0.27.2\n\tsigs.k8s.io/controller-runtime v0.15.0\n)\n")
 	// The project's own test needs crdforge's runtime module, which it
@@ -43,11 +43,7 @@ func TestBelowTheMinimumsWarns(t *testing.T) {
 	p.run(ctx, "go", "mod", "tidy")
 	e2e.StopIfFetching(t)
 
-	crdforge, err := e2e.BuildCrdforge(ctx, root, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.CommandContext(ctx, crdforge, "generate", "./...")
+	cmd := exec.CommandContext(ctx, p.crdforge, "generate", "./...")
 	var stderr bytes.Buffer
 	cmd.Dir, cmd.Env, cmd.Stderr = p.dir, p.env, &stderr
 	if err := cmd.Run(); err != nil {

@@ -89,15 +89,12 @@ func TestAdoptionMatrix(t *testing.T) {
 				continue
 			}
 			t.Run(tc+"/k8s-"+r.kubernetes, func(t *testing.T) {
-				// The local Go's rows run two at a time (go test's
-				// -parallel is GOMAXPROCS): one project's downloads, links
-				// and tests overlap another's compiles. The next Go's run
-				// one after another, so that its first build of crdforge
-				// is not done twice at once.
-				if tc == "local" {
-					t.Parallel()
-				}
-				p := newProject(t, root, r, tc)
+				// Rows run two at a time (go test's -parallel is
+				// GOMAXPROCS): one project's downloads, links and tests
+				// overlap another's compiles. crdforge is built once per
+				// toolchain (crdforgeBin), whichever row comes first.
+				t.Parallel()
+				p := newProject(ctx, t, root, r, tc)
 				p.adopt(ctx)
 				p.assertNothingMoved(ctx)
 			})
@@ -110,14 +107,16 @@ type project struct {
 	t *testing.T
 	// dir is the project's; root crdforge's checkout.
 	dir, root string
-	row       row
-	env       []string
+	// crdforge is the binary the README's install step puts on PATH.
+	crdforge string
+	row      row
+	env      []string
 }
 
 // newProject writes a project on r's versions that builds with toolchain
 // (a GOTOOLCHAIN value), with crdforge's checkout at root.
-func newProject(t *testing.T, root string, r row, toolchain string) *project {
-	p := emptyProject(t, root, toolchain)
+func newProject(ctx context.Context, t *testing.T, root string, r row, toolchain string) *project {
+	p := emptyProject(ctx, t, root, toolchain)
 	p.row = r
 	requires := "\tk8s.io/api " + r.kubernetes + "\n\tk8s.io/apimachinery " + r.kubernetes + "\n\tk8s.io/client-go " + r.kubernetes +
 		"\n\tsigs.k8s.io/controller-runtime " + r.controllerRuntime + "\n"
@@ -156,12 +155,13 @@ func Settings(namespace string) *corev1.ConfigMapApplyConfiguration {
 }
 
 // emptyProject is a project directory with nothing in it yet, whose
-// commands build with toolchain and install into a bin of its own on PATH.
-func emptyProject(t *testing.T, root, toolchain string) *project {
-	dir, bin := t.TempDir(), t.TempDir()
-	return &project{t: t, dir: dir, root: root, env: append(os.Environ(),
-		e2e.GoFlags("-mod=mod"), "GOWORK=off", "GOTOOLCHAIN="+toolchain, "CRDFORGE="+root,
-		"GOBIN="+bin, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))}
+// commands build with toolchain and find crdforge, installed with it, first
+// on PATH (crdforgeBin).
+func emptyProject(ctx context.Context, t *testing.T, root, toolchain string) *project {
+	env := append(os.Environ(), e2e.GoFlags("-mod=mod"), "GOWORK=off", "GOTOOLCHAIN="+toolchain, "CRDFORGE="+root)
+	bin := crdforgeBin(ctx, t, root, toolchain, env)
+	return &project{t: t, dir: t.TempDir(), root: root, crdforge: filepath.Join(bin, "crdforge"),
+		env: append(env, "GOBIN="+bin, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))}
 }
 
 // writeDatabaseAPI writes testdata/database's API, two versions, into the
