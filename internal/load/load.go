@@ -79,8 +79,7 @@ func Packages(dir string, patterns []string) (*Result, error) {
 		if m.alone != nil {
 			loaded, err = loadAlone(m, fset)
 		} else {
-			cfg := &packages.Config{Dir: m.dir, Mode: packages.NeedModule, Fset: fset}
-			loaded, err = loader.LoadRootsWithConfig(cfg, m.paths...)
+			loaded, err = loadRoots(m.dir, fset, m.paths...)
 		}
 		if err != nil {
 			return nil, err

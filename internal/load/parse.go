@@ -6,6 +6,7 @@ import (
 	"os"
 	"sync"
 
+	"golang.org/x/tools/go/packages"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
@@ -105,12 +106,12 @@ func (r *Result) parse(pkg *loader.Package) bool {
 // not the main module's nor one replaced by a directory. Only those have
 // their bodies blanked before parsing (blankBodies): an error in a body of
 // the user's is reported, as the loader reports it.
-func readOnly(pkg *loader.Package) bool {
-	m := pkg.Module
-	if m == nil {
-		return true
-	}
-	return !m.Main && (m.Replace == nil || m.Replace.Version != "")
+func readOnly(pkg *loader.Package) bool { return !edited(pkg.Module) }
+
+// edited reports whether m is a module somebody edits: the main module, or
+// one replaced by a directory. The standard library (nil) is not.
+func edited(m *packages.Module) bool {
+	return m != nil && (m.Main || (m.Replace != nil && m.Replace.Version == ""))
 }
 
 // dropBodies empties the body of every function declared in f, keeping its

@@ -313,8 +313,7 @@ func aloneLoad(p pattern) (moduleLoad, bool) {
 // one the go command can only echo (a directory with no Go file). The
 // echoed package is no root, as it would not be after a listing.
 func loadAlone(m moduleLoad, fset *token.FileSet) ([]*loader.Package, error) {
-	cfg := &packages.Config{Dir: m.dir, Mode: packages.NeedModule, Fset: fset}
-	loaded, err := loader.LoadRootsWithConfig(cfg, m.paths...)
+	loaded, err := loadRoots(m.dir, fset, m.paths...)
 	if err != nil {
 		return nil, err
 	}
