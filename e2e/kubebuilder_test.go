@@ -49,8 +49,8 @@ func TestKubebuilderProject(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: scaffolds and builds a kubebuilder project")
 	}
-	// Beside TestMigrateAutoFallsBack, the suite's other parallel test,
-	// whose 30 s of waiting for a migrator this test's builds fill.
+	// Beside TestMigrateClusterWebhookDown, the suite's other parallel
+	// test, whose 45 s of waiting for a migrator this test's builds fill.
 	t.Parallel()
 	root := repoRoot
 	if root == "" {

@@ -141,10 +141,10 @@ func TestMigrateProgressBarOnATerminal(t *testing.T) {
 // and migrates with the client engine.
 func TestMigrateAutoFallsBack(t *testing.T) {
 	needCluster(t)
-	// It waits 30 s for a migrator that never comes: TestKubebuilderProject,
-	// which needs no cluster, builds meanwhile. Parallel tests run after the
-	// others, so no kube-controller-manager of theirs is running then.
-	t.Parallel()
+	// It waits 30 s for a migrator that never comes, so it runs among the
+	// tests that run one at a time, each of which stops its
+	// kube-controller-manager before the next starts; the suite's
+	// parallel tests, one of which runs a migrator, come after them.
 	ctx := context.Background()
 	group := "auto.e2e.crdforge.io"
 	name := "widgets." + group
