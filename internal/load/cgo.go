@@ -22,14 +22,15 @@ import (
 // imports k8s.io/api, more than half of the listing, and every run lists:
 // it hashes every dependency's sources to find cgo's output in the build
 // cache. Without cgo (CGO_ENABLED=0), a package's compiled files are its Go
-// files, so the load lists without it and without -compiled. Among the
-// packages a run parses, only the standard library's net, os/user and
-// runtime/cgo have cgo files, and each builds without them, to the same
-// API. Packages somebody edits (the main module's, a directory
-// replacement's) are different: when one has a file that imports "C" or
-// whose build constraint names cgo, the roots are loaded again as the go
-// command builds them, so that such a package is type-checked from what
-// its build compiles.
+// files, so the load lists without it and without -compiled. In the graph
+// of API packages the cgo is the standard library's (net, os/user,
+// runtime/cgo), which builds without it to the same API; a required
+// module's cgo package is listed as a build without cgo takes it.
+// Packages somebody edits (the main module's, a directory replacement's)
+// are different: when one has a file that imports "C" or whose build
+// constraint names cgo, the roots are loaded again as the go command
+// builds them, so that such a package is type-checked from what its build
+// compiles.
 func loadRoots(dir string, fset *token.FileSet, paths ...string) ([]*loader.Package, error) {
 	cfg := &packages.Config{
 		Dir: dir, Mode: packages.NeedModule, Fset: fset,
@@ -37,17 +38,17 @@ func loadRoots(dir string, fset *token.FileSet, paths ...string) ([]*loader.Pack
 		BuildFlags: []string{"-compiled=false"},
 	}
 	roots, err := loader.LoadRootsWithConfig(cfg, paths...)
-	if err != nil || !cgoLeftOut(roots) {
+	if err != nil || !differsWithoutCgo(roots) {
 		return roots, err
 	}
 	return loader.LoadRootsWithConfig(&packages.Config{Dir: dir, Mode: packages.NeedModule, Fset: fset}, paths...)
 }
 
-// cgoLeftOut reports whether a package reachable from roots that somebody
-// edits has a file that a build without cgo may take differently: one that
-// imports "C" (left out) or whose build constraint names the cgo tag (left
-// out, or taken in by !cgo).
-func cgoLeftOut(roots []*loader.Package) bool {
+// differsWithoutCgo reports whether a package reachable from roots that
+// somebody edits has a file that a build without cgo may take differently:
+// one that imports "C" (left out) or whose build constraint names the cgo
+// tag (left out, or taken in by !cgo).
+func differsWithoutCgo(roots []*loader.Package) bool {
 	raw := make([]*packages.Package, len(roots))
 	for i, root := range roots {
 		raw[i] = root.Package
