@@ -49,12 +49,8 @@ func loadRoots(dir string, fset *token.FileSet, paths ...string) ([]*loader.Pack
 // one that imports "C" (left out) or whose build constraint names the cgo
 // tag (left out, or taken in by !cgo).
 func differsWithoutCgo(roots []*loader.Package) bool {
-	raw := make([]*packages.Package, len(roots))
-	for i, root := range roots {
-		raw[i] = root.Package
-	}
 	found := false
-	packages.Visit(raw, func(p *packages.Package) bool {
+	packages.Visit(rawPackages(roots), func(p *packages.Package) bool {
 		if found || !edited(p.Module) {
 			return !found
 		}

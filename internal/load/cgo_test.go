@@ -76,12 +76,8 @@ func TestLoadWithoutCgoListsWhatTheBuildCompiles(t *testing.T) {
 
 // graph indexes every package reachable from roots by ID.
 func graph(roots []*loader.Package) map[string]*packages.Package {
-	raw := make([]*packages.Package, len(roots))
-	for i, r := range roots {
-		raw[i] = r.Package
-	}
 	out := map[string]*packages.Package{}
-	packages.Visit(raw, nil, func(p *packages.Package) { out[p.ID] = p })
+	packages.Visit(rawPackages(roots), nil, func(p *packages.Package) { out[p.ID] = p })
 	return out
 }
 

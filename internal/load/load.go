@@ -116,11 +116,7 @@ func Packages(dir string, patterns []string) (*Result, error) {
 // dir, a module's root, which need not be the run's directory that
 // diagnostics are relative to.
 func absolutePositions(roots []*loader.Package, dir string) {
-	raw := make([]*packages.Package, len(roots))
-	for i, root := range roots {
-		raw[i] = root.Package
-	}
-	packages.Visit(raw, nil, func(p *packages.Package) {
+	packages.Visit(rawPackages(roots), nil, func(p *packages.Package) {
 		for i, e := range p.Errors {
 			pos := diag.ParsePosition(e.Pos)
 			if pos.Line > 0 && pos.Filename != "" && !filepath.IsAbs(pos.Filename) {
@@ -129,6 +125,16 @@ func absolutePositions(roots []*loader.Package, dir string) {
 			}
 		}
 	})
+}
+
+// rawPackages is roots as go/packages loaded them, for packages.Visit to
+// walk their graph.
+func rawPackages(roots []*loader.Package) []*packages.Package {
+	raw := make([]*packages.Package, len(roots))
+	for i, root := range roots {
+		raw[i] = root.Package
+	}
+	return raw
 }
 
 // Check type-checks every root, so that every type error reported in a root

@@ -26,13 +26,9 @@ type Sources struct {
 // Sources lists what the load depends on of the local disk. It reads the
 // go/packages graph the load holds, so it costs no go command.
 func (r *Result) Sources() Sources {
-	raw := make([]*packages.Package, len(r.Roots))
-	for i, root := range r.Roots {
-		raw[i] = root.Package
-	}
 	dirs := map[string]bool{}
 	files := map[string]bool{filepath.Join(r.dir, ProjectFile): true}
-	packages.Visit(raw, nil, func(p *packages.Package) {
+	packages.Visit(rawPackages(r.Roots), nil, func(p *packages.Package) {
 		if p.Module == nil || !localModule(p.Module) {
 			return
 		}
