@@ -394,3 +394,45 @@ func StringMap[M ~map[K]V, K ~string, V ~string](d *Decoder, v *M) error {
 	}
 	return d.End()
 }
+
+// MetadataLabels decodes, of an object's metadata, only its labels and
+// annotations into v, and skips every other member: for a root object
+// whose conversion copies its metadata and changes at most labels and
+// annotations (Codec.DecodeLabels). The webhook writes such an object's
+// metadata back as it came in, but for those two, and the API server keeps
+// its own copy of every other metadata field in any case.
+func MetadataLabels(d *Decoder, v *metav1.ObjectMeta) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var labels, annotations bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "labels":
+			if labels {
+				return ErrFallback
+			}
+			labels = true
+			err = StringMap(d, &v.Labels)
+		case "annotations":
+			if annotations {
+				return ErrFallback
+			}
+			annotations = true
+			err = StringMap(d, &v.Annotations)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}

@@ -1,9 +1,11 @@
 package webhook
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -39,6 +41,9 @@ const (
 func codecFiles(importPath, pkgName string, kinds []*model.Kind) []codecFile {
 	c := &codecGen{funcs: map[*types.Named]string{}, encFuncs: map[*types.Named]string{}, taken: map[string]bool{}, aliases: aliases(kinds), others: map[string]bool{}}
 	with := c.with(kinds)
+	for _, l := range c.labelsQueue {
+		c.printStructDecoder(l.root, l.name, fmt.Sprintf("%s decodes a %s, of its metadata only labels and annotations.", l.name, l.root.Obj().Name()), true)
+	}
 	for len(c.queue) > 0 || len(c.encQueue) > 0 {
 		if len(c.queue) > 0 {
 			n := c.queue[0]
@@ -109,10 +114,16 @@ func (c *codecGen) with(kinds []*model.Kind) []jen.Code {
 		for _, v := range k.Versions {
 			typ := jen.Qual(v.Package.PkgPath, v.Type.Obj().Name())
 			codec := jen.Dict{}
-			if name, ok := c.decoder(v.Type); ok {
-				codec[jen.Id("Decode")] = jen.Func().Params(jen.Id("d").Op("*").Qual(typedjsonPath, "Decoder"), jen.Id("obj").Qual(kruntimePath, "Object")).Error().Block(
+			decodeWith := func(name string) jen.Code {
+				return jen.Func().Params(jen.Id("d").Op("*").Qual(typedjsonPath, "Decoder"), jen.Id("obj").Qual(kruntimePath, "Object")).Error().Block(
 					jen.Return(jen.Id(name).Call(jen.Id("d"), jen.Id("obj").Assert(jen.Op("*").Add(typ)))),
 				)
+			}
+			if name, ok := c.decoder(v.Type); ok {
+				codec[jen.Id("Decode")] = decodeWith(name)
+				if keepsMeta(k, v) {
+					codec[jen.Id("DecodeLabels")] = decodeWith(c.labelsDecoder(v.Type))
+				}
 			}
 			if name, ok := c.encoder(v.Type); ok {
 				codec[jen.Id("Encode")] = jen.Func().Params(jen.Id("b").Index().Byte(), jen.Id("obj").Qual(kruntimePath, "Object")).Params(jen.Index().Byte(), jen.Error()).Block(
@@ -187,8 +198,11 @@ type codecGen struct {
 	// encFuncs and encQueue are the same for encoders.
 	encFuncs map[*types.Named]string
 	encQueue []*types.Named
-	taken    map[string]bool
-	aliases  map[string]string
+	// labelsQueue are the root types' decoders of labels and annotations
+	// still to print (labelsDecoder).
+	labelsQueue []labelsDecl
+	taken       map[string]bool
+	aliases     map[string]string
 	// others are the packages of the types printed that are no API
 	// version's, such as apimachinery's.
 	others map[string]bool
@@ -231,10 +245,32 @@ func (c *codecGen) funcName(verb string, n *types.Named) string {
 	return name
 }
 
+// labelsDecoder plans and names the decoder of root, a version's root type
+// whose decoder (decoder) exists, that reads of its metadata only labels
+// and annotations (typedjson.MetadataLabels): the codec's DecodeLabels.
+func (c *codecGen) labelsDecoder(root *types.Named) string {
+	name := c.funcName("decodeLabels", root)
+	c.labelsQueue = append(c.labelsQueue, labelsDecl{root, name})
+	return name
+}
+
+// labelsDecl is a root type's decoder of labels and annotations, to print.
+type labelsDecl struct {
+	root *types.Named
+	name string
+}
+
 // printDecoder prints the decoder of n: its object's members by name, each
 // into its field, a name given twice or a value of a kind the field does
 // not take left to the reflection codec (typedjson.ErrFallback).
 func (c *codecGen) printDecoder(n *types.Named) {
+	c.printStructDecoder(n, c.funcs[n], fmt.Sprintf("%s decodes a %s.", c.funcs[n], n.Obj().Name()), false)
+}
+
+// printStructDecoder prints a decoder of n named name; labelsOnly has it
+// decode of n's metadata, its embedded metav1.ObjectMeta, only labels and
+// annotations.
+func (c *codecGen) printStructDecoder(n *types.Named, name, comment string, labelsOnly bool) {
 	fields, _ := jsonFields(n.Underlying().(*types.Struct))
 	var cases []jen.Code
 	for i, fl := range fields {
@@ -243,15 +279,19 @@ func (c *codecGen) printDecoder(n *types.Named) {
 			target = target.Dot(p.Name())
 		}
 		bit := jen.Id("seen").Index(jen.Lit(i))
+		decode := c.decode(fl.path[len(fl.path)-1].Type(), jen.Op("&").Add(target), 0)
+		if labelsOnly && isRootMeta(fl) {
+			decode = jen.Id("err").Op("=").Qual(typedjsonPath, "MetadataLabels").Call(jen.Id("d"), jen.Op("&").Add(target))
+		}
 		cases = append(cases, jen.Case(jen.Lit(fl.name)).Block(
 			jen.If(bit.Clone()).Block(jen.Return(jen.Qual(typedjsonPath, "ErrFallback"))),
 			bit.Clone().Op("=").True(),
-			c.decode(fl.path[len(fl.path)-1].Type(), jen.Op("&").Add(target), 0),
+			decode,
 		))
 	}
 	cases = append(cases, jen.Default().Block(jen.Id("err").Op("=").Id("d").Dot("Skip").Call()))
 	typ := c.typeExpr(n)
-	c.add(n, jen.Commentf("%s decodes a %s.", c.funcs[n], n.Obj().Name()), jen.Func().Id(c.funcs[n]).Params(jen.Id("d").Op("*").Qual(typedjsonPath, "Decoder"), jen.Id("v").Op("*").Add(typ)).Error().Block(
+	c.add(n, jen.Comment(comment), jen.Func().Id(name).Params(jen.Id("d").Op("*").Qual(typedjsonPath, "Decoder"), jen.Id("v").Op("*").Add(typ)).Error().Block(
 		jen.If(jen.Id("d").Dot("Null").Call()).Block(jen.Return(jen.Nil())),
 		jen.If(jen.Err().Op(":=").Id("d").Dot("Begin").Call(jen.LitRune('{')), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Do(func(s *jen.Statement) {
@@ -464,4 +504,40 @@ func isString(t types.Type) bool {
 func isNamed(t types.Type, pkg, name string) bool {
 	n, ok := t.(*types.Named)
 	return ok && n.Obj().Name() == name && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg
+}
+
+// keepsMeta reports whether every conversion of version v of kind k to or
+// from the hub copies the object's metadata and changes at most its labels
+// and annotations, as crdforge's generated conversions do (autoConvert_
+// assigns ObjectMeta; the stash is an annotation), and its root type embeds
+// metav1.ObjectMeta as its metadata: then the webhook need decode no more
+// of the metadata than labels and annotations (Codec.DecodeLabels). The
+// hub's conversions are its spokes' own. A spoke's are not when the author
+// wrote its ConvertTo or ConvertFrom, or the root types' Convert_ function
+// either way, which may read any metadata field.
+func keepsMeta(k *model.Kind, v *model.Version) bool {
+	fields, _ := jsonFields(v.Type.Underlying().(*types.Struct))
+	if !slices.ContainsFunc(fields, isRootMeta) {
+		return false
+	}
+	if v == k.Hub {
+		return true
+	}
+	for _, s := range k.Spokes {
+		if s.Version != v {
+			continue
+		}
+		if s.ConvertTo != nil || s.ConvertFrom != nil || s.Foreign != nil || s.NoEntryPoints || len(s.Pairs) == 0 {
+			return false
+		}
+		root := s.Pairs[0]
+		return !root.OptOut && root.ToHub.Manual == nil && root.ToSpoke.Manual == nil && slices.Contains(root.Meta, "ObjectMeta")
+	}
+	return false
+}
+
+// isRootMeta reports whether fl is a root type's metadata: an embedded
+// metav1.ObjectMeta named "metadata".
+func isRootMeta(fl jsonField) bool {
+	return fl.name == "metadata" && len(fl.path) == 1 && fl.path[0].Embedded() && isNamed(fl.path[0].Type(), metav1Path, "ObjectMeta")
 }

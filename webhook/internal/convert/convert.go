@@ -43,6 +43,9 @@ type route struct {
 	// fromVersion and toVersion are the versions' names; toAPIVersion
 	// is the converted object's apiVersion.
 	fromVersion, toVersion, toAPIVersion string
+	// labelsOnly says the conversion keeps the object's metadata but for
+	// labels and annotations: both versions' codecs have DecodeLabels.
+	labelsOnly bool
 }
 
 // Convert converts one object of a request to desiredAPIVersion and returns
@@ -67,7 +70,7 @@ func (c *Table) Append(out []byte, obj *jsonscan.Object, desiredAPIVersion strin
 	if err != nil {
 		return out, err
 	}
-	src, err := r.from.decode(obj, s)
+	src, err := r.from.decode(obj, r.labelsOnly, s)
 	if err != nil {
 		return out, fmt.Errorf("decoding %s: %w", obj.APIVersion, err)
 	}
@@ -108,17 +111,21 @@ func (c *Table) Append(out []byte, obj *jsonscan.Object, desiredAPIVersion strin
 }
 
 // decode decodes a new object of the version from obj without its
-// managedFields: with the generated codec when there is one, from the
+// managedFields: with the generated codec when there is one (of the
+// metadata only labels and annotations when labelsOnly says so), from the
 // object's tape when it has one, and, where the generated codec declines or
 // there is none, with the reflection codec, into a new object again.
-func (v *version) decode(obj *jsonscan.Object, s *Scratch) (runtime.Object, error) {
-	if v.gen.Decode != nil {
+func (v *version) decode(obj *jsonscan.Object, labelsOnly bool, s *Scratch) (runtime.Object, error) {
+	if dec := v.gen.Decode; dec != nil {
+		if labelsOnly {
+			dec = v.gen.DecodeLabels
+		}
 		out := v.new()
 		var err error
 		if tape := obj.Tape(); tape != nil {
-			err = typedjson.Decode(obj.Raw, tape, out, v.gen.Decode)
+			err = typedjson.Decode(obj.Raw, tape, out, dec)
 		} else {
-			err = typedjson.Decode(s.withoutManagedFields(obj), nil, out, v.gen.Decode)
+			err = typedjson.Decode(s.withoutManagedFields(obj), nil, out, dec)
 		}
 		if err == nil {
 			return out, nil
@@ -178,6 +185,7 @@ func (c *Table) route(obj *jsonscan.Object, desiredAPIVersion string, s *Scratch
 	s.last = route{
 		apiVersion: obj.APIVersion, kind: obj.Kind, desired: desiredAPIVersion,
 		from: fromV, to: toV, fromVersion: from.Version, toVersion: to.Version, toAPIVersion: to.String(),
+		labelsOnly: fromV.gen.DecodeLabels != nil && toV.gen.DecodeLabels != nil,
 	}
 	return &s.last, nil
 }

@@ -10,6 +10,61 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// decodeLabels_batchtutorialkubebuilderiov2_CronJob decodes a CronJob, of its metadata only labels and annotations.
+func decodeLabels_batchtutorialkubebuilderiov2_CronJob(d *typedjson.Decoder, v *batchtutorialkubebuilderiov2.CronJob) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [5]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = typedjson.MetadataLabels(d, &v.ObjectMeta)
+		case "spec":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_batchtutorialkubebuilderiov2_CronJobSpec(d, &v.Spec)
+		case "status":
+			if seen[4] {
+				return typedjson.ErrFallback
+			}
+			seen[4] = true
+			err = decode_batchtutorialkubebuilderiov2_CronJobStatus(d, &v.Status)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_batchtutorialkubebuilderiov2_CronJob decodes a CronJob.
 func decode_batchtutorialkubebuilderiov2_CronJob(d *typedjson.Decoder, v *batchtutorialkubebuilderiov2.CronJob) error {
 	if d.Null() {

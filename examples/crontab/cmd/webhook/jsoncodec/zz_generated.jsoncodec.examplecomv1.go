@@ -9,6 +9,67 @@ import (
 	"github.com/crdforge/crdforge/webhook/typedjson"
 )
 
+// decodeLabels_examplecomv1_CronTab decodes a CronTab, of its metadata only labels and annotations.
+func decodeLabels_examplecomv1_CronTab(d *typedjson.Decoder, v *examplecomv1.CronTab) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [6]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = typedjson.MetadataLabels(d, &v.ObjectMeta)
+		case "host":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = typedjson.String(d, &v.Host)
+		case "port":
+			if seen[4] {
+				return typedjson.ErrFallback
+			}
+			seen[4] = true
+			err = typedjson.String(d, &v.Port)
+		case "spec":
+			if seen[5] {
+				return typedjson.ErrFallback
+			}
+			seen[5] = true
+			err = decode_examplecomv1_CronTabSpec(d, &v.Spec)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_examplecomv1_CronTab decodes a CronTab.
 func decode_examplecomv1_CronTab(d *typedjson.Decoder, v *examplecomv1.CronTab) error {
 	if d.Null() {

@@ -23,9 +23,14 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 		switch kinds[i].Group + "/" + kinds[i].Kind {
 		case "example.com/CronTab":
 			kinds[i].Codecs = map[string]webhook.Codec{
-				"v1": {Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
-					return decode_examplecomv1_CronTab(d, obj.(*examplecomv1.CronTab))
-				}},
+				"v1": {
+					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decode_examplecomv1_CronTab(d, obj.(*examplecomv1.CronTab))
+					},
+					DecodeLabels: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decodeLabels_examplecomv1_CronTab(d, obj.(*examplecomv1.CronTab))
+					},
+				},
 				"v1beta1": {Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 					return decode_examplecomv1beta1_CronTab(d, obj.(*examplecomv1beta1.CronTab))
 				}},

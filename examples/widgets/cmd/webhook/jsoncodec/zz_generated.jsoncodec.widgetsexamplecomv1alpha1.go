@@ -10,6 +10,61 @@ import (
 	apiresource "k8s.io/apimachinery/pkg/api/resource"
 )
 
+// decodeLabels_widgetsexamplecomv1alpha1_Widget decodes a Widget, of its metadata only labels and annotations.
+func decodeLabels_widgetsexamplecomv1alpha1_Widget(d *typedjson.Decoder, v *widgetsexamplecomv1alpha1.Widget) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [5]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = typedjson.MetadataLabels(d, &v.ObjectMeta)
+		case "spec":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_widgetsexamplecomv1alpha1_WidgetSpec(d, &v.Spec)
+		case "status":
+			if seen[4] {
+				return typedjson.ErrFallback
+			}
+			seen[4] = true
+			err = decode_widgetsexamplecomv1alpha1_WidgetStatus(d, &v.Status)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_widgetsexamplecomv1alpha1_Widget decodes a Widget.
 func decode_widgetsexamplecomv1alpha1_Widget(d *typedjson.Decoder, v *widgetsexamplecomv1alpha1.Widget) error {
 	if d.Null() {

@@ -25,6 +25,9 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 				Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 					return decode_shapesexamplecomv1_Root(d, obj.(*shapesexamplecomv1.Root))
 				},
+				DecodeLabels: func(d *typedjson.Decoder, obj kruntime.Object) error {
+					return decodeLabels_shapesexamplecomv1_Root(d, obj.(*shapesexamplecomv1.Root))
+				},
 				Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 					return encode_shapesexamplecomv1_Root(b, obj.(*shapesexamplecomv1.Root))
 				},

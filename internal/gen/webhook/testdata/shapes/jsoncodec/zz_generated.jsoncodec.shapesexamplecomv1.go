@@ -11,6 +11,67 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// decodeLabels_shapesexamplecomv1_Root decodes a Root, of its metadata only labels and annotations.
+func decodeLabels_shapesexamplecomv1_Root(d *typedjson.Decoder, v *shapesexamplecomv1.Root) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [6]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = typedjson.MetadataLabels(d, &v.ObjectMeta)
+		case "promoted":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = typedjson.String(d, &v.Embedded.Promoted)
+		case "deep":
+			if seen[4] {
+				return typedjson.ErrFallback
+			}
+			seen[4] = true
+			err = typedjson.Int(d, &v.Embedded.Deeper.Deep, 64)
+		case "spec":
+			if seen[5] {
+				return typedjson.ErrFallback
+			}
+			seen[5] = true
+			err = decode_shapesexamplecomv1_Spec(d, &v.Spec)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_shapesexamplecomv1_Root decodes a Root.
 func decode_shapesexamplecomv1_Root(d *typedjson.Decoder, v *shapesexamplecomv1.Root) error {
 	if d.Null() {
