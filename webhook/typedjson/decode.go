@@ -319,7 +319,7 @@ func Slice[S ~[]E, E any](d *Decoder, v *S, elem func(*Decoder, *E) error) error
 	if *v != nil {
 		return ErrFallback // encoding/json would decode into the elements there
 	}
-	out := S{}
+	out := make(S, 0, d.dec.Elements())
 	for d.More() {
 		var zero E
 		out = append(out, zero)

@@ -17,6 +17,7 @@ import (
 const (
 	typedjsonPath = "github.com/crdforge/crdforge/webhook/typedjson"
 	metav1Path    = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	intstrPath    = "k8s.io/apimachinery/pkg/util/intstr"
 )
 
 // codecFiles prints the package of JSON codecs specialised to every
@@ -348,6 +349,9 @@ func (c *codecGen) decode(t types.Type, ptr *jen.Statement, depth int) jen.Code 
 	}
 	if isNamed(t, metav1Path, "Time") {
 		return tj("Time", ptr)
+	}
+	if isNamed(t, intstrPath, "IntOrString") {
+		return tj("IntOrString", ptr)
 	}
 	if reflectOnly(t) {
 		if hasMethod(t, "UnmarshalJSON") && !hasMethod(t, "UnmarshalJSONFrom") {

@@ -101,6 +101,9 @@ func (c *codecGen) encode(t types.Type, val *jen.Statement, depth int) []jen.Cod
 	if isNamed(t, metav1Path, "Time") {
 		return appendTo(tj("AppendTime", jen.Op("&").Add(val)))
 	}
+	if isNamed(t, intstrPath, "IntOrString") {
+		return try(tj("AppendIntOrString", jen.Op("&").Add(val)))
+	}
 	if reflectOnly(t) {
 		if hasMethod(t, "MarshalJSON") && !hasMethod(t, "MarshalJSONTo") && valueMethod(t, "MarshalJSON") {
 			return try(tj("AppendMarshal", val))

@@ -52,7 +52,7 @@ func TestTableDecodesLabelsOnlyWhereBothVersionsKeepMetadata(t *testing.T) {
 	} {
 		var full, labels int
 		v1 := convert.Codec{
-			Decode:       func(d *typedjson.Decoder, obj runtime.Object) error { full++; return decodeBoxV1(d, obj) },
+			Decode: func(d *typedjson.Decoder, obj runtime.Object) error { full++; return decodeBoxV1(d, obj) },
 			DecodeLabels: func(d *typedjson.Decoder, obj runtime.Object) error {
 				labels++
 				err := decodeBoxV1Labels(d, obj)

@@ -192,6 +192,26 @@ func (t *Tokens) tapeValue() ([]byte, error) {
 	return t.w.b[start:end], nil
 }
 
+// Elements returns how many values the array just begun holds, counted
+// on the tape, one step per value, so that a decoder sizes its slice once;
+// 0 when t reads no tape, or the tape's next token ends no array.
+func (t *Tokens) Elements() int {
+	if t.tape == nil || t.err != nil {
+		return 0
+	}
+	n, p := 0, t.pos
+	for p < len(t.tape) && t.tape[p].kind != ']' {
+		if k := t.tape[p].kind; k == '}' || k == kindName {
+			return 0
+		}
+		n, p = n+1, int(t.tape[p].next)
+	}
+	if p >= len(t.tape) {
+		return 0
+	}
+	return n
+}
+
 func (t *Tokens) tapeAtEnd() bool {
 	return t.err == nil && t.pos > 0 && t.pos == len(t.tape)
 }

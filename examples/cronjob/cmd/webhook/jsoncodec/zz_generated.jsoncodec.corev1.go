@@ -6194,7 +6194,7 @@ func decode_corev1_HTTPGetAction(d *typedjson.Decoder, v *corev1.HTTPGetAction) 
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			err = typedjson.Unmarshal(d, &v.Port)
+			err = typedjson.IntOrString(d, &v.Port)
 		case "host":
 			if seen[2] {
 				return typedjson.ErrFallback
@@ -6259,7 +6259,7 @@ func decode_corev1_TCPSocketAction(d *typedjson.Decoder, v *corev1.TCPSocketActi
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			err = typedjson.Unmarshal(d, &v.Port)
+			err = typedjson.IntOrString(d, &v.Port)
 		case "host":
 			if seen[1] {
 				return typedjson.ErrFallback
@@ -11231,7 +11231,7 @@ func encode_corev1_HTTPGetAction(b []byte, v *corev1.HTTPGetAction) ([]byte, err
 		b = typedjson.AppendString(b, v.Path)
 	}
 	b = append(b, ",\"port\":"...)
-	if b, err = typedjson.AppendMarshal(b, v.Port); err != nil {
+	if b, err = typedjson.AppendIntOrString(b, &v.Port); err != nil {
 		return b, err
 	}
 	if !(len(v.Host) == 0) {
@@ -11268,7 +11268,7 @@ func encode_corev1_TCPSocketAction(b []byte, v *corev1.TCPSocketAction) ([]byte,
 	var err error
 	mark := len(b)
 	b = append(b, ",\"port\":"...)
-	if b, err = typedjson.AppendMarshal(b, v.Port); err != nil {
+	if b, err = typedjson.AppendIntOrString(b, &v.Port); err != nil {
 		return b, err
 	}
 	if !(len(v.Host) == 0) {

@@ -283,7 +283,7 @@ func decode_widgetsexamplecomv1_Network(d *typedjson.Decoder, v *widgetsexamplec
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			err = typedjson.Unmarshal(d, &v.Port)
+			err = typedjson.IntOrString(d, &v.Port)
 		default:
 			err = d.Skip()
 		}
@@ -551,7 +551,7 @@ func encode_widgetsexamplecomv1_Network(b []byte, v *widgetsexamplecomv1.Network
 		b = typedjson.AppendString(b, v.Host)
 	}
 	b = append(b, ",\"port\":"...)
-	if b, err = typedjson.AppendMarshal(b, v.Port); err != nil {
+	if b, err = typedjson.AppendIntOrString(b, &v.Port); err != nil {
 		return b, err
 	}
 	if len(b) == mark {

@@ -158,7 +158,7 @@ func decode_widgetsexamplecomv1alpha1_WidgetSpec(d *typedjson.Decoder, v *widget
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			err = typedjson.Unmarshal(d, &v.Port)
+			err = typedjson.IntOrString(d, &v.Port)
 		case "legacyID":
 			if seen[4] {
 				return typedjson.ErrFallback
@@ -378,7 +378,7 @@ func encode_widgetsexamplecomv1alpha1_WidgetSpec(b []byte, v *widgetsexamplecomv
 		b = typedjson.AppendString(b, v.Host)
 	}
 	b = append(b, ",\"port\":"...)
-	if b, err = typedjson.AppendMarshal(b, v.Port); err != nil {
+	if b, err = typedjson.AppendIntOrString(b, &v.Port); err != nil {
 		return b, err
 	}
 	if !(len(v.LegacyID) == 0) {

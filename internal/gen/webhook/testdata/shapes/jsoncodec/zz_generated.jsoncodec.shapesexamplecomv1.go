@@ -284,7 +284,7 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 				return typedjson.ErrFallback
 			}
 			seen[17] = true
-			err = typedjson.Unmarshal(d, &v.Port)
+			err = typedjson.IntOrString(d, &v.Port)
 		case "size":
 			if seen[18] {
 				return typedjson.ErrFallback
@@ -622,7 +622,7 @@ func encode_shapesexamplecomv1_Spec(b []byte, v *shapesexamplecomv1.Spec) ([]byt
 		return b, err
 	}
 	b = append(b, ",\"port\":"...)
-	if b, err = typedjson.AppendMarshal(b, v.Port); err != nil {
+	if b, err = typedjson.AppendIntOrString(b, &v.Port); err != nil {
 		return b, err
 	}
 	if !(v.Size == nil) {
