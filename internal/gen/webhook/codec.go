@@ -18,6 +18,7 @@ const (
 	typedjsonPath = "github.com/crdforge/crdforge/webhook/typedjson"
 	metav1Path    = "k8s.io/apimachinery/pkg/apis/meta/v1"
 	intstrPath    = "k8s.io/apimachinery/pkg/util/intstr"
+	resourcePath  = "k8s.io/apimachinery/pkg/api/resource"
 )
 
 // codecFiles prints the package of JSON codecs specialised to every
@@ -352,6 +353,9 @@ func (c *codecGen) decode(t types.Type, ptr *jen.Statement, depth int) jen.Code 
 	}
 	if isNamed(t, intstrPath, "IntOrString") {
 		return tj("IntOrString", ptr)
+	}
+	if isNamed(t, resourcePath, "Quantity") {
+		return tj("Quantity", ptr)
 	}
 	if reflectOnly(t) {
 		if hasMethod(t, "UnmarshalJSON") && !hasMethod(t, "UnmarshalJSONFrom") {

@@ -104,6 +104,9 @@ func (c *codecGen) encode(t types.Type, val *jen.Statement, depth int) []jen.Cod
 	if isNamed(t, intstrPath, "IntOrString") {
 		return try(tj("AppendIntOrString", jen.Op("&").Add(val)))
 	}
+	if isNamed(t, resourcePath, "Quantity") {
+		return try(tj("AppendQuantity", jen.Op("&").Add(val)))
+	}
 	if reflectOnly(t) {
 		if hasMethod(t, "MarshalJSON") && !hasMethod(t, "MarshalJSONTo") && valueMethod(t, "MarshalJSON") {
 			return try(tj("AppendMarshal", val))

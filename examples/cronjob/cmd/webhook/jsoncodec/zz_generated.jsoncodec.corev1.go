@@ -438,7 +438,7 @@ func decode_corev1_PodSpec(d *typedjson.Decoder, v *corev1.PodSpec) error {
 			}
 			seen[32] = true
 			err = typedjson.Map(d, &v.Overhead, func(d *typedjson.Decoder, e *apiresource.Quantity) (err error) {
-				err = typedjson.Unmarshal(d, e)
+				err = typedjson.Quantity(d, e)
 				return
 			})
 		case "topologySpreadConstraints":
@@ -2337,7 +2337,7 @@ func decode_corev1_ResourceRequirements(d *typedjson.Decoder, v *corev1.Resource
 			}
 			seen[0] = true
 			err = typedjson.Map(d, &v.Limits, func(d *typedjson.Decoder, e *apiresource.Quantity) (err error) {
-				err = typedjson.Unmarshal(d, e)
+				err = typedjson.Quantity(d, e)
 				return
 			})
 		case "requests":
@@ -2346,7 +2346,7 @@ func decode_corev1_ResourceRequirements(d *typedjson.Decoder, v *corev1.Resource
 			}
 			seen[1] = true
 			err = typedjson.Map(d, &v.Requests, func(d *typedjson.Decoder, e *apiresource.Quantity) (err error) {
-				err = typedjson.Unmarshal(d, e)
+				err = typedjson.Quantity(d, e)
 				return
 			})
 		case "claims":
@@ -2534,7 +2534,7 @@ func decode_corev1_EmptyDirVolumeSource(d *typedjson.Decoder, v *corev1.EmptyDir
 					if *p0 == nil {
 						*p0 = new(apiresource.Quantity)
 					}
-					err = typedjson.Unmarshal(d, *p0)
+					err = typedjson.Quantity(d, *p0)
 				}
 			}
 		case "mode":
@@ -6735,7 +6735,7 @@ func decode_corev1_ResourceFieldSelector(d *typedjson.Decoder, v *corev1.Resourc
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			err = typedjson.Unmarshal(d, &v.Divisor)
+			err = typedjson.Quantity(d, &v.Divisor)
 		default:
 			err = d.Skip()
 		}
@@ -7589,7 +7589,7 @@ func decode_corev1_VolumeResourceRequirements(d *typedjson.Decoder, v *corev1.Vo
 			}
 			seen[0] = true
 			err = typedjson.Map(d, &v.Limits, func(d *typedjson.Decoder, e *apiresource.Quantity) (err error) {
-				err = typedjson.Unmarshal(d, e)
+				err = typedjson.Quantity(d, e)
 				return
 			})
 		case "requests":
@@ -7598,7 +7598,7 @@ func decode_corev1_VolumeResourceRequirements(d *typedjson.Decoder, v *corev1.Vo
 			}
 			seen[1] = true
 			err = typedjson.Map(d, &v.Requests, func(d *typedjson.Decoder, e *apiresource.Quantity) (err error) {
-				err = typedjson.Unmarshal(d, e)
+				err = typedjson.Quantity(d, e)
 				return
 			})
 		default:
@@ -8037,7 +8037,7 @@ func encode_corev1_PodSpec(b []byte, v *corev1.PodSpec) ([]byte, error) {
 		b = append(b, ",\"overhead\":"...)
 		if b, err = typedjson.AppendMap(b, v.Overhead, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
 			var err error
-			if b, err = typedjson.AppendMarshal(b, (*e)); err != nil {
+			if b, err = typedjson.AppendQuantity(b, &(*e)); err != nil {
 				return b, err
 			}
 			return b, err
@@ -9196,7 +9196,7 @@ func encode_corev1_ResourceRequirements(b []byte, v *corev1.ResourceRequirements
 		b = append(b, ",\"limits\":"...)
 		if b, err = typedjson.AppendMap(b, v.Limits, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
 			var err error
-			if b, err = typedjson.AppendMarshal(b, (*e)); err != nil {
+			if b, err = typedjson.AppendQuantity(b, &(*e)); err != nil {
 				return b, err
 			}
 			return b, err
@@ -9208,7 +9208,7 @@ func encode_corev1_ResourceRequirements(b []byte, v *corev1.ResourceRequirements
 		b = append(b, ",\"requests\":"...)
 		if b, err = typedjson.AppendMap(b, v.Requests, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
 			var err error
-			if b, err = typedjson.AppendMarshal(b, (*e)); err != nil {
+			if b, err = typedjson.AppendQuantity(b, &(*e)); err != nil {
 				return b, err
 			}
 			return b, err
@@ -9301,7 +9301,7 @@ func encode_corev1_EmptyDirVolumeSource(b []byte, v *corev1.EmptyDirVolumeSource
 		if v.SizeLimit == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, *v.SizeLimit); err != nil {
+			if b, err = typedjson.AppendQuantity(b, &*v.SizeLimit); err != nil {
 				return b, err
 			}
 		}
@@ -11531,7 +11531,7 @@ func encode_corev1_ResourceFieldSelector(b []byte, v *corev1.ResourceFieldSelect
 	b = append(b, ",\"resource\":"...)
 	b = typedjson.AppendString(b, v.Resource)
 	b = append(b, ",\"divisor\":"...)
-	if b, err = typedjson.AppendMarshal(b, v.Divisor); err != nil {
+	if b, err = typedjson.AppendQuantity(b, &v.Divisor); err != nil {
 		return b, err
 	}
 	if len(b) == mark {
@@ -11972,7 +11972,7 @@ func encode_corev1_VolumeResourceRequirements(b []byte, v *corev1.VolumeResource
 		b = append(b, ",\"limits\":"...)
 		if b, err = typedjson.AppendMap(b, v.Limits, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
 			var err error
-			if b, err = typedjson.AppendMarshal(b, (*e)); err != nil {
+			if b, err = typedjson.AppendQuantity(b, &(*e)); err != nil {
 				return b, err
 			}
 			return b, err
@@ -11984,7 +11984,7 @@ func encode_corev1_VolumeResourceRequirements(b []byte, v *corev1.VolumeResource
 		b = append(b, ",\"requests\":"...)
 		if b, err = typedjson.AppendMap(b, v.Requests, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
 			var err error
-			if b, err = typedjson.AppendMarshal(b, (*e)); err != nil {
+			if b, err = typedjson.AppendQuantity(b, &(*e)); err != nil {
 				return b, err
 			}
 			return b, err

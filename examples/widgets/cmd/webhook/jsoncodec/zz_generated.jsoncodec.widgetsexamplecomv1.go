@@ -334,7 +334,7 @@ func decode_widgetsexamplecomv1_Part(d *typedjson.Decoder, v *widgetsexamplecomv
 					if *p0 == nil {
 						*p0 = new(apiresource.Quantity)
 					}
-					err = typedjson.Unmarshal(d, *p0)
+					err = typedjson.Quantity(d, *p0)
 				}
 			}
 		default:
@@ -574,7 +574,7 @@ func encode_widgetsexamplecomv1_Part(b []byte, v *widgetsexamplecomv1.Part) ([]b
 		if v.Weight == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, *v.Weight); err != nil {
+			if b, err = typedjson.AppendQuantity(b, &*v.Weight); err != nil {
 				return b, err
 			}
 		}

@@ -282,7 +282,7 @@ func decode_widgetsexamplecomv1alpha1_Part(d *typedjson.Decoder, v *widgetsexamp
 					if *p0 == nil {
 						*p0 = new(apiresource.Quantity)
 					}
-					err = typedjson.Unmarshal(d, *p0)
+					err = typedjson.Quantity(d, *p0)
 				}
 			}
 		default:
@@ -448,7 +448,7 @@ func encode_widgetsexamplecomv1alpha1_Part(b []byte, v *widgetsexamplecomv1alpha
 		if v.Weight == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, *v.Weight); err != nil {
+			if b, err = typedjson.AppendQuantity(b, &*v.Weight); err != nil {
 				return b, err
 			}
 		}

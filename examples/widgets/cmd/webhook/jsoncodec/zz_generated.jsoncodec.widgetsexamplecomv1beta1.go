@@ -307,7 +307,7 @@ func decode_widgetsexamplecomv1beta1_Part(d *typedjson.Decoder, v *widgetsexampl
 					if *p0 == nil {
 						*p0 = new(apiresource.Quantity)
 					}
-					err = typedjson.Unmarshal(d, *p0)
+					err = typedjson.Quantity(d, *p0)
 				}
 			}
 		default:
@@ -484,7 +484,7 @@ func encode_widgetsexamplecomv1beta1_Part(b []byte, v *widgetsexamplecomv1beta1.
 		if v.Weight == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, *v.Weight); err != nil {
+			if b, err = typedjson.AppendQuantity(b, &*v.Weight); err != nil {
 				return b, err
 			}
 		}

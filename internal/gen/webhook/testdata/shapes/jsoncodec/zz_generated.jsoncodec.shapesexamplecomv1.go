@@ -298,7 +298,7 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 					if *p0 == nil {
 						*p0 = new(apiresource.Quantity)
 					}
-					err = typedjson.Unmarshal(d, *p0)
+					err = typedjson.Quantity(d, *p0)
 				}
 			}
 		case "sizes":
@@ -307,7 +307,7 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 			}
 			seen[19] = true
 			err = typedjson.Map(d, &v.Sizes, func(d *typedjson.Decoder, e *apiresource.Quantity) (err error) {
-				err = typedjson.Unmarshal(d, e)
+				err = typedjson.Quantity(d, e)
 				return
 			})
 		case "when":
@@ -630,7 +630,7 @@ func encode_shapesexamplecomv1_Spec(b []byte, v *shapesexamplecomv1.Spec) ([]byt
 		if v.Size == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, *v.Size); err != nil {
+			if b, err = typedjson.AppendQuantity(b, &*v.Size); err != nil {
 				return b, err
 			}
 		}
@@ -639,7 +639,7 @@ func encode_shapesexamplecomv1_Spec(b []byte, v *shapesexamplecomv1.Spec) ([]byt
 		b = append(b, ",\"sizes\":"...)
 		if b, err = typedjson.AppendMap(b, v.Sizes, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
 			var err error
-			if b, err = typedjson.AppendMarshal(b, (*e)); err != nil {
+			if b, err = typedjson.AppendQuantity(b, &(*e)); err != nil {
 				return b, err
 			}
 			return b, err
