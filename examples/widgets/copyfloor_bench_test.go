@@ -14,6 +14,9 @@ type copyFloorHandler struct{}
 
 func (copyFloorHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	var body bytes.Buffer
+	// Sized once, as crdforge's handler sizes it: ReadFrom alone grows the
+	// buffer step by step, copying and clearing the body as it goes.
+	body.Grow(int(r.ContentLength) + bytes.MinRead)
 	if _, err := body.ReadFrom(r.Body); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
