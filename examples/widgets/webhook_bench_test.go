@@ -278,6 +278,86 @@ func TestHandlersAgree(t *testing.T) {
 	}
 }
 
+// TestHandlersAgreeThereAndBack: objects with annotations of their own (a
+// kubectl last-applied-configuration, escapes and all) and the warranty only
+// v1 holds convert to each other version and back to v1 through crdforge's
+// handler, which decodes of their metadata only the stash, as through
+// controller-runtime's, which decodes all of it: both answer the same
+// objects at each step, and the round trip gives the objects again.
+func TestHandlersAgreeThereAndBack(t *testing.T) {
+	objs := make([]v1.Widget, 3)
+	for i := range objs {
+		objs[i] = widget(i)
+		objs[i].Annotations["kubectl.kubernetes.io/last-applied-configuration"] = `{"apiVersion":"widgets.example.com/v1","kind":"Widget","metadata":{"name":"w \u003c\u003e é"}}` + "\n"
+		objs[i].Annotations["conversion.crdforge.io/v0"] = "sparse:{}" // another version's stash: not this conversion's to touch
+	}
+	objs[2].Labels = nil
+	want, err := json.Marshal(objs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, desired := range []string{"widgets.example.com/v1beta1", "widgets.example.com/v1alpha1"} {
+		there := convertAll(t, want, desired)
+		back := convertAll(t, there, "widgets.example.com/v1")
+		var got, orig []map[string]any
+		if err := json.Unmarshal(back, &got); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(want, &orig); err != nil {
+			t.Fatal(err)
+		}
+		g, _ := json.Marshal(got)
+		o, _ := json.Marshal(orig)
+		if !bytes.Equal(g, o) {
+			t.Errorf("to %s and back:\n got  %s\n want %s", desired, g, o)
+		}
+	}
+}
+
+// convertAll converts the JSON array objs to desired with crdforge's
+// handler and controller-runtime's, checks they answer the same objects, and
+// returns crdforge's, as a JSON array.
+func convertAll(t *testing.T, objs []byte, desired string) []byte {
+	t.Helper()
+	body, err := json.Marshal(map[string]any{
+		"apiVersion": "apiextensions.k8s.io/v1", "kind": "ConversionReview",
+		"request": map[string]any{"uid": "u", "desiredAPIVersion": desired, "objects": json.RawMessage(objs)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var answers [2][]byte
+	for i, h := range []http.Handler{crdforgeHandler(t), controllerRuntimeHandler(t)} {
+		r := httptest.NewRequest(http.MethodPost, "/convert", bytes.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		var out struct {
+			Response struct {
+				Result           struct{ Status, Message string }
+				ConvertedObjects json.RawMessage
+			}
+		}
+		if err := json.Unmarshal(w.Body.Bytes(), &out); err != nil || w.Code != http.StatusOK || out.Response.Result.Status != "Success" {
+			t.Fatalf("handler %d to %s: %d %v %.500s", i, desired, w.Code, err, w.Body)
+		}
+		answers[i] = out.Response.ConvertedObjects
+	}
+	var a, b any
+	if err := json.Unmarshal(answers[0], &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(answers[1], &b); err != nil {
+		t.Fatal(err)
+	}
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	if !bytes.Equal(ja, jb) {
+		t.Errorf("to %s the handlers disagree:\ncrdforge           %s\ncontroller-runtime %s", desired, ja, jb)
+	}
+	return answers[0]
+}
+
 // TestCopyFloorAnswersWhatItGot checks the copy floor measures what it says:
 // a well-formed response whose objects are the request's, byte for byte.
 func TestCopyFloorAnswersWhatItGot(t *testing.T) {

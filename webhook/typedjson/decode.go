@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 	"unsafe"
@@ -395,44 +396,73 @@ func StringMap[M ~map[K]V, K ~string, V ~string](d *Decoder, v *M) error {
 	return d.End()
 }
 
-// MetadataLabels decodes, of an object's metadata, only its labels and
-// annotations into v, and skips every other member: for a root object
-// whose conversion copies its metadata and changes at most labels and
-// annotations (Codec.DecodeLabels). The webhook writes such an object's
-// metadata back as it came in, but for those two, and the API server keeps
-// its own copy of every other metadata field in any case.
-func MetadataLabels(d *Decoder, v *metav1.ObjectMeta) error {
+// MetadataStash decodes, of an object's metadata, only the annotations
+// whose keys start with prefix, those that hold a conversion's stash, into
+// v, and skips every other member and annotation: for a root object whose
+// conversion copies its metadata and changes at most its stash
+// (Codec.DecodeData). The webhook writes such an object's metadata back as
+// it came in, its stash edited, and the API server keeps its own copy of
+// every other metadata field in any case.
+func MetadataStash(d *Decoder, v *metav1.ObjectMeta, prefix string) error {
 	if d.Null() {
 		return nil
 	}
 	if err := d.Begin('{'); err != nil {
 		return err
 	}
-	var labels, annotations bool
+	annotations := false
 	for d.More() {
 		name, err := d.Name()
 		if err != nil {
 			return err
 		}
-		switch string(name) {
-		case "labels":
-			if labels {
-				return ErrFallback
+		if string(name) != "annotations" {
+			if err := d.Skip(); err != nil {
+				return err
 			}
-			labels = true
-			err = StringMap(d, &v.Labels)
-		case "annotations":
-			if annotations {
-				return ErrFallback
-			}
-			annotations = true
-			err = StringMap(d, &v.Annotations)
-		default:
-			err = d.Skip()
+			continue
 		}
+		if annotations {
+			return ErrFallback
+		}
+		annotations = true
+		if err := stash(d, &v.Annotations, prefix); err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// stash decodes the entries of a map of strings whose keys start with
+// prefix into m, as StringMap decodes every entry.
+func stash(d *Decoder, m *map[string]string, prefix string) error {
+	if d.Null() {
+		*m = nil
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	for d.More() {
+		name, err := d.Name()
 		if err != nil {
 			return err
 		}
+		if !strings.HasPrefix(string(name), prefix) {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		k := d.intern(name)
+		var e string
+		if err := String(d, &e); err != nil {
+			return err
+		}
+		if *m == nil {
+			*m = map[string]string{}
+		}
+		(*m)[k] = e
 	}
 	return d.End()
 }

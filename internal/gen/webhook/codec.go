@@ -11,6 +11,7 @@ import (
 
 	"github.com/crdforge/crdforge/internal/model"
 	"github.com/crdforge/crdforge/internal/output"
+	"github.com/crdforge/crdforge/runtime/lossless"
 	"github.com/dave/jennifer/jen"
 )
 
@@ -43,8 +44,8 @@ const (
 func codecFiles(importPath, pkgName string, kinds []*model.Kind) []codecFile {
 	c := &codecGen{funcs: map[*types.Named]string{}, encFuncs: map[*types.Named]string{}, taken: map[string]bool{}, aliases: aliases(kinds), others: map[string]bool{}}
 	with := c.with(kinds)
-	for _, l := range c.labelsQueue {
-		c.printStructDecoder(l.root, l.name, fmt.Sprintf("%s decodes a %s, of its metadata only labels and annotations.", l.name, l.root.Obj().Name()), true)
+	for _, l := range c.dataQueue {
+		c.printStructDecoder(l.root, l.name, fmt.Sprintf("%s decodes a %s, of its metadata only the stash.", l.name, l.root.Obj().Name()), true)
 	}
 	for len(c.queue) > 0 || len(c.encQueue) > 0 {
 		if len(c.queue) > 0 {
@@ -124,7 +125,7 @@ func (c *codecGen) with(kinds []*model.Kind) []jen.Code {
 			if name, ok := c.decoder(v.Type); ok {
 				codec[jen.Id("Decode")] = decodeWith(name)
 				if keepsMeta(k, v) {
-					codec[jen.Id("DecodeLabels")] = decodeWith(c.labelsDecoder(v.Type))
+					codec[jen.Id("DecodeData")] = decodeWith(c.dataDecoder(v.Type))
 				}
 			}
 			if name, ok := c.encoder(v.Type); ok {
@@ -200,11 +201,11 @@ type codecGen struct {
 	// encFuncs and encQueue are the same for encoders.
 	encFuncs map[*types.Named]string
 	encQueue []*types.Named
-	// labelsQueue are the root types' decoders of labels and annotations
-	// still to print (labelsDecoder).
-	labelsQueue []labelsDecl
-	taken       map[string]bool
-	aliases     map[string]string
+	// dataQueue are the root types' decoders of data and stash still to
+	// print (dataDecoder).
+	dataQueue []dataDecl
+	taken     map[string]bool
+	aliases   map[string]string
 	// others are the packages of the types printed that are no API
 	// version's, such as apimachinery's.
 	others map[string]bool
@@ -247,17 +248,17 @@ func (c *codecGen) funcName(verb string, n *types.Named) string {
 	return name
 }
 
-// labelsDecoder plans and names the decoder of root, a version's root type
-// whose decoder (decoder) exists, that reads of its metadata only labels
-// and annotations (typedjson.MetadataLabels): the codec's DecodeLabels.
-func (c *codecGen) labelsDecoder(root *types.Named) string {
-	name := c.funcName("decodeLabels", root)
-	c.labelsQueue = append(c.labelsQueue, labelsDecl{root, name})
+// dataDecoder plans and names the decoder of root, a version's root type
+// whose decoder (decoder) exists, that reads of its metadata only the
+// stash's annotations (typedjson.MetadataStash): the codec's DecodeData.
+func (c *codecGen) dataDecoder(root *types.Named) string {
+	name := c.funcName("decodeData", root)
+	c.dataQueue = append(c.dataQueue, dataDecl{root, name})
 	return name
 }
 
-// labelsDecl is a root type's decoder of labels and annotations, to print.
-type labelsDecl struct {
+// dataDecl is a root type's decoder of data and stash, to print.
+type dataDecl struct {
 	root *types.Named
 	name string
 }
@@ -269,10 +270,10 @@ func (c *codecGen) printDecoder(n *types.Named) {
 	c.printStructDecoder(n, c.funcs[n], fmt.Sprintf("%s decodes a %s.", c.funcs[n], n.Obj().Name()), false)
 }
 
-// printStructDecoder prints a decoder of n named name; labelsOnly has it
-// decode of n's metadata, its embedded metav1.ObjectMeta, only labels and
-// annotations.
-func (c *codecGen) printStructDecoder(n *types.Named, name, comment string, labelsOnly bool) {
+// printStructDecoder prints a decoder of n named name; dataOnly has it
+// decode of n's metadata, its embedded metav1.ObjectMeta, only the stash's
+// annotations, those whose keys start with lossless.AnnotationPrefix.
+func (c *codecGen) printStructDecoder(n *types.Named, name, comment string, dataOnly bool) {
 	fields, _ := jsonFields(n.Underlying().(*types.Struct))
 	var cases []jen.Code
 	for i, fl := range fields {
@@ -282,8 +283,8 @@ func (c *codecGen) printStructDecoder(n *types.Named, name, comment string, labe
 		}
 		bit := jen.Id("seen").Index(jen.Lit(i))
 		decode := c.decode(fl.path[len(fl.path)-1].Type(), jen.Op("&").Add(target), 0)
-		if labelsOnly && isRootMeta(fl) {
-			decode = jen.Id("err").Op("=").Qual(typedjsonPath, "MetadataLabels").Call(jen.Id("d"), jen.Op("&").Add(target))
+		if dataOnly && isRootMeta(fl) {
+			decode = jen.Id("err").Op("=").Qual(typedjsonPath, "MetadataStash").Call(jen.Id("d"), jen.Op("&").Add(target), jen.Lit(lossless.AnnotationPrefix))
 		}
 		cases = append(cases, jen.Case(jen.Lit(fl.name)).Block(
 			jen.If(bit.Clone()).Block(jen.Return(jen.Qual(typedjsonPath, "ErrFallback"))),
@@ -515,11 +516,12 @@ func isNamed(t types.Type, pkg, name string) bool {
 }
 
 // keepsMeta reports whether every conversion of version v of kind k to or
-// from the hub copies the object's metadata and changes at most its labels
-// and annotations, as crdforge's generated conversions do (autoConvert_
-// assigns ObjectMeta; the stash is an annotation), and its root type embeds
-// metav1.ObjectMeta as its metadata: then the webhook need decode no more
-// of the metadata than labels and annotations (Codec.DecodeLabels). The
+// from the hub copies the object's metadata and changes at most its stash,
+// as crdforge's generated conversions do (autoConvert_ assigns ObjectMeta;
+// the stash is an annotation, lossless.AnnotationPrefix and the version),
+// and its root type embeds metav1.ObjectMeta as its metadata: then the
+// webhook need decode no more of the metadata than the stash
+// (Codec.DecodeData). The
 // hub's conversions are its spokes' own. A spoke's are not when the author
 // wrote its ConvertTo or ConvertFrom, or the root types' Convert_ function
 // either way, which may read any metadata field.

@@ -9,8 +9,8 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// TestKeepsMeta: a version's codec decodes of the metadata only labels and
-// annotations (DecodeLabels) where every conversion of the version copies
+// TestKeepsMeta: a version's codec decodes of the metadata only the stash
+// (DecodeData) where every conversion of the version copies
 // the metadata, as generated ones do: the hub, and a spoke whose entry
 // points and root Convert_ functions are all generated; not where the
 // author wrote one of them, which may read any metadata field, nor for a

@@ -43,9 +43,9 @@ type route struct {
 	// fromVersion and toVersion are the versions' names; toAPIVersion
 	// is the converted object's apiVersion.
 	fromVersion, toVersion, toAPIVersion string
-	// labelsOnly says the conversion keeps the object's metadata but for
-	// labels and annotations: both versions' codecs have DecodeLabels.
-	labelsOnly bool
+	// dataOnly says the conversion keeps the object's metadata but for its
+	// stash: both versions' codecs have DecodeData.
+	dataOnly bool
 }
 
 // Convert converts one object of a request to desiredAPIVersion and returns
@@ -70,7 +70,7 @@ func (c *Table) Append(out []byte, obj *jsonscan.Object, desiredAPIVersion strin
 	if err != nil {
 		return out, err
 	}
-	src, err := r.from.decode(obj, r.labelsOnly, s)
+	src, err := r.from.decode(obj, r.dataOnly, s)
 	if err != nil {
 		return out, fmt.Errorf("decoding %s: %w", obj.APIVersion, err)
 	}
@@ -107,18 +107,18 @@ func (c *Table) Append(out []byte, obj *jsonscan.Object, desiredAPIVersion strin
 	} else {
 		dst.GetObjectKind().SetGroupVersionKind(schema.FromAPIVersionAndKind(r.toAPIVersion, obj.Kind))
 	}
-	return encode(out, dst, src, obj, &r.to, s)
+	return encode(out, dst, src, obj, &r.to, r.dataOnly, s)
 }
 
 // decode decodes a new object of the version from obj without its
 // managedFields: with the generated codec when there is one (of the
-// metadata only labels and annotations when labelsOnly says so), from the
+// metadata only the stash when dataOnly says so), from the
 // object's tape when it has one, and, where the generated codec declines or
 // there is none, with the reflection codec, into a new object again.
-func (v *version) decode(obj *jsonscan.Object, labelsOnly bool, s *Scratch) (runtime.Object, error) {
+func (v *version) decode(obj *jsonscan.Object, dataOnly bool, s *Scratch) (runtime.Object, error) {
 	if dec := v.gen.Decode; dec != nil {
-		if labelsOnly {
-			dec = v.gen.DecodeLabels
+		if dataOnly {
+			dec = v.gen.DecodeData
 		}
 		out := v.new()
 		var err error
@@ -185,16 +185,16 @@ func (c *Table) route(obj *jsonscan.Object, desiredAPIVersion string, s *Scratch
 	s.last = route{
 		apiVersion: obj.APIVersion, kind: obj.Kind, desired: desiredAPIVersion,
 		from: fromV, to: toV, fromVersion: from.Version, toVersion: to.Version, toAPIVersion: to.String(),
-		labelsOnly: fromV.gen.DecodeLabels != nil && toV.gen.DecodeLabels != nil,
+		dataOnly: fromV.gen.DecodeData != nil && toV.gen.DecodeData != nil,
 	}
 	return &s.last, nil
 }
 
 // encode appends dst, the conversion of src, which came in as obj, to out.
 // When both are ObjectMeta, dst's metadata is not encoded: obj's goes out in
-// its place, with labels and annotations rewritten when the conversion
-// changed them.
-func encode(out []byte, dst, src runtime.Object, obj *jsonscan.Object, v *version, s *Scratch) ([]byte, error) {
+// its place, with labels and annotations edited where the conversion changed
+// them (jsonscan.MapEdit); dataOnly says src's were decoded in part only.
+func encode(out []byte, dst, src runtime.Object, obj *jsonscan.Object, v *version, dataOnly bool, s *Scratch) ([]byte, error) {
 	s.enc.Reset()
 	dstMeta, srcMeta := objectMeta(dst), objectMeta(src)
 	if dstMeta == nil || srcMeta == nil || obj.Metadata == nil {
@@ -219,19 +219,13 @@ func encode(out []byte, dst, src runtime.Object, obj *jsonscan.Object, v *versio
 	out = append(out, enc[:start]...)
 	if maps.Equal(dstMeta.Labels, srcMeta.Labels) && maps.Equal(dstMeta.Annotations, srcMeta.Annotations) {
 		out = append(out, obj.Metadata...)
-	} else if out, err = obj.AppendMetadata(out, dstMeta.Labels, dstMeta.Annotations, appendMap); err != nil {
+	} else if out, err = obj.AppendMetadata(out,
+		jsonscan.MapEdit{Old: srcMeta.Labels, New: dstMeta.Labels, All: !dataOnly},
+		jsonscan.MapEdit{Old: srcMeta.Annotations, New: dstMeta.Annotations, All: !dataOnly},
+		typedjson.AppendString[string]); err != nil {
 		return out[:mark], err
 	}
 	return append(out, enc[end:]...), nil
-}
-
-// appendMap appends m, a converted object's labels or annotations, encoded
-// as the reflection codec would (keys sorted, strings quoted by
-// encoding/json's rules without HTML escaping) but without reflection: a
-// lossy conversion writes its stash into the annotations of every object it
-// converts, so this runs once per object.
-func appendMap(dst []byte, m map[string]string) ([]byte, error) {
-	return typedjson.AppendStringMap(dst, m), nil
 }
 
 // objectMeta returns the object's own ObjectMeta, or nil when it has none

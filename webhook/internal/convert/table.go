@@ -40,15 +40,15 @@ type Codec struct {
 	// Decode decodes the object d reads into obj, a new object of the
 	// version (from Versions). typedjson.Decode calls it.
 	Decode func(d *typedjson.Decoder, obj runtime.Object) error
-	// DecodeLabels, when set, decodes as Decode does but reads of the
-	// object's metadata only labels and annotations
-	// (typedjson.MetadataLabels). It is set only on the hub and on the
+	// DecodeData, when set, decodes as Decode does but reads of the
+	// object's metadata only the annotations that hold a conversion's stash
+	// (typedjson.MetadataStash). It is set only on the hub and on the
 	// spokes whose conversions to and from the hub are all generated ones:
-	// they copy metadata as it is and change at most labels and annotations
-	// (the stash), so the rest of the metadata, which the webhook writes back
-	// as it came in, need not be decoded. A conversion between two versions
-	// that both have one uses it.
-	DecodeLabels func(d *typedjson.Decoder, obj runtime.Object) error
+	// they copy metadata as it is and change at most the stash, so the rest
+	// of the metadata, which the webhook writes back as it came in (see
+	// jsonscan.MapEdit), need not be decoded. A conversion between two
+	// versions that both have one uses it.
+	DecodeData func(d *typedjson.Decoder, obj runtime.Object) error
 	// Encode appends obj, an object of the version, encoded, to b.
 	Encode func(b []byte, obj runtime.Object) ([]byte, error)
 }

@@ -3,6 +3,8 @@ package jsonscan
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"unsafe"
 )
 
 // errFound stops a walk at what it looked for.
@@ -50,72 +52,120 @@ func MemberSpan(obj []byte, name string) (start, end int, err error) {
 	return start, end, nil
 }
 
+// MapEdit is what a conversion made of an object's labels or annotations:
+// Old is what was decoded of the map from the object, New what the
+// converted object holds. All says Old is all of the map; otherwise the
+// decoder read only some entries (those the conversion reads and writes,
+// such as its stash), and the entries in neither Old nor New are the
+// object's as they came in.
+type MapEdit struct {
+	Old, New map[string]string
+	All      bool
+}
+
+// managed reports whether the edit decides on the entry k of the map as it
+// came in: keeping it, when New holds the same value, or dropping it.
+func (e *MapEdit) managed(k string) bool {
+	if e.All {
+		return true
+	}
+	_, inOld := e.Old[k]
+	_, inNew := e.New[k]
+	return inOld || inNew
+}
+
 // AppendLabelsAndAnnotations appends to dst meta, an object's metadata as
-// it came in, with its labels and annotations members replaced by these
-// (left out when empty), encoded by appendMap, and every other member as it
-// was.
-func AppendLabelsAndAnnotations(dst, meta []byte, labels, annotations map[string]string, appendMap func([]byte, map[string]string) ([]byte, error)) ([]byte, error) {
+// it came in, with its labels and annotations members edited (see
+// appendEdited), and every other member as it was.
+func AppendLabelsAndAnnotations(dst, meta []byte, labels, annotations MapEdit, appendString func([]byte, string) []byte) ([]byte, error) {
 	dst = append(dst, '{')
 	open := len(dst)
+	var seen [2]bool
 	w := &walker{b: meta}
 	err := w.object(func(start int, key []byte, escaped bool) error {
-		err := w.value()
-		if err != nil {
+		w.space()
+		valueStart := w.i
+		if err := w.value(); err != nil {
 			return err
 		}
-		switch string(unquote(key, escaped)) {
-		case "labels", "annotations":
-			return nil
-		}
-		if len(dst) > open {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, meta[start:w.i]...)
-		return nil
+		var err error
+		dst, err = appendMember(dst, open, meta, start, valueStart, w.i, unquote(key, escaped), &labels, &annotations, &seen, appendString)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return appendMaps(dst, open, labels, annotations, appendMap)
+	return appendMissing(dst, open, &labels, &annotations, seen, appendString), nil
 }
 
 // AppendMetadata is AppendLabelsAndAnnotations of the object's Metadata,
 // which it does not walk again: the pass that read the object noted where
 // each of its members is.
-func (o *Object) AppendMetadata(dst []byte, labels, annotations map[string]string, appendMap func([]byte, map[string]string) ([]byte, error)) ([]byte, error) {
+func (o *Object) AppendMetadata(dst []byte, labels, annotations MapEdit, appendString func([]byte, string) []byte) ([]byte, error) {
 	if o.metaMembers == nil {
-		return AppendLabelsAndAnnotations(dst, o.Metadata, labels, annotations, appendMap)
+		return AppendLabelsAndAnnotations(dst, o.Metadata, labels, annotations, appendString)
 	}
 	dst = append(dst, '{')
 	open := len(dst)
+	var seen [2]bool
 	for i := 0; i+1 < len(o.metaMembers); i += 2 {
 		start, end := int(o.metaMembers[i]), int(o.metaMembers[i+1])
-		w := &walker{b: o.Metadata, i: start}
+		w := walker{b: o.Metadata, i: start}
 		escaped, err := w.str()
 		if err != nil {
 			return nil, err
 		}
-		switch string(unquote(o.Metadata[start:w.i], escaped)) {
-		case "labels", "annotations":
-			continue
+		key := unquote(o.Metadata[start:w.i], escaped)
+		w.space()
+		w.i++ // the colon
+		w.space()
+		if dst, err = appendMember(dst, open, o.Metadata, start, w.i, end, key, &labels, &annotations, &seen, appendString); err != nil {
+			return nil, err
 		}
-		if len(dst) > open {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, o.Metadata[start:end]...)
 	}
-	return appendMaps(dst, open, labels, annotations, appendMap)
+	return appendMissing(dst, open, &labels, &annotations, seen, appendString), nil
 }
 
-// appendMaps appends the labels and annotations members, those not empty,
-// to dst, an object's members from open on, and closes it.
-func appendMaps(dst []byte, open int, labels, annotations map[string]string, appendMap func([]byte, map[string]string) ([]byte, error)) ([]byte, error) {
+// appendMember appends the member of meta named key, from start to end, its
+// value from valueStart: as it is, or, for labels and annotations, edited.
+// An edited map left empty is left out, as the reflection codec leaves out
+// an empty map of ObjectMeta. seen notes that labels and annotations were
+// there.
+func appendMember(dst []byte, open int, meta []byte, start, valueStart, end int, key []byte, labels, annotations *MapEdit, seen *[2]bool, appendString func([]byte, string) []byte) ([]byte, error) {
+	var e *MapEdit
+	switch string(key) {
+	case "labels":
+		e, seen[0] = labels, true
+	case "annotations":
+		e, seen[1] = annotations, true
+	}
+	mark := len(dst)
+	if len(dst) > open {
+		dst = append(dst, ',')
+	}
+	if e == nil {
+		return append(dst, meta[start:end]...), nil
+	}
+	dst = append(dst, meta[start:valueStart]...)
+	var n int
 	var err error
-	for _, m := range [...]struct {
+	if dst, n, err = appendEdited(dst, meta[valueStart:end], e, appendString); err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return dst[:mark], nil
+	}
+	return dst, nil
+}
+
+// appendMissing appends the labels and annotations the metadata had no
+// member for, when not empty, and closes the metadata.
+func appendMissing(dst []byte, open int, labels, annotations *MapEdit, seen [2]bool, appendString func([]byte, string) []byte) []byte {
+	for i, m := range [...]struct {
 		name string
-		m    map[string]string
+		e    *MapEdit
 	}{{"labels", labels}, {"annotations", annotations}} {
-		if len(m.m) == 0 {
+		if seen[i] || len(m.e.New) == 0 {
 			continue
 		}
 		if len(dst) > open {
@@ -124,9 +174,76 @@ func appendMaps(dst []byte, open int, labels, annotations map[string]string, app
 		dst = append(dst, '"')
 		dst = append(dst, m.name...)
 		dst = append(dst, `":`...)
-		if dst, err = appendMap(dst, m.m); err != nil {
-			return nil, err
+		dst, _, _ = appendEdited(dst, nil, m.e, appendString)
+	}
+	return append(dst, '}')
+}
+
+// transient is b as a string for as long as b is not modified.
+func transient(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// appendEdited appends raw, a map of strings as it came in (nil when it did
+// not), edited by e, and returns how many entries it wrote: each entry the
+// edit does not decide on, and each it does whose value New holds, as it
+// came in, in its place; then, sorted by key, New's entries not among them,
+// encoded by appendString. Entries written as they came in are not encoded
+// again: a map such as kubectl's annotations holds the whole object as
+// escaped JSON. raw that is not an object (null) holds no entries.
+func appendEdited(dst, raw []byte, e *MapEdit, appendString func([]byte, string) []byte) ([]byte, int, error) {
+	dst = append(dst, '{')
+	n := 0
+	var kept []string
+	if len(raw) > 0 && raw[0] == '{' {
+		w := &walker{b: raw}
+		err := w.object(func(start int, key []byte, escaped bool) error {
+			w.space()
+			valueStart := w.i
+			isString := w.i < len(raw) && raw[w.i] == '"'
+			valueEscaped := false
+			var err error
+			if isString {
+				valueEscaped, err = w.str()
+			} else {
+				err = w.value()
+			}
+			if err != nil {
+				return err
+			}
+			// k lives as long as raw, or the unquoted copy: this call.
+			k := transient(unquote(key, escaped))
+			if e.managed(k) {
+				v, ok := e.New[k]
+				if !ok || !isString || string(unquote(raw[valueStart:w.i], valueEscaped)) != v {
+					return nil
+				}
+				kept = append(kept, k)
+			}
+			if n > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, raw[start:w.i]...)
+			n++
+			return nil
+		})
+		if err != nil {
+			return nil, 0, err
 		}
 	}
-	return append(dst, '}'), nil
+	var added []string
+	for k := range e.New {
+		if !slices.Contains(kept, k) {
+			added = append(added, k)
+		}
+	}
+	slices.Sort(added)
+	for _, k := range added {
+		if n > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendString(dst, k)
+		dst = append(dst, ':')
+		dst = appendString(dst, e.New[k])
+		n++
+	}
+	return append(dst, '}'), n, nil
 }

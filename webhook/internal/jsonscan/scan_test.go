@@ -131,23 +131,44 @@ func TestWithoutManagedFieldsLeavesOutTheMemberAndOneComma(t *testing.T) {
 	}
 }
 
-func TestAppendLabelsAndAnnotationsKeepsEveryOtherMember(t *testing.T) {
-	meta := []byte(`{"name":"a","labels":{"x":"1"}, "managedFields":[{"manager":"m"}],"annotations":{"old":"1"},"uid":"u","labels":{"x":"2"}}`)
-	appendMap := func(dst []byte, m map[string]string) ([]byte, error) {
-		b, err := json.Marshal(m)
-		return append(dst, b...), err
+// appendJSONString quotes s as encoding/json does.
+func appendJSONString(dst []byte, s string) []byte {
+	b, _ := json.Marshal(s)
+	return append(dst, b...)
+}
+
+// Labels and annotations are edited in place: an entry the edit does not
+// decide on, or whose value it keeps, stays as it came in, escapes and all;
+// the others are dropped, and New's other entries added, sorted; an edited
+// map left empty is left out; every other member stays as it was.
+func TestAppendLabelsAndAnnotationsEditsTheMaps(t *testing.T) {
+	meta := `{"name":"a","labels":{"x":"1","k\u0065ep":"s\u0061me"},"managedFields":[{"manager":"m"}],"annotations":{"old":"1","conversion.crdforge.io/v1":"stale","kubectl":"{\"big\":1}"},"uid":"u"}`
+	for _, tc := range []struct {
+		name                string
+		labels, annotations MapEdit
+		want                string
+	}{
+		{"every entry decoded",
+			MapEdit{New: map[string]string{"keep": "same", "y": "2"}, All: true},
+			MapEdit{New: map[string]string{"b": "2", "a": "1"}, All: true},
+			`{"name":"a","labels":{"k\u0065ep":"s\u0061me","y":"2"},"managedFields":[{"manager":"m"}],"annotations":{"a":"1","b":"2"},"uid":"u"}`},
+		{"only the stash decoded",
+			MapEdit{},
+			MapEdit{Old: map[string]string{"conversion.crdforge.io/v1": "stale"}, New: map[string]string{"conversion.crdforge.io/v2": "new"}},
+			`{"name":"a","labels":{"x":"1","k\u0065ep":"s\u0061me"},"managedFields":[{"manager":"m"}],"annotations":{"old":"1","kubectl":"{\"big\":1}","conversion.crdforge.io/v2":"new"},"uid":"u"}`},
+		{"emptied",
+			MapEdit{All: true},
+			MapEdit{Old: map[string]string{"old": "1", "conversion.crdforge.io/v1": "stale", "kubectl": `{"big":1}`}},
+			`{"name":"a","managedFields":[{"manager":"m"}],"uid":"u"}`},
+	} {
+		got, err := AppendLabelsAndAnnotations([]byte("before"), []byte(meta), tc.labels, tc.annotations, appendJSONString)
+		if err != nil || string(got) != "before"+tc.want {
+			t.Errorf("%s:\n got  %s, %v\n want before%s", tc.name, got, err, tc.want)
+		}
 	}
-	got, err := AppendLabelsAndAnnotations([]byte("before"), meta, map[string]string{"y": "2"}, map[string]string{"b": "2", "a": "1"}, appendMap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := `before{"name":"a","managedFields":[{"manager":"m"}],"uid":"u","labels":{"y":"2"},"annotations":{"a":"1","b":"2"}}`
-	if string(got) != want {
-		t.Errorf("got  %s\nwant %s", got, want)
-	}
-	got, err = AppendLabelsAndAnnotations(nil, meta, nil, nil, appendMap)
-	if err != nil || string(got) != `{"name":"a","managedFields":[{"manager":"m"}],"uid":"u"}` {
-		t.Errorf("no labels nor annotations: %s, %v", got, err)
+	got, err := AppendLabelsAndAnnotations(nil, []byte(`{"name":"a","labels":null}`), MapEdit{New: map[string]string{"n": "1"}}, MapEdit{New: map[string]string{"a": "1"}}, appendJSONString)
+	if want := `{"name":"a","labels":{"n":"1"},"annotations":{"a":"1"}}`; err != nil || string(got) != want {
+		t.Errorf("maps not there: %s, %v; want %s", got, err, want)
 	}
 }
 
@@ -192,10 +213,6 @@ func TestReviewParseForgetsTheLastReview(t *testing.T) {
 // AppendMetadata, from the members the first pass noted, writes what
 // AppendLabelsAndAnnotations writes walking the metadata again.
 func TestAppendMetadataAgreesWithAWalk(t *testing.T) {
-	appendMap := func(dst []byte, m map[string]string) ([]byte, error) {
-		b, err := json.Marshal(m)
-		return append(dst, b...), err
-	}
 	metas := []string{
 		`{"name":"a","labels":{"x":"1"}, "managedFields":[{"manager":"m"}],"annotations":{"old":"1"},"uid":"u","labels":{"x":"2"}}`,
 		`{ "l\u0061bels" : {"x":"1"} , "name" : "b" }`,
@@ -212,8 +229,12 @@ func TestAppendMetadataAgreesWithAWalk(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, m := range metas {
-		for _, maps := range [][2]map[string]string{{nil, nil}, {{"new": "l"}, {"a": "1", "b": "<2>"}}} {
-			want, err := AppendLabelsAndAnnotations([]byte("x"), []byte(m), maps[0], maps[1], appendMap)
+		for _, edits := range [][2]MapEdit{
+			{{All: true}, {All: true}},
+			{{New: map[string]string{"new": "l", "x": "1"}, All: true}, {New: map[string]string{"a": "1", "b": "<2>"}, All: true}},
+			{{Old: map[string]string{"x": "2"}}, {New: map[string]string{"a": "1"}}},
+		} {
+			want, err := AppendLabelsAndAnnotations([]byte("x"), []byte(m), edits[0], edits[1], appendJSONString)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -225,7 +246,7 @@ func TestAppendMetadataAgreesWithAWalk(t *testing.T) {
 				if o.metaMembers == nil && m != `{}` {
 					t.Errorf("%s: no members noted", m)
 				}
-				got, err := o.AppendMetadata([]byte("x"), maps[0], maps[1], appendMap)
+				got, err := o.AppendMetadata([]byte("x"), edits[0], edits[1], appendJSONString)
 				if err != nil || string(got) != string(want) {
 					t.Errorf("%s: got %s, %v\nwant %s", m, got, err, want)
 				}

@@ -10,8 +10,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// decodeLabels_batchtutorialkubebuilderiov2_CronJob decodes a CronJob, of its metadata only labels and annotations.
-func decodeLabels_batchtutorialkubebuilderiov2_CronJob(d *typedjson.Decoder, v *batchtutorialkubebuilderiov2.CronJob) error {
+// decodeData_batchtutorialkubebuilderiov2_CronJob decodes a CronJob, of its metadata only the stash.
+func decodeData_batchtutorialkubebuilderiov2_CronJob(d *typedjson.Decoder, v *batchtutorialkubebuilderiov2.CronJob) error {
 	if d.Null() {
 		return nil
 	}
@@ -42,7 +42,7 @@ func decodeLabels_batchtutorialkubebuilderiov2_CronJob(d *typedjson.Decoder, v *
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			err = typedjson.MetadataLabels(d, &v.ObjectMeta)
+			err = typedjson.MetadataStash(d, &v.ObjectMeta, "conversion.crdforge.io/")
 		case "spec":
 			if seen[3] {
 				return typedjson.ErrFallback

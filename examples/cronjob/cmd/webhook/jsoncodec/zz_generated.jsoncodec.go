@@ -27,8 +27,8 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 						return decode_batchtutorialkubebuilderiov1_CronJob(d, obj.(*batchtutorialkubebuilderiov1.CronJob))
 					},
-					DecodeLabels: func(d *typedjson.Decoder, obj kruntime.Object) error {
-						return decodeLabels_batchtutorialkubebuilderiov1_CronJob(d, obj.(*batchtutorialkubebuilderiov1.CronJob))
+					DecodeData: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decodeData_batchtutorialkubebuilderiov1_CronJob(d, obj.(*batchtutorialkubebuilderiov1.CronJob))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_batchtutorialkubebuilderiov1_CronJob(b, obj.(*batchtutorialkubebuilderiov1.CronJob))
@@ -38,8 +38,8 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 						return decode_batchtutorialkubebuilderiov2_CronJob(d, obj.(*batchtutorialkubebuilderiov2.CronJob))
 					},
-					DecodeLabels: func(d *typedjson.Decoder, obj kruntime.Object) error {
-						return decodeLabels_batchtutorialkubebuilderiov2_CronJob(d, obj.(*batchtutorialkubebuilderiov2.CronJob))
+					DecodeData: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decodeData_batchtutorialkubebuilderiov2_CronJob(d, obj.(*batchtutorialkubebuilderiov2.CronJob))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_batchtutorialkubebuilderiov2_CronJob(b, obj.(*batchtutorialkubebuilderiov2.CronJob))

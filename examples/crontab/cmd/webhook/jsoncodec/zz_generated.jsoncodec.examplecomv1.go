@@ -9,8 +9,8 @@ import (
 	"github.com/crdforge/crdforge/webhook/typedjson"
 )
 
-// decodeLabels_examplecomv1_CronTab decodes a CronTab, of its metadata only labels and annotations.
-func decodeLabels_examplecomv1_CronTab(d *typedjson.Decoder, v *examplecomv1.CronTab) error {
+// decodeData_examplecomv1_CronTab decodes a CronTab, of its metadata only the stash.
+func decodeData_examplecomv1_CronTab(d *typedjson.Decoder, v *examplecomv1.CronTab) error {
 	if d.Null() {
 		return nil
 	}
@@ -41,7 +41,7 @@ func decodeLabels_examplecomv1_CronTab(d *typedjson.Decoder, v *examplecomv1.Cro
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			err = typedjson.MetadataLabels(d, &v.ObjectMeta)
+			err = typedjson.MetadataStash(d, &v.ObjectMeta, "conversion.crdforge.io/")
 		case "host":
 			if seen[3] {
 				return typedjson.ErrFallback

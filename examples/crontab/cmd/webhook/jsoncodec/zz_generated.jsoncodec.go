@@ -27,8 +27,8 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 						return decode_examplecomv1_CronTab(d, obj.(*examplecomv1.CronTab))
 					},
-					DecodeLabels: func(d *typedjson.Decoder, obj kruntime.Object) error {
-						return decodeLabels_examplecomv1_CronTab(d, obj.(*examplecomv1.CronTab))
+					DecodeData: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decodeData_examplecomv1_CronTab(d, obj.(*examplecomv1.CronTab))
 					},
 				},
 				"v1beta1": {Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {

@@ -28,8 +28,8 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 						return decode_widgetsexamplecomv1_Widget(d, obj.(*widgetsexamplecomv1.Widget))
 					},
-					DecodeLabels: func(d *typedjson.Decoder, obj kruntime.Object) error {
-						return decodeLabels_widgetsexamplecomv1_Widget(d, obj.(*widgetsexamplecomv1.Widget))
+					DecodeData: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decodeData_widgetsexamplecomv1_Widget(d, obj.(*widgetsexamplecomv1.Widget))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_widgetsexamplecomv1_Widget(b, obj.(*widgetsexamplecomv1.Widget))
@@ -39,8 +39,8 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 						return decode_widgetsexamplecomv1alpha1_Widget(d, obj.(*widgetsexamplecomv1alpha1.Widget))
 					},
-					DecodeLabels: func(d *typedjson.Decoder, obj kruntime.Object) error {
-						return decodeLabels_widgetsexamplecomv1alpha1_Widget(d, obj.(*widgetsexamplecomv1alpha1.Widget))
+					DecodeData: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decodeData_widgetsexamplecomv1alpha1_Widget(d, obj.(*widgetsexamplecomv1alpha1.Widget))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_widgetsexamplecomv1alpha1_Widget(b, obj.(*widgetsexamplecomv1alpha1.Widget))
@@ -50,8 +50,8 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 						return decode_widgetsexamplecomv1beta1_Widget(d, obj.(*widgetsexamplecomv1beta1.Widget))
 					},
-					DecodeLabels: func(d *typedjson.Decoder, obj kruntime.Object) error {
-						return decodeLabels_widgetsexamplecomv1beta1_Widget(d, obj.(*widgetsexamplecomv1beta1.Widget))
+					DecodeData: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decodeData_widgetsexamplecomv1beta1_Widget(d, obj.(*widgetsexamplecomv1beta1.Widget))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_widgetsexamplecomv1beta1_Widget(b, obj.(*widgetsexamplecomv1beta1.Widget))

@@ -11,8 +11,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// decodeLabels_widgetsexamplecomv1_Widget decodes a Widget, of its metadata only labels and annotations.
-func decodeLabels_widgetsexamplecomv1_Widget(d *typedjson.Decoder, v *widgetsexamplecomv1.Widget) error {
+// decodeData_widgetsexamplecomv1_Widget decodes a Widget, of its metadata only the stash.
+func decodeData_widgetsexamplecomv1_Widget(d *typedjson.Decoder, v *widgetsexamplecomv1.Widget) error {
 	if d.Null() {
 		return nil
 	}
@@ -43,7 +43,7 @@ func decodeLabels_widgetsexamplecomv1_Widget(d *typedjson.Decoder, v *widgetsexa
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			err = typedjson.MetadataLabels(d, &v.ObjectMeta)
+			err = typedjson.MetadataStash(d, &v.ObjectMeta, "conversion.crdforge.io/")
 		case "spec":
 			if seen[3] {
 				return typedjson.ErrFallback

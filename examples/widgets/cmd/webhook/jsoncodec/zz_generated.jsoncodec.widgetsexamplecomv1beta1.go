@@ -10,8 +10,8 @@ import (
 	apiresource "k8s.io/apimachinery/pkg/api/resource"
 )
 
-// decodeLabels_widgetsexamplecomv1beta1_Widget decodes a Widget, of its metadata only labels and annotations.
-func decodeLabels_widgetsexamplecomv1beta1_Widget(d *typedjson.Decoder, v *widgetsexamplecomv1beta1.Widget) error {
+// decodeData_widgetsexamplecomv1beta1_Widget decodes a Widget, of its metadata only the stash.
+func decodeData_widgetsexamplecomv1beta1_Widget(d *typedjson.Decoder, v *widgetsexamplecomv1beta1.Widget) error {
 	if d.Null() {
 		return nil
 	}
@@ -42,7 +42,7 @@ func decodeLabels_widgetsexamplecomv1beta1_Widget(d *typedjson.Decoder, v *widge
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			err = typedjson.MetadataLabels(d, &v.ObjectMeta)
+			err = typedjson.MetadataStash(d, &v.ObjectMeta, "conversion.crdforge.io/")
 		case "spec":
 			if seen[3] {
 				return typedjson.ErrFallback

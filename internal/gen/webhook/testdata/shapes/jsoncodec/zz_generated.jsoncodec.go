@@ -25,8 +25,8 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 				Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 					return decode_shapesexamplecomv1_Root(d, obj.(*shapesexamplecomv1.Root))
 				},
-				DecodeLabels: func(d *typedjson.Decoder, obj kruntime.Object) error {
-					return decodeLabels_shapesexamplecomv1_Root(d, obj.(*shapesexamplecomv1.Root))
+				DecodeData: func(d *typedjson.Decoder, obj kruntime.Object) error {
+					return decodeData_shapesexamplecomv1_Root(d, obj.(*shapesexamplecomv1.Root))
 				},
 				Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 					return encode_shapesexamplecomv1_Root(b, obj.(*shapesexamplecomv1.Root))

@@ -11,8 +11,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// decodeLabels_shapesexamplecomv1_Root decodes a Root, of its metadata only labels and annotations.
-func decodeLabels_shapesexamplecomv1_Root(d *typedjson.Decoder, v *shapesexamplecomv1.Root) error {
+// decodeData_shapesexamplecomv1_Root decodes a Root, of its metadata only the stash.
+func decodeData_shapesexamplecomv1_Root(d *typedjson.Decoder, v *shapesexamplecomv1.Root) error {
 	if d.Null() {
 		return nil
 	}
@@ -43,7 +43,7 @@ func decodeLabels_shapesexamplecomv1_Root(d *typedjson.Decoder, v *shapesexample
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			err = typedjson.MetadataLabels(d, &v.ObjectMeta)
+			err = typedjson.MetadataStash(d, &v.ObjectMeta, "conversion.crdforge.io/")
 		case "promoted":
 			if seen[3] {
 				return typedjson.ErrFallback

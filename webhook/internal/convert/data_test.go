@@ -9,9 +9,9 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
-// decodeBoxV1Labels is decodeBoxV1 reading of the metadata only labels and
-// annotations, as a generated DecodeLabels does.
-func decodeBoxV1Labels(d *typedjson.Decoder, obj runtime.Object) error {
+// decodeBoxV1Data is decodeBoxV1 reading of the metadata only the stash, as
+// a generated DecodeData does.
+func decodeBoxV1Data(d *typedjson.Decoder, obj runtime.Object) error {
 	b := obj.(*testkit.BoxV1)
 	return members(d, func(name string) error {
 		switch name {
@@ -22,18 +22,21 @@ func decodeBoxV1Labels(d *typedjson.Decoder, obj runtime.Object) error {
 		case "hostPort":
 			return typedjson.String(d, &b.HostPort)
 		case "metadata":
-			return typedjson.MetadataLabels(d, &b.ObjectMeta)
+			return typedjson.MetadataStash(d, &b.ObjectMeta, stashPrefix)
 		}
 		return typedjson.ErrFallback
 	})
 }
 
-// An object is decoded with DecodeLabels only where both versions of its
+// stashPrefix starts the annotations the Box codecs decode with the data.
+const stashPrefix = "conversion.crdforge.io/"
+
+// An object is decoded with DecodeData only where both versions of its
 // conversion have one, which says their conversions keep the metadata:
-// then its metadata still goes out whole, as it came in, and labels and
-// annotations as the conversion left them.
-func TestTableDecodesLabelsOnlyWhereBothVersionsKeepMetadata(t *testing.T) {
-	in := `{"apiVersion":"test.io/v1","kind":"Box","metadata":{"name":"a","namespace":"ns","uid":"u-a","generation":3,"labels":{"x":"y"},"annotations":{"k":"v"}},"hostPort":"h:1"}`
+// then its metadata still goes out whole, as it came in, and its stash as
+// the conversion left it.
+func TestTableDecodesDataOnlyWhereBothVersionsKeepMetadata(t *testing.T) {
+	in := `{"apiVersion":"test.io/v1","kind":"Box","metadata":{"name":"a","namespace":"ns","uid":"u-a","generation":3,"labels":{"x":"y"},"annotations":{"k":"v","conversion.crdforge.io/v0":"s"}},"hostPort":"h:1"}`
 	reflection, err := convert.NewTable(box())
 	if err != nil {
 		t.Fatal(err)
@@ -43,21 +46,21 @@ func TestTableDecodesLabelsOnlyWhereBothVersionsKeepMetadata(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		name       string
-		v3Keeps    bool
-		wantLabels int
+		name     string
+		v3Keeps  bool
+		wantData int
 	}{
 		{"both keep metadata", true, 1},
 		{"v3's conversions do not", false, 0},
 	} {
-		var full, labels int
+		var full, data int
 		v1 := convert.Codec{
 			Decode: func(d *typedjson.Decoder, obj runtime.Object) error { full++; return decodeBoxV1(d, obj) },
-			DecodeLabels: func(d *typedjson.Decoder, obj runtime.Object) error {
-				labels++
-				err := decodeBoxV1Labels(d, obj)
-				if m := obj.(*testkit.BoxV1).ObjectMeta; m.Labels["x"] != "y" || m.Annotations["k"] != "v" || m.Name != "" || m.Generation != 0 {
-					t.Errorf("DecodeLabels decoded the metadata %+v, want its labels and annotations only", m)
+			DecodeData: func(d *typedjson.Decoder, obj runtime.Object) error {
+				data++
+				err := decodeBoxV1Data(d, obj)
+				if m := obj.(*testkit.BoxV1).ObjectMeta; len(m.Annotations) != 1 || m.Annotations["conversion.crdforge.io/v0"] != "s" || m.Labels != nil || m.Name != "" || m.Generation != 0 {
+					t.Errorf("DecodeData decoded the metadata %+v, want its stash only", m)
 				}
 				return err
 			},
@@ -66,7 +69,7 @@ func TestTableDecodesLabelsOnlyWhereBothVersionsKeepMetadata(t *testing.T) {
 		if tc.v3Keeps {
 			// Never called: v3 objects are only encoded here. Its presence
 			// says v3's conversions keep metadata.
-			v3.DecodeLabels = func(*typedjson.Decoder, runtime.Object) error { return typedjson.ErrFallback }
+			v3.DecodeData = func(*typedjson.Decoder, runtime.Object) error { return typedjson.ErrFallback }
 		}
 		k := box()
 		k.Codecs = map[string]convert.Codec{"v1": v1, "v3": v3}
@@ -78,8 +81,8 @@ func TestTableDecodesLabelsOnlyWhereBothVersionsKeepMetadata(t *testing.T) {
 		if err != nil || string(got) != string(want) {
 			t.Errorf("%s: Convert = %s, %v\nwant %s", tc.name, got, err, want)
 		}
-		if labels != tc.wantLabels || full+labels != 1 {
-			t.Errorf("%s: decoded %d times whole and %d times labels only, want labels only %d times of 1", tc.name, full, labels, tc.wantLabels)
+		if data != tc.wantData || full+data != 1 {
+			t.Errorf("%s: decoded %d times whole and %d times data only, want data only %d times of 1", tc.name, full, data, tc.wantData)
 		}
 	}
 }
