@@ -236,14 +236,22 @@ func BenchmarkConversionReview(b *testing.B) {
 					b.Run(fmt.Sprintf("to=%s/v1only=%t/objects=%d/handler=%s", desired, v1Only, n, hc.name), func(b *testing.B) {
 						b.ReportAllocs()
 						b.SetBytes(int64(len(body)))
-						for b.Loop() {
+						serve := func() *httptest.ResponseRecorder {
 							r := httptest.NewRequest(http.MethodPost, "/convert", bytes.NewReader(body))
 							r.Header.Set("Content-Type", "application/json")
 							w := httptest.NewRecorder()
 							hc.h.ServeHTTP(w, r)
-							if w.Code != http.StatusOK || bytes.Contains(w.Body.Bytes(), []byte(`"Failed"`)) || bytes.Contains(w.Body.Bytes(), []byte(`"Failure"`)) {
-								b.Fatalf("%s: %d %.300s", hc.name, w.Code, w.Body)
-							}
+							return w
+						}
+						// Checked once, outside the loop: the handlers answer
+						// the same review the same way every time, and a
+						// search of every answer was up to a tenth of the
+						// copy floor's time.
+						if w := serve(); w.Code != http.StatusOK || bytes.Contains(w.Body.Bytes(), []byte(`"Failed"`)) || bytes.Contains(w.Body.Bytes(), []byte(`"Failure"`)) {
+							b.Fatalf("%s: %d %.300s", hc.name, w.Code, w.Body)
+						}
+						for b.Loop() {
+							serve()
 						}
 						perObject := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / float64(n)
 						b.ReportMetric(1e9/perObject, "objects/s")
