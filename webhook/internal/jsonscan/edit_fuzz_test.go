@@ -11,7 +11,8 @@ import (
 // FuzzAppendLabelsAndAnnotations: the metadata written back decodes to the
 // annotations the edit asks for: New, and, where the decoder read only some
 // entries (those of keys starting with "p"), every other entry as it came
-// in; duplicate keys, escapes and invalid UTF-8 included.
+// in; duplicate keys, escapes and invalid UTF-8 included. AppendMetadata,
+// which edits the maps in place when it can, writes the same.
 func FuzzAppendLabelsAndAnnotations(f *testing.F) {
 	f.Add("a", "1", "p1", "stale", "a", "2", "p2", "new", true, false)
 	f.Add("k\u00e9", "\u2028", "p", "<&>", "p", "x", "k\u00e9", "\xff", false, true)
@@ -61,6 +62,14 @@ func FuzzAppendLabelsAndAnnotations(f *testing.F) {
 		got, err := AppendLabelsAndAnnotations(nil, []byte(raw), MapEdit{All: true}, e, appendJSONString)
 		if err != nil {
 			t.Fatal(err)
+		}
+		o, err := ParseObject([]byte(`{"metadata":` + raw + `}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		spliced, err := o.AppendMetadata(nil, MapEdit{All: true}, e, appendJSONString)
+		if err != nil || compact(t, spliced) != compact(t, got) {
+			t.Errorf("%s edited by %+v: AppendMetadata wrote\n%s, %v\nAppendLabelsAndAnnotations\n%s", raw, e, spliced, err, got)
 		}
 		var out struct {
 			Name, UID   string

@@ -3,6 +3,7 @@ package jsonscan
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"unsafe"
 )
@@ -57,7 +58,8 @@ func MemberSpan(obj []byte, name string) (start, end int, err error) {
 // converted object holds. All says Old is all of the map; otherwise the
 // decoder read only some entries (those the conversion reads and writes,
 // such as its stash), and the entries in neither Old nor New are the
-// object's as they came in.
+// object's as they came in. Where New equals Old the map is left as it
+// came in.
 type MapEdit struct {
 	Old, New map[string]string
 	All      bool
@@ -105,6 +107,9 @@ func (o *Object) AppendMetadata(dst []byte, labels, annotations MapEdit, appendS
 	if o.metaMembers == nil {
 		return AppendLabelsAndAnnotations(dst, o.Metadata, labels, annotations, appendString)
 	}
+	if out, ok, err := o.spliceMetadata(dst, &labels, &annotations, appendString); ok || err != nil {
+		return out, err
+	}
 	dst = append(dst, '{')
 	open := len(dst)
 	var seen [2]bool
@@ -126,6 +131,46 @@ func (o *Object) AppendMetadata(dst []byte, labels, annotations MapEdit, appendS
 	return appendMissing(dst, open, &labels, &annotations, seen, appendString), nil
 }
 
+// spliceMetadata is AppendMetadata where each map the edits change is one
+// member of the metadata that they leave with entries (a stash written or
+// replaced, the common case): the metadata is copied as it is around the
+// changed maps' values, which are edited in place. It reports false, having
+// appended nothing, where that is not so.
+func (o *Object) spliceMetadata(dst []byte, labels, annotations *MapEdit, appendString func([]byte, string) []byte) ([]byte, bool, error) {
+	edits := [2]struct {
+		at int32
+		e  *MapEdit
+	}{{o.metaMaps.labels, labels}, {o.metaMaps.annotations, annotations}}
+	if edits[1].at < edits[0].at {
+		edits[0], edits[1] = edits[1], edits[0]
+	}
+	mark, copied := len(dst), 0
+	for _, x := range edits {
+		if maps.Equal(x.e.Old, x.e.New) {
+			continue // nothing to edit
+		}
+		if x.at <= 0 {
+			return dst[:mark], false, nil
+		}
+		start, end := int(o.metaMembers[2*x.at-2]), int(o.metaMembers[2*x.at-1])
+		w := walker{b: o.Metadata, i: start}
+		if _, err := w.str(); err != nil {
+			return dst[:mark], false, err
+		}
+		w.space()
+		w.i++ // the colon
+		w.space()
+		dst = append(dst, o.Metadata[copied:w.i]...)
+		var n int
+		var err error
+		if dst, n, err = appendEdited(dst, o.Metadata[w.i:end], x.e, appendString); err != nil || n == 0 {
+			return dst[:mark], false, err
+		}
+		copied = end
+	}
+	return append(dst, o.Metadata[copied:]...), true, nil
+}
+
 // appendMember appends the member of meta named key, from start to end, its
 // value from valueStart: as it is, or, for labels and annotations, edited.
 // An edited map left empty is left out, as the reflection codec leaves out
@@ -143,7 +188,7 @@ func appendMember(dst []byte, open int, meta []byte, start, valueStart, end int,
 	if len(dst) > open {
 		dst = append(dst, ',')
 	}
-	if e == nil {
+	if e == nil || maps.Equal(e.Old, e.New) {
 		return append(dst, meta[start:end]...), nil
 	}
 	dst = append(dst, meta[start:valueStart]...)

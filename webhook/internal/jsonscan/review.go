@@ -48,6 +48,8 @@ type Object struct {
 	// (from its key to the end of its value), in pairs of offsets into
 	// Metadata, as the pass that read it found them.
 	metaMembers []int32
+	// metaMaps says which of metaMembers are the labels and annotations.
+	metaMaps metaMaps
 	// cutStart and cutEnd delimit, in Raw, the metadata's managedFields
 	// member with one comma beside it, when there is one: what
 	// WithoutManagedFields leaves out.
@@ -279,12 +281,13 @@ func (w *walker) object1() (Object, error) {
 			}
 			metaStart = w.i
 			first := len(w.spans)
-			cs, ce, err := w.metadata()
+			cs, ce, maps, err := w.metadata()
 			if err != nil {
 				return err
 			}
 			o.Metadata = w.b[metaStart:w.i]
 			o.metaMembers = w.spans[first:len(w.spans):len(w.spans)]
+			o.metaMaps = maps
 			cutStart, cutEnd = cs, ce
 			return nil
 		}
@@ -306,10 +309,11 @@ func (w *walker) object1() (Object, error) {
 // metadata walks an object's metadata and returns the span of its last
 // managedFields member, with one comma beside it, in body offsets; zeros
 // when there is none.
-func (w *walker) metadata() (cutStart, cutEnd int, err error) {
+func (w *walker) metadata() (cutStart, cutEnd int, maps metaMaps, err error) {
 	prevComma := -1 // the offset of the comma before the current member
 	open := w.i
 	taped := false // a managedFields member was left off the tape
+	members := int32(0)
 	err = w.object(func(start int, key []byte, escaped bool) error {
 		if start > open+1 {
 			// The comma before this member is the last one before start.
@@ -320,7 +324,10 @@ func (w *walker) metadata() (cutStart, cutEnd int, err error) {
 				}
 			}
 		}
-		managed := string(unquote(key, escaped)) == "managedFields"
+		name := unquote(key, escaped)
+		managed := string(name) == "managedFields"
+		members++
+		maps.note(name, members)
 		on := w.tape.on
 		if managed && on {
 			// Off the tape, name and value, as WithoutManagedFields
@@ -353,7 +360,29 @@ func (w *walker) metadata() (cutStart, cutEnd int, err error) {
 		}
 		return nil
 	})
-	return cutStart, cutEnd, err
+	return cutStart, cutEnd, maps, err
+}
+
+// metaMaps are where an object's metadata has its labels and annotations:
+// the number of the member (from 1) in metaMembers; 0 when it has none, -1
+// when it has more than one.
+type metaMaps struct{ labels, annotations int32 }
+
+// note notes that the metadata's member number n is named name.
+func (m *metaMaps) note(name []byte, n int32) {
+	var at *int32
+	switch string(name) {
+	case "labels":
+		at = &m.labels
+	case "annotations":
+		at = &m.annotations
+	default:
+		return
+	}
+	if *at != 0 {
+		n = -1
+	}
+	*at = n
 }
 
 // ParseObject validates raw and reads it as one object of a request, as
