@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"reflect"
 
 	"github.com/crdforge/crdforge/webhook/internal/codec"
 	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
@@ -46,6 +47,34 @@ type route struct {
 	// dataOnly says the conversion keeps the object's metadata but for its
 	// stash: both versions' codecs have DecodeData.
 	dataOnly bool
+	// objects are what the route's last conversion decoded into, went
+	// through (the hub) and converted to, reused for the next object
+	// when dataOnly: generated conversions keep no reference to them.
+	objects [3]runtime.Object
+}
+
+// Where route.objects keeps each object.
+const (
+	srcObject = iota
+	hubObject
+	dstObject
+)
+
+// object returns a new (zero) object from newObject for the conversion's
+// role i: the last one's, zeroed, when the route reuses them. Allocating
+// two or three objects of the kind for each object converted was, on
+// objects as the API server stores them, a third of what the conversion
+// allocated beyond the answer itself.
+func (r *route) object(i int, newObject func() runtime.Object) runtime.Object {
+	if !r.dataOnly {
+		return newObject()
+	}
+	if o := r.objects[i]; o != nil {
+		reflect.ValueOf(o).Elem().SetZero()
+		return o
+	}
+	r.objects[i] = newObject()
+	return r.objects[i]
 }
 
 // Convert converts one object of a request to desiredAPIVersion and returns
@@ -70,7 +99,7 @@ func (c *Table) Append(out []byte, obj *jsonscan.Object, desiredAPIVersion strin
 	if err != nil {
 		return out, err
 	}
-	src, err := r.from.decode(obj, r.dataOnly, s)
+	src, err := r.from.decode(obj, r, s)
 	if err != nil {
 		return out, fmt.Errorf("decoding %s: %w", obj.APIVersion, err)
 	}
@@ -80,21 +109,21 @@ func (c *Table) Append(out []byte, obj *jsonscan.Object, desiredAPIVersion strin
 	case r.fromVersion == r.toVersion:
 		dst = src
 	case r.fromVersion == hub:
-		dst = r.to.new()
+		dst = r.object(dstObject, r.to.new)
 		if err := dst.(conversion.Convertible).ConvertFrom(src.(conversion.Hub)); err != nil {
 			return out, err
 		}
 	case r.toVersion == hub:
-		dst = r.to.new()
+		dst = r.object(dstObject, r.to.new)
 		if err := src.(conversion.Convertible).ConvertTo(dst.(conversion.Hub)); err != nil {
 			return out, err
 		}
 	default:
-		hub := r.from.kind.Versions[hub]().(conversion.Hub)
+		hub := r.object(hubObject, r.from.kind.Versions[hub]).(conversion.Hub)
 		if err := src.(conversion.Convertible).ConvertTo(hub); err != nil {
 			return out, err
 		}
-		dst = r.to.new()
+		dst = r.object(dstObject, r.to.new)
 		if err := dst.(conversion.Convertible).ConvertFrom(hub); err != nil {
 			return out, err
 		}
@@ -111,16 +140,16 @@ func (c *Table) Append(out []byte, obj *jsonscan.Object, desiredAPIVersion strin
 }
 
 // decode decodes a new object of the version from obj without its
-// managedFields: with the generated codec when there is one (of the
-// metadata only the stash when dataOnly says so), from the
+// managedFields, for route r: with the generated codec when there is one
+// (of the metadata only the stash when r.dataOnly says so), from the
 // object's tape when it has one, and, where the generated codec declines or
 // there is none, with the reflection codec, into a new object again.
-func (v *version) decode(obj *jsonscan.Object, dataOnly bool, s *Scratch) (runtime.Object, error) {
+func (v *version) decode(obj *jsonscan.Object, r *route, s *Scratch) (runtime.Object, error) {
 	if dec := v.gen.Decode; dec != nil {
-		if dataOnly {
+		if r.dataOnly {
 			dec = v.gen.DecodeData
 		}
-		out := v.new()
+		out := r.object(srcObject, v.new)
 		var err error
 		if tape := obj.Tape(); tape != nil {
 			err = typedjson.Decode(obj.Raw, tape, out, dec)
