@@ -24,6 +24,8 @@ type diffField struct {
 	// eq compares any other field, a leaf stored whole.
 	sub []diffField
 	eq  eqFunc
+	// enc writes the leaf without encoding/json when it can (encoderOf).
+	enc leafEncoder
 	// nilNull says a nil value of the leaf is JSON null whatever it holds:
 	// a pointer, or a slice or map of a type with no JSON method of its
 	// own, which encoding/json would be asked for the same four bytes.
@@ -46,7 +48,7 @@ func buildDiff(t reflect.Type, fields []jsonField) []diffField {
 		case f.walk:
 			d.sub = buildDiff(f.typ, fieldsOf(f.typ).fields)
 		default:
-			d.eq = eqFor(f.typ)
+			d.eq, d.enc = eqFor(f.typ), encoderOf(f.typ)
 			switch f.typ.Kind() {
 			case reflect.Pointer:
 				d.nilNull = true
@@ -106,6 +108,12 @@ func (w *sparseWriter) leaf(p unsafe.Pointer, f *diffField) error {
 	if f.nilNull && *(*unsafe.Pointer)(p) == nil { // a pointer's, map's or slice's first word
 		w.buf.WriteString("null")
 		return nil
+	}
+	if f.enc != nil && !f.quoted {
+		if b, ok := f.enc(w.buf.AvailableBuffer(), p); ok {
+			w.buf.Write(b)
+			return nil
+		}
 	}
 	v := reflect.NewAt(f.typ, p).Interface()
 	if f.quoted { // a nil pointer is null above, quoted or not

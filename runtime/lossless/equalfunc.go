@@ -57,7 +57,7 @@ func buildEqOf(t reflect.Type, building map[reflect.Type]*eqFunc) eqFunc {
 			//nolint:staticcheck // QF1009: Equal would differ from Semantic's answer on monotonic readings.
 			return (*time.Time)(a).UTC() == (*time.Time)(b).UTC()
 		}
-	case labelsSelectorType, fieldsSelectorType, stringMapType:
+	case labelsSelectorType, fieldsSelectorType:
 		return reflectEq(t)
 	}
 	switch t.Kind() {
@@ -150,8 +150,15 @@ func buildEqOf(t reflect.Type, building map[reflect.Type]*eqFunc) eqFunc {
 		return func(a, b unsafe.Pointer) bool { return *(*float64)(a) == *(*float64)(b) }
 	case reflect.String:
 		return func(a, b unsafe.Pointer) bool { return *(*string)(a) == *(*string)(b) }
+	case reflect.Map:
+		// A map is equal to itself: a conversion that copies a map shares
+		// it, and the round trip gives the same map back.
+		walk := reflectEq(t)
+		return func(a, b unsafe.Pointer) bool {
+			return *(*unsafe.Pointer)(a) == *(*unsafe.Pointer)(b) || walk(a, b)
+		}
 	}
-	// Maps, interfaces, channels, functions, complex numbers: the walk.
+	// Interfaces, channels, functions, complex numbers: the walk.
 	return reflectEq(t)
 }
 

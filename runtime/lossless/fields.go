@@ -32,6 +32,9 @@ type jsonField struct {
 	// walk: the field is a struct the sparse stash looks into (see
 	// walkable) rather than a value it stores whole.
 	walk bool
+	// omitEmpty and omitZero: the field has the "omitempty" or the
+	// "omitzero" option.
+	omitEmpty, omitZero bool
 }
 
 // structFields is what encoding/json makes of a struct type: its fields in
@@ -153,6 +156,8 @@ func resolveFields(t reflect.Type) *structFields {
 						tagged:     name != "",
 						viaPointer: e.viaPointer,
 						quoted:     hasOption(opts, "string") && quotable(ft.Kind()),
+						omitEmpty:  hasOption(opts, "omitempty"),
+						omitZero:   hasOption(opts, "omitzero"),
 					}
 					if field.name == "" {
 						field.name = f.Name
