@@ -27,6 +27,9 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 						return decode_layoutsexamplecomv1_Gadget(d, obj.(*layoutsexamplecomv1.Gadget))
 					},
+					DecodeData: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decodeData_layoutsexamplecomv1_Gadget(d, obj.(*layoutsexamplecomv1.Gadget))
+					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_layoutsexamplecomv1_Gadget(b, obj.(*layoutsexamplecomv1.Gadget))
 					},
@@ -34,6 +37,9 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 				"v1beta1": {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 						return decode_layoutsexamplecomv1beta1_Gadget(d, obj.(*layoutsexamplecomv1beta1.Gadget))
+					},
+					DecodeData: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decodeData_layoutsexamplecomv1beta1_Gadget(d, obj.(*layoutsexamplecomv1beta1.Gadget))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_layoutsexamplecomv1beta1_Gadget(b, obj.(*layoutsexamplecomv1beta1.Gadget))

@@ -10,6 +10,55 @@ import (
 	apiresource "k8s.io/apimachinery/pkg/api/resource"
 )
 
+// decodeData_layoutsexamplecomv1_Gadget decodes a Gadget, of its metadata only the stash.
+func decodeData_layoutsexamplecomv1_Gadget(d *typedjson.Decoder, v *layoutsexamplecomv1.Gadget) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [4]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = typedjson.MetadataStash(d, &v.ObjectMeta, "conversion.crdforge.io/")
+		case "spec":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_layoutsexamplecomv1_GadgetSpec(d, &v.Spec)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_layoutsexamplecomv1_Gadget decodes a Gadget.
 func decode_layoutsexamplecomv1_Gadget(d *typedjson.Decoder, v *layoutsexamplecomv1.Gadget) error {
 	if d.Null() {
@@ -212,7 +261,7 @@ func decode_layoutsexamplecomv1_Plain(d *typedjson.Decoder, v *layoutsexamplecom
 					if *p0 == nil {
 						*p0 = new(apiresource.Quantity)
 					}
-					err = typedjson.Unmarshal(d, *p0)
+					err = typedjson.Quantity(d, *p0)
 				}
 			}
 		case "tags":
@@ -696,7 +745,7 @@ func encode_layoutsexamplecomv1_Plain(b []byte, v *layoutsexamplecomv1.Plain) ([
 		if v.Weight == nil {
 			b = append(b, "null"...)
 		} else {
-			if b, err = typedjson.AppendMarshal(b, *v.Weight); err != nil {
+			if b, err = typedjson.AppendQuantity(b, &*v.Weight); err != nil {
 				return b, err
 			}
 		}

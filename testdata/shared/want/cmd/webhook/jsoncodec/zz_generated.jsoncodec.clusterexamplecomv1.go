@@ -9,6 +9,153 @@ import (
 	"github.com/crdforge/crdforge/webhook/typedjson"
 )
 
+// decodeData_clusterexamplecomv1_Machine decodes a Machine, of its metadata only the stash.
+func decodeData_clusterexamplecomv1_Machine(d *typedjson.Decoder, v *clusterexamplecomv1.Machine) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [4]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = typedjson.MetadataStash(d, &v.ObjectMeta, "conversion.crdforge.io/")
+		case "spec":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_clusterexamplecomv1_MachineSpec(d, &v.Spec)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decodeData_clusterexamplecomv1_MachineDeployment decodes a MachineDeployment, of its metadata only the stash.
+func decodeData_clusterexamplecomv1_MachineDeployment(d *typedjson.Decoder, v *clusterexamplecomv1.MachineDeployment) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [4]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = typedjson.MetadataStash(d, &v.ObjectMeta, "conversion.crdforge.io/")
+		case "spec":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_clusterexamplecomv1_MachineDeploymentSpec(d, &v.Spec)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decodeData_clusterexamplecomv1_MachineSet decodes a MachineSet, of its metadata only the stash.
+func decodeData_clusterexamplecomv1_MachineSet(d *typedjson.Decoder, v *clusterexamplecomv1.MachineSet) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [4]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = typedjson.MetadataStash(d, &v.ObjectMeta, "conversion.crdforge.io/")
+		case "spec":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_clusterexamplecomv1_MachineSetSpec(d, &v.Spec)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_clusterexamplecomv1_Machine decodes a Machine.
 func decode_clusterexamplecomv1_Machine(d *typedjson.Decoder, v *clusterexamplecomv1.Machine) error {
 	if d.Null() {

@@ -27,6 +27,9 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 						return decode_clusterexamplecomv1_Machine(d, obj.(*clusterexamplecomv1.Machine))
 					},
+					DecodeData: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decodeData_clusterexamplecomv1_Machine(d, obj.(*clusterexamplecomv1.Machine))
+					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_clusterexamplecomv1_Machine(b, obj.(*clusterexamplecomv1.Machine))
 					},
@@ -34,6 +37,9 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 				"v1beta1": {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 						return decode_clusterexamplecomv1beta1_Machine(d, obj.(*clusterexamplecomv1beta1.Machine))
+					},
+					DecodeData: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decodeData_clusterexamplecomv1beta1_Machine(d, obj.(*clusterexamplecomv1beta1.Machine))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_clusterexamplecomv1beta1_Machine(b, obj.(*clusterexamplecomv1beta1.Machine))
@@ -46,6 +52,9 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 						return decode_clusterexamplecomv1_MachineDeployment(d, obj.(*clusterexamplecomv1.MachineDeployment))
 					},
+					DecodeData: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decodeData_clusterexamplecomv1_MachineDeployment(d, obj.(*clusterexamplecomv1.MachineDeployment))
+					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_clusterexamplecomv1_MachineDeployment(b, obj.(*clusterexamplecomv1.MachineDeployment))
 					},
@@ -53,6 +62,9 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 				"v1beta1": {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 						return decode_clusterexamplecomv1beta1_MachineDeployment(d, obj.(*clusterexamplecomv1beta1.MachineDeployment))
+					},
+					DecodeData: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decodeData_clusterexamplecomv1beta1_MachineDeployment(d, obj.(*clusterexamplecomv1beta1.MachineDeployment))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_clusterexamplecomv1beta1_MachineDeployment(b, obj.(*clusterexamplecomv1beta1.MachineDeployment))
@@ -65,6 +77,9 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 						return decode_clusterexamplecomv1_MachineSet(d, obj.(*clusterexamplecomv1.MachineSet))
 					},
+					DecodeData: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decodeData_clusterexamplecomv1_MachineSet(d, obj.(*clusterexamplecomv1.MachineSet))
+					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_clusterexamplecomv1_MachineSet(b, obj.(*clusterexamplecomv1.MachineSet))
 					},
@@ -72,6 +87,9 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 				"v1beta1": {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 						return decode_clusterexamplecomv1beta1_MachineSet(d, obj.(*clusterexamplecomv1beta1.MachineSet))
+					},
+					DecodeData: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decodeData_clusterexamplecomv1beta1_MachineSet(d, obj.(*clusterexamplecomv1beta1.MachineSet))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_clusterexamplecomv1beta1_MachineSet(b, obj.(*clusterexamplecomv1beta1.MachineSet))

@@ -9,6 +9,55 @@ import (
 	"github.com/crdforge/crdforge/webhook/typedjson"
 )
 
+// decodeData_examplecomv1_Widget decodes a Widget, of its metadata only the stash.
+func decodeData_examplecomv1_Widget(d *typedjson.Decoder, v *examplecomv1.Widget) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [4]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = typedjson.MetadataStash(d, &v.ObjectMeta, "conversion.crdforge.io/")
+		case "spec":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_examplecomv1_WidgetSpec(d, &v.Spec)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_examplecomv1_Widget decodes a Widget.
 func decode_examplecomv1_Widget(d *typedjson.Decoder, v *examplecomv1.Widget) error {
 	if d.Null() {

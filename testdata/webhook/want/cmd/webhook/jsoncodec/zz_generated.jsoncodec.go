@@ -27,6 +27,9 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 						return decode_examplecomv1_Widget(d, obj.(*examplecomv1.Widget))
 					},
+					DecodeData: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decodeData_examplecomv1_Widget(d, obj.(*examplecomv1.Widget))
+					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_examplecomv1_Widget(b, obj.(*examplecomv1.Widget))
 					},
@@ -34,6 +37,9 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 				"v1beta1": {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
 						return decode_examplecomv1beta1_Widget(d, obj.(*examplecomv1beta1.Widget))
+					},
+					DecodeData: func(d *typedjson.Decoder, obj kruntime.Object) error {
+						return decodeData_examplecomv1beta1_Widget(d, obj.(*examplecomv1beta1.Widget))
 					},
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_examplecomv1beta1_Widget(b, obj.(*examplecomv1beta1.Widget))
