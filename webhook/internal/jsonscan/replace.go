@@ -274,7 +274,8 @@ func appendEdited(dst, raw []byte, e *MapEdit, appendString func([]byte, string)
 			return nil, 0, err
 		}
 	}
-	var added []string
+	var addedKeys [4]string
+	added := addedKeys[:0]
 	for k := range e.New {
 		if !slices.Contains(kept, k) {
 			added = append(added, k)
