@@ -12,6 +12,7 @@
 package typedjson
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"strconv"
@@ -56,15 +57,37 @@ func (d *Decoder) intern(b []byte) string {
 	if len(b) > internMax {
 		return string(b)
 	}
-	h := uint32(2166136261) // FNV-1a
-	for _, c := range b {
-		h = (h ^ uint32(c)) * 16777619
+	// Two slots per hash, the last string used first: two values of
+	// one object that share a hash do not take each other's place.
+	pair := (*[2]string)(d.strings[2*(internHash(b)%(internSlots/2)):])
+	switch string(b) {
+	case pair[0]:
+		return pair[0]
+	case pair[1]:
+		pair[0], pair[1] = pair[1], pair[0]
+		return pair[0]
 	}
-	slot := &d.strings[h%internSlots]
-	if *slot != string(b) {
-		*slot = string(b)
+	pair[1], pair[0] = pair[0], string(b)
+	return pair[0]
+}
+
+// internHash hashes b, at most internMax bytes, from three words of it
+// (its first, middle and last eight bytes, which overlap in a short b)
+// rather than byte by byte: a collision costs only an allocation.
+func internHash(b []byte) uint64 {
+	var h uint64
+	if n := len(b); n >= 8 {
+		h = binary.LittleEndian.Uint64(b)
+		h = (h ^ binary.LittleEndian.Uint64(b[n/2-4:])) * 0x9e3779b97f4a7c15
+		h = (h ^ binary.LittleEndian.Uint64(b[n-8:])) * 0x9e3779b97f4a7c15
+	} else {
+		for _, c := range b {
+			h = h<<8 | uint64(c)
+		}
+		h *= 0x9e3779b97f4a7c15
 	}
-	return *slot
+	h ^= uint64(len(b))
+	return h ^ h>>29
 }
 
 var decoders = sync.Pool{New: func() any { return new(Decoder) }}
