@@ -91,9 +91,9 @@ func (c *Table) Convert(obj *jsonscan.Object, desiredAPIVersion string) ([]byte,
 // The object's metadata goes out as the bytes that came in: the API server
 // keeps a converted object's metadata but for labels and annotations, which
 // are the only parts a conversion may change (the stash of fields another
-// version lacks is an annotation), so only those are re-encoded, and only
-// when the conversion changed them. metadata.managedFields, often most of an
-// object's bytes, is neither decoded nor encoded.
+// version lacks is an annotation), so only the entries of those the
+// conversion changed are encoded again. metadata.managedFields, often most
+// of an object's bytes, is neither decoded nor encoded.
 func (c *Table) Append(out []byte, obj *jsonscan.Object, desiredAPIVersion string, s *Scratch) ([]byte, error) {
 	r, err := c.route(obj, desiredAPIVersion, s)
 	if err != nil {
