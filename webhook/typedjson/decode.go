@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 	"unsafe"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -164,10 +165,54 @@ func (d *Decoder) Skip() error {
 }
 
 // unquote appends the value of raw, a valid JSON string literal that is not
-// plain (see jsonscan.Tokens.Plain), to dst, as encoding/json decodes it: escapes resolved, invalid
-// UTF-8 and lone surrogates replaced by U+FFFD. Such strings are rare in
-// objects; encoding/json is the definition of their value.
+// plain (see jsonscan.Tokens.Plain), to dst, as encoding/json decodes it:
+// escapes resolved, invalid UTF-8 and lone surrogates replaced by U+FFFD.
+// It resolves the escapes of valid UTF-8 text itself (kubectl's
+// last-applied-configuration annotation is JSON quoted in JSON, a quote
+// escaped every few bytes); anything else, a surrogate escaped or a byte
+// that is not UTF-8, goes to encoding/json, which defines the value.
 func unquote(dst, raw []byte) []byte {
+	mark := len(dst)
+	s := raw[1 : len(raw)-1]
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\\':
+			if s[i+1] != 'u' {
+				dst = append(dst, unescaped[s[i+1]])
+				i += 2
+				continue
+			}
+			r, err := strconv.ParseUint(string(s[i+2:i+6]), 16, 32)
+			if err != nil || r >= 0xd800 && r < 0xe000 {
+				return jsonUnquote(dst[:mark], raw)
+			}
+			dst = utf8.AppendRune(dst, rune(r))
+			i += 6
+		case c < utf8.RuneSelf:
+			j := i + 1
+			for j < len(s) && s[j] != '\\' && s[j] < utf8.RuneSelf {
+				j++
+			}
+			dst = append(dst, s[i:j]...)
+			i = j
+		default:
+			r, size := utf8.DecodeRune(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				return jsonUnquote(dst[:mark], raw)
+			}
+			dst = append(dst, s[i:i+size]...)
+			i += size
+		}
+	}
+	return dst
+}
+
+// unescaped is what each one-character escape after a backslash stands for.
+var unescaped = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+// jsonUnquote is unquote by encoding/json.
+func jsonUnquote(dst, raw []byte) []byte {
 	var s string
 	_ = json.Unmarshal(raw, &s) // cannot fail: raw is a valid string literal
 	return append(dst, s...)
