@@ -1,6 +1,8 @@
 package jsonscan
 
 import (
+	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -20,6 +22,28 @@ func BenchmarkParseReview(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if err := r.Parse(body); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkAppendMetadataAddingAStash writes back the metadata of an object
+// that kubectl applied (its last-applied-configuration, a kilobyte of
+// escaped JSON, among its annotations) with a stash added to them.
+func BenchmarkAppendMetadataAddingAStash(b *testing.B) {
+	applied, _ := json.Marshal(strings.Repeat(`{"apiVersion":"widgets.example.com/v1","kind":"Widget","spec":{"parts":[1,2,3]}}`, 12))
+	obj := `{"apiVersion":"widgets.example.com/v1","kind":"Widget","metadata":{"name":"w","annotations":{"owner":"team-a","kubectl.kubernetes.io/last-applied-configuration":` + string(applied) + `}}}`
+	o, err := ParseObject([]byte(obj))
+	if err != nil {
+		b.Fatal(err)
+	}
+	annotations := MapEdit{New: map[string]string{"conversion.crdforge.io/v1": `sparse:{"spec":{"warranty":{"years":2}}}`}}
+	quote := func(dst []byte, s string) []byte { return strconv.AppendQuote(dst, s) }
+	var out []byte
+	b.SetBytes(int64(len(o.Metadata)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if out, err = o.AppendMetadata(out[:0], MapEdit{}, annotations, quote); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,6 +1,7 @@
 package jsonscan
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"maps"
@@ -224,6 +225,50 @@ func appendMissing(dst []byte, open int, labels, annotations *MapEdit, seen [2]b
 	return append(dst, '}')
 }
 
+// onlyAdds reports whether e changes no entry it decoded: every entry of
+// Old is in New with its value. A stash written on an object that had none
+// is such an edit.
+func (e *MapEdit) onlyAdds() bool {
+	for k, v := range e.Old {
+		if nv, ok := e.New[k]; !ok || nv != v {
+			return false
+		}
+	}
+	return true
+}
+
+// isObject reports whether raw, a value as it came in, is an object.
+func isObject(raw []byte) bool {
+	return len(raw) >= 2 && raw[0] == '{' && raw[len(raw)-1] == '}'
+}
+
+// appendAdded appends raw, an object, with New's entries that are not in Old
+// added before its closing brace, sorted by key: an edit that only adds
+// (onlyAdds) keeps every entry that came in, so they are copied whole,
+// without a walk over them (kubectl's annotation is a kilobyte of escaped
+// JSON to walk).
+func appendAdded(dst, raw []byte, e *MapEdit, appendString func([]byte, string) []byte) []byte {
+	var addedKeys [4]string
+	added := addedKeys[:0]
+	for k := range e.New {
+		if _, ok := e.Old[k]; !ok {
+			added = append(added, k)
+		}
+	}
+	slices.Sort(added)
+	inner := bytes.TrimSpace(raw[1 : len(raw)-1])
+	dst = append(dst, raw[:len(raw)-1]...)
+	for i, k := range added {
+		if i > 0 || len(inner) > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendString(dst, k)
+		dst = append(dst, ':')
+		dst = appendString(dst, e.New[k])
+	}
+	return append(dst, '}')
+}
+
 // transient is b as a string for as long as b is not modified.
 func transient(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
@@ -235,6 +280,9 @@ func transient(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(
 // again: a map such as kubectl's annotations holds the whole object as
 // escaped JSON. raw that is not an object (null) holds no entries.
 func appendEdited(dst, raw []byte, e *MapEdit, appendString func([]byte, string) []byte) ([]byte, int, error) {
+	if isObject(raw) && e.onlyAdds() {
+		return appendAdded(dst, raw, e, appendString), 1, nil
+	}
 	dst = append(dst, '{')
 	n := 0
 	var kept []string

@@ -150,9 +150,14 @@ func TestAppendLabelsAndAnnotationsEditsTheMaps(t *testing.T) {
 		want                string
 	}{
 		{"every entry decoded",
-			MapEdit{New: map[string]string{"keep": "same", "y": "2"}, All: true},
-			MapEdit{New: map[string]string{"b": "2", "a": "1"}, All: true},
+			MapEdit{Old: map[string]string{"x": "1", "keep": "same"}, New: map[string]string{"keep": "same", "y": "2"}, All: true},
+			MapEdit{Old: map[string]string{"old": "1", "conversion.crdforge.io/v1": "stale", "kubectl": `{"big":1}`}, New: map[string]string{"b": "2", "a": "1"}, All: true},
 			`{"name":"a","labels":{"k\u0065ep":"s\u0061me","y":"2"},"managedFields":[{"manager":"m"}],"annotations":{"a":"1","b":"2"},"uid":"u"}`},
+		{"a stash added, every entry decoded",
+			MapEdit{Old: map[string]string{"x": "1", "keep": "same"}, New: map[string]string{"x": "1", "keep": "same"}, All: true},
+			MapEdit{Old: map[string]string{"old": "1", "conversion.crdforge.io/v1": "stale", "kubectl": `{"big":1}`},
+				New: map[string]string{"old": "1", "conversion.crdforge.io/v1": "stale", "kubectl": `{"big":1}`, "conversion.crdforge.io/v2": "new"}, All: true},
+			`{"name":"a","labels":{"x":"1","k\u0065ep":"s\u0061me"},"managedFields":[{"manager":"m"}],"annotations":{"old":"1","conversion.crdforge.io/v1":"stale","kubectl":"{\"big\":1}","conversion.crdforge.io/v2":"new"},"uid":"u"}`},
 		{"only the stash decoded",
 			MapEdit{},
 			MapEdit{Old: map[string]string{"conversion.crdforge.io/v1": "stale"}, New: map[string]string{"conversion.crdforge.io/v2": "new"}},
