@@ -521,10 +521,9 @@ func isNamed(t types.Type, pkg, name string) bool {
 // the stash is an annotation, lossless.AnnotationPrefix and the version),
 // and its root type embeds metav1.ObjectMeta as its metadata: then the
 // webhook need decode no more of the metadata than the stash
-// (Codec.DecodeData). The
-// hub's conversions are its spokes' own. A spoke's are not when the author
-// wrote its ConvertTo or ConvertFrom, or the root types' Convert_ function
-// either way, which may read any metadata field.
+// (Codec.DecodeData). The hub's conversions are its spokes' own. A spoke's
+// are not when the author wrote its ConvertTo or ConvertFrom, or the root
+// types' Convert_ function either way, which may read any metadata field.
 func keepsMeta(k *model.Kind, v *model.Version) bool {
 	fields, _ := jsonFields(v.Type.Underlying().(*types.Struct))
 	if !slices.ContainsFunc(fields, isRootMeta) {

@@ -122,10 +122,7 @@ func (o *Object) AppendMetadata(dst []byte, labels, annotations MapEdit, appendS
 			return nil, err
 		}
 		key := unquote(o.Metadata[start:w.i], escaped)
-		w.space()
-		w.i++ // the colon
-		w.space()
-		if dst, err = appendMember(dst, open, o.Metadata, start, w.i, end, key, &labels, &annotations, &seen, appendString); err != nil {
+		if dst, err = appendMember(dst, open, o.Metadata, start, w.afterColon(), end, key, &labels, &annotations, &seen, appendString); err != nil {
 			return nil, err
 		}
 	}
@@ -158,18 +155,26 @@ func (o *Object) spliceMetadata(dst []byte, labels, annotations *MapEdit, append
 		if _, err := w.str(); err != nil {
 			return dst[:mark], false, err
 		}
-		w.space()
-		w.i++ // the colon
-		w.space()
-		dst = append(dst, o.Metadata[copied:w.i]...)
+		valueStart := w.afterColon()
+		dst = append(dst, o.Metadata[copied:valueStart]...)
 		var n int
 		var err error
-		if dst, n, err = appendEdited(dst, o.Metadata[w.i:end], x.e, appendString); err != nil || n == 0 {
+		if dst, n, err = appendEdited(dst, o.Metadata[valueStart:end], x.e, appendString); err != nil || n == 0 {
 			return dst[:mark], false, err
 		}
 		copied = end
 	}
 	return append(dst, o.Metadata[copied:]...), true, nil
+}
+
+// afterColon moves w, just past a member's key in JSON the pass that read
+// the object validated, past the colon after it, and returns where the
+// member's value starts.
+func (w *walker) afterColon() int {
+	w.space()
+	w.i++ // the colon
+	w.space()
+	return w.i
 }
 
 // appendMember appends the member of meta named key, from start to end, its
@@ -246,27 +251,43 @@ func isObject(raw []byte) bool {
 // added before its closing brace, sorted by key: an edit that only adds
 // (onlyAdds) keeps every entry that came in, so they are copied whole,
 // without a walk over them (kubectl's annotation is a kilobyte of escaped
-// JSON to walk).
+// JSON to walk). An entry it adds whose key came in but was not decoded
+// (no conversion adds one) follows the one that came in, and is the one a
+// decoder reads.
 func appendAdded(dst, raw []byte, e *MapEdit, appendString func([]byte, string) []byte) []byte {
-	var addedKeys [4]string
-	added := addedKeys[:0]
-	for k := range e.New {
-		if _, ok := e.Old[k]; !ok {
+	n := 0
+	if len(bytes.TrimSpace(raw[1:len(raw)-1])) > 0 {
+		n = 1
+	}
+	dst, _ = appendEntries(append(dst, raw[:len(raw)-1]...), n, e.New, func(k string) bool {
+		_, ok := e.Old[k]
+		return ok
+	}, appendString)
+	return append(dst, '}')
+}
+
+// appendEntries appends the entries of m whose keys skip does not take,
+// sorted by key, to an object that has n entries written, and returns how
+// many it has then.
+func appendEntries(dst []byte, n int, m map[string]string, skip func(string) bool, appendString func([]byte, string) []byte) ([]byte, int) {
+	var keys [4]string
+	added := keys[:0]
+	for k := range m {
+		if !skip(k) {
 			added = append(added, k)
 		}
 	}
 	slices.Sort(added)
-	inner := bytes.TrimSpace(raw[1 : len(raw)-1])
-	dst = append(dst, raw[:len(raw)-1]...)
-	for i, k := range added {
-		if i > 0 || len(inner) > 0 {
+	for _, k := range added {
+		if n > 0 {
 			dst = append(dst, ',')
 		}
 		dst = appendString(dst, k)
 		dst = append(dst, ':')
-		dst = appendString(dst, e.New[k])
+		dst = appendString(dst, m[k])
+		n++
 	}
-	return append(dst, '}')
+	return dst, n
 }
 
 // transient is b as a string for as long as b is not modified.
@@ -322,22 +343,6 @@ func appendEdited(dst, raw []byte, e *MapEdit, appendString func([]byte, string)
 			return nil, 0, err
 		}
 	}
-	var addedKeys [4]string
-	added := addedKeys[:0]
-	for k := range e.New {
-		if !slices.Contains(kept, k) {
-			added = append(added, k)
-		}
-	}
-	slices.Sort(added)
-	for _, k := range added {
-		if n > 0 {
-			dst = append(dst, ',')
-		}
-		dst = appendString(dst, k)
-		dst = append(dst, ':')
-		dst = appendString(dst, e.New[k])
-		n++
-	}
+	dst, n = appendEntries(dst, n, e.New, func(k string) bool { return slices.Contains(kept, k) }, appendString)
 	return append(dst, '}'), n, nil
 }
