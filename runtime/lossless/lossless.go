@@ -53,6 +53,8 @@ type Direction[S, D any] struct {
 	loss     loss
 	// lost reports whether convert drops data of in (loss == lossChecked).
 	lost func(in *S) bool
+	// lostIn, when set, are the only fields where lost finds losses.
+	lostIn *Fields[S]
 }
 
 // loss says whether a direction can drop data, and how that is found out.
@@ -113,7 +115,8 @@ func Convert[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Directi
 	if there.convert == nil || back.convert == nil {
 		return errIncomplete
 	}
-	if err := there.convert(src, dst, nil); err != nil {
+	err := there.convert(src, dst, nil)
+	if err != nil {
 		return err
 	}
 	if err := dropStale(dst, there.from); err != nil {
@@ -123,14 +126,15 @@ func Convert[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Directi
 	// judged on the object the caller gets. Checked the other way, a pair of
 	// conversions that each lose data (a schedule joined and split again)
 	// would stash src although the restored dst converts back to it exactly.
+	restored := false
 	if back.loss == lossNone {
 		if err := dropStale(dst, there.to); err != nil {
 			return err
 		}
-	} else if err := restoreStashed(dst, there, back); err != nil {
+	} else if restored, err = restoreStashed(dst, there, back); err != nil {
 		return err
 	}
-	return stashLost(src, dst, there, back)
+	return stashLost(src, dst, there, back, restored)
 }
 
 // dropStale removes the stash of version from obj, unless a later crdforge
@@ -149,12 +153,19 @@ func dropStale(obj annotated, version string) error {
 // more conversion, but only when the check finds a loss, and a stash of the
 // lost fields alone is a fraction of the whole object's JSON to write, to
 // store and to read back. A root type the sparse stash cannot walk is
-// stashed whole, as before the sparse stash.
-func stashLost[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Direction[S, D], back Direction[D, S]) error {
+// stashed whole, as before the sparse stash. A Checked direction that says
+// where it loses data (LostIn) has only those fields compared, unless
+// restored says dst got data back from a stash.
+func stashLost[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Direction[S, D], back Direction[D, S], restored bool) error {
 	if there.loss == lossNone || there.loss == lossChecked && !there.lost(src) {
 		return nil
 	}
 	fields, sparse := rootDiff(reflect.TypeOf((*S)(nil)).Elem())
+	if there.loss == lossChecked && there.lostIn != nil && !restored {
+		if narrow, ok := there.lostIn.diff(); ok {
+			fields = narrow
+		}
+	}
 	again := getScratch[S]()
 	defer putScratch(again)
 	if there.loss == lossRoundTrip || sparse {
@@ -177,38 +188,39 @@ func stashLost[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Direc
 // restoreStashed brings back into dst the data of dst's version that an
 // earlier conversion the other way stashed on it: from a sparse stash (see
 // restoreSparse), or from a full one, as stashed by crdforge before the
-// sparse stash and still found in clusters.
-func restoreStashed[S, D any, PD Object[D]](dst PD, there Direction[S, D], back Direction[D, S]) error {
+// sparse stash and still found in clusters. It reports whether there was a
+// stash to restore from.
+func restoreStashed[S, D any, PD Object[D]](dst PD, there Direction[S, D], back Direction[D, S]) (bool, error) {
 	value, ok := dst.GetAnnotations()[Annotation(there.to)]
 	if !ok || !knownFormat(value) {
-		return nil
+		return false, nil
 	}
 	if isSparse(value) {
 		if _, err := unstash(dst, there.to, nil); err != nil {
-			return err
+			return true, err
 		}
 		data, err := decode(value)
 		if err != nil {
-			return fmt.Errorf("restoring data from annotation %s: %w", Annotation(there.to), err)
+			return true, fmt.Errorf("restoring data from annotation %s: %w", Annotation(there.to), err)
 		}
-		return restoreSparse(dst, data, there, back)
+		return true, restoreSparse(dst, data, there, back)
 	}
 	var saved D
 	if _, err := unstash(dst, there.to, &saved); err != nil {
-		return err
+		return true, err
 	}
 	// base is what the mechanical round trip makes of saved: a field of dst
 	// that still equals it was not changed in the other version.
 	var through S
 	var base D
 	if err := back.convert(&saved, &through, nil); err != nil {
-		return fmt.Errorf("converting the %s data stashed in %s: %w", there.to, Annotation(there.to), err)
+		return true, fmt.Errorf("converting the %s data stashed in %s: %w", there.to, Annotation(there.to), err)
 	}
 	if err := there.convert(&through, &base, nil); err != nil {
-		return fmt.Errorf("converting the %s data stashed in %s: %w", there.to, Annotation(there.to), err)
+		return true, fmt.Errorf("converting the %s data stashed in %s: %w", there.to, Annotation(there.to), err)
 	}
 	restore((*D)(dst), &base, &saved)
-	return nil
+	return true, nil
 }
 
 // clearMeta zeroes the TypeMeta and ObjectMeta of a root object, which a

@@ -243,6 +243,13 @@ func printSpoke(f *jen.File, s *model.Spoke, printed map[*model.TypePair]bool) {
 			printEntry(f, d)
 		}
 	}
+	if s.Generates(root.ToHub) || s.Generates(root.ToSpoke) {
+		for _, d := range root.Directions() {
+			if d.Loss == model.LossChecked {
+				printLostIn(f, d)
+			}
+		}
+	}
 	for _, tp := range s.Pairs {
 		if printed[tp] {
 			continue

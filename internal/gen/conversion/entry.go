@@ -51,7 +51,7 @@ func direction(d *model.Direction) jen.Code {
 	args := []jen.Code{jen.Lit(d.FromVersion.Name), jen.Lit(d.ToVersion.Name), jen.Id(d.Func)}
 	switch d.Loss {
 	case model.LossChecked:
-		return jen.Qual(losslessPath, "Checked").Call(append(args, jen.Id(d.LossyFunc))...)
+		return jen.Qual(losslessPath, "Checked").Call(append(args, jen.Id(d.LossyFunc))...).Dot("LostIn").Call(jen.Id(lostInVar(d)))
 	case model.LossRoundTrip:
 		return jen.Qual(losslessPath, "RoundTrip").Call(args...)
 	}

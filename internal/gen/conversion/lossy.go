@@ -2,6 +2,7 @@ package conversion
 
 import (
 	"go/types"
+	"strings"
 
 	"github.com/crdforge/crdforge/internal/gotype"
 	"github.com/crdforge/crdforge/internal/model"
@@ -44,6 +45,67 @@ func printLossy(f *jen.File, d *model.Direction) {
 	f.Func().Id(d.LossyFunc).Params(jen.Id("in").Op("*").Add(gotype.Qual(d.From))).Bool().Block(
 		append(stmts(body), jen.Return(last))...)
 	f.Line()
+}
+
+// printLostIn prints the fields where a root direction's lossy_ check
+// looks, for the lossless runtime (lossless.LostIn): its sparse stash then
+// compares the source with its round trip in those fields alone.
+func printLostIn(f *jen.File, d *model.Direction) {
+	var paths []jen.Code
+	for _, p := range lostIn(d, "") {
+		paths = append(paths, jen.Lit(p))
+	}
+	f.Commentf("%s are the fields where %s looks.", lostInVar(d), d.LossyFunc)
+	f.Var().Id(lostInVar(d)).Op("=").Qual(losslessPath, "LostIn").Types(gotype.Qual(d.From)).Call(paths...)
+	f.Line()
+}
+
+// lostInVar names the variable printLostIn prints.
+func lostInVar(d *model.Direction) string {
+	return "lostIn_" + strings.TrimPrefix(d.LossyFunc, "lossy_")
+}
+
+// lostIn lists the fields printLossy's check reads, as selectors of Go
+// field names from d's source type after prefix: every test it prints is
+// of a field on one of these paths.
+func lostIn(d *model.Direction, prefix string) []string {
+	var out []string
+	for _, v := range d.SourceOnly {
+		out = append(out, prefix+v.Name())
+	}
+	for _, p := range append(d.NilThrough, d.NestedSourceOnly...) {
+		out = append(out, prefix+fieldPath(p))
+	}
+	for _, fc := range d.Fields {
+		if !fc.Mapping.OptOut {
+			out = append(out, convLostIn(fc.Conv, prefix+fieldPath(fc.Source))...)
+		}
+	}
+	return out
+}
+
+// convLostIn lists the fields lossyCode's check of c reads, for a value at
+// path: inside a pair's struct, its own check's fields; anything else (a
+// pointer, a slice, a map) is checked, and compared, whole.
+func convLostIn(c *model.Conv, path string) []string {
+	switch {
+	case !c.Lossy():
+		return nil
+	case c.Kind == model.ConvPair:
+		return lostIn(c.Dir, path+".")
+	case c.Kind == model.ConvAddr:
+		return convLostIn(c.Elem, path)
+	}
+	return []string{path}
+}
+
+// fieldPath joins the names of the fields on path with dots.
+func fieldPath(path []*types.Var) string {
+	names := make([]string, len(path))
+	for i, v := range path {
+		names[i] = v.Name()
+	}
+	return strings.Join(names, ".")
 }
 
 // A loss is one statement of a lossy_ function: "if cond { return true }"

@@ -26,8 +26,8 @@ func (src *Widget) ConvertTo(dstRaw ctrlconversion.Hub) error {
 		Kind:       "Widget",
 	}
 	return lossless.Convert(src, dst,
-		lossless.Checked("v1alpha1", "v1", Convert_v1alpha1_Widget_To_v1_Widget, lossy_v1alpha1_Widget_To_v1_Widget),
-		lossless.Checked("v1", "v1alpha1", Convert_v1_Widget_To_v1alpha1_Widget, lossy_v1_Widget_To_v1alpha1_Widget))
+		lossless.Checked("v1alpha1", "v1", Convert_v1alpha1_Widget_To_v1_Widget, lossy_v1alpha1_Widget_To_v1_Widget).LostIn(lostIn_v1alpha1_Widget_To_v1_Widget),
+		lossless.Checked("v1", "v1alpha1", Convert_v1_Widget_To_v1alpha1_Widget, lossy_v1_Widget_To_v1alpha1_Widget).LostIn(lostIn_v1_Widget_To_v1alpha1_Widget))
 }
 
 // ConvertFrom converts a hub (v1) Widget to this version, v1alpha1.
@@ -41,11 +41,17 @@ func (dst *Widget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 		Kind:       "Widget",
 	}
 	return lossless.Convert(src, dst,
-		lossless.Checked("v1", "v1alpha1", Convert_v1_Widget_To_v1alpha1_Widget, lossy_v1_Widget_To_v1alpha1_Widget),
-		lossless.Checked("v1alpha1", "v1", Convert_v1alpha1_Widget_To_v1_Widget, lossy_v1alpha1_Widget_To_v1_Widget))
+		lossless.Checked("v1", "v1alpha1", Convert_v1_Widget_To_v1alpha1_Widget, lossy_v1_Widget_To_v1alpha1_Widget).LostIn(lostIn_v1_Widget_To_v1alpha1_Widget),
+		lossless.Checked("v1alpha1", "v1", Convert_v1alpha1_Widget_To_v1_Widget, lossy_v1alpha1_Widget_To_v1_Widget).LostIn(lostIn_v1alpha1_Widget_To_v1_Widget))
 }
 
 var _ ctrlconversion.Convertible = &Widget{}
+
+// lostIn_v1alpha1_Widget_To_v1_Widget are the fields where lossy_v1alpha1_Widget_To_v1_Widget looks.
+var lostIn_v1alpha1_Widget_To_v1_Widget = lossless.LostIn[Widget]("Spec.LegacyID")
+
+// lostIn_v1_Widget_To_v1alpha1_Widget are the fields where lossy_v1_Widget_To_v1alpha1_Widget looks.
+var lostIn_v1_Widget_To_v1alpha1_Widget = lossless.LostIn[v1.Widget]("Spec.Warranty", "Spec.Replicas")
 
 func autoConvert_v1alpha1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta

@@ -27,7 +27,7 @@ func (src *Widget) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Widget_To_v1_Widget),
-		lossless.Checked("v1", "v1beta1", Convert_v1_Widget_To_v1beta1_Widget, lossy_v1_Widget_To_v1beta1_Widget))
+		lossless.Checked("v1", "v1beta1", Convert_v1_Widget_To_v1beta1_Widget, lossy_v1_Widget_To_v1beta1_Widget).LostIn(lostIn_v1_Widget_To_v1beta1_Widget))
 }
 
 // ConvertFrom converts a hub (v1) Widget to this version, v1beta1.
@@ -41,11 +41,14 @@ func (dst *Widget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 		Kind:       "Widget",
 	}
 	return lossless.Convert(src, dst,
-		lossless.Checked("v1", "v1beta1", Convert_v1_Widget_To_v1beta1_Widget, lossy_v1_Widget_To_v1beta1_Widget),
+		lossless.Checked("v1", "v1beta1", Convert_v1_Widget_To_v1beta1_Widget, lossy_v1_Widget_To_v1beta1_Widget).LostIn(lostIn_v1_Widget_To_v1beta1_Widget),
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Widget_To_v1_Widget))
 }
 
 var _ ctrlconversion.Convertible = &Widget{}
+
+// lostIn_v1_Widget_To_v1beta1_Widget are the fields where lossy_v1_Widget_To_v1beta1_Widget looks.
+var lostIn_v1_Widget_To_v1beta1_Widget = lossless.LostIn[v1.Widget]("Spec.Warranty", "Spec.Replicas")
 
 func autoConvert_v1beta1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta

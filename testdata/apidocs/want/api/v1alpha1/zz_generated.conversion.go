@@ -26,8 +26,8 @@ func (src *Gizmo) ConvertTo(dstRaw ctrlconversion.Hub) error {
 		Kind:       "Gizmo",
 	}
 	return lossless.Convert(src, dst,
-		lossless.Checked("v1alpha1", "v1", Convert_v1alpha1_Gizmo_To_v1_Gizmo, lossy_v1alpha1_Gizmo_To_v1_Gizmo),
-		lossless.Checked("v1", "v1alpha1", Convert_v1_Gizmo_To_v1alpha1_Gizmo, lossy_v1_Gizmo_To_v1alpha1_Gizmo))
+		lossless.Checked("v1alpha1", "v1", Convert_v1alpha1_Gizmo_To_v1_Gizmo, lossy_v1alpha1_Gizmo_To_v1_Gizmo).LostIn(lostIn_v1alpha1_Gizmo_To_v1_Gizmo),
+		lossless.Checked("v1", "v1alpha1", Convert_v1_Gizmo_To_v1alpha1_Gizmo, lossy_v1_Gizmo_To_v1alpha1_Gizmo).LostIn(lostIn_v1_Gizmo_To_v1alpha1_Gizmo))
 }
 
 // ConvertFrom converts a hub (v1) Gizmo to this version, v1alpha1.
@@ -41,11 +41,17 @@ func (dst *Gizmo) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 		Kind:       "Gizmo",
 	}
 	return lossless.Convert(src, dst,
-		lossless.Checked("v1", "v1alpha1", Convert_v1_Gizmo_To_v1alpha1_Gizmo, lossy_v1_Gizmo_To_v1alpha1_Gizmo),
-		lossless.Checked("v1alpha1", "v1", Convert_v1alpha1_Gizmo_To_v1_Gizmo, lossy_v1alpha1_Gizmo_To_v1_Gizmo))
+		lossless.Checked("v1", "v1alpha1", Convert_v1_Gizmo_To_v1alpha1_Gizmo, lossy_v1_Gizmo_To_v1alpha1_Gizmo).LostIn(lostIn_v1_Gizmo_To_v1alpha1_Gizmo),
+		lossless.Checked("v1alpha1", "v1", Convert_v1alpha1_Gizmo_To_v1_Gizmo, lossy_v1alpha1_Gizmo_To_v1_Gizmo).LostIn(lostIn_v1alpha1_Gizmo_To_v1_Gizmo))
 }
 
 var _ ctrlconversion.Convertible = &Gizmo{}
+
+// lostIn_v1alpha1_Gizmo_To_v1_Gizmo are the fields where lossy_v1alpha1_Gizmo_To_v1_Gizmo looks.
+var lostIn_v1alpha1_Gizmo_To_v1_Gizmo = lossless.LostIn[Gizmo]("Spec.LegacyID")
+
+// lostIn_v1_Gizmo_To_v1alpha1_Gizmo are the fields where lossy_v1_Gizmo_To_v1alpha1_Gizmo looks.
+var lostIn_v1_Gizmo_To_v1alpha1_Gizmo = lossless.LostIn[v1.Gizmo]("Spec.Schedule", "Spec.Color", "Spec.Size")
 
 func autoConvert_v1alpha1_Gizmo_To_v1_Gizmo(in *Gizmo, out *v1.Gizmo, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta

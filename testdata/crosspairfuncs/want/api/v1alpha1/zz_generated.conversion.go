@@ -176,7 +176,7 @@ func (src *Hook) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1alpha1", "v1", Convert_v1alpha1_Hook_To_v1_Hook),
-		lossless.Checked("v1", "v1alpha1", Convert_v1_Hook_To_v1alpha1_Hook, lossy_v1_Hook_To_v1alpha1_Hook))
+		lossless.Checked("v1", "v1alpha1", Convert_v1_Hook_To_v1alpha1_Hook, lossy_v1_Hook_To_v1alpha1_Hook).LostIn(lostIn_v1_Hook_To_v1alpha1_Hook))
 }
 
 // ConvertFrom converts a hub (v1) Hook to this version, v1alpha1.
@@ -190,11 +190,14 @@ func (dst *Hook) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 		Kind:       "Hook",
 	}
 	return lossless.Convert(src, dst,
-		lossless.Checked("v1", "v1alpha1", Convert_v1_Hook_To_v1alpha1_Hook, lossy_v1_Hook_To_v1alpha1_Hook),
+		lossless.Checked("v1", "v1alpha1", Convert_v1_Hook_To_v1alpha1_Hook, lossy_v1_Hook_To_v1alpha1_Hook).LostIn(lostIn_v1_Hook_To_v1alpha1_Hook),
 		lossless.Lossless("v1alpha1", "v1", Convert_v1alpha1_Hook_To_v1_Hook))
 }
 
 var _ ctrlconversion.Convertible = &Hook{}
+
+// lostIn_v1_Hook_To_v1alpha1_Hook are the fields where lossy_v1_Hook_To_v1alpha1_Hook looks.
+var lostIn_v1_Hook_To_v1alpha1_Hook = lossless.LostIn[v1.Hook]("Spec.Targets")
 
 func autoConvert_v1alpha1_Hook_To_v1_Hook(in *Hook, out *v1.Hook, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta

@@ -25,8 +25,8 @@ func (src *Database) ConvertTo(dstRaw ctrlconversion.Hub) error {
 		Kind:       "Database",
 	}
 	return lossless.Convert(src, dst,
-		lossless.Checked("v1alpha1", "v1", Convert_v1alpha1_Database_To_v1_Database, lossy_v1alpha1_Database_To_v1_Database),
-		lossless.Checked("v1", "v1alpha1", Convert_v1_Database_To_v1alpha1_Database, lossy_v1_Database_To_v1alpha1_Database))
+		lossless.Checked("v1alpha1", "v1", Convert_v1alpha1_Database_To_v1_Database, lossy_v1alpha1_Database_To_v1_Database).LostIn(lostIn_v1alpha1_Database_To_v1_Database),
+		lossless.Checked("v1", "v1alpha1", Convert_v1_Database_To_v1alpha1_Database, lossy_v1_Database_To_v1alpha1_Database).LostIn(lostIn_v1_Database_To_v1alpha1_Database))
 }
 
 // ConvertFrom converts a hub (v1) Database to this version, v1alpha1.
@@ -40,11 +40,17 @@ func (dst *Database) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 		Kind:       "Database",
 	}
 	return lossless.Convert(src, dst,
-		lossless.Checked("v1", "v1alpha1", Convert_v1_Database_To_v1alpha1_Database, lossy_v1_Database_To_v1alpha1_Database),
-		lossless.Checked("v1alpha1", "v1", Convert_v1alpha1_Database_To_v1_Database, lossy_v1alpha1_Database_To_v1_Database))
+		lossless.Checked("v1", "v1alpha1", Convert_v1_Database_To_v1alpha1_Database, lossy_v1_Database_To_v1alpha1_Database).LostIn(lostIn_v1_Database_To_v1alpha1_Database),
+		lossless.Checked("v1alpha1", "v1", Convert_v1alpha1_Database_To_v1_Database, lossy_v1alpha1_Database_To_v1_Database).LostIn(lostIn_v1alpha1_Database_To_v1_Database))
 }
 
 var _ ctrlconversion.Convertible = &Database{}
+
+// lostIn_v1alpha1_Database_To_v1_Database are the fields where lossy_v1alpha1_Database_To_v1_Database looks.
+var lostIn_v1alpha1_Database_To_v1_Database = lossless.LostIn[Database]("Spec.BackupSchedule", "Spec.Comment")
+
+// lostIn_v1_Database_To_v1alpha1_Database are the fields where lossy_v1_Database_To_v1alpha1_Database looks.
+var lostIn_v1_Database_To_v1alpha1_Database = lossless.LostIn[v1.Database]("Spec.Backup")
 
 func autoConvert_v1alpha1_Database_To_v1_Database(in *Database, out *v1.Database, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta

@@ -26,7 +26,7 @@ func (src *Crate) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Crate_To_v1_Crate),
-		lossless.Checked("v1", "v1beta1", Convert_v1_Crate_To_v1beta1_Crate, lossy_v1_Crate_To_v1beta1_Crate))
+		lossless.Checked("v1", "v1beta1", Convert_v1_Crate_To_v1beta1_Crate, lossy_v1_Crate_To_v1beta1_Crate).LostIn(lostIn_v1_Crate_To_v1beta1_Crate))
 }
 
 // ConvertFrom converts a hub (v1) Crate to this version, v1beta1.
@@ -40,11 +40,14 @@ func (dst *Crate) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 		Kind:       "Crate",
 	}
 	return lossless.Convert(src, dst,
-		lossless.Checked("v1", "v1beta1", Convert_v1_Crate_To_v1beta1_Crate, lossy_v1_Crate_To_v1beta1_Crate),
+		lossless.Checked("v1", "v1beta1", Convert_v1_Crate_To_v1beta1_Crate, lossy_v1_Crate_To_v1beta1_Crate).LostIn(lostIn_v1_Crate_To_v1beta1_Crate),
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Crate_To_v1_Crate))
 }
 
 var _ ctrlconversion.Convertible = &Crate{}
+
+// lostIn_v1_Crate_To_v1beta1_Crate are the fields where lossy_v1_Crate_To_v1beta1_Crate looks.
+var lostIn_v1_Crate_To_v1beta1_Crate = lossless.LostIn[v1.Crate]("Spec.Label")
 
 func autoConvert_v1beta1_Crate_To_v1_Crate(in *Crate, out *v1.Crate, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta

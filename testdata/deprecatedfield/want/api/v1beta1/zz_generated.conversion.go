@@ -26,7 +26,7 @@ func (src *Gadget) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Gadget_To_v1_Gadget),
-		lossless.Checked("v1", "v1beta1", Convert_v1_Gadget_To_v1beta1_Gadget, lossy_v1_Gadget_To_v1beta1_Gadget))
+		lossless.Checked("v1", "v1beta1", Convert_v1_Gadget_To_v1beta1_Gadget, lossy_v1_Gadget_To_v1beta1_Gadget).LostIn(lostIn_v1_Gadget_To_v1beta1_Gadget))
 }
 
 // ConvertFrom converts a hub (v1) Gadget to this version, v1beta1.
@@ -40,11 +40,14 @@ func (dst *Gadget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 		Kind:       "Gadget",
 	}
 	return lossless.Convert(src, dst,
-		lossless.Checked("v1", "v1beta1", Convert_v1_Gadget_To_v1beta1_Gadget, lossy_v1_Gadget_To_v1beta1_Gadget),
+		lossless.Checked("v1", "v1beta1", Convert_v1_Gadget_To_v1beta1_Gadget, lossy_v1_Gadget_To_v1beta1_Gadget).LostIn(lostIn_v1_Gadget_To_v1beta1_Gadget),
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Gadget_To_v1_Gadget))
 }
 
 var _ ctrlconversion.Convertible = &Gadget{}
+
+// lostIn_v1_Gadget_To_v1beta1_Gadget are the fields where lossy_v1_Gadget_To_v1beta1_Gadget looks.
+var lostIn_v1_Gadget_To_v1beta1_Gadget = lossless.LostIn[v1.Gadget]("Spec.Paint")
 
 func autoConvert_v1beta1_Gadget_To_v1_Gadget(in *Gadget, out *v1.Gadget, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta

@@ -27,7 +27,7 @@ func (src *Pipeline) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Pipeline_To_v1_Pipeline),
-		lossless.Checked("v1", "v1beta1", Convert_v1_Pipeline_To_v1beta1_Pipeline, lossy_v1_Pipeline_To_v1beta1_Pipeline))
+		lossless.Checked("v1", "v1beta1", Convert_v1_Pipeline_To_v1beta1_Pipeline, lossy_v1_Pipeline_To_v1beta1_Pipeline).LostIn(lostIn_v1_Pipeline_To_v1beta1_Pipeline))
 }
 
 // ConvertFrom converts a hub (v1) Pipeline to this version, v1beta1.
@@ -41,11 +41,14 @@ func (dst *Pipeline) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 		Kind:       "Pipeline",
 	}
 	return lossless.Convert(src, dst,
-		lossless.Checked("v1", "v1beta1", Convert_v1_Pipeline_To_v1beta1_Pipeline, lossy_v1_Pipeline_To_v1beta1_Pipeline),
+		lossless.Checked("v1", "v1beta1", Convert_v1_Pipeline_To_v1beta1_Pipeline, lossy_v1_Pipeline_To_v1beta1_Pipeline).LostIn(lostIn_v1_Pipeline_To_v1beta1_Pipeline),
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Pipeline_To_v1_Pipeline))
 }
 
 var _ ctrlconversion.Convertible = &Pipeline{}
+
+// lostIn_v1_Pipeline_To_v1beta1_Pipeline are the fields where lossy_v1_Pipeline_To_v1beta1_Pipeline looks.
+var lostIn_v1_Pipeline_To_v1beta1_Pipeline = lossless.LostIn[v1.Pipeline]("Spec.Retention")
 
 func autoConvert_v1beta1_Pipeline_To_v1_Pipeline(in *Pipeline, out *v1.Pipeline, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta

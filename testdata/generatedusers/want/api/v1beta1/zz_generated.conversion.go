@@ -26,7 +26,7 @@ func (src *Shelf) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Shelf_To_v1_Shelf),
-		lossless.Checked("v1", "v1beta1", Convert_v1_Shelf_To_v1beta1_Shelf, lossy_v1_Shelf_To_v1beta1_Shelf))
+		lossless.Checked("v1", "v1beta1", Convert_v1_Shelf_To_v1beta1_Shelf, lossy_v1_Shelf_To_v1beta1_Shelf).LostIn(lostIn_v1_Shelf_To_v1beta1_Shelf))
 }
 
 // ConvertFrom converts a hub (v1) Shelf to this version, v1beta1.
@@ -40,11 +40,14 @@ func (dst *Shelf) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 		Kind:       "Shelf",
 	}
 	return lossless.Convert(src, dst,
-		lossless.Checked("v1", "v1beta1", Convert_v1_Shelf_To_v1beta1_Shelf, lossy_v1_Shelf_To_v1beta1_Shelf),
+		lossless.Checked("v1", "v1beta1", Convert_v1_Shelf_To_v1beta1_Shelf, lossy_v1_Shelf_To_v1beta1_Shelf).LostIn(lostIn_v1_Shelf_To_v1beta1_Shelf),
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Shelf_To_v1_Shelf))
 }
 
 var _ ctrlconversion.Convertible = &Shelf{}
+
+// lostIn_v1_Shelf_To_v1beta1_Shelf are the fields where lossy_v1_Shelf_To_v1beta1_Shelf looks.
+var lostIn_v1_Shelf_To_v1beta1_Shelf = lossless.LostIn[v1.Shelf]("Spec.Label")
 
 func autoConvert_v1beta1_Shelf_To_v1_Shelf(in *Shelf, out *v1.Shelf, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta

@@ -25,7 +25,7 @@ func (src *CronJob) ConvertTo(dstRaw ctrlconversion.Hub) error {
 		Kind:       "CronJob",
 	}
 	return lossless.Convert(src, dst,
-		lossless.Checked("v2", "v1", Convert_v2_CronJob_To_v1_CronJob, lossy_v2_CronJob_To_v1_CronJob),
+		lossless.Checked("v2", "v1", Convert_v2_CronJob_To_v1_CronJob, lossy_v2_CronJob_To_v1_CronJob).LostIn(lostIn_v2_CronJob_To_v1_CronJob),
 		lossless.Lossless("v1", "v2", Convert_v1_CronJob_To_v2_CronJob))
 }
 
@@ -41,10 +41,13 @@ func (dst *CronJob) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1", "v2", Convert_v1_CronJob_To_v2_CronJob),
-		lossless.Checked("v2", "v1", Convert_v2_CronJob_To_v1_CronJob, lossy_v2_CronJob_To_v1_CronJob))
+		lossless.Checked("v2", "v1", Convert_v2_CronJob_To_v1_CronJob, lossy_v2_CronJob_To_v1_CronJob).LostIn(lostIn_v2_CronJob_To_v1_CronJob))
 }
 
 var _ ctrlconversion.Convertible = &CronJob{}
+
+// lostIn_v2_CronJob_To_v1_CronJob are the fields where lossy_v2_CronJob_To_v1_CronJob looks.
+var lostIn_v2_CronJob_To_v1_CronJob = lossless.LostIn[CronJob]("Spec.Suspend")
 
 func autoConvert_v2_CronJob_To_v1_CronJob(in *CronJob, out *v1.CronJob, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta

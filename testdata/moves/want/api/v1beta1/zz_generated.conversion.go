@@ -26,7 +26,7 @@ func (src *Relay) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Relay_To_v1_Relay),
-		lossless.Checked("v1", "v1beta1", Convert_v1_Relay_To_v1beta1_Relay, lossy_v1_Relay_To_v1beta1_Relay))
+		lossless.Checked("v1", "v1beta1", Convert_v1_Relay_To_v1beta1_Relay, lossy_v1_Relay_To_v1beta1_Relay).LostIn(lostIn_v1_Relay_To_v1beta1_Relay))
 }
 
 // ConvertFrom converts a hub (v1) Relay to this version, v1beta1.
@@ -40,11 +40,14 @@ func (dst *Relay) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 		Kind:       "Relay",
 	}
 	return lossless.Convert(src, dst,
-		lossless.Checked("v1", "v1beta1", Convert_v1_Relay_To_v1beta1_Relay, lossy_v1_Relay_To_v1beta1_Relay),
+		lossless.Checked("v1", "v1beta1", Convert_v1_Relay_To_v1beta1_Relay, lossy_v1_Relay_To_v1beta1_Relay).LostIn(lostIn_v1_Relay_To_v1beta1_Relay),
 		lossless.Lossless("v1beta1", "v1", Convert_v1beta1_Relay_To_v1_Relay))
 }
 
 var _ ctrlconversion.Convertible = &Relay{}
+
+// lostIn_v1_Relay_To_v1beta1_Relay are the fields where lossy_v1_Relay_To_v1beta1_Relay looks.
+var lostIn_v1_Relay_To_v1beta1_Relay = lossless.LostIn[v1.Relay]("Spec.Network", "Spec.Network.Proto")
 
 func autoConvert_v1beta1_Relay_To_v1_Relay(in *Relay, out *v1.Relay, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta

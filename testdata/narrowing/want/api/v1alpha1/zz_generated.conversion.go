@@ -26,7 +26,7 @@ func (src *Order) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1alpha1", "v1", Convert_v1alpha1_Order_To_v1_Order),
-		lossless.Checked("v1", "v1alpha1", Convert_v1_Order_To_v1alpha1_Order, lossy_v1_Order_To_v1alpha1_Order))
+		lossless.Checked("v1", "v1alpha1", Convert_v1_Order_To_v1alpha1_Order, lossy_v1_Order_To_v1alpha1_Order).LostIn(lostIn_v1_Order_To_v1alpha1_Order))
 }
 
 // ConvertFrom converts a hub (v1) Order to this version, v1alpha1.
@@ -40,11 +40,14 @@ func (dst *Order) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 		Kind:       "Order",
 	}
 	return lossless.Convert(src, dst,
-		lossless.Checked("v1", "v1alpha1", Convert_v1_Order_To_v1alpha1_Order, lossy_v1_Order_To_v1alpha1_Order),
+		lossless.Checked("v1", "v1alpha1", Convert_v1_Order_To_v1alpha1_Order, lossy_v1_Order_To_v1alpha1_Order).LostIn(lostIn_v1_Order_To_v1alpha1_Order),
 		lossless.Lossless("v1alpha1", "v1", Convert_v1alpha1_Order_To_v1_Order))
 }
 
 var _ ctrlconversion.Convertible = &Order{}
+
+// lostIn_v1_Order_To_v1alpha1_Order are the fields where lossy_v1_Order_To_v1alpha1_Order looks.
+var lostIn_v1_Order_To_v1alpha1_Order = lossless.LostIn[v1.Order]("Spec.Limit")
 
 func autoConvert_v1alpha1_Order_To_v1_Order(in *Order, out *v1.Order, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta

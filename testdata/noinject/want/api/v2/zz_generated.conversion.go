@@ -25,8 +25,8 @@ func (src *Doohickey) ConvertTo(dstRaw ctrlconversion.Hub) error {
 		Kind:       "Doohickey",
 	}
 	return lossless.Convert(src, dst,
-		lossless.Checked("v2", "v1", Convert_v2_Doohickey_To_v1_Doohickey, lossy_v2_Doohickey_To_v1_Doohickey),
-		lossless.Checked("v1", "v2", Convert_v1_Doohickey_To_v2_Doohickey, lossy_v1_Doohickey_To_v2_Doohickey))
+		lossless.Checked("v2", "v1", Convert_v2_Doohickey_To_v1_Doohickey, lossy_v2_Doohickey_To_v1_Doohickey).LostIn(lostIn_v2_Doohickey_To_v1_Doohickey),
+		lossless.Checked("v1", "v2", Convert_v1_Doohickey_To_v2_Doohickey, lossy_v1_Doohickey_To_v2_Doohickey).LostIn(lostIn_v1_Doohickey_To_v2_Doohickey))
 }
 
 // ConvertFrom converts a hub (v1) Doohickey to this version, v2.
@@ -40,11 +40,17 @@ func (dst *Doohickey) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 		Kind:       "Doohickey",
 	}
 	return lossless.Convert(src, dst,
-		lossless.Checked("v1", "v2", Convert_v1_Doohickey_To_v2_Doohickey, lossy_v1_Doohickey_To_v2_Doohickey),
-		lossless.Checked("v2", "v1", Convert_v2_Doohickey_To_v1_Doohickey, lossy_v2_Doohickey_To_v1_Doohickey))
+		lossless.Checked("v1", "v2", Convert_v1_Doohickey_To_v2_Doohickey, lossy_v1_Doohickey_To_v2_Doohickey).LostIn(lostIn_v1_Doohickey_To_v2_Doohickey),
+		lossless.Checked("v2", "v1", Convert_v2_Doohickey_To_v1_Doohickey, lossy_v2_Doohickey_To_v1_Doohickey).LostIn(lostIn_v2_Doohickey_To_v1_Doohickey))
 }
 
 var _ ctrlconversion.Convertible = &Doohickey{}
+
+// lostIn_v2_Doohickey_To_v1_Doohickey are the fields where lossy_v2_Doohickey_To_v1_Doohickey looks.
+var lostIn_v2_Doohickey_To_v1_Doohickey = lossless.LostIn[Doohickey]("Total")
+
+// lostIn_v1_Doohickey_To_v2_Doohickey are the fields where lossy_v1_Doohickey_To_v2_Doohickey looks.
+var lostIn_v1_Doohickey_To_v2_Doohickey = lossless.LostIn[v1.Doohickey]("Count")
 
 func autoConvert_v2_Doohickey_To_v1_Doohickey(in *Doohickey, out *v1.Doohickey, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta

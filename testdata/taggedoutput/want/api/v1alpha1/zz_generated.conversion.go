@@ -26,7 +26,7 @@ func (src *Plugin) ConvertTo(dstRaw ctrlconversion.Hub) error {
 	}
 	return lossless.Convert(src, dst,
 		lossless.Lossless("v1alpha1", "v1alpha2", Convert_v1alpha1_Plugin_To_v1alpha2_Plugin),
-		lossless.Checked("v1alpha2", "v1alpha1", Convert_v1alpha2_Plugin_To_v1alpha1_Plugin, lossy_v1alpha2_Plugin_To_v1alpha1_Plugin))
+		lossless.Checked("v1alpha2", "v1alpha1", Convert_v1alpha2_Plugin_To_v1alpha1_Plugin, lossy_v1alpha2_Plugin_To_v1alpha1_Plugin).LostIn(lostIn_v1alpha2_Plugin_To_v1alpha1_Plugin))
 }
 
 // ConvertFrom converts a hub (v1alpha2) Plugin to this version, v1alpha1.
@@ -40,11 +40,14 @@ func (dst *Plugin) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 		Kind:       "Plugin",
 	}
 	return lossless.Convert(src, dst,
-		lossless.Checked("v1alpha2", "v1alpha1", Convert_v1alpha2_Plugin_To_v1alpha1_Plugin, lossy_v1alpha2_Plugin_To_v1alpha1_Plugin),
+		lossless.Checked("v1alpha2", "v1alpha1", Convert_v1alpha2_Plugin_To_v1alpha1_Plugin, lossy_v1alpha2_Plugin_To_v1alpha1_Plugin).LostIn(lostIn_v1alpha2_Plugin_To_v1alpha1_Plugin),
 		lossless.Lossless("v1alpha1", "v1alpha2", Convert_v1alpha1_Plugin_To_v1alpha2_Plugin))
 }
 
 var _ ctrlconversion.Convertible = &Plugin{}
+
+// lostIn_v1alpha2_Plugin_To_v1alpha1_Plugin are the fields where lossy_v1alpha2_Plugin_To_v1alpha1_Plugin looks.
+var lostIn_v1alpha2_Plugin_To_v1alpha1_Plugin = lossless.LostIn[v1alpha2.Plugin]("Spec.Patches")
 
 func autoConvert_v1alpha1_Plugin_To_v1alpha2_Plugin(in *Plugin, out *v1alpha2.Plugin, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
