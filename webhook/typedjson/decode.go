@@ -44,6 +44,8 @@ type Decoder struct {
 	// values (kinds, namespaces, label keys and values, enums) come back
 	// object after object, and sharing them spares an allocation each.
 	strings [internSlots]string
+	// passed are where the members Pass skipped are, plus one.
+	passed [maxPass]int
 }
 
 // internSlots is the number of strings a Decoder keeps; internMax the

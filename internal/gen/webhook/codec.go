@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/crdforge/crdforge/internal/model"
 	"github.com/crdforge/crdforge/internal/output"
@@ -42,21 +43,33 @@ const (
 // package first, so every name is the same as in one file; every file
 // imports every package under the same alias.
 func codecFiles(importPath, pkgName string, kinds []*model.Kind) []codecFile {
-	c := &codecGen{funcs: map[*types.Named]string{}, encFuncs: map[*types.Named]string{}, taken: map[string]bool{}, aliases: aliases(kinds), others: map[string]bool{}}
+	c := &codecGen{funcs: map[*types.Named]string{}, encFuncs: map[*types.Named]string{}, transFuncs: map[*types.Named]string{},
+		taken: map[string]bool{}, aliases: aliases(kinds), others: map[string]bool{}}
 	with := c.with(kinds)
 	for _, l := range c.dataQueue {
-		c.printStructDecoder(l.root, l.name, fmt.Sprintf("%s decodes a %s, of its metadata only the stash.", l.name, l.root.Obj().Name()), true)
+		comment := fmt.Sprintf("%s decodes a %s, of its metadata only the stash.", l.name, l.root.Obj().Name())
+		if len(l.pass) > 0 {
+			comment = fmt.Sprintf("%s decodes a %s, of its metadata only the stash, and passes %s (typedjson.Pass).", l.name, l.root.Obj().Name(), strings.Join(l.pass, ", "))
+			enc, _ := c.encoder(l.root)
+			c.printStructEncoder(l.root, l.encName, jen.Commentf("%s is %s, writing the members DecodeData passes from raw, transcoded, where raw has them.", l.encName, enc), l.pass)
+		}
+		c.printStructDecoder(l.root, l.name, comment, true, l.pass)
 	}
-	for len(c.queue) > 0 || len(c.encQueue) > 0 {
-		if len(c.queue) > 0 {
+	for len(c.queue) > 0 || len(c.encQueue) > 0 || len(c.transQueue) > 0 {
+		switch {
+		case len(c.queue) > 0:
 			n := c.queue[0]
 			c.queue = c.queue[1:]
 			c.printDecoder(n)
-			continue
+		case len(c.encQueue) > 0:
+			n := c.encQueue[0]
+			c.encQueue = c.encQueue[1:]
+			c.printEncoder(n)
+		default:
+			n := c.transQueue[0]
+			c.transQueue = c.transQueue[1:]
+			c.printTranscoder(n)
 		}
-		n := c.encQueue[0]
-		c.encQueue = c.encQueue[1:]
-		c.printEncoder(n)
 	}
 	all := c.pinOthers()
 	for p, a := range c.aliases {
@@ -114,6 +127,7 @@ func (c *codecGen) with(kinds []*model.Kind) []jen.Code {
 	var cases []jen.Code
 	for _, k := range kinds {
 		codecs := jen.Dict{}
+		pass := c.passMembers(k)
 		for _, v := range k.Versions {
 			typ := jen.Qual(v.Package.PkgPath, v.Type.Obj().Name())
 			codec := jen.Dict{}
@@ -125,7 +139,11 @@ func (c *codecGen) with(kinds []*model.Kind) []jen.Code {
 			if name, ok := c.decoder(v.Type); ok {
 				codec[jen.Id("Decode")] = decodeWith(name)
 				if keepsMeta(k, v) {
-					codec[jen.Id("DecodeData")] = decodeWith(c.dataDecoder(v.Type))
+					data := c.dataDecoder(v.Type, pass)
+					codec[jen.Id("DecodeData")] = decodeWith(data.name)
+					if len(pass) > 0 {
+						c.passCodec(codec, v, typ, data)
+					}
 				}
 			}
 			if name, ok := c.encoder(v.Type); ok {
@@ -201,6 +219,9 @@ type codecGen struct {
 	// encFuncs and encQueue are the same for encoders.
 	encFuncs map[*types.Named]string
 	encQueue []*types.Named
+	// transFuncs and transQueue are the same for transcoders.
+	transFuncs map[*types.Named]string
+	transQueue []*types.Named
 	// dataQueue are the root types' decoders of data and stash still to
 	// print (dataDecoder).
 	dataQueue []dataDecl
@@ -250,30 +271,52 @@ func (c *codecGen) funcName(verb string, n *types.Named) string {
 
 // dataDecoder plans and names the decoder of root, a version's root type
 // whose decoder (decoder) exists, that reads of its metadata only the
-// stash's annotations (typedjson.MetadataStash): the codec's DecodeData.
-func (c *codecGen) dataDecoder(root *types.Named) string {
-	name := c.funcName("decodeData", root)
-	c.dataQueue = append(c.dataQueue, dataDecl{root, name})
-	return name
+// stash's annotations (typedjson.MetadataStash) and passes the members
+// pass: the codec's DecodeData; and with pass, its EncodeData.
+func (c *codecGen) dataDecoder(root *types.Named, pass []string) dataDecl {
+	d := dataDecl{root: root, name: c.funcName("decodeData", root), pass: pass}
+	if len(pass) > 0 {
+		d.encName = c.funcName("encodeData", root)
+	}
+	c.dataQueue = append(c.dataQueue, d)
+	return d
 }
 
-// dataDecl is a root type's decoder of data and stash, to print.
+// dataDecl is a root type's decoder of data and stash, to print, and the
+// members it passes, with their encoder.
 type dataDecl struct {
-	root *types.Named
-	name string
+	root          *types.Named
+	name, encName string
+	pass          []string
+}
+
+// passCodec sets the codec's EncodeData and Transcode for version v, whose
+// root type is typ and whose DecodeData, data, passes members.
+func (c *codecGen) passCodec(codec jen.Dict, v *model.Version, typ *jen.Statement, data dataDecl) {
+	codec[jen.Id("EncodeData")] = jen.Func().Params(jen.Id("b").Index().Byte(), jen.Id("obj").Qual(kruntimePath, "Object"), jen.Id("raw").Index().Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Return(jen.Id(data.encName).Call(jen.Id("b"), jen.Id("obj").Assert(jen.Op("*").Add(typ)), jen.Id("raw"))),
+	)
+	fields, _ := jsonFields(v.Type.Underlying().(*types.Struct))
+	var funcs []jen.Code
+	for _, name := range data.pass {
+		i := slices.IndexFunc(fields, func(f jsonField) bool { return f.name == name })
+		funcs = append(funcs, jen.Id(c.structTranscoder(fields[i].path[0].Type())))
+	}
+	codec[jen.Id("Transcode")] = jen.Index().Func().Params(jen.Op("*").Qual(typedjsonPath, "Decoder"), jen.Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Values(funcs...)
 }
 
 // printDecoder prints the decoder of n: its object's members by name, each
 // into its field, a name given twice or a value of a kind the field does
 // not take left to the reflection codec (typedjson.ErrFallback).
 func (c *codecGen) printDecoder(n *types.Named) {
-	c.printStructDecoder(n, c.funcs[n], fmt.Sprintf("%s decodes a %s.", c.funcs[n], n.Obj().Name()), false)
+	c.printStructDecoder(n, c.funcs[n], fmt.Sprintf("%s decodes a %s.", c.funcs[n], n.Obj().Name()), false, nil)
 }
 
 // printStructDecoder prints a decoder of n named name; dataOnly has it
 // decode of n's metadata, its embedded metav1.ObjectMeta, only the stash's
-// annotations, those whose keys start with lossless.AnnotationPrefix.
-func (c *codecGen) printStructDecoder(n *types.Named, name, comment string, dataOnly bool) {
+// annotations, those whose keys start with lossless.AnnotationPrefix, and
+// pass the members pass (typedjson.Pass).
+func (c *codecGen) printStructDecoder(n *types.Named, name, comment string, dataOnly bool, pass []string) {
 	fields, _ := jsonFields(n.Underlying().(*types.Struct))
 	var cases []jen.Code
 	for i, fl := range fields {
@@ -285,6 +328,9 @@ func (c *codecGen) printStructDecoder(n *types.Named, name, comment string, data
 		decode := c.decode(fl.path[len(fl.path)-1].Type(), jen.Op("&").Add(target), 0)
 		if dataOnly && isRootMeta(fl) {
 			decode = jen.Id("err").Op("=").Qual(typedjsonPath, "MetadataStash").Call(jen.Id("d"), jen.Op("&").Add(target), jen.Lit(lossless.AnnotationPrefix))
+		}
+		if i := slices.Index(pass, fl.name); i >= 0 {
+			decode = jen.Id("err").Op("=").Id("d").Dot("Pass").Call(jen.Lit(i))
 		}
 		cases = append(cases, jen.Case(jen.Lit(fl.name)).Block(
 			jen.If(bit.Clone()).Block(jen.Return(jen.Qual(typedjsonPath, "ErrFallback"))),

@@ -2,6 +2,7 @@ package webhook
 
 import (
 	"go/types"
+	"slices"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -38,6 +39,13 @@ func (c *codecGen) encoder(n *types.Named) (string, bool) {
 // encoding/json writes them. Every member is written with a comma before
 // it; the first one's becomes the object's brace.
 func (c *codecGen) printEncoder(n *types.Named) {
+	c.printStructEncoder(n, c.encFuncs[n], jen.Commentf("%s appends a %s encoded.", c.encFuncs[n], n.Obj().Name()), nil)
+}
+
+// printStructEncoder prints an encoder of n named name. With pass (the
+// members a root type's DecodeData passes), it takes the bytes each passed
+// member came in as, transcoded, and writes those where it has them.
+func (c *codecGen) printStructEncoder(n *types.Named, name string, comment jen.Code, pass []string) {
 	fields, _ := jsonFields(n.Underlying().(*types.Struct))
 	body := []jen.Code{
 		jen.Var().Err().Error(),
@@ -48,38 +56,48 @@ func (c *codecGen) printEncoder(n *types.Named) {
 		for _, p := range fl.path {
 			val = val.Dot(p.Name())
 		}
-		t := fl.path[len(fl.path)-1].Type()
-		write := []jen.Code{
-			jen.Id("b").Op("=").Append(jen.Id("b"), jen.Lit(`,"`+fl.name+`":`).Op("...")),
+		write := c.encodeMember(fl, val)
+		if i := slices.Index(pass, fl.name); i >= 0 {
+			raw := jen.Id("raw").Index(jen.Lit(i))
+			write = []jen.Code{jen.If(raw.Clone().Op("!=").Nil()).Block(
+				jen.Id("b").Op("=").Append(jen.Id("b"), jen.Lit(`,"`+fl.name+`":`).Op("...")),
+				jen.Id("b").Op("=").Append(jen.Id("b"), raw.Clone().Op("...")),
+			).Else().Block(write...)}
 		}
-		write = append(write, c.encode(t, val, 0)...)
-		var omit []jen.Code
-		if fl.omitEmpty {
-			if e := emptyTest(t, val.Clone()); e != nil {
-				omit = append(omit, e)
-			}
-		}
-		if fl.omitZero {
-			omit = append(omit, c.zeroTest(t, val.Clone()))
-		}
-		switch len(omit) {
-		case 0:
-			body = append(body, write...)
-		case 1:
-			body = append(body, jen.If(jen.Op("!").Parens(omit[0])).Block(write...))
-		default:
-			body = append(body, jen.If(jen.Op("!").Parens(omit[0]).Op("&&").Op("!").Parens(omit[1])).Block(write...))
+		body = append(body, write...)
+	}
+	body = append(body, closeObject()...)
+	params := []jen.Code{jen.Id("b").Index().Byte(), jen.Id("v").Op("*").Add(c.typeExpr(n))}
+	if pass != nil {
+		params = append(params, jen.Id("raw").Index().Index().Byte())
+	}
+	c.add(n, comment, jen.Func().Id(name).Params(params...).Params(jen.Index().Byte(), jen.Error()).Block(body...))
+}
+
+// encodeMember returns the statements that append member fl of val's
+// struct, val being its value, unless omitempty or omitzero leave it out.
+func (c *codecGen) encodeMember(fl jsonField, val *jen.Statement) []jen.Code {
+	t := fl.path[len(fl.path)-1].Type()
+	write := []jen.Code{
+		jen.Id("b").Op("=").Append(jen.Id("b"), jen.Lit(`,"`+fl.name+`":`).Op("...")),
+	}
+	write = append(write, c.encode(t, val, 0)...)
+	var omit []jen.Code
+	if fl.omitEmpty {
+		if e := emptyTest(t, val.Clone()); e != nil {
+			omit = append(omit, e)
 		}
 	}
-	body = append(body,
-		jen.If(jen.Len(jen.Id("b")).Op("==").Id("mark")).Block(
-			jen.Return(jen.Append(jen.Id("b"), jen.LitRune('{'), jen.LitRune('}')), jen.Nil()),
-		),
-		jen.Id("b").Index(jen.Id("mark")).Op("=").LitRune('{'),
-		jen.Return(jen.Append(jen.Id("b"), jen.LitRune('}')), jen.Err()),
-	)
-	c.add(n, jen.Commentf("%s appends a %s encoded.", c.encFuncs[n], n.Obj().Name()),
-		jen.Func().Id(c.encFuncs[n]).Params(jen.Id("b").Index().Byte(), jen.Id("v").Op("*").Add(c.typeExpr(n))).Params(jen.Index().Byte(), jen.Error()).Block(body...))
+	if fl.omitZero {
+		omit = append(omit, c.zeroTest(t, val.Clone()))
+	}
+	switch len(omit) {
+	case 0:
+		return write
+	case 1:
+		return []jen.Code{jen.If(jen.Op("!").Parens(omit[0])).Block(write...)}
+	}
+	return []jen.Code{jen.If(jen.Op("!").Parens(omit[0]).Op("&&").Op("!").Parens(omit[1])).Block(write...)}
 }
 
 // encode returns the statements that append val, an addressable t, to b,

@@ -2,6 +2,7 @@ package convert
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"maps"
 	"reflect"
@@ -34,6 +35,8 @@ type Scratch struct {
 	// last is the last object's conversion, which the next one of a
 	// review most likely repeats.
 	last route
+	// passing holds the members of the object a route passes.
+	passing passing
 }
 
 // route is how objects of one apiVersion and kind convert to one
@@ -47,6 +50,9 @@ type route struct {
 	// dataOnly says the conversion keeps the object's metadata but for its
 	// stash: both versions' codecs have DecodeData.
 	dataOnly bool
+	// pass says it passes members too: both versions' DecodeData pass
+	// them (Codec.Transcode).
+	pass bool
 	// objects are what the route's last conversion decoded into, went
 	// through (the hub) and converted to, reused for the next object
 	// when dataOnly: generated conversions keep no reference to them.
@@ -99,7 +105,17 @@ func (c *Table) Append(out []byte, obj *jsonscan.Object, desiredAPIVersion strin
 	if err != nil {
 		return out, err
 	}
-	src, err := r.from.decode(obj, r, s)
+	res, err := c.convert(out, obj, r, r.pass, s)
+	if errors.Is(err, errPassing) {
+		return c.convert(out, obj, r, false, s)
+	}
+	return res, err
+}
+
+// convert converts obj along r and appends it to out, passing members when
+// pass says so (see Codec.Transcode).
+func (c *Table) convert(out []byte, obj *jsonscan.Object, r *route, pass bool, s *Scratch) ([]byte, error) {
+	src, how, err := r.from.decode(obj, r, pass, s)
 	if err != nil {
 		return out, fmt.Errorf("decoding %s: %w", obj.APIVersion, err)
 	}
@@ -136,32 +152,56 @@ func (c *Table) Append(out []byte, obj *jsonscan.Object, desiredAPIVersion strin
 	} else {
 		dst.GetObjectKind().SetGroupVersionKind(schema.FromAPIVersionAndKind(r.toAPIVersion, obj.Kind))
 	}
-	return encode(out, dst, src, obj, &r.to, r.dataOnly, s)
+	return encode(out, dst, src, obj, &r.to, how, s)
 }
 
+// decoded says how much of an object decode read.
+type decoded int
+
+const (
+	// decodedAll: all of it, but the metadata's managedFields.
+	decodedAll decoded = iota
+	// decodedData: of its metadata only the stash (Codec.DecodeData).
+	decodedData
+	// decodedPassing: as decodedData, but for the members the route
+	// passes, transcoded into Scratch.passing.
+	decodedPassing
+)
+
 // decode decodes a new object of the version from obj without its
-// managedFields, for route r: with the generated codec when there is one
-// (of the metadata only the stash when r.dataOnly says so), from the
-// object's tape when it has one, and, where the generated codec declines or
-// there is none, with the reflection codec, into a new object again.
-func (v *version) decode(obj *jsonscan.Object, r *route, s *Scratch) (runtime.Object, error) {
+// managedFields, for route r: with the generated codec when there is one,
+// from the object's tape when it has one (of the metadata only the stash
+// when r.dataOnly says so, and, when pass says so, transcoding the members
+// it passes rather than decoding them: see passing.transcode), and, where
+// the generated codec declines or there is none, with the reflection codec,
+// into a new object again.
+func (v *version) decode(obj *jsonscan.Object, r *route, pass bool, s *Scratch) (runtime.Object, decoded, error) {
 	if dec := v.gen.Decode; dec != nil {
-		if r.dataOnly {
-			dec = v.gen.DecodeData
+		tape := obj.Tape()
+		if pass && tape != nil {
+			out := r.object(srcObject, v.new)
+			if s.passing.transcode(obj, tape, out, v.gen) {
+				return out, decodedPassing, nil
+			}
+		}
+		// A route's DecodeData passes members whenever the route does.
+		how := decodedAll
+		if r.dataOnly && !r.pass {
+			dec, how = v.gen.DecodeData, decodedData
 		}
 		out := r.object(srcObject, v.new)
 		var err error
-		if tape := obj.Tape(); tape != nil {
+		if tape != nil {
 			err = typedjson.Decode(obj.Raw, tape, out, dec)
 		} else {
 			err = typedjson.Decode(s.withoutManagedFields(obj), nil, out, dec)
 		}
 		if err == nil {
-			return out, nil
+			return out, how, nil
 		}
 	}
 	out := v.new()
-	return out, codec.Unmarshal(s.withoutManagedFields(obj), out)
+	return out, decodedAll, codec.Unmarshal(s.withoutManagedFields(obj), out)
 }
 
 // withoutManagedFields returns obj's JSON without its managedFields, in
@@ -216,25 +256,31 @@ func (c *Table) route(obj *jsonscan.Object, desiredAPIVersion string, s *Scratch
 		from: fromV, to: toV, fromVersion: from.Version, toVersion: to.Version, toAPIVersion: to.String(),
 		dataOnly: fromV.gen.DecodeData != nil && toV.gen.DecodeData != nil,
 	}
+	s.last.pass = s.last.dataOnly && passes(fromV.gen, toV.gen)
 	return &s.last, nil
 }
 
 // encode appends dst, the conversion of src, which came in as obj, to out.
 // When both are ObjectMeta, dst's metadata is not encoded: obj's goes out in
 // its place, with labels and annotations edited where the conversion changed
-// them (jsonscan.MapEdit); dataOnly says src's were decoded in part only.
-func encode(out []byte, dst, src runtime.Object, obj *jsonscan.Object, v *version, dataOnly bool, s *Scratch) ([]byte, error) {
+// them (jsonscan.MapEdit); how says how much of src was decoded, and what
+// of dst is to be written from Scratch.passing.
+func encode(out []byte, dst, src runtime.Object, obj *jsonscan.Object, v *version, how decoded, s *Scratch) ([]byte, error) {
 	s.enc.Reset()
+	var raw [][]byte
+	if how == decodedPassing {
+		raw = s.passing.raw
+	}
 	dstMeta, srcMeta := objectMeta(dst), objectMeta(src)
 	if dstMeta == nil || srcMeta == nil || obj.Metadata == nil {
-		if err := v.marshal(&s.enc, dst); err != nil {
+		if err := v.marshal(&s.enc, dst, raw); err != nil {
 			return out, err
 		}
 		return append(out, s.enc.Bytes()...), nil
 	}
 	saved := *dstMeta
 	*dstMeta = metav1.ObjectMeta{}
-	err := v.marshal(&s.enc, dst)
+	err := v.marshal(&s.enc, dst, raw)
 	*dstMeta = saved
 	if err != nil {
 		return out, err
@@ -249,8 +295,8 @@ func encode(out []byte, dst, src runtime.Object, obj *jsonscan.Object, v *versio
 	if maps.Equal(dstMeta.Labels, srcMeta.Labels) && maps.Equal(dstMeta.Annotations, srcMeta.Annotations) {
 		out = append(out, obj.Metadata...)
 	} else if out, err = obj.AppendMetadata(out,
-		jsonscan.MapEdit{Old: srcMeta.Labels, New: dstMeta.Labels, All: !dataOnly},
-		jsonscan.MapEdit{Old: srcMeta.Annotations, New: dstMeta.Annotations, All: !dataOnly},
+		jsonscan.MapEdit{Old: srcMeta.Labels, New: dstMeta.Labels, All: how == decodedAll},
+		jsonscan.MapEdit{Old: srcMeta.Annotations, New: dstMeta.Annotations, All: how == decodedAll},
 		typedjson.AppendString[string]); err != nil {
 		return out[:mark], err
 	}
@@ -270,8 +316,19 @@ func objectMeta(obj runtime.Object) *metav1.ObjectMeta {
 
 // marshal encodes obj, an object of the version, as the API server would,
 // into buf: with the generated codec when there is one, and, where it
-// fails or there is none, with the reflection codec.
-func (v *version) marshal(buf *bytes.Buffer, obj runtime.Object) error {
+// fails or there is none, with the reflection codec; with raw, the members
+// passed, with the generated codec's EncodeData.
+func (v *version) marshal(buf *bytes.Buffer, obj runtime.Object, raw [][]byte) error {
+	if raw != nil {
+		// Only the generated encoder writes the members passed: without
+		// it, the object goes again without passing (errPassing).
+		b, err := v.gen.EncodeData(buf.AvailableBuffer(), obj, raw)
+		if err != nil {
+			return errPassing
+		}
+		buf.Write(b)
+		return nil
+	}
 	if v.gen.Encode != nil {
 		if b, err := v.gen.Encode(buf.AvailableBuffer(), obj); err == nil {
 			buf.Write(b)

@@ -51,6 +51,16 @@ type Codec struct {
 	DecodeData func(d *typedjson.Decoder, obj runtime.Object) error
 	// Encode appends obj, an object of the version, encoded, to b.
 	Encode func(b []byte, obj runtime.Object) ([]byte, error)
+	// Transcode, when set, are the transcoders of the members of the
+	// object that DecodeData passes (typedjson.Pass), by the number it
+	// gives each: members every version with a DecodeData holds in one
+	// JSON form and every conversion copies, which the webhook writes as
+	// they came in, transcoded, rather than decode, copy and encode them.
+	// EncodeData is Encode, writing member i from raw[i] where that is not
+	// nil. Every version of a kind with a DecodeData passes the same
+	// members.
+	Transcode  []func(d *typedjson.Decoder, b []byte) ([]byte, error)
+	EncodeData func(b []byte, obj runtime.Object, raw [][]byte) ([]byte, error)
 }
 
 // Table converts objects between the versions of the kinds it knows: spoke

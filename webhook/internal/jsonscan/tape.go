@@ -215,3 +215,14 @@ func (t *Tokens) Elements() int {
 func (t *Tokens) tapeAtEnd() bool {
 	return t.err == nil && t.pos > 0 && t.pos == len(t.tape)
 }
+
+// Mark returns where t is on its tape, for Seek; -1 when t reads no tape.
+func (t *Tokens) Mark() int {
+	if t.tape == nil {
+		return -1
+	}
+	return t.pos
+}
+
+// Seek moves t to mark, where Mark found it on the same tape.
+func (t *Tokens) Seek(mark int) { t.pos = mark }

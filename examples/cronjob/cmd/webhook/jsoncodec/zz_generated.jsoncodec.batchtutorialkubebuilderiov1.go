@@ -7,10 +7,47 @@ package jsoncodec
 import (
 	batchtutorialkubebuilderiov1 "github.com/crdforge/crdforge/examples/cronjob/api/v1"
 	"github.com/crdforge/crdforge/webhook/typedjson"
+	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// decodeData_batchtutorialkubebuilderiov1_CronJob decodes a CronJob, of its metadata only the stash.
+// encodeData_batchtutorialkubebuilderiov1_CronJob is encode_batchtutorialkubebuilderiov1_CronJob, writing the members DecodeData passes from raw, transcoded, where raw has them.
+func encodeData_batchtutorialkubebuilderiov1_CronJob(b []byte, v *batchtutorialkubebuilderiov1.CronJob, raw [][]byte) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_batchtutorialkubebuilderiov1_CronJobSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	if raw[0] != nil {
+		b = append(b, ",\"status\":"...)
+		b = append(b, raw[0]...)
+	} else {
+		b = append(b, ",\"status\":"...)
+		if b, err = encode_batchtutorialkubebuilderiov1_CronJobStatus(b, &v.Status); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// decodeData_batchtutorialkubebuilderiov1_CronJob decodes a CronJob, of its metadata only the stash, and passes status (typedjson.Pass).
 func decodeData_batchtutorialkubebuilderiov1_CronJob(d *typedjson.Decoder, v *batchtutorialkubebuilderiov1.CronJob) error {
 	if d.Null() {
 		return nil
@@ -54,62 +91,7 @@ func decodeData_batchtutorialkubebuilderiov1_CronJob(d *typedjson.Decoder, v *ba
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			err = decode_batchtutorialkubebuilderiov1_CronJobStatus(d, &v.Status)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
-// decode_batchtutorialkubebuilderiov1_CronJob decodes a CronJob.
-func decode_batchtutorialkubebuilderiov1_CronJob(d *typedjson.Decoder, v *batchtutorialkubebuilderiov1.CronJob) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [5]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "kind":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.String(d, &v.TypeMeta.Kind)
-		case "apiVersion":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			err = typedjson.String(d, &v.TypeMeta.APIVersion)
-		case "metadata":
-			if seen[2] {
-				return typedjson.ErrFallback
-			}
-			seen[2] = true
-			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
-		case "spec":
-			if seen[3] {
-				return typedjson.ErrFallback
-			}
-			seen[3] = true
-			err = decode_batchtutorialkubebuilderiov1_CronJobSpec(d, &v.Spec)
-		case "status":
-			if seen[4] {
-				return typedjson.ErrFallback
-			}
-			seen[4] = true
-			err = decode_batchtutorialkubebuilderiov1_CronJobStatus(d, &v.Status)
+			err = d.Pass(0)
 		default:
 			err = d.Skip()
 		}
@@ -274,35 +256,59 @@ func decode_batchtutorialkubebuilderiov1_CronJobStatus(d *typedjson.Decoder, v *
 	return d.End()
 }
 
-// encode_batchtutorialkubebuilderiov1_CronJob appends a CronJob encoded.
-func encode_batchtutorialkubebuilderiov1_CronJob(b []byte, v *batchtutorialkubebuilderiov1.CronJob) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TypeMeta.Kind) == 0) {
-		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+// decode_batchtutorialkubebuilderiov1_CronJob decodes a CronJob.
+func decode_batchtutorialkubebuilderiov1_CronJob(d *typedjson.Decoder, v *batchtutorialkubebuilderiov1.CronJob) error {
+	if d.Null() {
+		return nil
 	}
-	if !(len(v.TypeMeta.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	if err := d.Begin('{'); err != nil {
+		return err
 	}
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
+	var seen [5]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
+		case "spec":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_batchtutorialkubebuilderiov1_CronJobSpec(d, &v.Spec)
+		case "status":
+			if seen[4] {
+				return typedjson.ErrFallback
+			}
+			seen[4] = true
+			err = decode_batchtutorialkubebuilderiov1_CronJobStatus(d, &v.Status)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
 	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_batchtutorialkubebuilderiov1_CronJobSpec(b, &v.Spec); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"status\":"...)
-	if b, err = encode_batchtutorialkubebuilderiov1_CronJobStatus(b, &v.Status); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
+	return d.End()
 }
 
 // encode_batchtutorialkubebuilderiov1_CronJobSpec appends a CronJobSpec encoded.
@@ -376,6 +382,139 @@ func encode_batchtutorialkubebuilderiov1_CronJobStatus(b []byte, v *batchtutoria
 			b = typedjson.AppendTime(b, &*v.LastScheduleTime)
 		}
 	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_batchtutorialkubebuilderiov1_CronJob appends a CronJob encoded.
+func encode_batchtutorialkubebuilderiov1_CronJob(b []byte, v *batchtutorialkubebuilderiov1.CronJob) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_batchtutorialkubebuilderiov1_CronJobSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"status\":"...)
+	if b, err = encode_batchtutorialkubebuilderiov1_CronJobStatus(b, &v.Status); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// transcode_batchtutorialkubebuilderiov1_CronJobStatus appends the CronJobStatus d reads as encode_batchtutorialkubebuilderiov1_CronJobStatus would write it decoded.
+func transcode_batchtutorialkubebuilderiov1_CronJobStatus(d *typedjson.Decoder, b []byte) ([]byte, error) {
+	if d.Null() {
+		var zero batchtutorialkubebuilderiov1.CronJobStatus
+		return encode_batchtutorialkubebuilderiov1_CronJobStatus(b, &zero)
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, err
+	}
+	var at [2]int
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return b, err
+		}
+		switch string(name) {
+		case "active":
+			if at[0] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[0] = d.Mark() + 1
+		case "lastScheduleTime":
+			if at[1] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[1] = d.Mark() + 1
+		}
+		if err := d.Skip(); err != nil {
+			return b, err
+		}
+	}
+	if err := d.End(); err != nil {
+		return b, err
+	}
+	end := d.Mark()
+	var err error
+	mark := len(b)
+	if at[0] == 0 {
+		var x []corev1.ObjectReference
+		if !(len(x) == 0) {
+			b = append(b, ",\"active\":"...)
+			if b, err = typedjson.AppendSlice(b, x, encode_corev1_ObjectReference); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		d.Seek(at[0] - 1)
+		start := len(b)
+		b = append(b, ",\"active\":"...)
+		var n int
+		b, n, err = typedjson.TranscodeSlice(d, b, transcode_corev1_ObjectReference)
+		if err != nil {
+			return b, err
+		}
+		if n == 0 {
+			b = b[:start]
+		}
+	}
+	if at[1] == 0 {
+		var x *metav1.Time
+		if !(x == nil) {
+			b = append(b, ",\"lastScheduleTime\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendTime(b, &*x)
+			}
+		}
+	} else {
+		var x *metav1.Time
+		d.Seek(at[1] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(metav1.Time)
+				}
+				err = typedjson.Time(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"lastScheduleTime\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendTime(b, &*x)
+			}
+		}
+	}
+	d.Seek(end)
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
 	}

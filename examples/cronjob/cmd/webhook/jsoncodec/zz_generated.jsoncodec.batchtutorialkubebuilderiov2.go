@@ -7,10 +7,47 @@ package jsoncodec
 import (
 	batchtutorialkubebuilderiov2 "github.com/crdforge/crdforge/examples/cronjob/api/v2"
 	"github.com/crdforge/crdforge/webhook/typedjson"
+	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// decodeData_batchtutorialkubebuilderiov2_CronJob decodes a CronJob, of its metadata only the stash.
+// encodeData_batchtutorialkubebuilderiov2_CronJob is encode_batchtutorialkubebuilderiov2_CronJob, writing the members DecodeData passes from raw, transcoded, where raw has them.
+func encodeData_batchtutorialkubebuilderiov2_CronJob(b []byte, v *batchtutorialkubebuilderiov2.CronJob, raw [][]byte) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_batchtutorialkubebuilderiov2_CronJobSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	if raw[0] != nil {
+		b = append(b, ",\"status\":"...)
+		b = append(b, raw[0]...)
+	} else {
+		b = append(b, ",\"status\":"...)
+		if b, err = encode_batchtutorialkubebuilderiov2_CronJobStatus(b, &v.Status); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// decodeData_batchtutorialkubebuilderiov2_CronJob decodes a CronJob, of its metadata only the stash, and passes status (typedjson.Pass).
 func decodeData_batchtutorialkubebuilderiov2_CronJob(d *typedjson.Decoder, v *batchtutorialkubebuilderiov2.CronJob) error {
 	if d.Null() {
 		return nil
@@ -54,7 +91,7 @@ func decodeData_batchtutorialkubebuilderiov2_CronJob(d *typedjson.Decoder, v *ba
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			err = decode_batchtutorialkubebuilderiov2_CronJobStatus(d, &v.Status)
+			err = d.Pass(0)
 		default:
 			err = d.Skip()
 		}
@@ -110,6 +147,53 @@ func decode_batchtutorialkubebuilderiov2_CronJob(d *typedjson.Decoder, v *batcht
 			}
 			seen[4] = true
 			err = decode_batchtutorialkubebuilderiov2_CronJobStatus(d, &v.Status)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decode_batchtutorialkubebuilderiov2_CronJobStatus decodes a CronJobStatus.
+func decode_batchtutorialkubebuilderiov2_CronJobStatus(d *typedjson.Decoder, v *batchtutorialkubebuilderiov2.CronJobStatus) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [2]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "active":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.Slice(d, &v.Active, decode_corev1_ObjectReference)
+		case "lastScheduleTime":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			{
+				p0 := &v.LastScheduleTime
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
+				}
+			}
 		default:
 			err = d.Skip()
 		}
@@ -227,53 +311,6 @@ func decode_batchtutorialkubebuilderiov2_CronJobSpec(d *typedjson.Decoder, v *ba
 	return d.End()
 }
 
-// decode_batchtutorialkubebuilderiov2_CronJobStatus decodes a CronJobStatus.
-func decode_batchtutorialkubebuilderiov2_CronJobStatus(d *typedjson.Decoder, v *batchtutorialkubebuilderiov2.CronJobStatus) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [2]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "active":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.Slice(d, &v.Active, decode_corev1_ObjectReference)
-		case "lastScheduleTime":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			{
-				p0 := &v.LastScheduleTime
-				if d.Null() {
-					*p0 = nil
-				} else {
-					if *p0 == nil {
-						*p0 = new(metav1.Time)
-					}
-					err = typedjson.Time(d, *p0)
-				}
-			}
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
 // decode_batchtutorialkubebuilderiov2_CronSchedule decodes a CronSchedule.
 func decode_batchtutorialkubebuilderiov2_CronSchedule(d *typedjson.Decoder, v *batchtutorialkubebuilderiov2.CronSchedule) error {
 	if d.Null() {
@@ -379,37 +416,6 @@ func decode_batchtutorialkubebuilderiov2_CronSchedule(d *typedjson.Decoder, v *b
 	return d.End()
 }
 
-// encode_batchtutorialkubebuilderiov2_CronJob appends a CronJob encoded.
-func encode_batchtutorialkubebuilderiov2_CronJob(b []byte, v *batchtutorialkubebuilderiov2.CronJob) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TypeMeta.Kind) == 0) {
-		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.Kind)
-	}
-	if !(len(v.TypeMeta.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
-	}
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_batchtutorialkubebuilderiov2_CronJobSpec(b, &v.Spec); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"status\":"...)
-	if b, err = encode_batchtutorialkubebuilderiov2_CronJobStatus(b, &v.Status); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // encode_batchtutorialkubebuilderiov2_CronJobSpec appends a CronJobSpec encoded.
 func encode_batchtutorialkubebuilderiov2_CronJobSpec(b []byte, v *batchtutorialkubebuilderiov2.CronJobSpec) ([]byte, error) {
 	var err error
@@ -465,31 +471,6 @@ func encode_batchtutorialkubebuilderiov2_CronJobSpec(b []byte, v *batchtutorialk
 	return append(b, '}'), err
 }
 
-// encode_batchtutorialkubebuilderiov2_CronJobStatus appends a CronJobStatus encoded.
-func encode_batchtutorialkubebuilderiov2_CronJobStatus(b []byte, v *batchtutorialkubebuilderiov2.CronJobStatus) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Active) == 0) {
-		b = append(b, ",\"active\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Active, encode_corev1_ObjectReference); err != nil {
-			return b, err
-		}
-	}
-	if !(v.LastScheduleTime == nil) {
-		b = append(b, ",\"lastScheduleTime\":"...)
-		if v.LastScheduleTime == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendTime(b, &*v.LastScheduleTime)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // encode_batchtutorialkubebuilderiov2_CronSchedule appends a CronSchedule encoded.
 func encode_batchtutorialkubebuilderiov2_CronSchedule(b []byte, v *batchtutorialkubebuilderiov2.CronSchedule) ([]byte, error) {
 	var err error
@@ -534,6 +515,164 @@ func encode_batchtutorialkubebuilderiov2_CronSchedule(b []byte, v *batchtutorial
 			b = typedjson.AppendString(b, *v.DayOfWeek)
 		}
 	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_batchtutorialkubebuilderiov2_CronJobStatus appends a CronJobStatus encoded.
+func encode_batchtutorialkubebuilderiov2_CronJobStatus(b []byte, v *batchtutorialkubebuilderiov2.CronJobStatus) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Active) == 0) {
+		b = append(b, ",\"active\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Active, encode_corev1_ObjectReference); err != nil {
+			return b, err
+		}
+	}
+	if !(v.LastScheduleTime == nil) {
+		b = append(b, ",\"lastScheduleTime\":"...)
+		if v.LastScheduleTime == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendTime(b, &*v.LastScheduleTime)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_batchtutorialkubebuilderiov2_CronJob appends a CronJob encoded.
+func encode_batchtutorialkubebuilderiov2_CronJob(b []byte, v *batchtutorialkubebuilderiov2.CronJob) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_batchtutorialkubebuilderiov2_CronJobSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"status\":"...)
+	if b, err = encode_batchtutorialkubebuilderiov2_CronJobStatus(b, &v.Status); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// transcode_batchtutorialkubebuilderiov2_CronJobStatus appends the CronJobStatus d reads as encode_batchtutorialkubebuilderiov2_CronJobStatus would write it decoded.
+func transcode_batchtutorialkubebuilderiov2_CronJobStatus(d *typedjson.Decoder, b []byte) ([]byte, error) {
+	if d.Null() {
+		var zero batchtutorialkubebuilderiov2.CronJobStatus
+		return encode_batchtutorialkubebuilderiov2_CronJobStatus(b, &zero)
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, err
+	}
+	var at [2]int
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return b, err
+		}
+		switch string(name) {
+		case "active":
+			if at[0] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[0] = d.Mark() + 1
+		case "lastScheduleTime":
+			if at[1] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[1] = d.Mark() + 1
+		}
+		if err := d.Skip(); err != nil {
+			return b, err
+		}
+	}
+	if err := d.End(); err != nil {
+		return b, err
+	}
+	end := d.Mark()
+	var err error
+	mark := len(b)
+	if at[0] == 0 {
+		var x []corev1.ObjectReference
+		if !(len(x) == 0) {
+			b = append(b, ",\"active\":"...)
+			if b, err = typedjson.AppendSlice(b, x, encode_corev1_ObjectReference); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		d.Seek(at[0] - 1)
+		start := len(b)
+		b = append(b, ",\"active\":"...)
+		var n int
+		b, n, err = typedjson.TranscodeSlice(d, b, transcode_corev1_ObjectReference)
+		if err != nil {
+			return b, err
+		}
+		if n == 0 {
+			b = b[:start]
+		}
+	}
+	if at[1] == 0 {
+		var x *metav1.Time
+		if !(x == nil) {
+			b = append(b, ",\"lastScheduleTime\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendTime(b, &*x)
+			}
+		}
+	} else {
+		var x *metav1.Time
+		d.Seek(at[1] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(metav1.Time)
+				}
+				err = typedjson.Time(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"lastScheduleTime\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendTime(b, &*x)
+			}
+		}
+	}
+	d.Seek(end)
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
 	}

@@ -33,6 +33,10 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_batchtutorialkubebuilderiov1_CronJob(b, obj.(*batchtutorialkubebuilderiov1.CronJob))
 					},
+					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
+						return encodeData_batchtutorialkubebuilderiov1_CronJob(b, obj.(*batchtutorialkubebuilderiov1.CronJob), raw)
+					},
+					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_batchtutorialkubebuilderiov1_CronJobStatus},
 				},
 				"v2": {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
@@ -44,6 +48,10 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_batchtutorialkubebuilderiov2_CronJob(b, obj.(*batchtutorialkubebuilderiov2.CronJob))
 					},
+					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
+						return encodeData_batchtutorialkubebuilderiov2_CronJob(b, obj.(*batchtutorialkubebuilderiov2.CronJob), raw)
+					},
+					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_batchtutorialkubebuilderiov2_CronJobStatus},
 				},
 			}
 		}

@@ -34,6 +34,10 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_widgetsexamplecomv1_Widget(b, obj.(*widgetsexamplecomv1.Widget))
 					},
+					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
+						return encodeData_widgetsexamplecomv1_Widget(b, obj.(*widgetsexamplecomv1.Widget), raw)
+					},
+					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_widgetsexamplecomv1_WidgetStatus},
 				},
 				"v1alpha1": {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
@@ -45,6 +49,10 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_widgetsexamplecomv1alpha1_Widget(b, obj.(*widgetsexamplecomv1alpha1.Widget))
 					},
+					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
+						return encodeData_widgetsexamplecomv1alpha1_Widget(b, obj.(*widgetsexamplecomv1alpha1.Widget), raw)
+					},
+					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_widgetsexamplecomv1alpha1_WidgetStatus},
 				},
 				"v1beta1": {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
@@ -56,6 +64,10 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_widgetsexamplecomv1beta1_Widget(b, obj.(*widgetsexamplecomv1beta1.Widget))
 					},
+					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
+						return encodeData_widgetsexamplecomv1beta1_Widget(b, obj.(*widgetsexamplecomv1beta1.Widget), raw)
+					},
+					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_widgetsexamplecomv1beta1_WidgetStatus},
 				},
 			}
 		}

@@ -147,6 +147,67 @@ func decode_metav1_ObjectMeta(d *typedjson.Decoder, v *metav1.ObjectMeta) error 
 	return d.End()
 }
 
+// decode_metav1_Condition decodes a Condition.
+func decode_metav1_Condition(d *typedjson.Decoder, v *metav1.Condition) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [6]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "type":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.Type)
+		case "status":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.Status)
+		case "observedGeneration":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = typedjson.Int(d, &v.ObservedGeneration, 64)
+		case "lastTransitionTime":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = typedjson.Time(d, &v.LastTransitionTime)
+		case "reason":
+			if seen[4] {
+				return typedjson.ErrFallback
+			}
+			seen[4] = true
+			err = typedjson.String(d, &v.Reason)
+		case "message":
+			if seen[5] {
+				return typedjson.ErrFallback
+			}
+			seen[5] = true
+			err = typedjson.String(d, &v.Message)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_metav1_OwnerReference decodes a OwnerReference.
 func decode_metav1_OwnerReference(d *typedjson.Decoder, v *metav1.OwnerReference) error {
 	if d.Null() {
@@ -315,65 +376,29 @@ func decode_metav1_ManagedFieldsEntry(d *typedjson.Decoder, v *metav1.ManagedFie
 	return d.End()
 }
 
-// decode_metav1_Condition decodes a Condition.
-func decode_metav1_Condition(d *typedjson.Decoder, v *metav1.Condition) error {
-	if d.Null() {
-		return nil
+// encode_metav1_Condition appends a Condition encoded.
+func encode_metav1_Condition(b []byte, v *metav1.Condition) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"type\":"...)
+	b = typedjson.AppendString(b, v.Type)
+	b = append(b, ",\"status\":"...)
+	b = typedjson.AppendString(b, v.Status)
+	if !(v.ObservedGeneration == 0) {
+		b = append(b, ",\"observedGeneration\":"...)
+		b = typedjson.AppendInt(b, v.ObservedGeneration)
 	}
-	if err := d.Begin('{'); err != nil {
-		return err
+	b = append(b, ",\"lastTransitionTime\":"...)
+	b = typedjson.AppendTime(b, &v.LastTransitionTime)
+	b = append(b, ",\"reason\":"...)
+	b = typedjson.AppendString(b, v.Reason)
+	b = append(b, ",\"message\":"...)
+	b = typedjson.AppendString(b, v.Message)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
 	}
-	var seen [6]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "type":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.String(d, &v.Type)
-		case "status":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			err = typedjson.String(d, &v.Status)
-		case "observedGeneration":
-			if seen[2] {
-				return typedjson.ErrFallback
-			}
-			seen[2] = true
-			err = typedjson.Int(d, &v.ObservedGeneration, 64)
-		case "lastTransitionTime":
-			if seen[3] {
-				return typedjson.ErrFallback
-			}
-			seen[3] = true
-			err = typedjson.Time(d, &v.LastTransitionTime)
-		case "reason":
-			if seen[4] {
-				return typedjson.ErrFallback
-			}
-			seen[4] = true
-			err = typedjson.String(d, &v.Reason)
-		case "message":
-			if seen[5] {
-				return typedjson.ErrFallback
-			}
-			seen[5] = true
-			err = typedjson.String(d, &v.Message)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
+	b[mark] = '{'
+	return append(b, '}'), err
 }
 
 // encode_metav1_ObjectMeta appends a ObjectMeta encoded.
@@ -549,24 +574,144 @@ func encode_metav1_ManagedFieldsEntry(b []byte, v *metav1.ManagedFieldsEntry) ([
 	return append(b, '}'), err
 }
 
-// encode_metav1_Condition appends a Condition encoded.
-func encode_metav1_Condition(b []byte, v *metav1.Condition) ([]byte, error) {
+// transcode_metav1_Condition appends the Condition d reads as encode_metav1_Condition would write it decoded.
+func transcode_metav1_Condition(d *typedjson.Decoder, b []byte) ([]byte, error) {
+	if d.Null() {
+		var zero metav1.Condition
+		return encode_metav1_Condition(b, &zero)
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, err
+	}
+	var at [6]int
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return b, err
+		}
+		switch string(name) {
+		case "type":
+			if at[0] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[0] = d.Mark() + 1
+		case "status":
+			if at[1] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[1] = d.Mark() + 1
+		case "observedGeneration":
+			if at[2] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[2] = d.Mark() + 1
+		case "lastTransitionTime":
+			if at[3] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[3] = d.Mark() + 1
+		case "reason":
+			if at[4] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[4] = d.Mark() + 1
+		case "message":
+			if at[5] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[5] = d.Mark() + 1
+		}
+		if err := d.Skip(); err != nil {
+			return b, err
+		}
+	}
+	if err := d.End(); err != nil {
+		return b, err
+	}
+	end := d.Mark()
 	var err error
 	mark := len(b)
-	b = append(b, ",\"type\":"...)
-	b = typedjson.AppendString(b, v.Type)
-	b = append(b, ",\"status\":"...)
-	b = typedjson.AppendString(b, v.Status)
-	if !(v.ObservedGeneration == 0) {
-		b = append(b, ",\"observedGeneration\":"...)
-		b = typedjson.AppendInt(b, v.ObservedGeneration)
+	if at[0] == 0 {
+		var x string
+		b = append(b, ",\"type\":"...)
+		b = typedjson.AppendString(b, x)
+	} else {
+		d.Seek(at[0] - 1)
+		b = append(b, ",\"type\":"...)
+		b, _, err = typedjson.TranscodeString(d, b)
+		if err != nil {
+			return b, err
+		}
 	}
-	b = append(b, ",\"lastTransitionTime\":"...)
-	b = typedjson.AppendTime(b, &v.LastTransitionTime)
-	b = append(b, ",\"reason\":"...)
-	b = typedjson.AppendString(b, v.Reason)
-	b = append(b, ",\"message\":"...)
-	b = typedjson.AppendString(b, v.Message)
+	if at[1] == 0 {
+		var x metav1.ConditionStatus
+		b = append(b, ",\"status\":"...)
+		b = typedjson.AppendString(b, x)
+	} else {
+		d.Seek(at[1] - 1)
+		b = append(b, ",\"status\":"...)
+		b, _, err = typedjson.TranscodeString(d, b)
+		if err != nil {
+			return b, err
+		}
+	}
+	if at[2] == 0 {
+		var x int64
+		if !(x == 0) {
+			b = append(b, ",\"observedGeneration\":"...)
+			b = typedjson.AppendInt(b, x)
+		}
+	} else {
+		var x int64
+		d.Seek(at[2] - 1)
+		err = typedjson.Int(d, &x, 64)
+		if err != nil {
+			return b, err
+		}
+		if !(x == 0) {
+			b = append(b, ",\"observedGeneration\":"...)
+			b = typedjson.AppendInt(b, x)
+		}
+	}
+	if at[3] == 0 {
+		var x metav1.Time
+		b = append(b, ",\"lastTransitionTime\":"...)
+		b = typedjson.AppendTime(b, &x)
+	} else {
+		var x metav1.Time
+		d.Seek(at[3] - 1)
+		err = typedjson.Time(d, &x)
+		if err != nil {
+			return b, err
+		}
+		b = append(b, ",\"lastTransitionTime\":"...)
+		b = typedjson.AppendTime(b, &x)
+	}
+	if at[4] == 0 {
+		var x string
+		b = append(b, ",\"reason\":"...)
+		b = typedjson.AppendString(b, x)
+	} else {
+		d.Seek(at[4] - 1)
+		b = append(b, ",\"reason\":"...)
+		b, _, err = typedjson.TranscodeString(d, b)
+		if err != nil {
+			return b, err
+		}
+	}
+	if at[5] == 0 {
+		var x string
+		b = append(b, ",\"message\":"...)
+		b = typedjson.AppendString(b, x)
+	} else {
+		d.Seek(at[5] - 1)
+		b = append(b, ",\"message\":"...)
+		b, _, err = typedjson.TranscodeString(d, b)
+		if err != nil {
+			return b, err
+		}
+	}
+	d.Seek(end)
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
 	}

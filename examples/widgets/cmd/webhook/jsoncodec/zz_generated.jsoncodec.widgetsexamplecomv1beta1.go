@@ -8,9 +8,46 @@ import (
 	widgetsexamplecomv1beta1 "github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
 	"github.com/crdforge/crdforge/webhook/typedjson"
 	apiresource "k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// decodeData_widgetsexamplecomv1beta1_Widget decodes a Widget, of its metadata only the stash.
+// encodeData_widgetsexamplecomv1beta1_Widget is encode_widgetsexamplecomv1beta1_Widget, writing the members DecodeData passes from raw, transcoded, where raw has them.
+func encodeData_widgetsexamplecomv1beta1_Widget(b []byte, v *widgetsexamplecomv1beta1.Widget, raw [][]byte) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_widgetsexamplecomv1beta1_WidgetSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	if raw[0] != nil {
+		b = append(b, ",\"status\":"...)
+		b = append(b, raw[0]...)
+	} else {
+		b = append(b, ",\"status\":"...)
+		if b, err = encode_widgetsexamplecomv1beta1_WidgetStatus(b, &v.Status); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// decodeData_widgetsexamplecomv1beta1_Widget decodes a Widget, of its metadata only the stash, and passes status (typedjson.Pass).
 func decodeData_widgetsexamplecomv1beta1_Widget(d *typedjson.Decoder, v *widgetsexamplecomv1beta1.Widget) error {
 	if d.Null() {
 		return nil
@@ -54,7 +91,7 @@ func decodeData_widgetsexamplecomv1beta1_Widget(d *typedjson.Decoder, v *widgets
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
-			err = decode_widgetsexamplecomv1beta1_WidgetStatus(d, &v.Status)
+			err = d.Pass(0)
 		default:
 			err = d.Skip()
 		}
@@ -110,6 +147,43 @@ func decode_widgetsexamplecomv1beta1_Widget(d *typedjson.Decoder, v *widgetsexam
 			}
 			seen[4] = true
 			err = decode_widgetsexamplecomv1beta1_WidgetStatus(d, &v.Status)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decode_widgetsexamplecomv1beta1_WidgetStatus decodes a WidgetStatus.
+func decode_widgetsexamplecomv1beta1_WidgetStatus(d *typedjson.Decoder, v *widgetsexamplecomv1beta1.WidgetStatus) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [2]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "observedGeneration":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.Int(d, &v.ObservedGeneration, 64)
+		case "conditions":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.Slice(d, &v.Conditions, decode_metav1_Condition)
 		default:
 			err = d.Skip()
 		}
@@ -183,43 +257,6 @@ func decode_widgetsexamplecomv1beta1_WidgetSpec(d *typedjson.Decoder, v *widgets
 			}
 			seen[7] = true
 			err = typedjson.Unmarshal(d, &v.Options)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
-// decode_widgetsexamplecomv1beta1_WidgetStatus decodes a WidgetStatus.
-func decode_widgetsexamplecomv1beta1_WidgetStatus(d *typedjson.Decoder, v *widgetsexamplecomv1beta1.WidgetStatus) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [2]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "observedGeneration":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.Int(d, &v.ObservedGeneration, 64)
-		case "conditions":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			err = typedjson.Slice(d, &v.Conditions, decode_metav1_Condition)
 		default:
 			err = d.Skip()
 		}
@@ -357,37 +394,6 @@ func decode_widgetsexamplecomv1beta1_Finish(d *typedjson.Decoder, v *widgetsexam
 	return d.End()
 }
 
-// encode_widgetsexamplecomv1beta1_Widget appends a Widget encoded.
-func encode_widgetsexamplecomv1beta1_Widget(b []byte, v *widgetsexamplecomv1beta1.Widget) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TypeMeta.Kind) == 0) {
-		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.Kind)
-	}
-	if !(len(v.TypeMeta.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
-	}
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_widgetsexamplecomv1beta1_WidgetSpec(b, &v.Spec); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"status\":"...)
-	if b, err = encode_widgetsexamplecomv1beta1_WidgetStatus(b, &v.Status); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // encode_widgetsexamplecomv1beta1_WidgetSpec appends a WidgetSpec encoded.
 func encode_widgetsexamplecomv1beta1_WidgetSpec(b []byte, v *widgetsexamplecomv1beta1.WidgetSpec) ([]byte, error) {
 	var err error
@@ -423,27 +429,6 @@ func encode_widgetsexamplecomv1beta1_WidgetSpec(b []byte, v *widgetsexamplecomv1
 	b = append(b, ",\"options\":"...)
 	if b, err = typedjson.AppendMarshal(b, v.Options); err != nil {
 		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_widgetsexamplecomv1beta1_WidgetStatus appends a WidgetStatus encoded.
-func encode_widgetsexamplecomv1beta1_WidgetStatus(b []byte, v *widgetsexamplecomv1beta1.WidgetStatus) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.ObservedGeneration == 0) {
-		b = append(b, ",\"observedGeneration\":"...)
-		b = typedjson.AppendInt(b, v.ObservedGeneration)
-	}
-	if !(len(v.Conditions) == 0) {
-		b = append(b, ",\"conditions\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Conditions, encode_metav1_Condition); err != nil {
-			return b, err
-		}
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
@@ -506,6 +491,142 @@ func encode_widgetsexamplecomv1beta1_Finish(b []byte, v *widgetsexamplecomv1beta
 		b = append(b, ",\"gloss\":"...)
 		b = typedjson.AppendInt(b, v.Gloss)
 	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_widgetsexamplecomv1beta1_WidgetStatus appends a WidgetStatus encoded.
+func encode_widgetsexamplecomv1beta1_WidgetStatus(b []byte, v *widgetsexamplecomv1beta1.WidgetStatus) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.ObservedGeneration == 0) {
+		b = append(b, ",\"observedGeneration\":"...)
+		b = typedjson.AppendInt(b, v.ObservedGeneration)
+	}
+	if !(len(v.Conditions) == 0) {
+		b = append(b, ",\"conditions\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Conditions, encode_metav1_Condition); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_widgetsexamplecomv1beta1_Widget appends a Widget encoded.
+func encode_widgetsexamplecomv1beta1_Widget(b []byte, v *widgetsexamplecomv1beta1.Widget) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_widgetsexamplecomv1beta1_WidgetSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"status\":"...)
+	if b, err = encode_widgetsexamplecomv1beta1_WidgetStatus(b, &v.Status); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// transcode_widgetsexamplecomv1beta1_WidgetStatus appends the WidgetStatus d reads as encode_widgetsexamplecomv1beta1_WidgetStatus would write it decoded.
+func transcode_widgetsexamplecomv1beta1_WidgetStatus(d *typedjson.Decoder, b []byte) ([]byte, error) {
+	if d.Null() {
+		var zero widgetsexamplecomv1beta1.WidgetStatus
+		return encode_widgetsexamplecomv1beta1_WidgetStatus(b, &zero)
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, err
+	}
+	var at [2]int
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return b, err
+		}
+		switch string(name) {
+		case "observedGeneration":
+			if at[0] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[0] = d.Mark() + 1
+		case "conditions":
+			if at[1] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[1] = d.Mark() + 1
+		}
+		if err := d.Skip(); err != nil {
+			return b, err
+		}
+	}
+	if err := d.End(); err != nil {
+		return b, err
+	}
+	end := d.Mark()
+	var err error
+	mark := len(b)
+	if at[0] == 0 {
+		var x int64
+		if !(x == 0) {
+			b = append(b, ",\"observedGeneration\":"...)
+			b = typedjson.AppendInt(b, x)
+		}
+	} else {
+		var x int64
+		d.Seek(at[0] - 1)
+		err = typedjson.Int(d, &x, 64)
+		if err != nil {
+			return b, err
+		}
+		if !(x == 0) {
+			b = append(b, ",\"observedGeneration\":"...)
+			b = typedjson.AppendInt(b, x)
+		}
+	}
+	if at[1] == 0 {
+		var x []metav1.Condition
+		if !(len(x) == 0) {
+			b = append(b, ",\"conditions\":"...)
+			if b, err = typedjson.AppendSlice(b, x, encode_metav1_Condition); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		d.Seek(at[1] - 1)
+		start := len(b)
+		b = append(b, ",\"conditions\":"...)
+		var n int
+		b, n, err = typedjson.TranscodeSlice(d, b, transcode_metav1_Condition)
+		if err != nil {
+			return b, err
+		}
+		if n == 0 {
+			b = b[:start]
+		}
+	}
+	d.Seek(end)
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
 	}

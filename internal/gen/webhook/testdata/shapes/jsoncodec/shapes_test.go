@@ -33,6 +33,7 @@ func check(t *testing.T, c webhook.Codec, data []byte) bool {
 	var got, want shapes.Root
 	wantErr := kjson.UnmarshalCaseSensitivePreserveInts(data, &want)
 	itself := true
+	checkTranscode(t, c, data)
 	if err := typedjson.Decode[kruntime.Object](data, nil, &got, c.Decode); err != nil {
 		itself = false
 	} else {
@@ -61,6 +62,63 @@ func check(t *testing.T, c webhook.Codec, data []byte) bool {
 		t.Fatalf("encoding %q\ngenerated:     %s\nencoding/json: %s", data, out, w)
 	}
 	return itself
+}
+
+// checkTranscode decodes data, a Root, with the codec's DecodeData, which
+// passes the members every version holds alike (spec: Root is its own
+// hub), transcodes them, and encodes the Root with EncodeData: where
+// DecodeData does not decline, the transcoders fail exactly where decoding
+// the whole Root but its metadata (which the webhook writes as it came in)
+// fails, and otherwise EncodeData writes what Encode writes of that Root.
+func checkTranscode(t *testing.T, c webhook.Codec, data []byte) {
+	t.Helper()
+	if len(c.Transcode) == 0 || c.EncodeData == nil {
+		t.Fatal("the codec passes no member of Root")
+	}
+	tape, ok := typedjson.ObjectTape(data)
+	if !ok {
+		return
+	}
+	var passed, whole shapes.Root
+	var marks typedjson.Marks
+	if typedjson.DecodePassing[kruntime.Object](data, tape, &passed, c.DecodeData, &marks) != nil {
+		return // the webhook decodes the object whole
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil {
+		t.Fatalf("%q: DecodeData decoded what encoding/json refuses: %v", data, err)
+	}
+	delete(members, "metadata")
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // the members' bytes as they came in
+	if err := enc.Encode(members); err != nil {
+		t.Fatal(err)
+	}
+	dataOnly := buf.Bytes()
+	wholeErr := typedjson.Decode[kruntime.Object](dataOnly, nil, &whole, c.Decode)
+	raw := make([][]byte, len(c.Transcode))
+	var transErr error
+	for i, transcode := range c.Transcode {
+		if marks[i] == 0 {
+			continue
+		}
+		if raw[i], transErr = typedjson.Transcode(data, tape, marks[i], nil, transcode); transErr != nil {
+			break
+		}
+	}
+	if (transErr == nil) != (wholeErr == nil) {
+		t.Fatalf("%q: transcoding fails with %v, decoding with %v", data, transErr, wholeErr)
+	}
+	if transErr != nil {
+		return
+	}
+	whole.ObjectMeta = passed.ObjectMeta
+	want, wantErr := c.Encode(nil, &whole)
+	got, err := c.EncodeData(nil, &passed, raw)
+	if (err == nil) != (wantErr == nil) || !bytes.Equal(got, want) {
+		t.Fatalf("%q: transcoded\n%s (%v)\nwant\n%s (%v)", data, got, err, want, wantErr)
+	}
 }
 
 // TestSemantics is the reflection codec's semantics table

@@ -12,7 +12,7 @@ import (
 	shapesexamplecomv1 "github.com/crdforge/crdforge/internal/gen/webhook/testdata/shapes"
 	"github.com/crdforge/crdforge/webhook"
 	"github.com/crdforge/crdforge/webhook/typedjson"
-	kruntime "k8s.io/apimachinery/pkg/runtime"
+	pkgruntime "k8s.io/apimachinery/pkg/runtime"
 )
 
 // With sets the generated codecs on the kinds they were generated for and
@@ -22,15 +22,19 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 		switch kinds[i].Group + "/" + kinds[i].Kind {
 		case "shapes.example.com/Root":
 			kinds[i].Codecs = map[string]webhook.Codec{"v1": {
-				Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
+				Decode: func(d *typedjson.Decoder, obj pkgruntime.Object) error {
 					return decode_shapesexamplecomv1_Root(d, obj.(*shapesexamplecomv1.Root))
 				},
-				DecodeData: func(d *typedjson.Decoder, obj kruntime.Object) error {
+				DecodeData: func(d *typedjson.Decoder, obj pkgruntime.Object) error {
 					return decodeData_shapesexamplecomv1_Root(d, obj.(*shapesexamplecomv1.Root))
 				},
-				Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
+				Encode: func(b []byte, obj pkgruntime.Object) ([]byte, error) {
 					return encode_shapesexamplecomv1_Root(b, obj.(*shapesexamplecomv1.Root))
 				},
+				EncodeData: func(b []byte, obj pkgruntime.Object, raw [][]byte) ([]byte, error) {
+					return encodeData_shapesexamplecomv1_Root(b, obj.(*shapesexamplecomv1.Root), raw)
+				},
+				Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_shapesexamplecomv1_Spec},
 			}}
 		}
 	}

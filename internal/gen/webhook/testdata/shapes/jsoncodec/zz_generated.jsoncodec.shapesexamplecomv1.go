@@ -9,9 +9,49 @@ import (
 	"github.com/crdforge/crdforge/webhook/typedjson"
 	apiresource "k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	pkgruntime "k8s.io/apimachinery/pkg/runtime"
+	utilintstr "k8s.io/apimachinery/pkg/util/intstr"
 )
 
-// decodeData_shapesexamplecomv1_Root decodes a Root, of its metadata only the stash.
+// encodeData_shapesexamplecomv1_Root is encode_shapesexamplecomv1_Root, writing the members DecodeData passes from raw, transcoded, where raw has them.
+func encodeData_shapesexamplecomv1_Root(b []byte, v *shapesexamplecomv1.Root, raw [][]byte) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	if !(len(v.Embedded.Promoted) == 0) {
+		b = append(b, ",\"promoted\":"...)
+		b = typedjson.AppendString(b, v.Embedded.Promoted)
+	}
+	b = append(b, ",\"deep\":"...)
+	b = typedjson.AppendInt(b, v.Embedded.Deeper.Deep)
+	if raw[0] != nil {
+		b = append(b, ",\"spec\":"...)
+		b = append(b, raw[0]...)
+	} else {
+		b = append(b, ",\"spec\":"...)
+		if b, err = encode_shapesexamplecomv1_Spec(b, &v.Spec); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// decodeData_shapesexamplecomv1_Root decodes a Root, of its metadata only the stash, and passes spec (typedjson.Pass).
 func decodeData_shapesexamplecomv1_Root(d *typedjson.Decoder, v *shapesexamplecomv1.Root) error {
 	if d.Null() {
 		return nil
@@ -61,68 +101,7 @@ func decodeData_shapesexamplecomv1_Root(d *typedjson.Decoder, v *shapesexampleco
 				return typedjson.ErrFallback
 			}
 			seen[5] = true
-			err = decode_shapesexamplecomv1_Spec(d, &v.Spec)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
-// decode_shapesexamplecomv1_Root decodes a Root.
-func decode_shapesexamplecomv1_Root(d *typedjson.Decoder, v *shapesexamplecomv1.Root) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [6]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "kind":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.String(d, &v.TypeMeta.Kind)
-		case "apiVersion":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			err = typedjson.String(d, &v.TypeMeta.APIVersion)
-		case "metadata":
-			if seen[2] {
-				return typedjson.ErrFallback
-			}
-			seen[2] = true
-			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
-		case "promoted":
-			if seen[3] {
-				return typedjson.ErrFallback
-			}
-			seen[3] = true
-			err = typedjson.String(d, &v.Embedded.Promoted)
-		case "deep":
-			if seen[4] {
-				return typedjson.ErrFallback
-			}
-			seen[4] = true
-			err = typedjson.Int(d, &v.Embedded.Deeper.Deep, 64)
-		case "spec":
-			if seen[5] {
-				return typedjson.ErrFallback
-			}
-			seen[5] = true
-			err = decode_shapesexamplecomv1_Spec(d, &v.Spec)
+			err = d.Pass(0)
 		default:
 			err = d.Skip()
 		}
@@ -457,6 +436,67 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 	return d.End()
 }
 
+// decode_shapesexamplecomv1_Root decodes a Root.
+func decode_shapesexamplecomv1_Root(d *typedjson.Decoder, v *shapesexamplecomv1.Root) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [6]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
+		case "promoted":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = typedjson.String(d, &v.Embedded.Promoted)
+		case "deep":
+			if seen[4] {
+				return typedjson.ErrFallback
+			}
+			seen[4] = true
+			err = typedjson.Int(d, &v.Embedded.Deeper.Deep, 64)
+		case "spec":
+			if seen[5] {
+				return typedjson.ErrFallback
+			}
+			seen[5] = true
+			err = decode_shapesexamplecomv1_Spec(d, &v.Spec)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_shapesexamplecomv1_Item decodes a Item.
 func decode_shapesexamplecomv1_Item(d *typedjson.Decoder, v *shapesexamplecomv1.Item) error {
 	if d.Null() {
@@ -492,39 +532,6 @@ func decode_shapesexamplecomv1_Item(d *typedjson.Decoder, v *shapesexamplecomv1.
 		}
 	}
 	return d.End()
-}
-
-// encode_shapesexamplecomv1_Root appends a Root encoded.
-func encode_shapesexamplecomv1_Root(b []byte, v *shapesexamplecomv1.Root) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TypeMeta.Kind) == 0) {
-		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.Kind)
-	}
-	if !(len(v.TypeMeta.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
-	}
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	if !(len(v.Embedded.Promoted) == 0) {
-		b = append(b, ",\"promoted\":"...)
-		b = typedjson.AppendString(b, v.Embedded.Promoted)
-	}
-	b = append(b, ",\"deep\":"...)
-	b = typedjson.AppendInt(b, v.Embedded.Deeper.Deep)
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_shapesexamplecomv1_Spec(b, &v.Spec); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
 }
 
 // encode_shapesexamplecomv1_Spec appends a Spec encoded.
@@ -756,6 +763,1159 @@ func encode_shapesexamplecomv1_Item(b []byte, v *shapesexamplecomv1.Item) ([]byt
 		b = append(b, ",\"value\":"...)
 		b = typedjson.AppendString(b, v.Value)
 	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_shapesexamplecomv1_Root appends a Root encoded.
+func encode_shapesexamplecomv1_Root(b []byte, v *shapesexamplecomv1.Root) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	if !(len(v.Embedded.Promoted) == 0) {
+		b = append(b, ",\"promoted\":"...)
+		b = typedjson.AppendString(b, v.Embedded.Promoted)
+	}
+	b = append(b, ",\"deep\":"...)
+	b = typedjson.AppendInt(b, v.Embedded.Deeper.Deep)
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_shapesexamplecomv1_Spec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// transcode_shapesexamplecomv1_Spec appends the Spec d reads as encode_shapesexamplecomv1_Spec would write it decoded.
+func transcode_shapesexamplecomv1_Spec(d *typedjson.Decoder, b []byte) ([]byte, error) {
+	if d.Null() {
+		var zero shapesexamplecomv1.Spec
+		return encode_shapesexamplecomv1_Spec(b, &zero)
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, err
+	}
+	var at [33]int
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return b, err
+		}
+		switch string(name) {
+		case "name":
+			if at[0] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[0] = d.Mark() + 1
+		case "count":
+			if at[1] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[1] = d.Mark() + 1
+		case "small":
+			if at[2] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[2] = d.Mark() + 1
+		case "tiny":
+			if at[3] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[3] = d.Mark() + 1
+		case "unsigned":
+			if at[4] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[4] = d.Mark() + 1
+		case "ratio":
+			if at[5] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[5] = d.Mark() + 1
+		case "ratio32":
+			if at[6] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[6] = d.Mark() + 1
+		case "on":
+			if at[7] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[7] = d.Mark() + 1
+		case "off":
+			if at[8] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[8] = d.Mark() + 1
+		case "named":
+			if at[9] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[9] = d.Mark() + 1
+		case "tags":
+			if at[10] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[10] = d.Mark() + 1
+		case "labels":
+			if at[11] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[11] = d.Mark() + 1
+		case "keyed":
+			if at[12] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[12] = d.Mark() + 1
+		case "sized":
+			if at[13] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[13] = d.Mark() + 1
+		case "free":
+			if at[14] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[14] = d.Mark() + 1
+		case "any":
+			if at[15] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[15] = d.Mark() + 1
+		case "raw":
+			if at[16] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[16] = d.Mark() + 1
+		case "port":
+			if at[17] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[17] = d.Mark() + 1
+		case "size":
+			if at[18] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[18] = d.Mark() + 1
+		case "sizes":
+			if at[19] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[19] = d.Mark() + 1
+		case "when":
+			if at[20] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[20] = d.Mark() + 1
+		case "until":
+			if at[21] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[21] = d.Mark() + 1
+		case "bytes":
+			if at[22] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[22] = d.Mark() + 1
+		case "items":
+			if at[23] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[23] = d.Mark() + 1
+		case "itemPtrs":
+			if at[24] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[24] = d.Mark() + 1
+		case "ptr":
+			if at[25] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[25] = d.Mark() + 1
+		case "optional":
+			if at[26] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[26] = d.Mark() + 1
+		case "next":
+			if at[27] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[27] = d.Mark() + 1
+		case "array":
+			if at[28] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[28] = d.Mark() + 1
+		case "nested":
+			if at[29] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[29] = d.Mark() + 1
+		case "conflict":
+			if at[30] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[30] = d.Mark() + 1
+		case "-":
+			if at[31] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[31] = d.Mark() + 1
+		case "NoTag":
+			if at[32] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[32] = d.Mark() + 1
+		}
+		if err := d.Skip(); err != nil {
+			return b, err
+		}
+	}
+	if err := d.End(); err != nil {
+		return b, err
+	}
+	end := d.Mark()
+	var err error
+	mark := len(b)
+	if at[0] == 0 {
+		var x string
+		if !(len(x) == 0) {
+			b = append(b, ",\"name\":"...)
+			b = typedjson.AppendString(b, x)
+		}
+	} else {
+		d.Seek(at[0] - 1)
+		start := len(b)
+		b = append(b, ",\"name\":"...)
+		var empty bool
+		b, empty, err = typedjson.TranscodeString(d, b)
+		if err != nil {
+			return b, err
+		}
+		if empty {
+			b = b[:start]
+		}
+	}
+	if at[1] == 0 {
+		var x int64
+		if !(x == 0) {
+			b = append(b, ",\"count\":"...)
+			b = typedjson.AppendInt(b, x)
+		}
+	} else {
+		var x int64
+		d.Seek(at[1] - 1)
+		err = typedjson.Int(d, &x, 64)
+		if err != nil {
+			return b, err
+		}
+		if !(x == 0) {
+			b = append(b, ",\"count\":"...)
+			b = typedjson.AppendInt(b, x)
+		}
+	}
+	if at[2] == 0 {
+		var x *int32
+		if !(x == nil) {
+			b = append(b, ",\"small\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendInt(b, *x)
+			}
+		}
+	} else {
+		var x *int32
+		d.Seek(at[2] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(int32)
+				}
+				err = typedjson.Int(d, *p0, 32)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"small\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendInt(b, *x)
+			}
+		}
+	}
+	if at[3] == 0 {
+		var x int8
+		b = append(b, ",\"tiny\":"...)
+		b = typedjson.AppendInt(b, x)
+	} else {
+		var x int8
+		d.Seek(at[3] - 1)
+		err = typedjson.Int(d, &x, 8)
+		if err != nil {
+			return b, err
+		}
+		b = append(b, ",\"tiny\":"...)
+		b = typedjson.AppendInt(b, x)
+	}
+	if at[4] == 0 {
+		var x uint16
+		if !(x == 0) {
+			b = append(b, ",\"unsigned\":"...)
+			b = typedjson.AppendUint(b, x)
+		}
+	} else {
+		var x uint16
+		d.Seek(at[4] - 1)
+		err = typedjson.Uint(d, &x, 16)
+		if err != nil {
+			return b, err
+		}
+		if !(x == 0) {
+			b = append(b, ",\"unsigned\":"...)
+			b = typedjson.AppendUint(b, x)
+		}
+	}
+	if at[5] == 0 {
+		var x float64
+		if !(x == 0) {
+			b = append(b, ",\"ratio\":"...)
+			if b, err = typedjson.AppendReflect(b, &x); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		var x float64
+		d.Seek(at[5] - 1)
+		err = typedjson.Float(d, &x, 64)
+		if err != nil {
+			return b, err
+		}
+		if !(x == 0) {
+			b = append(b, ",\"ratio\":"...)
+			if b, err = typedjson.AppendReflect(b, &x); err != nil {
+				return b, err
+			}
+		}
+	}
+	if at[6] == 0 {
+		var x float32
+		b = append(b, ",\"ratio32\":"...)
+		if b, err = typedjson.AppendReflect(b, &x); err != nil {
+			return b, err
+		}
+	} else {
+		var x float32
+		d.Seek(at[6] - 1)
+		err = typedjson.Float(d, &x, 32)
+		if err != nil {
+			return b, err
+		}
+		b = append(b, ",\"ratio32\":"...)
+		if b, err = typedjson.AppendReflect(b, &x); err != nil {
+			return b, err
+		}
+	}
+	if at[7] == 0 {
+		var x *bool
+		if !(x == nil) {
+			b = append(b, ",\"on\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendBool(b, *x)
+			}
+		}
+	} else {
+		var x *bool
+		d.Seek(at[7] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(bool)
+				}
+				err = typedjson.Bool(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"on\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendBool(b, *x)
+			}
+		}
+	}
+	if at[8] == 0 {
+		var x bool
+		b = append(b, ",\"off\":"...)
+		b = typedjson.AppendBool(b, x)
+	} else {
+		var x bool
+		d.Seek(at[8] - 1)
+		err = typedjson.Bool(d, &x)
+		if err != nil {
+			return b, err
+		}
+		b = append(b, ",\"off\":"...)
+		b = typedjson.AppendBool(b, x)
+	}
+	if at[9] == 0 {
+		var x shapesexamplecomv1.Size
+		if !(len(x) == 0) {
+			b = append(b, ",\"named\":"...)
+			b = typedjson.AppendString(b, x)
+		}
+	} else {
+		d.Seek(at[9] - 1)
+		start := len(b)
+		b = append(b, ",\"named\":"...)
+		var empty bool
+		b, empty, err = typedjson.TranscodeString(d, b)
+		if err != nil {
+			return b, err
+		}
+		if empty {
+			b = b[:start]
+		}
+	}
+	if at[10] == 0 {
+		var x []string
+		b = append(b, ",\"tags\":"...)
+		if b, err = typedjson.AppendSlice(b, x, func(b []byte, e *string) ([]byte, error) {
+			var err error
+			b = typedjson.AppendString(b, (*e))
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	} else {
+		var x []string
+		d.Seek(at[10] - 1)
+		err = typedjson.Slice(d, &x, func(d *typedjson.Decoder, e *string) (err error) {
+			err = typedjson.String(d, e)
+			return
+		})
+		if err != nil {
+			return b, err
+		}
+		b = append(b, ",\"tags\":"...)
+		if b, err = typedjson.AppendSlice(b, x, func(b []byte, e *string) ([]byte, error) {
+			var err error
+			b = typedjson.AppendString(b, (*e))
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	if at[11] == 0 {
+		var x map[string]string
+		if !(len(x) == 0) {
+			b = append(b, ",\"labels\":"...)
+			b = typedjson.AppendStringMap(b, x)
+		}
+	} else {
+		var x map[string]string
+		d.Seek(at[11] - 1)
+		err = typedjson.StringMap(d, &x)
+		if err != nil {
+			return b, err
+		}
+		if !(len(x) == 0) {
+			b = append(b, ",\"labels\":"...)
+			b = typedjson.AppendStringMap(b, x)
+		}
+	}
+	if at[12] == 0 {
+		var x map[shapesexamplecomv1.Key]int
+		if !(len(x) == 0) {
+			b = append(b, ",\"keyed\":"...)
+			if b, err = typedjson.AppendMap(b, x, func(b []byte, e *int) ([]byte, error) {
+				var err error
+				b = typedjson.AppendInt(b, (*e))
+				return b, err
+			}); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		var x map[shapesexamplecomv1.Key]int
+		d.Seek(at[12] - 1)
+		err = typedjson.Map(d, &x, func(d *typedjson.Decoder, e *int) (err error) {
+			err = typedjson.Int(d, e, 0)
+			return
+		})
+		if err != nil {
+			return b, err
+		}
+		if !(len(x) == 0) {
+			b = append(b, ",\"keyed\":"...)
+			if b, err = typedjson.AppendMap(b, x, func(b []byte, e *int) ([]byte, error) {
+				var err error
+				b = typedjson.AppendInt(b, (*e))
+				return b, err
+			}); err != nil {
+				return b, err
+			}
+		}
+	}
+	if at[13] == 0 {
+		var x map[shapesexamplecomv1.Key]shapesexamplecomv1.Size
+		if !(len(x) == 0) {
+			b = append(b, ",\"sized\":"...)
+			b = typedjson.AppendStringMap(b, x)
+		}
+	} else {
+		var x map[shapesexamplecomv1.Key]shapesexamplecomv1.Size
+		d.Seek(at[13] - 1)
+		err = typedjson.StringMap(d, &x)
+		if err != nil {
+			return b, err
+		}
+		if !(len(x) == 0) {
+			b = append(b, ",\"sized\":"...)
+			b = typedjson.AppendStringMap(b, x)
+		}
+	}
+	if at[14] == 0 {
+		var x map[string]any
+		if !(len(x) == 0) {
+			b = append(b, ",\"free\":"...)
+			if b, err = typedjson.AppendMap(b, x, func(b []byte, e *any) ([]byte, error) {
+				return typedjson.AppendReflect(b, *e)
+			}); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		var x map[string]any
+		d.Seek(at[14] - 1)
+		err = typedjson.Map(d, &x, func(d *typedjson.Decoder, e *any) (err error) {
+			err = typedjson.Reflect(d, e)
+			return
+		})
+		if err != nil {
+			return b, err
+		}
+		if !(len(x) == 0) {
+			b = append(b, ",\"free\":"...)
+			if b, err = typedjson.AppendMap(b, x, func(b []byte, e *any) ([]byte, error) {
+				return typedjson.AppendReflect(b, *e)
+			}); err != nil {
+				return b, err
+			}
+		}
+	}
+	if at[15] == 0 {
+		var x any
+		if !(x == nil) {
+			b = append(b, ",\"any\":"...)
+			if b, err = typedjson.AppendReflect(b, &x); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		var x any
+		d.Seek(at[15] - 1)
+		err = typedjson.Reflect(d, &x)
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"any\":"...)
+			if b, err = typedjson.AppendReflect(b, &x); err != nil {
+				return b, err
+			}
+		}
+	}
+	if at[16] == 0 {
+		var x pkgruntime.RawExtension
+		b = append(b, ",\"raw\":"...)
+		if b, err = typedjson.AppendMarshal(b, x); err != nil {
+			return b, err
+		}
+	} else {
+		var x pkgruntime.RawExtension
+		d.Seek(at[16] - 1)
+		err = typedjson.Unmarshal(d, &x)
+		if err != nil {
+			return b, err
+		}
+		b = append(b, ",\"raw\":"...)
+		if b, err = typedjson.AppendMarshal(b, x); err != nil {
+			return b, err
+		}
+	}
+	if at[17] == 0 {
+		var x utilintstr.IntOrString
+		b = append(b, ",\"port\":"...)
+		if b, err = typedjson.AppendIntOrString(b, &x); err != nil {
+			return b, err
+		}
+	} else {
+		var x utilintstr.IntOrString
+		d.Seek(at[17] - 1)
+		err = typedjson.IntOrString(d, &x)
+		if err != nil {
+			return b, err
+		}
+		b = append(b, ",\"port\":"...)
+		if b, err = typedjson.AppendIntOrString(b, &x); err != nil {
+			return b, err
+		}
+	}
+	if at[18] == 0 {
+		var x *apiresource.Quantity
+		if !(x == nil) {
+			b = append(b, ",\"size\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = typedjson.AppendQuantity(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	} else {
+		var x *apiresource.Quantity
+		d.Seek(at[18] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(apiresource.Quantity)
+				}
+				err = typedjson.Quantity(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"size\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = typedjson.AppendQuantity(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	if at[19] == 0 {
+		var x map[string]apiresource.Quantity
+		if !(len(x) == 0) {
+			b = append(b, ",\"sizes\":"...)
+			if b, err = typedjson.AppendMap(b, x, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
+				var err error
+				if b, err = typedjson.AppendQuantity(b, &(*e)); err != nil {
+					return b, err
+				}
+				return b, err
+			}); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		var x map[string]apiresource.Quantity
+		d.Seek(at[19] - 1)
+		err = typedjson.Map(d, &x, func(d *typedjson.Decoder, e *apiresource.Quantity) (err error) {
+			err = typedjson.Quantity(d, e)
+			return
+		})
+		if err != nil {
+			return b, err
+		}
+		if !(len(x) == 0) {
+			b = append(b, ",\"sizes\":"...)
+			if b, err = typedjson.AppendMap(b, x, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
+				var err error
+				if b, err = typedjson.AppendQuantity(b, &(*e)); err != nil {
+					return b, err
+				}
+				return b, err
+			}); err != nil {
+				return b, err
+			}
+		}
+	}
+	if at[20] == 0 {
+		var x metav1.Time
+		b = append(b, ",\"when\":"...)
+		b = typedjson.AppendTime(b, &x)
+	} else {
+		var x metav1.Time
+		d.Seek(at[20] - 1)
+		err = typedjson.Time(d, &x)
+		if err != nil {
+			return b, err
+		}
+		b = append(b, ",\"when\":"...)
+		b = typedjson.AppendTime(b, &x)
+	}
+	if at[21] == 0 {
+		var x *metav1.Time
+		if !(x == nil) {
+			b = append(b, ",\"until\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendTime(b, &*x)
+			}
+		}
+	} else {
+		var x *metav1.Time
+		d.Seek(at[21] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(metav1.Time)
+				}
+				err = typedjson.Time(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"until\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendTime(b, &*x)
+			}
+		}
+	}
+	if at[22] == 0 {
+		var x []byte
+		if !(len(x) == 0) {
+			b = append(b, ",\"bytes\":"...)
+			if b, err = typedjson.AppendReflect(b, &x); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		var x []byte
+		d.Seek(at[22] - 1)
+		err = typedjson.Reflect(d, &x)
+		if err != nil {
+			return b, err
+		}
+		if !(len(x) == 0) {
+			b = append(b, ",\"bytes\":"...)
+			if b, err = typedjson.AppendReflect(b, &x); err != nil {
+				return b, err
+			}
+		}
+	}
+	if at[23] == 0 {
+		var x []shapesexamplecomv1.Item
+		if !(len(x) == 0) {
+			b = append(b, ",\"items\":"...)
+			if b, err = typedjson.AppendSlice(b, x, encode_shapesexamplecomv1_Item); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		d.Seek(at[23] - 1)
+		start := len(b)
+		b = append(b, ",\"items\":"...)
+		var n int
+		b, n, err = typedjson.TranscodeSlice(d, b, transcode_shapesexamplecomv1_Item)
+		if err != nil {
+			return b, err
+		}
+		if n == 0 {
+			b = b[:start]
+		}
+	}
+	if at[24] == 0 {
+		var x []*shapesexamplecomv1.Item
+		if !(len(x) == 0) {
+			b = append(b, ",\"itemPtrs\":"...)
+			if b, err = typedjson.AppendSlice(b, x, func(b []byte, e **shapesexamplecomv1.Item) ([]byte, error) {
+				var err error
+				if (*e) == nil {
+					b = append(b, "null"...)
+				} else {
+					if b, err = encode_shapesexamplecomv1_Item(b, &*(*e)); err != nil {
+						return b, err
+					}
+				}
+				return b, err
+			}); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		var x []*shapesexamplecomv1.Item
+		d.Seek(at[24] - 1)
+		err = typedjson.Slice(d, &x, func(d *typedjson.Decoder, e **shapesexamplecomv1.Item) (err error) {
+			{
+				p0 := e
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(shapesexamplecomv1.Item)
+					}
+					err = decode_shapesexamplecomv1_Item(d, *p0)
+				}
+			}
+			return
+		})
+		if err != nil {
+			return b, err
+		}
+		if !(len(x) == 0) {
+			b = append(b, ",\"itemPtrs\":"...)
+			if b, err = typedjson.AppendSlice(b, x, func(b []byte, e **shapesexamplecomv1.Item) ([]byte, error) {
+				var err error
+				if (*e) == nil {
+					b = append(b, "null"...)
+				} else {
+					if b, err = encode_shapesexamplecomv1_Item(b, &*(*e)); err != nil {
+						return b, err
+					}
+				}
+				return b, err
+			}); err != nil {
+				return b, err
+			}
+		}
+	}
+	if at[25] == 0 {
+		var x *shapesexamplecomv1.Item
+		if !(x == nil) {
+			b = append(b, ",\"ptr\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = encode_shapesexamplecomv1_Item(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	} else {
+		var x *shapesexamplecomv1.Item
+		d.Seek(at[25] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(shapesexamplecomv1.Item)
+				}
+				err = decode_shapesexamplecomv1_Item(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"ptr\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = encode_shapesexamplecomv1_Item(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	if at[26] == 0 {
+		var x *string
+		b = append(b, ",\"optional\":"...)
+		if x == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *x)
+		}
+	} else {
+		var x *string
+		d.Seek(at[26] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(string)
+				}
+				err = typedjson.String(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		b = append(b, ",\"optional\":"...)
+		if x == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *x)
+		}
+	}
+	if at[27] == 0 {
+		var x *shapesexamplecomv1.Spec
+		if !(x == nil) {
+			b = append(b, ",\"next\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = encode_shapesexamplecomv1_Spec(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	} else {
+		var x *shapesexamplecomv1.Spec
+		d.Seek(at[27] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(shapesexamplecomv1.Spec)
+				}
+				err = decode_shapesexamplecomv1_Spec(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"next\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = encode_shapesexamplecomv1_Spec(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	if at[28] == 0 {
+		var x [2]int
+		b = append(b, ",\"array\":"...)
+		if b, err = typedjson.AppendReflect(b, &x); err != nil {
+			return b, err
+		}
+	} else {
+		var x [2]int
+		d.Seek(at[28] - 1)
+		err = typedjson.Reflect(d, &x)
+		if err != nil {
+			return b, err
+		}
+		b = append(b, ",\"array\":"...)
+		if b, err = typedjson.AppendReflect(b, &x); err != nil {
+			return b, err
+		}
+	}
+	if at[29] == 0 {
+		var x [][]string
+		if !(len(x) == 0) {
+			b = append(b, ",\"nested\":"...)
+			if b, err = typedjson.AppendSlice(b, x, func(b []byte, e *[]string) ([]byte, error) {
+				var err error
+				if b, err = typedjson.AppendSlice(b, (*e), func(b []byte, e *string) ([]byte, error) {
+					var err error
+					b = typedjson.AppendString(b, (*e))
+					return b, err
+				}); err != nil {
+					return b, err
+				}
+				return b, err
+			}); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		var x [][]string
+		d.Seek(at[29] - 1)
+		err = typedjson.Slice(d, &x, func(d *typedjson.Decoder, e *[]string) (err error) {
+			err = typedjson.Slice(d, e, func(d *typedjson.Decoder, e *string) (err error) {
+				err = typedjson.String(d, e)
+				return
+			})
+			return
+		})
+		if err != nil {
+			return b, err
+		}
+		if !(len(x) == 0) {
+			b = append(b, ",\"nested\":"...)
+			if b, err = typedjson.AppendSlice(b, x, func(b []byte, e *[]string) ([]byte, error) {
+				var err error
+				if b, err = typedjson.AppendSlice(b, (*e), func(b []byte, e *string) ([]byte, error) {
+					var err error
+					b = typedjson.AppendString(b, (*e))
+					return b, err
+				}); err != nil {
+					return b, err
+				}
+				return b, err
+			}); err != nil {
+				return b, err
+			}
+		}
+	}
+	if at[30] == 0 {
+		var x shapesexamplecomv1.Conflicted
+		b = append(b, ",\"conflict\":"...)
+		if b, err = typedjson.AppendReflect(b, &x); err != nil {
+			return b, err
+		}
+	} else {
+		var x shapesexamplecomv1.Conflicted
+		d.Seek(at[30] - 1)
+		err = typedjson.Reflect(d, &x)
+		if err != nil {
+			return b, err
+		}
+		b = append(b, ",\"conflict\":"...)
+		if b, err = typedjson.AppendReflect(b, &x); err != nil {
+			return b, err
+		}
+	}
+	if at[31] == 0 {
+		var x string
+		b = append(b, ",\"-\":"...)
+		b = typedjson.AppendString(b, x)
+	} else {
+		d.Seek(at[31] - 1)
+		b = append(b, ",\"-\":"...)
+		b, _, err = typedjson.TranscodeString(d, b)
+		if err != nil {
+			return b, err
+		}
+	}
+	if at[32] == 0 {
+		var x string
+		b = append(b, ",\"NoTag\":"...)
+		b = typedjson.AppendString(b, x)
+	} else {
+		d.Seek(at[32] - 1)
+		b = append(b, ",\"NoTag\":"...)
+		b, _, err = typedjson.TranscodeString(d, b)
+		if err != nil {
+			return b, err
+		}
+	}
+	d.Seek(end)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// transcode_shapesexamplecomv1_Item appends the Item d reads as encode_shapesexamplecomv1_Item would write it decoded.
+func transcode_shapesexamplecomv1_Item(d *typedjson.Decoder, b []byte) ([]byte, error) {
+	if d.Null() {
+		var zero shapesexamplecomv1.Item
+		return encode_shapesexamplecomv1_Item(b, &zero)
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, err
+	}
+	var at [2]int
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return b, err
+		}
+		switch string(name) {
+		case "key":
+			if at[0] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[0] = d.Mark() + 1
+		case "value":
+			if at[1] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[1] = d.Mark() + 1
+		}
+		if err := d.Skip(); err != nil {
+			return b, err
+		}
+	}
+	if err := d.End(); err != nil {
+		return b, err
+	}
+	end := d.Mark()
+	var err error
+	mark := len(b)
+	if at[0] == 0 {
+		var x string
+		b = append(b, ",\"key\":"...)
+		b = typedjson.AppendString(b, x)
+	} else {
+		d.Seek(at[0] - 1)
+		b = append(b, ",\"key\":"...)
+		b, _, err = typedjson.TranscodeString(d, b)
+		if err != nil {
+			return b, err
+		}
+	}
+	if at[1] == 0 {
+		var x string
+		if !(len(x) == 0) {
+			b = append(b, ",\"value\":"...)
+			b = typedjson.AppendString(b, x)
+		}
+	} else {
+		d.Seek(at[1] - 1)
+		start := len(b)
+		b = append(b, ",\"value\":"...)
+		var empty bool
+		b, empty, err = typedjson.TranscodeString(d, b)
+		if err != nil {
+			return b, err
+		}
+		if empty {
+			b = b[:start]
+		}
+	}
+	d.Seek(end)
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
 	}

@@ -156,153 +156,6 @@ func decodeData_clusterexamplecomv1_MachineSet(d *typedjson.Decoder, v *clustere
 	return d.End()
 }
 
-// decode_clusterexamplecomv1_Machine decodes a Machine.
-func decode_clusterexamplecomv1_Machine(d *typedjson.Decoder, v *clusterexamplecomv1.Machine) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [4]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "kind":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.String(d, &v.TypeMeta.Kind)
-		case "apiVersion":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			err = typedjson.String(d, &v.TypeMeta.APIVersion)
-		case "metadata":
-			if seen[2] {
-				return typedjson.ErrFallback
-			}
-			seen[2] = true
-			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
-		case "spec":
-			if seen[3] {
-				return typedjson.ErrFallback
-			}
-			seen[3] = true
-			err = decode_clusterexamplecomv1_MachineSpec(d, &v.Spec)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
-// decode_clusterexamplecomv1_MachineDeployment decodes a MachineDeployment.
-func decode_clusterexamplecomv1_MachineDeployment(d *typedjson.Decoder, v *clusterexamplecomv1.MachineDeployment) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [4]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "kind":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.String(d, &v.TypeMeta.Kind)
-		case "apiVersion":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			err = typedjson.String(d, &v.TypeMeta.APIVersion)
-		case "metadata":
-			if seen[2] {
-				return typedjson.ErrFallback
-			}
-			seen[2] = true
-			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
-		case "spec":
-			if seen[3] {
-				return typedjson.ErrFallback
-			}
-			seen[3] = true
-			err = decode_clusterexamplecomv1_MachineDeploymentSpec(d, &v.Spec)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
-// decode_clusterexamplecomv1_MachineSet decodes a MachineSet.
-func decode_clusterexamplecomv1_MachineSet(d *typedjson.Decoder, v *clusterexamplecomv1.MachineSet) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [4]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "kind":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.String(d, &v.TypeMeta.Kind)
-		case "apiVersion":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			err = typedjson.String(d, &v.TypeMeta.APIVersion)
-		case "metadata":
-			if seen[2] {
-				return typedjson.ErrFallback
-			}
-			seen[2] = true
-			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
-		case "spec":
-			if seen[3] {
-				return typedjson.ErrFallback
-			}
-			seen[3] = true
-			err = decode_clusterexamplecomv1_MachineSetSpec(d, &v.Spec)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
 // decode_clusterexamplecomv1_MachineSpec decodes a MachineSpec.
 func decode_clusterexamplecomv1_MachineSpec(d *typedjson.Decoder, v *clusterexamplecomv1.MachineSpec) error {
 	if d.Null() {
@@ -352,6 +205,55 @@ func decode_clusterexamplecomv1_MachineSpec(d *typedjson.Decoder, v *clusterexam
 			}
 			seen[3] = true
 			err = typedjson.String(d, &v.FailureDomain)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decode_clusterexamplecomv1_Machine decodes a Machine.
+func decode_clusterexamplecomv1_Machine(d *typedjson.Decoder, v *clusterexamplecomv1.Machine) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [4]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
+		case "spec":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_clusterexamplecomv1_MachineSpec(d, &v.Spec)
 		default:
 			err = d.Skip()
 		}
@@ -415,6 +317,55 @@ func decode_clusterexamplecomv1_MachineDeploymentSpec(d *typedjson.Decoder, v *c
 	return d.End()
 }
 
+// decode_clusterexamplecomv1_MachineDeployment decodes a MachineDeployment.
+func decode_clusterexamplecomv1_MachineDeployment(d *typedjson.Decoder, v *clusterexamplecomv1.MachineDeployment) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [4]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
+		case "spec":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_clusterexamplecomv1_MachineDeploymentSpec(d, &v.Spec)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_clusterexamplecomv1_MachineSetSpec decodes a MachineSetSpec.
 func decode_clusterexamplecomv1_MachineSetSpec(d *typedjson.Decoder, v *clusterexamplecomv1.MachineSetSpec) error {
 	if d.Null() {
@@ -452,6 +403,55 @@ func decode_clusterexamplecomv1_MachineSetSpec(d *typedjson.Decoder, v *clustere
 			}
 			seen[1] = true
 			err = decode_clusterexamplecomv1_MachineTemplateSpec(d, &v.Template)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decode_clusterexamplecomv1_MachineSet decodes a MachineSet.
+func decode_clusterexamplecomv1_MachineSet(d *typedjson.Decoder, v *clusterexamplecomv1.MachineSet) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [4]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
+		case "spec":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_clusterexamplecomv1_MachineSetSpec(d, &v.Spec)
 		default:
 			err = d.Skip()
 		}
@@ -577,87 +577,6 @@ func decode_clusterexamplecomv1_ObjectMeta(d *typedjson.Decoder, v *clusterexamp
 	return d.End()
 }
 
-// encode_clusterexamplecomv1_Machine appends a Machine encoded.
-func encode_clusterexamplecomv1_Machine(b []byte, v *clusterexamplecomv1.Machine) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TypeMeta.Kind) == 0) {
-		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.Kind)
-	}
-	if !(len(v.TypeMeta.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
-	}
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_clusterexamplecomv1_MachineSpec(b, &v.Spec); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_clusterexamplecomv1_MachineDeployment appends a MachineDeployment encoded.
-func encode_clusterexamplecomv1_MachineDeployment(b []byte, v *clusterexamplecomv1.MachineDeployment) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TypeMeta.Kind) == 0) {
-		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.Kind)
-	}
-	if !(len(v.TypeMeta.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
-	}
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_clusterexamplecomv1_MachineDeploymentSpec(b, &v.Spec); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_clusterexamplecomv1_MachineSet appends a MachineSet encoded.
-func encode_clusterexamplecomv1_MachineSet(b []byte, v *clusterexamplecomv1.MachineSet) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TypeMeta.Kind) == 0) {
-		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.Kind)
-	}
-	if !(len(v.TypeMeta.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
-	}
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_clusterexamplecomv1_MachineSetSpec(b, &v.Spec); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // encode_clusterexamplecomv1_MachineSpec appends a MachineSpec encoded.
 func encode_clusterexamplecomv1_MachineSpec(b []byte, v *clusterexamplecomv1.MachineSpec) ([]byte, error) {
 	var err error
@@ -687,6 +606,52 @@ func encode_clusterexamplecomv1_MachineSpec(b []byte, v *clusterexamplecomv1.Mac
 	return append(b, '}'), err
 }
 
+// encode_clusterexamplecomv1_Bootstrap appends a Bootstrap encoded.
+func encode_clusterexamplecomv1_Bootstrap(b []byte, v *clusterexamplecomv1.Bootstrap) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.DataSecretName == nil) {
+		b = append(b, ",\"dataSecretName\":"...)
+		if v.DataSecretName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.DataSecretName)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_clusterexamplecomv1_Machine appends a Machine encoded.
+func encode_clusterexamplecomv1_Machine(b []byte, v *clusterexamplecomv1.Machine) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_clusterexamplecomv1_MachineSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_clusterexamplecomv1_MachineDeploymentSpec appends a MachineDeploymentSpec encoded.
 func encode_clusterexamplecomv1_MachineDeploymentSpec(b []byte, v *clusterexamplecomv1.MachineDeploymentSpec) ([]byte, error) {
 	var err error
@@ -706,48 +671,6 @@ func encode_clusterexamplecomv1_MachineDeploymentSpec(b []byte, v *clusterexampl
 	b = append(b, ",\"template\":"...)
 	if b, err = encode_clusterexamplecomv1_MachineTemplateSpec(b, &v.Template); err != nil {
 		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_clusterexamplecomv1_MachineSetSpec appends a MachineSetSpec encoded.
-func encode_clusterexamplecomv1_MachineSetSpec(b []byte, v *clusterexamplecomv1.MachineSetSpec) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.Replicas == nil) {
-		b = append(b, ",\"replicas\":"...)
-		if v.Replicas == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.Replicas)
-		}
-	}
-	b = append(b, ",\"template\":"...)
-	if b, err = encode_clusterexamplecomv1_MachineTemplateSpec(b, &v.Template); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_clusterexamplecomv1_Bootstrap appends a Bootstrap encoded.
-func encode_clusterexamplecomv1_Bootstrap(b []byte, v *clusterexamplecomv1.Bootstrap) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.DataSecretName == nil) {
-		b = append(b, ",\"dataSecretName\":"...)
-		if v.DataSecretName == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.DataSecretName)
-		}
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
@@ -786,6 +709,83 @@ func encode_clusterexamplecomv1_ObjectMeta(b []byte, v *clusterexamplecomv1.Obje
 	if !(len(v.Annotations) == 0) {
 		b = append(b, ",\"annotations\":"...)
 		b = typedjson.AppendStringMap(b, v.Annotations)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_clusterexamplecomv1_MachineDeployment appends a MachineDeployment encoded.
+func encode_clusterexamplecomv1_MachineDeployment(b []byte, v *clusterexamplecomv1.MachineDeployment) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_clusterexamplecomv1_MachineDeploymentSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_clusterexamplecomv1_MachineSetSpec appends a MachineSetSpec encoded.
+func encode_clusterexamplecomv1_MachineSetSpec(b []byte, v *clusterexamplecomv1.MachineSetSpec) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.Replicas == nil) {
+		b = append(b, ",\"replicas\":"...)
+		if v.Replicas == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.Replicas)
+		}
+	}
+	b = append(b, ",\"template\":"...)
+	if b, err = encode_clusterexamplecomv1_MachineTemplateSpec(b, &v.Template); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_clusterexamplecomv1_MachineSet appends a MachineSet encoded.
+func encode_clusterexamplecomv1_MachineSet(b []byte, v *clusterexamplecomv1.MachineSet) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_clusterexamplecomv1_MachineSetSpec(b, &v.Spec); err != nil {
+		return b, err
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil

@@ -1,0 +1,123 @@
+package widgets_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/crdforge/crdforge/webhook"
+	kruntime "k8s.io/apimachinery/pkg/runtime"
+
+	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
+	"github.com/crdforge/crdforge/examples/widgets/api/v1alpha1"
+	"github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
+)
+
+// reflectionHandler is crdforge's handler without generated codecs: every
+// object decoded and encoded by the reflection codec, which passes nothing.
+func reflectionHandler(tb testing.TB) http.Handler {
+	h, err := webhook.NewHandler(webhook.HandlerOptions{MaxRequestBytes: 1 << 30}, []webhook.Kind{{
+		Group: "widgets.example.com", Kind: "Widget", Hub: "v1",
+		Versions: map[string]func() kruntime.Object{
+			"v1":       func() kruntime.Object { return new(v1.Widget) },
+			"v1beta1":  func() kruntime.Object { return new(v1beta1.Widget) },
+			"v1alpha1": func() kruntime.Object { return new(v1alpha1.Widget) },
+		},
+	}}...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return h
+}
+
+// serveReview answers a review of the object obj, raw JSON, at desired.
+func serveReview(h http.Handler, obj []byte, desired string) (int, []byte) {
+	body := []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"1","desiredAPIVersion":"` +
+		desired + `","objects":[` + string(obj) + `]}}`)
+	r := httptest.NewRequest(http.MethodPost, "/convert", bytes.NewReader(body))
+	r.Header.Set("Content-Type", "application/json")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w.Code, w.Body.Bytes()
+}
+
+// withStatus is a stored v1 Widget whose status member is status, raw
+// JSON (none when empty); annotations, when set, are its annotations.
+func withStatus(t testing.TB, status, annotations string) []byte {
+	w := widget(0)
+	w.Status = v1.WidgetStatus{}
+	if annotations != "" {
+		w.Annotations = nil
+	}
+	b, err := json.Marshal(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.Replace(string(b), `,"status":{}`, "", 1)
+	if annotations != "" {
+		s = strings.Replace(s, `"metadata":{`, `"metadata":{"annotations":`+annotations+`,`, 1)
+	}
+	if status != "" {
+		s = s[:len(s)-1] + `,"status":` + status + `}`
+	}
+	return []byte(s)
+}
+
+// passedStatuses are statuses that the generated transcoders must write as
+// decoding and encoding them would, or leave to the typed path.
+var passedStatuses = []string{
+	``, `null`, `{}`, `{"conditions":null}`, `{"conditions":[]}`, `{"observedGeneration":0}`,
+	`{"conditions":[{"type":"Ready","status":"True","lastTransitionTime":"2030-01-02T03:04:05Z","reason":"Built","message":"ok"}],"observedGeneration":2}`,
+	`{"conditions":[{"message":"line\u2028sep\u2029par","type":"A\u0042","reason":"<&>","status":"é\"\\"}]}`,
+	"{\"conditions\":[{\"message\":\"raw \u2028 sep\",\"type\":\"\xff\xfe bytes\"}]}",
+	`{"conditions":[{"type":"","observedGeneration":0,"lastTransitionTime":null},{}]}`,
+	`{"conditions":[{"lastTransitionTime":"2030-01-02T04:04:05+01:00"},{"lastTransitionTime":"2030-13-02T03:04:05Z"}]}`,
+	`{"observedGeneration":1,"observedGeneration":2}`,
+	`{"conditions":[{"type":"a","type":"b"}]}`,
+	`{"observedGeneration":"2"}`, `{"observedGeneration":1.0}`, `{"observedGeneration":-0}`, `{"observedGeneration":1e3}`,
+	`{"conditions":{}}`, `{"conditions":[1]}`, `[]`, `"status"`,
+	`{"unknown":{"a":[1,2]},"conditions":[{"unknown":true,"type":"x"}]}`,
+	`{"conditions":[null]}`,
+}
+
+// TestPassedStatusAsTheTypedPath converts Widgets with each status, and
+// with and without a stash on them, to every version, through the handler
+// with generated codecs (which passes the status: it is one JSON form in
+// every version) and through the reflection codec: the answers are the
+// same bytes.
+func TestPassedStatusAsTheTypedPath(t *testing.T) {
+	passing, reflection := crdforgeHandler(t), reflectionHandler(t)
+	for _, status := range passedStatuses {
+		for _, annotations := range []string{"", `{"conversion.crdforge.io/v1beta1":"sparse:{\"status\":{\"observedGeneration\":7}}"}`} {
+			obj := withStatus(t, status, annotations)
+			for _, desired := range []string{"v1", "v1beta1", "v1alpha1"} {
+				checkSameAnswer(t, passing, reflection, obj, "widgets.example.com/"+desired)
+			}
+		}
+	}
+}
+
+// FuzzPassedStatus: whatever the status, the two handlers answer alike.
+func FuzzPassedStatus(f *testing.F) {
+	for _, status := range passedStatuses {
+		f.Add(status)
+	}
+	passing, reflection := crdforgeHandler(f), reflectionHandler(f)
+	f.Fuzz(func(t *testing.T, status string) {
+		obj := withStatus(t, status, "")
+		checkSameAnswer(t, passing, reflection, obj, "widgets.example.com/v1beta1")
+		checkSameAnswer(t, passing, reflection, obj, "widgets.example.com/v1alpha1")
+	})
+}
+
+func checkSameAnswer(t *testing.T, passing, reflection http.Handler, obj []byte, desired string) {
+	t.Helper()
+	gotCode, got := serveReview(passing, obj, desired)
+	wantCode, want := serveReview(reflection, obj, desired)
+	if gotCode != wantCode || !bytes.Equal(got, want) {
+		t.Fatalf("%s of %s\npassing:    %d %s\nreflection: %d %s", desired, obj, gotCode, got, wantCode, want)
+	}
+}

@@ -1,0 +1,327 @@
+package webhook
+
+import (
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/crdforge/crdforge/internal/model"
+	"github.com/dave/jennifer/jen"
+)
+
+// Passing members through. A member of a kind's root object (status, most
+// often) that every version whose decoder keeps the metadata (keepsMeta)
+// holds in one JSON form, and that every conversion copies as it is, need
+// not be decoded into one version's Go value, copied and encoded again: the
+// webhook writes it from the request's tokens with a generated transcoder
+// (typedjson's Transcode), which writes what that decoding and encoding
+// would. Such a member is passed: DecodeData skips it (typedjson.Pass), and
+// EncodeData writes the transcoded bytes in its place.
+
+// passMembers lists the JSON names of the members of k's root objects that
+// the versions keeping metadata pass, sorted: value structs the codecs
+// transcode, not omitted when zero, of one JSON form in all of those
+// versions, which every conversion between one of them and the hub copies
+// as it is (model.Conv.SameMemory, no guard).
+func (c *codecGen) passMembers(k *model.Kind) []string {
+	if k.Hub == nil || !keepsMeta(k, k.Hub) {
+		return nil
+	}
+	hubFields, _ := jsonFields(k.Hub.Type.Underlying().(*types.Struct))
+	var names []string
+	for _, fl := range hubFields {
+		if c.passable(k, fl) {
+			names = append(names, fl.name)
+		}
+	}
+	slices.Sort(names)
+	if len(names) > maxPass {
+		names = names[:maxPass]
+	}
+	return names
+}
+
+// maxPass is typedjson's bound on the members one object passes.
+const maxPass = 4
+
+// passable reports whether the hub's root member fl passes in every version
+// of k that keeps metadata.
+func (c *codecGen) passable(k *model.Kind, fl jsonField) bool {
+	if len(fl.path) != 1 || fl.path[0].Embedded() || fl.omitZero {
+		return false
+	}
+	n, ok := fl.path[0].Type().(*types.Named)
+	if !ok || !c.transcodable(n) {
+		return false
+	}
+	shape := c.shape(n, map[types.Type]bool{})
+	for _, s := range k.Spokes {
+		if !keepsMeta(k, s.Version) {
+			continue
+		}
+		fields, _ := jsonFields(s.Version.Type.Underlying().(*types.Struct))
+		i := slices.IndexFunc(fields, func(f jsonField) bool { return f.name == fl.name })
+		if i < 0 || len(fields[i].path) != 1 || fields[i].omitZero || c.shape(fields[i].path[0].Type(), map[types.Type]bool{}) != shape {
+			return false
+		}
+		root := s.Pairs[0]
+		if !copies(root.ToHub, fields[i].path[0], fl.path[0]) || !copies(root.ToSpoke, fl.path[0], fields[i].path[0]) {
+			return false
+		}
+	}
+	_, ok = c.transcoder(n)
+	return ok
+}
+
+// copies reports whether direction d converts field from of its source
+// into field to of its destination by copying it as it is.
+func copies(d *model.Direction, from, to *types.Var) bool {
+	for _, fc := range d.Fields {
+		if len(fc.Source) == 1 && fc.Source[0] == from && len(fc.Dest) == 1 && fc.Dest[0] == to {
+			return !fc.Mapping.OptOut && fc.Guard == nil && fc.Conv.SameMemory()
+		}
+	}
+	return false
+}
+
+// shape describes how the codecs write a t: two types of one shape are
+// written alike by their encoders. Structs are their members in order;
+// a type the codecs leave to the reflection codec or to methods of its own
+// (Time, Quantity, ...) is its name, so only the same type has its shape.
+func (c *codecGen) shape(t types.Type, walking map[types.Type]bool) string {
+	if n, ok := t.(*types.Named); ok {
+		st, isStruct := n.Underlying().(*types.Struct)
+		_, hasEncoder := c.encoder(n)
+		if !isStruct || !hasEncoder || reflectOnly(n) || walking[n] {
+			if isStruct || reflectOnly(n) || walking[n] {
+				return types.TypeString(t, nil)
+			}
+			return c.shape(n.Underlying(), walking)
+		}
+		walking[n] = true
+		defer delete(walking, n)
+		fields, _ := jsonFields(st)
+		var b strings.Builder
+		b.WriteString("{")
+		for _, f := range fields {
+			b.WriteString(f.name)
+			if f.omitEmpty {
+				b.WriteString(",omitempty")
+			}
+			if f.omitZero {
+				b.WriteString(",omitzero")
+			}
+			b.WriteString(":" + c.shape(f.path[len(f.path)-1].Type(), walking) + ";")
+		}
+		return b.String() + "}"
+	}
+	switch u := t.(type) {
+	case *types.Basic:
+		return u.Name()
+	case *types.Pointer:
+		return "*" + c.shape(u.Elem(), walking)
+	case *types.Slice:
+		return "[]" + c.shape(u.Elem(), walking)
+	case *types.Map:
+		return "map[" + c.shape(u.Key(), walking) + "]" + c.shape(u.Elem(), walking)
+	case *types.Alias:
+		return c.shape(types.Unalias(u), walking)
+	}
+	return types.TypeString(t, nil)
+}
+
+// transcodable reports whether n is a struct type with a generated decoder
+// and encoder, which a transcoder can be printed for: one that can name the
+// type of every field, to decode a value into a variable of it.
+func (c *codecGen) transcodable(n *types.Named) bool {
+	_, dec := c.decoder(n)
+	_, enc := c.encoder(n)
+	if !dec || !enc || isSpecialLeaf(n) {
+		return false
+	}
+	fields, _ := jsonFields(n.Underlying().(*types.Struct))
+	for _, fl := range fields {
+		if !nameable(fl.path[len(fl.path)-1].Type()) {
+			return false
+		}
+	}
+	return true
+}
+
+// nameable reports whether typeExpr prints t itself, rather than any: no
+// unnamed struct, interface with methods, channel or function, and no named
+// type the codec package cannot name (unexported, or generic) in it.
+func nameable(t types.Type) bool {
+	switch u := t.(type) {
+	case *types.Named:
+		return u.TypeArgs().Len() == 0 && (u.Obj().Pkg() == nil || u.Obj().Exported())
+	case *types.Alias:
+		return nameable(types.Unalias(u))
+	case *types.Basic:
+		return true
+	case *types.Pointer:
+		return nameable(u.Elem())
+	case *types.Slice:
+		return nameable(u.Elem())
+	case *types.Array:
+		return nameable(u.Elem())
+	case *types.Map:
+		return nameable(u.Key()) && nameable(u.Elem())
+	case *types.Interface:
+		return u.Empty()
+	}
+	return false
+}
+
+// transcoder returns the name of n's transcoder, planning it when it is
+// new, or false when n is not transcodable.
+func (c *codecGen) transcoder(n *types.Named) (string, bool) {
+	if name, ok := c.transFuncs[n]; ok {
+		return name, name != ""
+	}
+	if !c.transcodable(n) {
+		c.transFuncs[n] = ""
+		return "", false
+	}
+	name := c.funcName("transcode", n)
+	c.transFuncs[n] = name
+	c.transQueue = append(c.transQueue, n)
+	return name, true
+}
+
+// isSpecialLeaf reports whether typedjson decodes and encodes t itself.
+func isSpecialLeaf(t types.Type) bool {
+	return isNamed(t, metav1Path, "Time") || isNamed(t, intstrPath, "IntOrString") || isNamed(t, resourcePath, "Quantity")
+}
+
+// printTranscoder prints the transcoder of n (see typedjson's Transcode):
+// where each field's value is, then each field as n's encoder writes it.
+func (c *codecGen) printTranscoder(n *types.Named) {
+	fields, _ := jsonFields(n.Underlying().(*types.Struct))
+	enc, _ := c.encoder(n)
+	typ := c.typeExpr(n)
+	var cases []jen.Code
+	for i, fl := range fields {
+		at := jen.Id("at").Index(jen.Lit(i))
+		cases = append(cases, jen.Case(jen.Lit(fl.name)).Block(
+			jen.If(at.Clone().Op("!=").Lit(0)).Block(jen.Return(jen.Id("b"), jen.Qual(typedjsonPath, "ErrFallback"))),
+			at.Clone().Op("=").Id("d").Dot("Mark").Call().Op("+").Lit(1),
+		))
+	}
+	body := []jen.Code{
+		jen.If(jen.Id("d").Dot("Null").Call()).Block(
+			jen.Var().Id("zero").Add(typ.Clone()),
+			jen.Return(jen.Id(enc).Call(jen.Id("b"), jen.Op("&").Id("zero"))),
+		),
+		jen.If(jen.Err().Op(":=").Id("d").Dot("Begin").Call(jen.LitRune('{')), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("b"), jen.Err())),
+	}
+	if len(fields) > 0 {
+		body = append(body, jen.Var().Id("at").Index(jen.Lit(len(fields))).Int())
+	}
+	body = append(body,
+		jen.For(jen.Id("d").Dot("More").Call()).Block(
+			jen.List(jen.Id("name"), jen.Err()).Op(":=").Id("d").Dot("Name").Call(),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("b"), jen.Err())),
+			jen.Do(func(s *jen.Statement) {
+				if len(cases) > 0 {
+					s.Switch(jen.String().Call(jen.Id("name"))).Block(cases...)
+				}
+			}),
+			jen.If(jen.Err().Op(":=").Id("d").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("b"), jen.Err())),
+		),
+		jen.If(jen.Err().Op(":=").Id("d").Dot("End").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("b"), jen.Err())),
+		jen.Id("end").Op(":=").Id("d").Dot("Mark").Call(),
+		jen.Var().Err().Error(),
+		jen.Id("mark").Op(":=").Len(jen.Id("b")),
+	)
+	for i, fl := range fields {
+		body = append(body, c.transcodeField(fl, jen.Id("at").Index(jen.Lit(i))))
+	}
+	body = append(body, jen.Id("d").Dot("Seek").Call(jen.Id("end")))
+	body = append(body, closeObject()...)
+	c.add(n, jen.Commentf("%s appends the %s d reads as %s would write it decoded.", c.transFuncs[n], n.Obj().Name(), enc),
+		jen.Func().Id(c.transFuncs[n]).Params(jen.Id("d").Op("*").Qual(typedjsonPath, "Decoder"), jen.Id("b").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(body...))
+}
+
+// transcodeField prints the transcoding of field fl, whose value is at the
+// mark at (plus one; 0 when the object lacks it, and the field is zero).
+func (c *codecGen) transcodeField(fl jsonField, at *jen.Statement) jen.Code {
+	t := fl.path[len(fl.path)-1].Type()
+	key := jen.Id("b").Op("=").Append(jen.Id("b"), jen.Lit(`,"`+fl.name+`":`).Op("..."))
+	fail := jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("b"), jen.Err()))
+	seek := jen.Id("d").Dot("Seek").Call(at.Clone().Op("-").Lit(1))
+	// Zero, or decoded into a variable: as the encoder writes the field.
+	viaValue := func(decode bool) []jen.Code {
+		code := []jen.Code{jen.Var().Id("x").Add(c.typeExpr(t))}
+		if decode {
+			code = append(code, seek.Clone(), c.decode(t, jen.Op("&").Id("x"), 0), fail.Clone())
+		}
+		return append(code, c.encodeMember(fl, jen.Id("x"))...)
+	}
+	var direct []jen.Code
+	omittable := fl.omitEmpty || fl.omitZero
+	switch {
+	case c.structTranscoder(t) != "" && !fl.omitZero:
+		direct = []jen.Code{seek, key, jen.List(jen.Id("b"), jen.Err()).Op("=").Id(c.structTranscoder(t)).Call(jen.Id("d"), jen.Id("b")), fail}
+	case sliceOfStructs(t) && c.structTranscoder(t.Underlying().(*types.Slice).Elem()) != "" && !fl.omitZero:
+		call := jen.Qual(typedjsonPath, "TranscodeSlice").Call(jen.Id("d"), jen.Id("b"), jen.Id(c.structTranscoder(t.Underlying().(*types.Slice).Elem())))
+		direct = omitWhen(fl.omitEmpty, "n", jen.Int(), jen.Id("n").Op("==").Lit(0), seek, key, call, fail)
+	case isString(t) && !reflectOnly(t):
+		call := jen.Qual(typedjsonPath, "TranscodeString").Call(jen.Id("d"), jen.Id("b"))
+		direct = omitWhen(omittable, "empty", jen.Bool(), jen.Id("empty"), seek, key, call, fail)
+	default:
+		direct = viaValue(true)
+	}
+	return jen.If(at.Clone().Op("==").Lit(0)).Block(viaValue(false)...).Else().Block(direct...)
+}
+
+// omitWhen prints a transcoding by call, which returns b, a result named
+// result, of resultType, and an error, after seek and key: when omit, the member is left
+// out again where test on the result says so.
+func omitWhen(omit bool, result string, resultType, test, seek, key, call, fail jen.Code) []jen.Code {
+	if !omit {
+		return []jen.Code{seek, key, jen.List(jen.Id("b"), jen.Id("_"), jen.Err()).Op("=").Add(call), fail}
+	}
+	return []jen.Code{
+		seek, jen.Id("start").Op(":=").Len(jen.Id("b")), key,
+		jen.Var().Id(result).Add(resultType),
+		jen.List(jen.Id("b"), jen.Id(result), jen.Err()).Op("=").Add(call),
+		fail,
+		jen.If(test).Block(jen.Id("b").Op("=").Id("b").Index(jen.Empty(), jen.Id("start"))),
+	}
+}
+
+// structTranscoder names the transcoder of t when t is a struct type that
+// has one.
+func (c *codecGen) structTranscoder(t types.Type) string {
+	n, ok := t.(*types.Named)
+	if !ok || reflectOnly(n) {
+		return ""
+	}
+	if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
+		return ""
+	}
+	name, _ := c.transcoder(n)
+	return name
+}
+
+func sliceOfStructs(t types.Type) bool {
+	if _, named := t.(*types.Named); named {
+		return false // a slice type of its own may have methods
+	}
+	s, ok := t.(*types.Slice)
+	return ok && !isByte(s.Elem())
+}
+
+// closeObject ends an object whose members were each written with a comma
+// before it, from mark: the first comma becomes the brace. It returns err,
+// which every error returned before it set.
+func closeObject() []jen.Code {
+	return []jen.Code{
+		jen.If(jen.Len(jen.Id("b")).Op("==").Id("mark")).Block(
+			jen.Return(jen.Append(jen.Id("b"), jen.LitRune('{'), jen.LitRune('}')), jen.Nil()),
+		),
+		jen.Id("b").Index(jen.Id("mark")).Op("=").LitRune('{'),
+		jen.Return(jen.Append(jen.Id("b"), jen.LitRune('}')), jen.Err()),
+	}
+}

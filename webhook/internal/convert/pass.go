@@ -1,0 +1,63 @@
+package convert
+
+import (
+	"errors"
+
+	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
+	"github.com/crdforge/crdforge/webhook/typedjson"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+// errPassing says an object could not be converted passing members (an
+// encoder declined): it converts again without.
+var errPassing = errors.New("convert: the members passed could not be written")
+
+// passes reports whether a route from a version with codec from to one
+// with codec to passes members: both DecodeData pass the same ones, and
+// to writes them.
+func passes(from, to Codec) bool {
+	return len(from.Transcode) > 0 && len(from.Transcode) == len(to.Transcode) && to.EncodeData != nil
+}
+
+// passing holds the members of one object that its route passes: where
+// DecodeData found them and, transcoded, what EncodeData writes (raw[i]
+// nil for a member the object lacks, which the encoder writes from the
+// zero value as the typed path would).
+type passing struct {
+	marks typedjson.Marks
+	raw   [][]byte
+	bufs  [][]byte
+}
+
+// transcode decodes obj into out with codec's DecodeData, and transcodes
+// the members it passes; it reports false when the object is to be decoded
+// whole instead: the decoder declined, a transcoder failed where decoding
+// would (the typed path then gives the answer or the error), or out holds
+// a stash, which converting may restore into any field, a passed one
+// included, and which only the typed path restores.
+func (p *passing) transcode(obj *jsonscan.Object, tape *jsonscan.Tape, out runtime.Object, codec Codec) bool {
+	if typedjson.DecodePassing(obj.Raw, tape, out, codec.DecodeData, &p.marks) != nil {
+		return false
+	}
+	if m := objectMeta(out); m == nil || len(m.Annotations) > 0 {
+		return false // DecodeData decodes only the stash's annotations
+	}
+	n := len(codec.Transcode)
+	for len(p.bufs) < n {
+		p.bufs = append(p.bufs, nil)
+	}
+	p.raw = p.raw[:0]
+	for i, transcode := range codec.Transcode {
+		if p.marks[i] == 0 {
+			p.raw = append(p.raw, nil)
+			continue
+		}
+		b, err := typedjson.Transcode(obj.Raw, tape, p.marks[i], p.bufs[i][:0], transcode)
+		if err != nil {
+			return false
+		}
+		p.bufs[i] = b
+		p.raw = append(p.raw, b)
+	}
+	return true
+}

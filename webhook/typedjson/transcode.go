@@ -1,0 +1,135 @@
+package typedjson
+
+import (
+	"bytes"
+	"unsafe"
+
+	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
+)
+
+// Transcoding writes a value as its type's generated encoder would write it
+// once its generated decoder had read it, without the value in between: the
+// webhook copies so the members of an object that every version holds
+// alike and every conversion copies (Codec.Pass), rather than decode them
+// into one version's Go value, copy them into another's, and encode them.
+//
+// A generated transcoder walks a struct's members on the object's tape,
+// notes where each field's value is, and writes the fields in the order and
+// form the encoder writes them: a struct, or a slice of structs, by its own
+// transcoder; a string as it came in when the encoder would write the same
+// bytes (TranscodeString); any other value decoded into a variable of its
+// type with the generated decoder's code and encoded with the encoder's.
+// It fails where the decoder fails, with the decoder's error.
+
+// maxPass is the most members of one object a decoder passes.
+const maxPass = 4
+
+// Pass skips the value of member i of the object a DecodeData reads,
+// noting where it is: the webhook transcodes it (Transcode) instead. Only a
+// decoder reading a tape can.
+func (d *Decoder) Pass(i int) error {
+	mark := d.dec.Mark()
+	if mark < 0 || i >= maxPass {
+		return ErrFallback
+	}
+	d.passed[i] = mark + 1
+	return d.Skip()
+}
+
+// Mark returns where d is on its tape; Seek goes back there.
+func (d *Decoder) Mark() int { return d.dec.Mark() }
+
+// Seek moves d to mark, from Mark.
+func (d *Decoder) Seek(mark int) { d.dec.Seek(mark) }
+
+// DecodePassing is Decode with a decoder that passes members (Pass): it
+// sets marks[i] to where on tape the value of member i is, plus one, and
+// to 0 for a member the object does not have.
+func DecodePassing[T any](data []byte, tape *Tape, v T, decode func(*Decoder, T) error, marks *[maxPass]int) error {
+	d := decoders.Get().(*Decoder)
+	defer decoders.Put(d)
+	d.passed = [maxPass]int{}
+	d.dec.ResetTape(data, tape)
+	if err := decode(d, v); err != nil {
+		return err
+	}
+	if !d.dec.AtEnd() {
+		return ErrFallback
+	}
+	*marks = d.passed
+	return nil
+}
+
+// Marks are where DecodePassing found the members a decoder passes.
+type Marks = [maxPass]int
+
+// Transcode appends the value at mark (from DecodePassing) on the tape of
+// data, as transcode writes it, to b.
+func Transcode(data []byte, tape *Tape, mark int, b []byte, transcode func(*Decoder, []byte) ([]byte, error)) ([]byte, error) {
+	d := decoders.Get().(*Decoder)
+	defer decoders.Put(d)
+	d.dec.ResetTape(data, tape)
+	d.dec.Seek(mark - 1)
+	return transcode(d, b)
+}
+
+// TranscodeString appends the string d reads as String decodes it and
+// AppendString encodes it, and reports whether it is empty: as it came in
+// when it holds no escape, is valid UTF-8 (jsonscan's plain) and holds no
+// U+2028 or U+2029, which AppendString escapes (both begin with the byte
+// 0xE2, which a plain string mostly lacks); null as "".
+func TranscodeString(d *Decoder, b []byte) ([]byte, bool, error) {
+	if d.Null() {
+		return append(b, `""`...), true, nil
+	}
+	raw, err := d.value(jsonscan.KindString)
+	if err != nil {
+		return b, false, err
+	}
+	if d.dec.Plain() && bytes.IndexByte(raw, 0xE2) < 0 {
+		return append(b, raw...), len(raw) == 2, nil
+	}
+	s := raw[1 : len(raw)-1]
+	if !d.dec.Plain() {
+		d.name = unquote(d.name[:0], raw)
+		s = d.name
+	}
+	return AppendString(b, unsafe.String(unsafe.SliceData(s), len(s))), len(s) == 0, nil
+}
+
+// TranscodeSlice appends the array d reads, each element as elem writes
+// it, as Slice decodes it and AppendSlice encodes it: null as null. It
+// returns how many elements it wrote, for omitempty.
+func TranscodeSlice(d *Decoder, b []byte, elem func(*Decoder, []byte) ([]byte, error)) ([]byte, int, error) {
+	if d.Null() {
+		return append(b, "null"...), 0, nil
+	}
+	if err := d.Begin('['); err != nil {
+		return b, 0, err
+	}
+	b = append(b, '[')
+	n := 0
+	for d.More() {
+		if n > 0 {
+			b = append(b, ',')
+		}
+		var err error
+		if b, err = elem(d, b); err != nil {
+			return b, n, err
+		}
+		n++
+	}
+	return append(b, ']'), n, d.End()
+}
+
+// ObjectTape records the tape of data, one JSON object, as the webhook's
+// read of a review records an object's: for checking a generated codec's
+// DecodePassing and transcoders outside the webhook. It reports false when
+// data is no JSON object or has no tape (two metadata members).
+func ObjectTape(data []byte) (*Tape, bool) {
+	o, err := jsonscan.ParseObject(data)
+	if err != nil || o.Tape() == nil {
+		return nil, false
+	}
+	return o.Tape(), true
+}
