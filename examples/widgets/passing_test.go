@@ -8,25 +8,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/webhook"
-	kruntime "k8s.io/apimachinery/pkg/runtime"
-
 	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
-	"github.com/crdforge/crdforge/examples/widgets/api/v1alpha1"
-	"github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
+	"github.com/crdforge/crdforge/webhook"
 )
 
 // reflectionHandler is crdforge's handler without generated codecs: every
 // object decoded and encoded by the reflection codec, which passes nothing.
 func reflectionHandler(tb testing.TB) http.Handler {
-	h, err := webhook.NewHandler(webhook.HandlerOptions{MaxRequestBytes: 1 << 30}, []webhook.Kind{{
-		Group: "widgets.example.com", Kind: "Widget", Hub: "v1",
-		Versions: map[string]func() kruntime.Object{
-			"v1":       func() kruntime.Object { return new(v1.Widget) },
-			"v1beta1":  func() kruntime.Object { return new(v1beta1.Widget) },
-			"v1alpha1": func() kruntime.Object { return new(v1alpha1.Widget) },
-		},
-	}}...)
+	h, err := webhook.NewHandler(webhook.HandlerOptions{MaxRequestBytes: 1 << 30}, widgetKind())
 	if err != nil {
 		tb.Fatal(err)
 	}

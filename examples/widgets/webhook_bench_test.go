@@ -100,15 +100,21 @@ var withCodecs = func(kinds []webhook.Kind) []webhook.Kind { return kinds }
 // build (jsoncodec_test.go adds the floor through them), by name.
 var moreHandlers = func(testing.TB) map[string]http.Handler { return nil }
 
-func crdforgeHandler(tb testing.TB) http.Handler {
-	h, err := webhook.NewHandler(webhook.HandlerOptions{MaxRequestBytes: 1 << 30}, withCodecs([]webhook.Kind{{
+// widgetKind is the Widget kind as the generated webhook's main registers
+// it, without codecs.
+func widgetKind() webhook.Kind {
+	return webhook.Kind{
 		Group: "widgets.example.com", Kind: "Widget", Hub: "v1",
 		Versions: map[string]func() kruntime.Object{
 			"v1":       func() kruntime.Object { return new(v1.Widget) },
 			"v1beta1":  func() kruntime.Object { return new(v1beta1.Widget) },
 			"v1alpha1": func() kruntime.Object { return new(v1alpha1.Widget) },
 		},
-	}})...)
+	}
+}
+
+func crdforgeHandler(tb testing.TB) http.Handler {
+	h, err := webhook.NewHandler(webhook.HandlerOptions{MaxRequestBytes: 1 << 30}, withCodecs([]webhook.Kind{widgetKind()})...)
 	if err != nil {
 		tb.Fatal(err)
 	}

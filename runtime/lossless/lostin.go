@@ -75,14 +75,15 @@ type fieldSpot struct {
 // fieldSpots are the fields at the ends of the paths, whose values are
 // compared whole, and those on the way to them.
 type fieldSpots struct {
-	ends, onTheWay map[fieldSpot]bool
+	ends     []fieldSpot
+	onTheWay map[fieldSpot]bool
 }
 
 // add resolves path in root type t, and reports whether it names fields
 // all the way, or as far as a value that is not a struct held by value.
 func (s *fieldSpots) add(t reflect.Type, path string) bool {
-	if s.ends == nil {
-		s.ends, s.onTheWay = map[fieldSpot]bool{}, map[fieldSpot]bool{}
+	if s.onTheWay == nil {
+		s.onTheWay = map[fieldSpot]bool{}
 	}
 	var at uintptr
 	names := strings.Split(path, ".")
@@ -101,12 +102,24 @@ func (s *fieldSpots) add(t reflect.Type, path string) bool {
 		}
 		spot := fieldSpot{at, t}
 		if i == len(names)-1 || t.Kind() != reflect.Struct {
-			s.ends[spot] = true
+			s.ends = append(s.ends, spot)
 			return true
 		}
 		s.onTheWay[spot] = true
 	}
 	return true
+}
+
+// inEnd reports whether the field of type typ at offset at from the root
+// is an end or lies within one: an end that is an embedded struct, which
+// the diff promotes the fields of, is those fields.
+func (s *fieldSpots) inEnd(at uintptr, typ reflect.Type) bool {
+	for _, e := range s.ends {
+		if at == e.offset && typ == e.typ || at >= e.offset && at+typ.Size() <= e.offset+e.typ.Size() && typ.Size() > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // keep returns the fields of fields, a struct at offset base from the root,
@@ -116,7 +129,7 @@ func (s *fieldSpots) keep(fields []diffField, base uintptr) []diffField {
 	for _, f := range fields {
 		spot := fieldSpot{base + f.offset, f.typ}
 		switch {
-		case s.ends[spot]:
+		case s.inEnd(spot.offset, f.typ):
 			out = append(out, f)
 		case s.onTheWay[spot] && f.sub != nil:
 			if sub := s.keep(f.sub, spot.offset); len(sub) > 0 {

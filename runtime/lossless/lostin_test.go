@@ -32,6 +32,8 @@ func TestNarrowDiffKeepsTheFieldsOnThePaths(t *testing.T) {
 		// Through an embedded struct, which the diff promotes, and by a
 		// promoted name.
 		{[]string{"Spec.bigEmbedded.Zone"}, []string{"spec.zone"}},
+		// An embedded struct: the fields the diff promotes from it.
+		{[]string{"Spec.bigEmbedded"}, []string{"spec.zone"}},
 		{[]string{"Spec.Zone", "Status"}, []string{"spec.zone", "status.phase"}},
 		// Not JSON: nothing to compare.
 		{[]string{"Spec.Hidden"}, []string{}},

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"unsafe"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
 	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
 )
 
@@ -132,4 +134,79 @@ func ObjectTape(data []byte) (*Tape, bool) {
 		return nil, false
 	}
 	return o.Tape(), true
+}
+
+// TranscodeTime appends the time d reads as Time decodes it and AppendTime
+// encodes it: as it came in when it is already what AppendTime writes, a
+// valid UTC time to the second ("2030-01-02T03:04:05Z", as the API server
+// writes every time), so that the transcoder need not parse and format it.
+func TranscodeTime(d *Decoder, b []byte) ([]byte, error) {
+	if d.dec.Peek() == jsonscan.KindString {
+		mark := d.Mark()
+		raw, err := d.dec.Value()
+		if err != nil {
+			return b, err
+		}
+		if d.dec.Plain() && canonicalTime(raw) {
+			return append(b, raw...), nil
+		}
+		d.Seek(mark)
+	}
+	var t metav1.Time
+	if err := Time(d, &t); err != nil {
+		return b, err
+	}
+	return AppendTime(b, &t), nil
+}
+
+// canonicalTime reports whether raw, a string literal, is a time AppendTime
+// writes as it is: "YYYY-MM-DDTHH:MM:SSZ", each part in range (time.Parse
+// refuses the rest), and not the zero time, which AppendTime writes as null.
+func canonicalTime(raw []byte) bool {
+	const layout = `"dddd-dd-ddTdd:dd:ddZ"`
+	if len(raw) != len(layout) {
+		return false
+	}
+	for i := 0; i < len(layout); i++ {
+		if c := raw[i]; layout[i] == 'd' && (c < '0' || c > '9') || layout[i] != 'd' && c != layout[i] {
+			return false
+		}
+	}
+	num := func(i, n int) int {
+		v := 0
+		for _, c := range raw[i : i+n] {
+			v = v*10 + int(c-'0')
+		}
+		return v
+	}
+	year, month, day := num(1, 4), num(6, 2), num(9, 2)
+	if month < 1 || month > 12 || day < 1 || day > daysIn(month, year) || num(12, 2) > 23 || num(15, 2) > 59 || num(18, 2) > 59 {
+		return false
+	}
+	return string(raw) != `"0001-01-01T00:00:00Z"`
+}
+
+// daysIn is the number of days of month in year, of the Gregorian calendar.
+func daysIn(month, year int) int {
+	switch month {
+	case 2:
+		if year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
+}
+
+// TranscodeTimePointer is TranscodeTime for a *metav1.Time, as Time decodes
+// and AppendTime encodes it through the pointer: null is a nil pointer,
+// written as null, and reported for omitempty.
+func TranscodeTimePointer(d *Decoder, b []byte) ([]byte, bool, error) {
+	if d.Null() {
+		return append(b, "null"...), true, nil
+	}
+	b, err := TranscodeTime(d, b)
+	return b, false, err
 }

@@ -27,6 +27,15 @@ func (c *codecGen) passMembers(k *model.Kind) []string {
 	if k.Hub == nil || !keepsMeta(k, k.Hub) {
 		return nil
 	}
+	// Every version passing has a DecodeData and an EncodeData: both
+	// are its root type's decoder and encoder, with members passed.
+	for _, v := range k.Versions {
+		_, dec := c.decoder(v.Type)
+		_, enc := c.encoder(v.Type)
+		if keepsMeta(k, v) && (!dec || !enc) {
+			return nil
+		}
+	}
 	hubFields, _ := jsonFields(k.Hub.Type.Underlying().(*types.Struct))
 	var names []string
 	for _, fl := range hubFields {
@@ -91,12 +100,16 @@ func copies(d *model.Direction, from, to *types.Var) bool {
 func (c *codecGen) shape(t types.Type, walking map[types.Type]bool) string {
 	if n, ok := t.(*types.Named); ok {
 		st, isStruct := n.Underlying().(*types.Struct)
-		_, hasEncoder := c.encoder(n)
-		if !isStruct || !hasEncoder || reflectOnly(n) || walking[n] {
-			if isStruct || reflectOnly(n) || walking[n] {
-				return types.TypeString(t, nil)
-			}
+		switch {
+		case reflectOnly(n) || walking[n]:
+			return types.TypeString(t, nil)
+		case !isStruct:
+			// A named string, number, slice or map is written as what
+			// it is named for.
 			return c.shape(n.Underlying(), walking)
+		}
+		if _, ok := c.encoder(n); !ok {
+			return types.TypeString(t, nil)
 		}
 		walking[n] = true
 		defer delete(walking, n)
@@ -266,6 +279,11 @@ func (c *codecGen) transcodeField(fl jsonField, at *jen.Statement) jen.Code {
 	case sliceOfStructs(t) && c.structTranscoder(t.Underlying().(*types.Slice).Elem()) != "" && !fl.omitZero:
 		call := jen.Qual(typedjsonPath, "TranscodeSlice").Call(jen.Id("d"), jen.Id("b"), jen.Id(c.structTranscoder(t.Underlying().(*types.Slice).Elem())))
 		direct = omitWhen(fl.omitEmpty, "n", jen.Int(), jen.Id("n").Op("==").Lit(0), seek, key, call, fail)
+	case isNamed(t, metav1Path, "Time") && !fl.omitZero:
+		direct = []jen.Code{seek, key, jen.List(jen.Id("b"), jen.Err()).Op("=").Qual(typedjsonPath, "TranscodeTime").Call(jen.Id("d"), jen.Id("b")), fail}
+	case isTimePointer(t) && !fl.omitZero:
+		call := jen.Qual(typedjsonPath, "TranscodeTimePointer").Call(jen.Id("d"), jen.Id("b"))
+		direct = omitWhen(fl.omitEmpty, "null", jen.Bool(), jen.Id("null"), seek, key, call, fail)
 	case isString(t) && !reflectOnly(t):
 		call := jen.Qual(typedjsonPath, "TranscodeString").Call(jen.Id("d"), jen.Id("b"))
 		direct = omitWhen(omittable, "empty", jen.Bool(), jen.Id("empty"), seek, key, call, fail)
@@ -303,6 +321,11 @@ func (c *codecGen) structTranscoder(t types.Type) string {
 	}
 	name, _ := c.transcoder(n)
 	return name
+}
+
+func isTimePointer(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	return ok && isNamed(p.Elem(), metav1Path, "Time")
 }
 
 func sliceOfStructs(t types.Type) bool {

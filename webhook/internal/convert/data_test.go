@@ -12,8 +12,9 @@ import (
 
 // decodeBoxData decodes a Box as a generated DecodeData would, for the
 // members these tests send: its type meta, of its metadata the stash only,
-// and its string fields, by name.
-func decodeBoxData(d *typedjson.Decoder, tm *metav1.TypeMeta, om *metav1.ObjectMeta, fields map[string]*string) error {
+// and its string fields, by name; the member named pass, if any, it passes
+// (typedjson.Pass).
+func decodeBoxData(d *typedjson.Decoder, tm *metav1.TypeMeta, om *metav1.ObjectMeta, fields map[string]*string, pass string) error {
 	return members(d, func(name string) error {
 		switch name {
 		case "apiVersion":
@@ -22,6 +23,9 @@ func decodeBoxData(d *typedjson.Decoder, tm *metav1.TypeMeta, om *metav1.ObjectM
 			return typedjson.String(d, &tm.Kind)
 		case "metadata":
 			return typedjson.MetadataStash(d, om, stashPrefix)
+		}
+		if name == pass {
+			return d.Pass(0)
 		}
 		if f, ok := fields[name]; ok {
 			return typedjson.String(d, f)
@@ -33,13 +37,13 @@ func decodeBoxData(d *typedjson.Decoder, tm *metav1.TypeMeta, om *metav1.ObjectM
 // decodeBoxV1Data is decodeBoxV1 reading of the metadata only the stash.
 func decodeBoxV1Data(d *typedjson.Decoder, obj runtime.Object) error {
 	b := obj.(*testkit.BoxV1)
-	return decodeBoxData(d, &b.TypeMeta, &b.ObjectMeta, map[string]*string{"hostPort": &b.HostPort})
+	return decodeBoxData(d, &b.TypeMeta, &b.ObjectMeta, map[string]*string{"hostPort": &b.HostPort}, "")
 }
 
 // decodeBoxV2Data is decodeBoxData of a v2 Box.
 func decodeBoxV2Data(d *typedjson.Decoder, obj runtime.Object) error {
 	b := obj.(*testkit.BoxV2)
-	return decodeBoxData(d, &b.TypeMeta, &b.ObjectMeta, map[string]*string{"host": &b.Host, "port": &b.Port})
+	return decodeBoxData(d, &b.TypeMeta, &b.ObjectMeta, map[string]*string{"host": &b.Host, "port": &b.Port}, "")
 }
 
 // stashPrefix starts the annotations the Box codecs decode with the data.

@@ -16,21 +16,7 @@ import (
 // its host would.
 func decodeBoxV2Passing(d *typedjson.Decoder, obj runtime.Object) error {
 	b := obj.(*testkit.BoxV2)
-	return members(d, func(name string) error {
-		switch name {
-		case "apiVersion":
-			return typedjson.String(d, &b.APIVersion)
-		case "kind":
-			return typedjson.String(d, &b.Kind)
-		case "metadata":
-			return typedjson.MetadataStash(d, &b.ObjectMeta, stashPrefix)
-		case "host":
-			return d.Pass(0)
-		case "port":
-			return typedjson.String(d, &b.Port)
-		}
-		return typedjson.ErrFallback
-	})
+	return decodeBoxData(d, &b.TypeMeta, &b.ObjectMeta, map[string]*string{"port": &b.Port}, "host")
 }
 
 // encodeBoxV3Passing encodes a v3 Box as a generated EncodeData would,

@@ -102,6 +102,61 @@ func decodeData_batchtutorialkubebuilderiov1_CronJob(d *typedjson.Decoder, v *ba
 	return d.End()
 }
 
+// decode_batchtutorialkubebuilderiov1_CronJob decodes a CronJob.
+func decode_batchtutorialkubebuilderiov1_CronJob(d *typedjson.Decoder, v *batchtutorialkubebuilderiov1.CronJob) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [5]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
+		case "spec":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_batchtutorialkubebuilderiov1_CronJobSpec(d, &v.Spec)
+		case "status":
+			if seen[4] {
+				return typedjson.ErrFallback
+			}
+			seen[4] = true
+			err = decode_batchtutorialkubebuilderiov1_CronJobStatus(d, &v.Status)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_batchtutorialkubebuilderiov1_CronJobSpec decodes a CronJobSpec.
 func decode_batchtutorialkubebuilderiov1_CronJobSpec(d *typedjson.Decoder, v *batchtutorialkubebuilderiov1.CronJobSpec) error {
 	if d.Null() {
@@ -256,59 +311,35 @@ func decode_batchtutorialkubebuilderiov1_CronJobStatus(d *typedjson.Decoder, v *
 	return d.End()
 }
 
-// decode_batchtutorialkubebuilderiov1_CronJob decodes a CronJob.
-func decode_batchtutorialkubebuilderiov1_CronJob(d *typedjson.Decoder, v *batchtutorialkubebuilderiov1.CronJob) error {
-	if d.Null() {
-		return nil
+// encode_batchtutorialkubebuilderiov1_CronJob appends a CronJob encoded.
+func encode_batchtutorialkubebuilderiov1_CronJob(b []byte, v *batchtutorialkubebuilderiov1.CronJob) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
 	}
-	if err := d.Begin('{'); err != nil {
-		return err
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
 	}
-	var seen [5]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "kind":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.String(d, &v.TypeMeta.Kind)
-		case "apiVersion":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			err = typedjson.String(d, &v.TypeMeta.APIVersion)
-		case "metadata":
-			if seen[2] {
-				return typedjson.ErrFallback
-			}
-			seen[2] = true
-			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
-		case "spec":
-			if seen[3] {
-				return typedjson.ErrFallback
-			}
-			seen[3] = true
-			err = decode_batchtutorialkubebuilderiov1_CronJobSpec(d, &v.Spec)
-		case "status":
-			if seen[4] {
-				return typedjson.ErrFallback
-			}
-			seen[4] = true
-			err = decode_batchtutorialkubebuilderiov1_CronJobStatus(d, &v.Status)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
 	}
-	return d.End()
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_batchtutorialkubebuilderiov1_CronJobSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"status\":"...)
+	if b, err = encode_batchtutorialkubebuilderiov1_CronJobStatus(b, &v.Status); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
 }
 
 // encode_batchtutorialkubebuilderiov1_CronJobSpec appends a CronJobSpec encoded.
@@ -389,37 +420,6 @@ func encode_batchtutorialkubebuilderiov1_CronJobStatus(b []byte, v *batchtutoria
 	return append(b, '}'), err
 }
 
-// encode_batchtutorialkubebuilderiov1_CronJob appends a CronJob encoded.
-func encode_batchtutorialkubebuilderiov1_CronJob(b []byte, v *batchtutorialkubebuilderiov1.CronJob) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TypeMeta.Kind) == 0) {
-		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.Kind)
-	}
-	if !(len(v.TypeMeta.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
-	}
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_batchtutorialkubebuilderiov1_CronJobSpec(b, &v.Spec); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"status\":"...)
-	if b, err = encode_batchtutorialkubebuilderiov1_CronJobStatus(b, &v.Status); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // transcode_batchtutorialkubebuilderiov1_CronJobStatus appends the CronJobStatus d reads as encode_batchtutorialkubebuilderiov1_CronJobStatus would write it decoded.
 func transcode_batchtutorialkubebuilderiov1_CronJobStatus(d *typedjson.Decoder, b []byte) ([]byte, error) {
 	if d.Null() {
@@ -489,29 +489,16 @@ func transcode_batchtutorialkubebuilderiov1_CronJobStatus(d *typedjson.Decoder, 
 			}
 		}
 	} else {
-		var x *metav1.Time
 		d.Seek(at[1] - 1)
-		{
-			p0 := &x
-			if d.Null() {
-				*p0 = nil
-			} else {
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
-				}
-				err = typedjson.Time(d, *p0)
-			}
-		}
+		start := len(b)
+		b = append(b, ",\"lastScheduleTime\":"...)
+		var null bool
+		b, null, err = typedjson.TranscodeTimePointer(d, b)
 		if err != nil {
 			return b, err
 		}
-		if !(x == nil) {
-			b = append(b, ",\"lastScheduleTime\":"...)
-			if x == nil {
-				b = append(b, "null"...)
-			} else {
-				b = typedjson.AppendTime(b, &*x)
-			}
+		if null {
+			b = b[:start]
 		}
 	}
 	d.Seek(end)

@@ -416,6 +416,37 @@ func decode_batchtutorialkubebuilderiov2_CronSchedule(d *typedjson.Decoder, v *b
 	return d.End()
 }
 
+// encode_batchtutorialkubebuilderiov2_CronJob appends a CronJob encoded.
+func encode_batchtutorialkubebuilderiov2_CronJob(b []byte, v *batchtutorialkubebuilderiov2.CronJob) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_batchtutorialkubebuilderiov2_CronJobSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"status\":"...)
+	if b, err = encode_batchtutorialkubebuilderiov2_CronJobStatus(b, &v.Status); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_batchtutorialkubebuilderiov2_CronJobSpec appends a CronJobSpec encoded.
 func encode_batchtutorialkubebuilderiov2_CronJobSpec(b []byte, v *batchtutorialkubebuilderiov2.CronJobSpec) ([]byte, error) {
 	var err error
@@ -547,37 +578,6 @@ func encode_batchtutorialkubebuilderiov2_CronJobStatus(b []byte, v *batchtutoria
 	return append(b, '}'), err
 }
 
-// encode_batchtutorialkubebuilderiov2_CronJob appends a CronJob encoded.
-func encode_batchtutorialkubebuilderiov2_CronJob(b []byte, v *batchtutorialkubebuilderiov2.CronJob) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TypeMeta.Kind) == 0) {
-		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.Kind)
-	}
-	if !(len(v.TypeMeta.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
-	}
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_batchtutorialkubebuilderiov2_CronJobSpec(b, &v.Spec); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"status\":"...)
-	if b, err = encode_batchtutorialkubebuilderiov2_CronJobStatus(b, &v.Status); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // transcode_batchtutorialkubebuilderiov2_CronJobStatus appends the CronJobStatus d reads as encode_batchtutorialkubebuilderiov2_CronJobStatus would write it decoded.
 func transcode_batchtutorialkubebuilderiov2_CronJobStatus(d *typedjson.Decoder, b []byte) ([]byte, error) {
 	if d.Null() {
@@ -647,29 +647,16 @@ func transcode_batchtutorialkubebuilderiov2_CronJobStatus(d *typedjson.Decoder, 
 			}
 		}
 	} else {
-		var x *metav1.Time
 		d.Seek(at[1] - 1)
-		{
-			p0 := &x
-			if d.Null() {
-				*p0 = nil
-			} else {
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
-				}
-				err = typedjson.Time(d, *p0)
-			}
-		}
+		start := len(b)
+		b = append(b, ",\"lastScheduleTime\":"...)
+		var null bool
+		b, null, err = typedjson.TranscodeTimePointer(d, b)
 		if err != nil {
 			return b, err
 		}
-		if !(x == nil) {
-			b = append(b, ",\"lastScheduleTime\":"...)
-			if x == nil {
-				b = append(b, "null"...)
-			} else {
-				b = typedjson.AppendTime(b, &*x)
-			}
+		if null {
+			b = b[:start]
 		}
 	}
 	d.Seek(end)

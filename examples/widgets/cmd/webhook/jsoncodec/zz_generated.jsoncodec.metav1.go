@@ -678,14 +678,12 @@ func transcode_metav1_Condition(d *typedjson.Decoder, b []byte) ([]byte, error) 
 		b = append(b, ",\"lastTransitionTime\":"...)
 		b = typedjson.AppendTime(b, &x)
 	} else {
-		var x metav1.Time
 		d.Seek(at[3] - 1)
-		err = typedjson.Time(d, &x)
+		b = append(b, ",\"lastTransitionTime\":"...)
+		b, err = typedjson.TranscodeTime(d, b)
 		if err != nil {
 			return b, err
 		}
-		b = append(b, ",\"lastTransitionTime\":"...)
-		b = typedjson.AppendTime(b, &x)
 	}
 	if at[4] == 0 {
 		var x string

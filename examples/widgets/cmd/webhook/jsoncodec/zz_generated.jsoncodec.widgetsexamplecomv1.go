@@ -102,6 +102,61 @@ func decodeData_widgetsexamplecomv1_Widget(d *typedjson.Decoder, v *widgetsexamp
 	return d.End()
 }
 
+// decode_widgetsexamplecomv1_Widget decodes a Widget.
+func decode_widgetsexamplecomv1_Widget(d *typedjson.Decoder, v *widgetsexamplecomv1.Widget) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [5]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
+		case "spec":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_widgetsexamplecomv1_WidgetSpec(d, &v.Spec)
+		case "status":
+			if seen[4] {
+				return typedjson.ErrFallback
+			}
+			seen[4] = true
+			err = decode_widgetsexamplecomv1_WidgetStatus(d, &v.Status)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_widgetsexamplecomv1_WidgetSpec decodes a WidgetSpec.
 func decode_widgetsexamplecomv1_WidgetSpec(d *typedjson.Decoder, v *widgetsexamplecomv1.WidgetSpec) error {
 	if d.Null() {
@@ -228,61 +283,6 @@ func decode_widgetsexamplecomv1_WidgetStatus(d *typedjson.Decoder, v *widgetsexa
 			}
 			seen[1] = true
 			err = typedjson.Slice(d, &v.Conditions, decode_metav1_Condition)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
-// decode_widgetsexamplecomv1_Widget decodes a Widget.
-func decode_widgetsexamplecomv1_Widget(d *typedjson.Decoder, v *widgetsexamplecomv1.Widget) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [5]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "kind":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.String(d, &v.TypeMeta.Kind)
-		case "apiVersion":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			err = typedjson.String(d, &v.TypeMeta.APIVersion)
-		case "metadata":
-			if seen[2] {
-				return typedjson.ErrFallback
-			}
-			seen[2] = true
-			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
-		case "spec":
-			if seen[3] {
-				return typedjson.ErrFallback
-			}
-			seen[3] = true
-			err = decode_widgetsexamplecomv1_WidgetSpec(d, &v.Spec)
-		case "status":
-			if seen[4] {
-				return typedjson.ErrFallback
-			}
-			seen[4] = true
-			err = decode_widgetsexamplecomv1_WidgetStatus(d, &v.Status)
 		default:
 			err = d.Skip()
 		}
@@ -467,6 +467,37 @@ func decode_widgetsexamplecomv1_Warranty(d *typedjson.Decoder, v *widgetsexample
 	return d.End()
 }
 
+// encode_widgetsexamplecomv1_Widget appends a Widget encoded.
+func encode_widgetsexamplecomv1_Widget(b []byte, v *widgetsexamplecomv1.Widget) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_widgetsexamplecomv1_WidgetSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"status\":"...)
+	if b, err = encode_widgetsexamplecomv1_WidgetStatus(b, &v.Status); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_widgetsexamplecomv1_WidgetSpec appends a WidgetSpec encoded.
 func encode_widgetsexamplecomv1_WidgetSpec(b []byte, v *widgetsexamplecomv1.WidgetSpec) ([]byte, error) {
 	var err error
@@ -621,37 +652,6 @@ func encode_widgetsexamplecomv1_WidgetStatus(b []byte, v *widgetsexamplecomv1.Wi
 		if b, err = typedjson.AppendSlice(b, v.Conditions, encode_metav1_Condition); err != nil {
 			return b, err
 		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_widgetsexamplecomv1_Widget appends a Widget encoded.
-func encode_widgetsexamplecomv1_Widget(b []byte, v *widgetsexamplecomv1.Widget) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TypeMeta.Kind) == 0) {
-		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.Kind)
-	}
-	if !(len(v.TypeMeta.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
-	}
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_widgetsexamplecomv1_WidgetSpec(b, &v.Spec); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"status\":"...)
-	if b, err = encode_widgetsexamplecomv1_WidgetStatus(b, &v.Status); err != nil {
-		return b, err
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil

@@ -369,27 +369,6 @@ func decode_widgetsexamplecomv1alpha1_Finish(d *typedjson.Decoder, v *widgetsexa
 	return d.End()
 }
 
-// encode_widgetsexamplecomv1alpha1_WidgetStatus appends a WidgetStatus encoded.
-func encode_widgetsexamplecomv1alpha1_WidgetStatus(b []byte, v *widgetsexamplecomv1alpha1.WidgetStatus) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.ObservedGeneration == 0) {
-		b = append(b, ",\"observedGeneration\":"...)
-		b = typedjson.AppendInt(b, v.ObservedGeneration)
-	}
-	if !(len(v.Conditions) == 0) {
-		b = append(b, ",\"conditions\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Conditions, encode_metav1_Condition); err != nil {
-			return b, err
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // encode_widgetsexamplecomv1alpha1_Widget appends a Widget encoded.
 func encode_widgetsexamplecomv1alpha1_Widget(b []byte, v *widgetsexamplecomv1alpha1.Widget) ([]byte, error) {
 	var err error
@@ -413,6 +392,27 @@ func encode_widgetsexamplecomv1alpha1_Widget(b []byte, v *widgetsexamplecomv1alp
 	b = append(b, ",\"status\":"...)
 	if b, err = encode_widgetsexamplecomv1alpha1_WidgetStatus(b, &v.Status); err != nil {
 		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_widgetsexamplecomv1alpha1_WidgetStatus appends a WidgetStatus encoded.
+func encode_widgetsexamplecomv1alpha1_WidgetStatus(b []byte, v *widgetsexamplecomv1alpha1.WidgetStatus) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.ObservedGeneration == 0) {
+		b = append(b, ",\"observedGeneration\":"...)
+		b = typedjson.AppendInt(b, v.ObservedGeneration)
+	}
+	if !(len(v.Conditions) == 0) {
+		b = append(b, ",\"conditions\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Conditions, encode_metav1_Condition); err != nil {
+			return b, err
+		}
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil

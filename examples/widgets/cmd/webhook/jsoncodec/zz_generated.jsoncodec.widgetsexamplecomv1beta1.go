@@ -394,6 +394,37 @@ func decode_widgetsexamplecomv1beta1_Finish(d *typedjson.Decoder, v *widgetsexam
 	return d.End()
 }
 
+// encode_widgetsexamplecomv1beta1_Widget appends a Widget encoded.
+func encode_widgetsexamplecomv1beta1_Widget(b []byte, v *widgetsexamplecomv1beta1.Widget) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_widgetsexamplecomv1beta1_WidgetSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"status\":"...)
+	if b, err = encode_widgetsexamplecomv1beta1_WidgetStatus(b, &v.Status); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_widgetsexamplecomv1beta1_WidgetSpec appends a WidgetSpec encoded.
 func encode_widgetsexamplecomv1beta1_WidgetSpec(b []byte, v *widgetsexamplecomv1beta1.WidgetSpec) ([]byte, error) {
 	var err error
@@ -511,37 +542,6 @@ func encode_widgetsexamplecomv1beta1_WidgetStatus(b []byte, v *widgetsexamplecom
 		if b, err = typedjson.AppendSlice(b, v.Conditions, encode_metav1_Condition); err != nil {
 			return b, err
 		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_widgetsexamplecomv1beta1_Widget appends a Widget encoded.
-func encode_widgetsexamplecomv1beta1_Widget(b []byte, v *widgetsexamplecomv1beta1.Widget) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TypeMeta.Kind) == 0) {
-		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.Kind)
-	}
-	if !(len(v.TypeMeta.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
-	}
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_widgetsexamplecomv1beta1_WidgetSpec(b, &v.Spec); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"status\":"...)
-	if b, err = encode_widgetsexamplecomv1beta1_WidgetStatus(b, &v.Status); err != nil {
-		return b, err
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil

@@ -112,6 +112,67 @@ func decodeData_shapesexamplecomv1_Root(d *typedjson.Decoder, v *shapesexampleco
 	return d.End()
 }
 
+// decode_shapesexamplecomv1_Root decodes a Root.
+func decode_shapesexamplecomv1_Root(d *typedjson.Decoder, v *shapesexamplecomv1.Root) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [6]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
+		case "promoted":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = typedjson.String(d, &v.Embedded.Promoted)
+		case "deep":
+			if seen[4] {
+				return typedjson.ErrFallback
+			}
+			seen[4] = true
+			err = typedjson.Int(d, &v.Embedded.Deeper.Deep, 64)
+		case "spec":
+			if seen[5] {
+				return typedjson.ErrFallback
+			}
+			seen[5] = true
+			err = decode_shapesexamplecomv1_Spec(d, &v.Spec)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_shapesexamplecomv1_Spec decodes a Spec.
 func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.Spec) error {
 	if d.Null() {
@@ -436,67 +497,6 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 	return d.End()
 }
 
-// decode_shapesexamplecomv1_Root decodes a Root.
-func decode_shapesexamplecomv1_Root(d *typedjson.Decoder, v *shapesexamplecomv1.Root) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [6]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "kind":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.String(d, &v.TypeMeta.Kind)
-		case "apiVersion":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			err = typedjson.String(d, &v.TypeMeta.APIVersion)
-		case "metadata":
-			if seen[2] {
-				return typedjson.ErrFallback
-			}
-			seen[2] = true
-			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
-		case "promoted":
-			if seen[3] {
-				return typedjson.ErrFallback
-			}
-			seen[3] = true
-			err = typedjson.String(d, &v.Embedded.Promoted)
-		case "deep":
-			if seen[4] {
-				return typedjson.ErrFallback
-			}
-			seen[4] = true
-			err = typedjson.Int(d, &v.Embedded.Deeper.Deep, 64)
-		case "spec":
-			if seen[5] {
-				return typedjson.ErrFallback
-			}
-			seen[5] = true
-			err = decode_shapesexamplecomv1_Spec(d, &v.Spec)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
 // decode_shapesexamplecomv1_Item decodes a Item.
 func decode_shapesexamplecomv1_Item(d *typedjson.Decoder, v *shapesexamplecomv1.Item) error {
 	if d.Null() {
@@ -532,6 +532,39 @@ func decode_shapesexamplecomv1_Item(d *typedjson.Decoder, v *shapesexamplecomv1.
 		}
 	}
 	return d.End()
+}
+
+// encode_shapesexamplecomv1_Root appends a Root encoded.
+func encode_shapesexamplecomv1_Root(b []byte, v *shapesexamplecomv1.Root) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	if !(len(v.Embedded.Promoted) == 0) {
+		b = append(b, ",\"promoted\":"...)
+		b = typedjson.AppendString(b, v.Embedded.Promoted)
+	}
+	b = append(b, ",\"deep\":"...)
+	b = typedjson.AppendInt(b, v.Embedded.Deeper.Deep)
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_shapesexamplecomv1_Spec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
 }
 
 // encode_shapesexamplecomv1_Spec appends a Spec encoded.
@@ -762,39 +795,6 @@ func encode_shapesexamplecomv1_Item(b []byte, v *shapesexamplecomv1.Item) ([]byt
 	if !(len(v.Value) == 0) {
 		b = append(b, ",\"value\":"...)
 		b = typedjson.AppendString(b, v.Value)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_shapesexamplecomv1_Root appends a Root encoded.
-func encode_shapesexamplecomv1_Root(b []byte, v *shapesexamplecomv1.Root) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TypeMeta.Kind) == 0) {
-		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.Kind)
-	}
-	if !(len(v.TypeMeta.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
-	}
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	if !(len(v.Embedded.Promoted) == 0) {
-		b = append(b, ",\"promoted\":"...)
-		b = typedjson.AppendString(b, v.Embedded.Promoted)
-	}
-	b = append(b, ",\"deep\":"...)
-	b = typedjson.AppendInt(b, v.Embedded.Deeper.Deep)
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_shapesexamplecomv1_Spec(b, &v.Spec); err != nil {
-		return b, err
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
@@ -1476,14 +1476,12 @@ func transcode_shapesexamplecomv1_Spec(d *typedjson.Decoder, b []byte) ([]byte, 
 		b = append(b, ",\"when\":"...)
 		b = typedjson.AppendTime(b, &x)
 	} else {
-		var x metav1.Time
 		d.Seek(at[20] - 1)
-		err = typedjson.Time(d, &x)
+		b = append(b, ",\"when\":"...)
+		b, err = typedjson.TranscodeTime(d, b)
 		if err != nil {
 			return b, err
 		}
-		b = append(b, ",\"when\":"...)
-		b = typedjson.AppendTime(b, &x)
 	}
 	if at[21] == 0 {
 		var x *metav1.Time
@@ -1496,29 +1494,16 @@ func transcode_shapesexamplecomv1_Spec(d *typedjson.Decoder, b []byte) ([]byte, 
 			}
 		}
 	} else {
-		var x *metav1.Time
 		d.Seek(at[21] - 1)
-		{
-			p0 := &x
-			if d.Null() {
-				*p0 = nil
-			} else {
-				if *p0 == nil {
-					*p0 = new(metav1.Time)
-				}
-				err = typedjson.Time(d, *p0)
-			}
-		}
+		start := len(b)
+		b = append(b, ",\"until\":"...)
+		var null bool
+		b, null, err = typedjson.TranscodeTimePointer(d, b)
 		if err != nil {
 			return b, err
 		}
-		if !(x == nil) {
-			b = append(b, ",\"until\":"...)
-			if x == nil {
-				b = append(b, "null"...)
-			} else {
-				b = typedjson.AppendTime(b, &*x)
-			}
+		if null {
+			b = b[:start]
 		}
 	}
 	if at[22] == 0 {

@@ -59,6 +59,55 @@ func decodeData_layoutsexamplecomv1_Gadget(d *typedjson.Decoder, v *layoutsexamp
 	return d.End()
 }
 
+// decode_layoutsexamplecomv1_Gadget decodes a Gadget.
+func decode_layoutsexamplecomv1_Gadget(d *typedjson.Decoder, v *layoutsexamplecomv1.Gadget) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [4]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
+		case "spec":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_layoutsexamplecomv1_GadgetSpec(d, &v.Spec)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_layoutsexamplecomv1_GadgetSpec decodes a GadgetSpec.
 func decode_layoutsexamplecomv1_GadgetSpec(d *typedjson.Decoder, v *layoutsexamplecomv1.GadgetSpec) error {
 	if d.Null() {
@@ -168,55 +217,6 @@ func decode_layoutsexamplecomv1_GadgetSpec(d *typedjson.Decoder, v *layoutsexamp
 			}
 			seen[13] = true
 			err = typedjson.Slice(d, &v.Resized, decode_layoutsexamplecomv1_Resized)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
-// decode_layoutsexamplecomv1_Gadget decodes a Gadget.
-func decode_layoutsexamplecomv1_Gadget(d *typedjson.Decoder, v *layoutsexamplecomv1.Gadget) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [4]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "kind":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.String(d, &v.TypeMeta.Kind)
-		case "apiVersion":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			err = typedjson.String(d, &v.TypeMeta.APIVersion)
-		case "metadata":
-			if seen[2] {
-				return typedjson.ErrFallback
-			}
-			seen[2] = true
-			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
-		case "spec":
-			if seen[3] {
-				return typedjson.ErrFallback
-			}
-			seen[3] = true
-			err = decode_layoutsexamplecomv1_GadgetSpec(d, &v.Spec)
 		default:
 			err = d.Skip()
 		}
@@ -614,6 +614,33 @@ func decode_layoutsexamplecomv1_Resized(d *typedjson.Decoder, v *layoutsexamplec
 	return d.End()
 }
 
+// encode_layoutsexamplecomv1_Gadget appends a Gadget encoded.
+func encode_layoutsexamplecomv1_Gadget(b []byte, v *layoutsexamplecomv1.Gadget) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_layoutsexamplecomv1_GadgetSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_layoutsexamplecomv1_GadgetSpec appends a GadgetSpec encoded.
 func encode_layoutsexamplecomv1_GadgetSpec(b []byte, v *layoutsexamplecomv1.GadgetSpec) ([]byte, error) {
 	var err error
@@ -877,33 +904,6 @@ func encode_layoutsexamplecomv1_Resized(b []byte, v *layoutsexamplecomv1.Resized
 	mark := len(b)
 	b = append(b, ",\"count\":"...)
 	b = typedjson.AppendInt(b, v.Count)
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_layoutsexamplecomv1_Gadget appends a Gadget encoded.
-func encode_layoutsexamplecomv1_Gadget(b []byte, v *layoutsexamplecomv1.Gadget) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TypeMeta.Kind) == 0) {
-		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.Kind)
-	}
-	if !(len(v.TypeMeta.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
-	}
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_layoutsexamplecomv1_GadgetSpec(b, &v.Spec); err != nil {
-		return b, err
-	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
 	}

@@ -614,6 +614,33 @@ func decode_layoutsexamplecomv1beta1_Resized(d *typedjson.Decoder, v *layoutsexa
 	return d.End()
 }
 
+// encode_layoutsexamplecomv1beta1_Gadget appends a Gadget encoded.
+func encode_layoutsexamplecomv1beta1_Gadget(b []byte, v *layoutsexamplecomv1beta1.Gadget) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_layoutsexamplecomv1beta1_GadgetSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_layoutsexamplecomv1beta1_GadgetSpec appends a GadgetSpec encoded.
 func encode_layoutsexamplecomv1beta1_GadgetSpec(b []byte, v *layoutsexamplecomv1beta1.GadgetSpec) ([]byte, error) {
 	var err error
@@ -877,33 +904,6 @@ func encode_layoutsexamplecomv1beta1_Resized(b []byte, v *layoutsexamplecomv1bet
 	mark := len(b)
 	b = append(b, ",\"count\":"...)
 	b = typedjson.AppendInt(b, v.Count)
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_layoutsexamplecomv1beta1_Gadget appends a Gadget encoded.
-func encode_layoutsexamplecomv1beta1_Gadget(b []byte, v *layoutsexamplecomv1beta1.Gadget) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TypeMeta.Kind) == 0) {
-		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.Kind)
-	}
-	if !(len(v.TypeMeta.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
-	}
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_layoutsexamplecomv1beta1_GadgetSpec(b, &v.Spec); err != nil {
-		return b, err
-	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
 	}

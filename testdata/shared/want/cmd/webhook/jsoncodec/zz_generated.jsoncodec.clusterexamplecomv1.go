@@ -156,6 +156,55 @@ func decodeData_clusterexamplecomv1_MachineSet(d *typedjson.Decoder, v *clustere
 	return d.End()
 }
 
+// decode_clusterexamplecomv1_Machine decodes a Machine.
+func decode_clusterexamplecomv1_Machine(d *typedjson.Decoder, v *clusterexamplecomv1.Machine) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [4]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
+		case "spec":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_clusterexamplecomv1_MachineSpec(d, &v.Spec)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_clusterexamplecomv1_MachineSpec decodes a MachineSpec.
 func decode_clusterexamplecomv1_MachineSpec(d *typedjson.Decoder, v *clusterexamplecomv1.MachineSpec) error {
 	if d.Null() {
@@ -215,8 +264,8 @@ func decode_clusterexamplecomv1_MachineSpec(d *typedjson.Decoder, v *clusterexam
 	return d.End()
 }
 
-// decode_clusterexamplecomv1_Machine decodes a Machine.
-func decode_clusterexamplecomv1_Machine(d *typedjson.Decoder, v *clusterexamplecomv1.Machine) error {
+// decode_clusterexamplecomv1_MachineDeployment decodes a MachineDeployment.
+func decode_clusterexamplecomv1_MachineDeployment(d *typedjson.Decoder, v *clusterexamplecomv1.MachineDeployment) error {
 	if d.Null() {
 		return nil
 	}
@@ -253,7 +302,7 @@ func decode_clusterexamplecomv1_Machine(d *typedjson.Decoder, v *clusterexamplec
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			err = decode_clusterexamplecomv1_MachineSpec(d, &v.Spec)
+			err = decode_clusterexamplecomv1_MachineDeploymentSpec(d, &v.Spec)
 		default:
 			err = d.Skip()
 		}
@@ -317,8 +366,8 @@ func decode_clusterexamplecomv1_MachineDeploymentSpec(d *typedjson.Decoder, v *c
 	return d.End()
 }
 
-// decode_clusterexamplecomv1_MachineDeployment decodes a MachineDeployment.
-func decode_clusterexamplecomv1_MachineDeployment(d *typedjson.Decoder, v *clusterexamplecomv1.MachineDeployment) error {
+// decode_clusterexamplecomv1_MachineSet decodes a MachineSet.
+func decode_clusterexamplecomv1_MachineSet(d *typedjson.Decoder, v *clusterexamplecomv1.MachineSet) error {
 	if d.Null() {
 		return nil
 	}
@@ -355,7 +404,7 @@ func decode_clusterexamplecomv1_MachineDeployment(d *typedjson.Decoder, v *clust
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			err = decode_clusterexamplecomv1_MachineDeploymentSpec(d, &v.Spec)
+			err = decode_clusterexamplecomv1_MachineSetSpec(d, &v.Spec)
 		default:
 			err = d.Skip()
 		}
@@ -403,55 +452,6 @@ func decode_clusterexamplecomv1_MachineSetSpec(d *typedjson.Decoder, v *clustere
 			}
 			seen[1] = true
 			err = decode_clusterexamplecomv1_MachineTemplateSpec(d, &v.Template)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
-// decode_clusterexamplecomv1_MachineSet decodes a MachineSet.
-func decode_clusterexamplecomv1_MachineSet(d *typedjson.Decoder, v *clusterexamplecomv1.MachineSet) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [4]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "kind":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.String(d, &v.TypeMeta.Kind)
-		case "apiVersion":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			err = typedjson.String(d, &v.TypeMeta.APIVersion)
-		case "metadata":
-			if seen[2] {
-				return typedjson.ErrFallback
-			}
-			seen[2] = true
-			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
-		case "spec":
-			if seen[3] {
-				return typedjson.ErrFallback
-			}
-			seen[3] = true
-			err = decode_clusterexamplecomv1_MachineSetSpec(d, &v.Spec)
 		default:
 			err = d.Skip()
 		}
@@ -577,6 +577,33 @@ func decode_clusterexamplecomv1_ObjectMeta(d *typedjson.Decoder, v *clusterexamp
 	return d.End()
 }
 
+// encode_clusterexamplecomv1_Machine appends a Machine encoded.
+func encode_clusterexamplecomv1_Machine(b []byte, v *clusterexamplecomv1.Machine) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_clusterexamplecomv1_MachineSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_clusterexamplecomv1_MachineSpec appends a MachineSpec encoded.
 func encode_clusterexamplecomv1_MachineSpec(b []byte, v *clusterexamplecomv1.MachineSpec) ([]byte, error) {
 	var err error
@@ -625,8 +652,8 @@ func encode_clusterexamplecomv1_Bootstrap(b []byte, v *clusterexamplecomv1.Boots
 	return append(b, '}'), err
 }
 
-// encode_clusterexamplecomv1_Machine appends a Machine encoded.
-func encode_clusterexamplecomv1_Machine(b []byte, v *clusterexamplecomv1.Machine) ([]byte, error) {
+// encode_clusterexamplecomv1_MachineDeployment appends a MachineDeployment encoded.
+func encode_clusterexamplecomv1_MachineDeployment(b []byte, v *clusterexamplecomv1.MachineDeployment) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.TypeMeta.Kind) == 0) {
@@ -642,7 +669,7 @@ func encode_clusterexamplecomv1_Machine(b []byte, v *clusterexamplecomv1.Machine
 		return b, err
 	}
 	b = append(b, ",\"spec\":"...)
-	if b, err = encode_clusterexamplecomv1_MachineSpec(b, &v.Spec); err != nil {
+	if b, err = encode_clusterexamplecomv1_MachineDeploymentSpec(b, &v.Spec); err != nil {
 		return b, err
 	}
 	if len(b) == mark {
@@ -717,8 +744,8 @@ func encode_clusterexamplecomv1_ObjectMeta(b []byte, v *clusterexamplecomv1.Obje
 	return append(b, '}'), err
 }
 
-// encode_clusterexamplecomv1_MachineDeployment appends a MachineDeployment encoded.
-func encode_clusterexamplecomv1_MachineDeployment(b []byte, v *clusterexamplecomv1.MachineDeployment) ([]byte, error) {
+// encode_clusterexamplecomv1_MachineSet appends a MachineSet encoded.
+func encode_clusterexamplecomv1_MachineSet(b []byte, v *clusterexamplecomv1.MachineSet) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.TypeMeta.Kind) == 0) {
@@ -734,7 +761,7 @@ func encode_clusterexamplecomv1_MachineDeployment(b []byte, v *clusterexamplecom
 		return b, err
 	}
 	b = append(b, ",\"spec\":"...)
-	if b, err = encode_clusterexamplecomv1_MachineDeploymentSpec(b, &v.Spec); err != nil {
+	if b, err = encode_clusterexamplecomv1_MachineSetSpec(b, &v.Spec); err != nil {
 		return b, err
 	}
 	if len(b) == mark {
@@ -758,33 +785,6 @@ func encode_clusterexamplecomv1_MachineSetSpec(b []byte, v *clusterexamplecomv1.
 	}
 	b = append(b, ",\"template\":"...)
 	if b, err = encode_clusterexamplecomv1_MachineTemplateSpec(b, &v.Template); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_clusterexamplecomv1_MachineSet appends a MachineSet encoded.
-func encode_clusterexamplecomv1_MachineSet(b []byte, v *clusterexamplecomv1.MachineSet) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TypeMeta.Kind) == 0) {
-		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.Kind)
-	}
-	if !(len(v.TypeMeta.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
-	}
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_clusterexamplecomv1_MachineSetSpec(b, &v.Spec); err != nil {
 		return b, err
 	}
 	if len(b) == mark {

@@ -577,6 +577,33 @@ func decode_clusterexamplecomv1beta1_ObjectMeta(d *typedjson.Decoder, v *cluster
 	return d.End()
 }
 
+// encode_clusterexamplecomv1beta1_Machine appends a Machine encoded.
+func encode_clusterexamplecomv1beta1_Machine(b []byte, v *clusterexamplecomv1beta1.Machine) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_clusterexamplecomv1beta1_MachineSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_clusterexamplecomv1beta1_MachineSpec appends a MachineSpec encoded.
 func encode_clusterexamplecomv1beta1_MachineSpec(b []byte, v *clusterexamplecomv1beta1.MachineSpec) ([]byte, error) {
 	var err error
@@ -625,8 +652,8 @@ func encode_clusterexamplecomv1beta1_Bootstrap(b []byte, v *clusterexamplecomv1b
 	return append(b, '}'), err
 }
 
-// encode_clusterexamplecomv1beta1_Machine appends a Machine encoded.
-func encode_clusterexamplecomv1beta1_Machine(b []byte, v *clusterexamplecomv1beta1.Machine) ([]byte, error) {
+// encode_clusterexamplecomv1beta1_MachineDeployment appends a MachineDeployment encoded.
+func encode_clusterexamplecomv1beta1_MachineDeployment(b []byte, v *clusterexamplecomv1beta1.MachineDeployment) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.TypeMeta.Kind) == 0) {
@@ -642,7 +669,7 @@ func encode_clusterexamplecomv1beta1_Machine(b []byte, v *clusterexamplecomv1bet
 		return b, err
 	}
 	b = append(b, ",\"spec\":"...)
-	if b, err = encode_clusterexamplecomv1beta1_MachineSpec(b, &v.Spec); err != nil {
+	if b, err = encode_clusterexamplecomv1beta1_MachineDeploymentSpec(b, &v.Spec); err != nil {
 		return b, err
 	}
 	if len(b) == mark {
@@ -717,8 +744,8 @@ func encode_clusterexamplecomv1beta1_ObjectMeta(b []byte, v *clusterexamplecomv1
 	return append(b, '}'), err
 }
 
-// encode_clusterexamplecomv1beta1_MachineDeployment appends a MachineDeployment encoded.
-func encode_clusterexamplecomv1beta1_MachineDeployment(b []byte, v *clusterexamplecomv1beta1.MachineDeployment) ([]byte, error) {
+// encode_clusterexamplecomv1beta1_MachineSet appends a MachineSet encoded.
+func encode_clusterexamplecomv1beta1_MachineSet(b []byte, v *clusterexamplecomv1beta1.MachineSet) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.TypeMeta.Kind) == 0) {
@@ -734,7 +761,7 @@ func encode_clusterexamplecomv1beta1_MachineDeployment(b []byte, v *clusterexamp
 		return b, err
 	}
 	b = append(b, ",\"spec\":"...)
-	if b, err = encode_clusterexamplecomv1beta1_MachineDeploymentSpec(b, &v.Spec); err != nil {
+	if b, err = encode_clusterexamplecomv1beta1_MachineSetSpec(b, &v.Spec); err != nil {
 		return b, err
 	}
 	if len(b) == mark {
@@ -758,33 +785,6 @@ func encode_clusterexamplecomv1beta1_MachineSetSpec(b []byte, v *clusterexamplec
 	}
 	b = append(b, ",\"template\":"...)
 	if b, err = encode_clusterexamplecomv1beta1_MachineTemplateSpec(b, &v.Template); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_clusterexamplecomv1beta1_MachineSet appends a MachineSet encoded.
-func encode_clusterexamplecomv1beta1_MachineSet(b []byte, v *clusterexamplecomv1beta1.MachineSet) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TypeMeta.Kind) == 0) {
-		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.Kind)
-	}
-	if !(len(v.TypeMeta.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
-	}
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_clusterexamplecomv1beta1_MachineSetSpec(b, &v.Spec); err != nil {
 		return b, err
 	}
 	if len(b) == mark {

@@ -58,43 +58,6 @@ func decodeData_examplecomv1_Widget(d *typedjson.Decoder, v *examplecomv1.Widget
 	return d.End()
 }
 
-// decode_examplecomv1_WidgetSpec decodes a WidgetSpec.
-func decode_examplecomv1_WidgetSpec(d *typedjson.Decoder, v *examplecomv1.WidgetSpec) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [2]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "size":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.Int(d, &v.Size, 32)
-		case "color":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			err = typedjson.String(d, &v.Color)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
 // decode_examplecomv1_Widget decodes a Widget.
 func decode_examplecomv1_Widget(d *typedjson.Decoder, v *examplecomv1.Widget) error {
 	if d.Null() {
@@ -144,21 +107,41 @@ func decode_examplecomv1_Widget(d *typedjson.Decoder, v *examplecomv1.Widget) er
 	return d.End()
 }
 
-// encode_examplecomv1_WidgetSpec appends a WidgetSpec encoded.
-func encode_examplecomv1_WidgetSpec(b []byte, v *examplecomv1.WidgetSpec) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"size\":"...)
-	b = typedjson.AppendInt(b, v.Size)
-	if !(len(v.Color) == 0) {
-		b = append(b, ",\"color\":"...)
-		b = typedjson.AppendString(b, v.Color)
+// decode_examplecomv1_WidgetSpec decodes a WidgetSpec.
+func decode_examplecomv1_WidgetSpec(d *typedjson.Decoder, v *examplecomv1.WidgetSpec) error {
+	if d.Null() {
+		return nil
 	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
+	if err := d.Begin('{'); err != nil {
+		return err
 	}
-	b[mark] = '{'
-	return append(b, '}'), err
+	var seen [2]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "size":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.Int(d, &v.Size, 32)
+		case "color":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.Color)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
 }
 
 // encode_examplecomv1_Widget appends a Widget encoded.
@@ -180,6 +163,23 @@ func encode_examplecomv1_Widget(b []byte, v *examplecomv1.Widget) ([]byte, error
 	b = append(b, ",\"spec\":"...)
 	if b, err = encode_examplecomv1_WidgetSpec(b, &v.Spec); err != nil {
 		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_examplecomv1_WidgetSpec appends a WidgetSpec encoded.
+func encode_examplecomv1_WidgetSpec(b []byte, v *examplecomv1.WidgetSpec) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"size\":"...)
+	b = typedjson.AppendInt(b, v.Size)
+	if !(len(v.Color) == 0) {
+		b = append(b, ",\"color\":"...)
+		b = typedjson.AppendString(b, v.Color)
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil

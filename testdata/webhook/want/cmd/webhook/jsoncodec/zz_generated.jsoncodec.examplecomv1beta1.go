@@ -138,19 +138,6 @@ func decode_examplecomv1beta1_WidgetSpec(d *typedjson.Decoder, v *examplecomv1be
 	return d.End()
 }
 
-// encode_examplecomv1beta1_WidgetSpec appends a WidgetSpec encoded.
-func encode_examplecomv1beta1_WidgetSpec(b []byte, v *examplecomv1beta1.WidgetSpec) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"size\":"...)
-	b = typedjson.AppendString(b, v.Size)
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // encode_examplecomv1beta1_Widget appends a Widget encoded.
 func encode_examplecomv1beta1_Widget(b []byte, v *examplecomv1beta1.Widget) ([]byte, error) {
 	var err error
@@ -171,6 +158,19 @@ func encode_examplecomv1beta1_Widget(b []byte, v *examplecomv1beta1.Widget) ([]b
 	if b, err = encode_examplecomv1beta1_WidgetSpec(b, &v.Spec); err != nil {
 		return b, err
 	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_examplecomv1beta1_WidgetSpec appends a WidgetSpec encoded.
+func encode_examplecomv1beta1_WidgetSpec(b []byte, v *examplecomv1beta1.WidgetSpec) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"size\":"...)
+	b = typedjson.AppendString(b, v.Size)
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
 	}
