@@ -80,7 +80,10 @@ var passedStatuses = []string{
 func TestPassedStatusAsTheTypedPath(t *testing.T) {
 	passing, reflection := crdforgeHandler(t), reflectionHandler(t)
 	for _, status := range passedStatuses {
-		for _, annotations := range []string{"", `{"conversion.crdforge.io/v1beta1":"sparse:{\"status\":{\"observedGeneration\":7}}"}`} {
+		for _, annotations := range []string{"",
+			`{"conversion.crdforge.io/v1beta1":"sparse:{\"status\":{\"observedGeneration\":7}}"}`,
+			`{"conversion.crdforge.io/v1alpha1":"sparse:{\"spec\":{\"legacyID\":\"W-1\"},\"status\":{\"observedGeneration\":0}}"}`,
+		} {
 			obj := withStatus(t, status, annotations)
 			for _, desired := range []string{"v1", "v1beta1", "v1alpha1"} {
 				checkSameAnswer(t, passing, reflection, obj, "widgets.example.com/"+desired)

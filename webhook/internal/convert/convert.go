@@ -180,7 +180,9 @@ func (v *version) decode(obj *jsonscan.Object, r *route, pass bool, s *Scratch) 
 		tape := obj.Tape()
 		if pass && tape != nil {
 			out := r.object(srcObject, v.new)
-			if s.passing.transcode(obj, tape, out, v.gen) {
+			// Converting restores the stash of the hub's version onto
+			// the hub object, and the destination's onto the result.
+			if s.passing.transcode(obj, tape, out, v.gen, [2]string{r.from.kind.Hub, r.toVersion}) {
 				return out, decodedPassing, nil
 			}
 		}

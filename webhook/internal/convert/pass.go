@@ -2,6 +2,7 @@ package convert
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
 	"github.com/crdforge/crdforge/webhook/typedjson"
@@ -33,14 +34,14 @@ type passing struct {
 // the members it passes; it reports false when the object is to be decoded
 // whole instead: the decoder declined, a transcoder failed where decoding
 // would (the typed path then gives the answer or the error), or out holds
-// a stash, which converting may restore into any field, a passed one
-// included, and which only the typed path restores.
-func (p *passing) transcode(obj *jsonscan.Object, tape *jsonscan.Tape, out runtime.Object, codec Codec) bool {
+// a stash of one of the versions restorable, which converting restores
+// into any field, a passed one included, and only the typed path restores.
+func (p *passing) transcode(obj *jsonscan.Object, tape *jsonscan.Tape, out runtime.Object, codec Codec, restorable [2]string) bool {
 	if typedjson.DecodePassing(obj.Raw, tape, out, codec.DecodeData, &p.marks) != nil {
 		return false
 	}
-	if m := objectMeta(out); m == nil || len(m.Annotations) > 0 {
-		return false // DecodeData decodes only the stash's annotations
+	if m := objectMeta(out); m == nil || holdsStash(m.Annotations, restorable) {
+		return false
 	}
 	n := len(codec.Transcode)
 	for len(p.bufs) < n {
@@ -60,4 +61,16 @@ func (p *passing) transcode(obj *jsonscan.Object, tape *jsonscan.Tape, out runti
 		p.raw = append(p.raw, b)
 	}
 	return true
+}
+
+// holdsStash reports whether annotations, the stash's only (DecodeData
+// decodes no other), hold the stash of one of versions: its key ends in
+// "/" and the version (lossless.Annotation).
+func holdsStash(annotations map[string]string, versions [2]string) bool {
+	for k := range annotations {
+		if v := k[strings.LastIndexByte(k, '/')+1:]; v == versions[0] || v == versions[1] {
+			return true
+		}
+	}
+	return false
 }

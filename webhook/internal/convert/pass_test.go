@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/crdforge/crdforge/webhook/internal/convert"
@@ -37,9 +38,10 @@ func encodeBoxV3Passing(b []byte, obj runtime.Object, raw [][]byte) ([]byte, err
 
 // A route whose versions' DecodeData both pass a member writes it as it came
 // in, transcoded, and answers what the reflection codec answers. An object
-// holding a stash goes the typed path instead, which may restore a stashed
-// field into any member; and where the encoder declines, the object is
-// converted again without passing.
+// holding the stash of the hub's or the destination's version goes the typed
+// path instead, which may restore a stashed field into any member (another
+// version's stash converting leaves alone); and where the encoder declines,
+// the object is converted again without passing.
 func TestTablePassesMembersOfObjectsWithoutAStash(t *testing.T) {
 	reflection, err := convert.NewTable(box())
 	if err != nil {
@@ -54,7 +56,9 @@ func TestTablePassesMembersOfObjectsWithoutAStash(t *testing.T) {
 		wantTranscoded int
 	}{
 		{"no stash", plain, false, 1},
-		{"a stash", stashed, false, 0},
+		{"a stash of the destination's version", stashed, false, 0},
+		{"another version's stash", strings.Replace(stashed, "crdforge.io/v3", "crdforge.io/v1", 1), false, 1},
+		{"the hub's stash", strings.Replace(stashed, "crdforge.io/v3", "crdforge.io/v2", 1), false, 0},
 		{"the encoder declines", plain, true, 1},
 	} {
 		transcoded := 0
