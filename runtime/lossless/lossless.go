@@ -153,7 +153,7 @@ func dropStale(obj annotated, version string) error {
 // more conversion, but only when the check finds a loss, and a stash of the
 // lost fields alone is a fraction of the whole object's JSON to write, to
 // store and to read back. A root type the sparse stash cannot walk is
-// stashed whole, as before the sparse stash. A Checked direction that says
+// stashed whole, in the full format. A Checked direction that says
 // where it loses data (LostIn) has only those fields compared, unless
 // restored says dst got data back from a stash.
 func stashLost[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Direction[S, D], back Direction[D, S], restored bool) error {

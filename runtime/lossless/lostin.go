@@ -16,8 +16,7 @@ import (
 // Build one per direction, once, with LostIn: the fields are resolved on
 // first use and kept.
 type Fields[S any] struct {
-	paths []string
-	diff  func() ([]diffField, bool)
+	diff func() ([]diffField, bool)
 }
 
 // LostIn names the fields of S where a direction can lose data, each as the
@@ -30,11 +29,9 @@ type Fields[S any] struct {
 // hand since) makes the set mean every field: the stash compares the whole
 // object, as it would without the set.
 func LostIn[S any](paths ...string) *Fields[S] {
-	f := &Fields[S]{paths: paths}
-	f.diff = sync.OnceValues(func() ([]diffField, bool) {
-		return narrowDiff(reflect.TypeOf((*S)(nil)).Elem(), f.paths)
-	})
-	return f
+	return &Fields[S]{diff: sync.OnceValues(func() ([]diffField, bool) {
+		return narrowDiff(reflect.TypeOf((*S)(nil)).Elem(), paths)
+	})}
 }
 
 // LostIn says that the direction loses data only in fields: its sparse

@@ -45,7 +45,7 @@ type Decoder struct {
 	// object after object, and sharing them spares an allocation each.
 	strings [internSlots]string
 	// passed are where the members Pass skipped are, plus one.
-	passed [maxPass]int
+	passed Marks
 }
 
 // internSlots is the number of strings a Decoder keeps; internMax the
@@ -106,6 +106,11 @@ type Tape = jsonscan.Tape
 func Decode[T any](data []byte, tape *Tape, v T, decode func(*Decoder, T) error) error {
 	d := decoders.Get().(*Decoder)
 	defer decoders.Put(d)
+	return decodeWith(d, data, tape, v, decode)
+}
+
+// decodeWith is Decode with the decoder d.
+func decodeWith[T any](d *Decoder, data []byte, tape *Tape, v T, decode func(*Decoder, T) error) error {
 	if tape != nil {
 		d.dec.ResetTape(data, tape)
 	} else {

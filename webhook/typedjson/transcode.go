@@ -10,9 +10,9 @@ import (
 )
 
 // Transcoding writes a value as its type's generated encoder would write it
-// once its generated decoder had read it, without the value in between: the
-// webhook copies so the members of an object that every version holds
-// alike and every conversion copies (Codec.Pass), rather than decode them
+// once its generated decoder had read it, without the value in between. The
+// webhook writes so the members of an object that every version holds alike
+// and every conversion copies (Codec.Transcode), rather than decode them
 // into one version's Go value, copy them into another's, and encode them.
 //
 // A generated transcoder walks a struct's members on the object's tape,
@@ -44,29 +44,25 @@ func (d *Decoder) Mark() int { return d.dec.Mark() }
 // Seek moves d to mark, from Mark.
 func (d *Decoder) Seek(mark int) { d.dec.Seek(mark) }
 
-// DecodePassing is Decode with a decoder that passes members (Pass): it
-// sets marks[i] to where on tape the value of member i is, plus one, and
-// to 0 for a member the object does not have.
-func DecodePassing[T any](data []byte, tape *Tape, v T, decode func(*Decoder, T) error, marks *[maxPass]int) error {
+// Marks are where DecodePassing found the members a decoder passes.
+type Marks = [maxPass]int
+
+// DecodePassing is Decode from a tape with a decoder that passes members
+// (Pass): it sets marks[i] to where on tape the value of member i is, plus
+// one, and to 0 for a member the object does not have.
+func DecodePassing[T any](data []byte, tape *Tape, v T, decode func(*Decoder, T) error, marks *Marks) error {
 	d := decoders.Get().(*Decoder)
 	defer decoders.Put(d)
-	d.passed = [maxPass]int{}
-	d.dec.ResetTape(data, tape)
-	if err := decode(d, v); err != nil {
+	d.passed = Marks{}
+	if err := decodeWith(d, data, tape, v, decode); err != nil {
 		return err
-	}
-	if !d.dec.AtEnd() {
-		return ErrFallback
 	}
 	*marks = d.passed
 	return nil
 }
 
-// Marks are where DecodePassing found the members a decoder passes.
-type Marks = [maxPass]int
-
-// Transcode appends the value at mark (from DecodePassing) on the tape of
-// data, as transcode writes it, to b.
+// Transcode appends the value at mark, one of DecodePassing's marks (where
+// on the tape of data the value is, plus one), as transcode writes it, to b.
 func Transcode(data []byte, tape *Tape, mark int, b []byte, transcode func(*Decoder, []byte) ([]byte, error)) ([]byte, error) {
 	d := decoders.Get().(*Decoder)
 	defer decoders.Put(d)

@@ -73,8 +73,10 @@ func lostIn(d *model.Direction, prefix string) []string {
 	for _, v := range d.SourceOnly {
 		out = append(out, prefix+v.Name())
 	}
-	for _, p := range append(d.NilThrough, d.NestedSourceOnly...) {
-		out = append(out, prefix+fieldPath(p))
+	for _, paths := range [][][]*types.Var{d.NilThrough, d.NestedSourceOnly} {
+		for _, p := range paths {
+			out = append(out, prefix+fieldPath(p))
+		}
 	}
 	for _, fc := range d.Fields {
 		if !fc.Mapping.OptOut {

@@ -63,18 +63,26 @@ func (c *codecGen) passable(k *model.Kind, fl jsonField) bool {
 	if !ok || !c.transcodable(n) {
 		return false
 	}
-	shape := c.shape(n, map[types.Type]bool{})
+	shape := ""
 	for _, s := range k.Spokes {
 		if !keepsMeta(k, s.Version) {
 			continue
 		}
 		fields, _ := jsonFields(s.Version.Type.Underlying().(*types.Struct))
 		i := slices.IndexFunc(fields, func(f jsonField) bool { return f.name == fl.name })
-		if i < 0 || len(fields[i].path) != 1 || fields[i].omitZero || c.shape(fields[i].path[0].Type(), map[types.Type]bool{}) != shape {
+		if i < 0 || len(fields[i].path) != 1 || fields[i].omitZero {
 			return false
 		}
+		// The conversions first: most members that differ differ there,
+		// and a shape walks every type the member reaches.
 		root := s.Pairs[0]
 		if !copies(root.ToHub, fields[i].path[0], fl.path[0]) || !copies(root.ToSpoke, fl.path[0], fields[i].path[0]) {
+			return false
+		}
+		if shape == "" {
+			shape = c.shape(n, map[types.Type]bool{})
+		}
+		if c.shape(fields[i].path[0].Type(), map[types.Type]bool{}) != shape {
 			return false
 		}
 	}
@@ -276,8 +284,8 @@ func (c *codecGen) transcodeField(fl jsonField, at *jen.Statement) jen.Code {
 	switch {
 	case c.structTranscoder(t) != "" && !fl.omitZero:
 		direct = []jen.Code{seek, key, jen.List(jen.Id("b"), jen.Err()).Op("=").Id(c.structTranscoder(t)).Call(jen.Id("d"), jen.Id("b")), fail}
-	case sliceOfStructs(t) && c.structTranscoder(t.Underlying().(*types.Slice).Elem()) != "" && !fl.omitZero:
-		call := jen.Qual(typedjsonPath, "TranscodeSlice").Call(jen.Id("d"), jen.Id("b"), jen.Id(c.structTranscoder(t.Underlying().(*types.Slice).Elem())))
+	case c.elemTranscoder(t) != "" && !fl.omitZero:
+		call := jen.Qual(typedjsonPath, "TranscodeSlice").Call(jen.Id("d"), jen.Id("b"), jen.Id(c.elemTranscoder(t)))
 		direct = omitWhen(fl.omitEmpty, "n", jen.Int(), jen.Id("n").Op("==").Lit(0), seek, key, call, fail)
 	case isNamed(t, metav1Path, "Time") && !fl.omitZero:
 		direct = []jen.Code{seek, key, jen.List(jen.Id("b"), jen.Err()).Op("=").Qual(typedjsonPath, "TranscodeTime").Call(jen.Id("d"), jen.Id("b")), fail}
@@ -294,8 +302,8 @@ func (c *codecGen) transcodeField(fl jsonField, at *jen.Statement) jen.Code {
 }
 
 // omitWhen prints a transcoding by call, which returns b, a result named
-// result, of resultType, and an error, after seek and key: when omit, the member is left
-// out again where test on the result says so.
+// result, of resultType, and an error, after seek and key: when omit, the
+// member is left out again where test on the result says so.
 func omitWhen(omit bool, result string, resultType, test, seek, key, call, fail jen.Code) []jen.Code {
 	if !omit {
 		return []jen.Code{seek, key, jen.List(jen.Id("b"), jen.Id("_"), jen.Err()).Op("=").Add(call), fail}
@@ -328,12 +336,14 @@ func isTimePointer(t types.Type) bool {
 	return ok && isNamed(p.Elem(), metav1Path, "Time")
 }
 
-func sliceOfStructs(t types.Type) bool {
-	if _, named := t.(*types.Named); named {
-		return false // a slice type of its own may have methods
+// elemTranscoder names the transcoder of the elements of t when t is an
+// unnamed slice (a slice type of its own may have methods) of a struct type
+// that has one.
+func (c *codecGen) elemTranscoder(t types.Type) string {
+	if s, ok := t.(*types.Slice); ok {
+		return c.structTranscoder(s.Elem())
 	}
-	s, ok := t.(*types.Slice)
-	return ok && !isByte(s.Elem())
+	return ""
 }
 
 // closeObject ends an object whose members were each written with a comma

@@ -67,10 +67,10 @@ const (
 )
 
 // object returns a new (zero) object from newObject for the conversion's
-// role i: the last one's, zeroed, when the route reuses them. Allocating
-// two or three objects of the kind for each object converted was, on
-// objects as the API server stores them, a third of what the conversion
-// allocated beyond the answer itself.
+// role i: the last one's, zeroed, when the route reuses them. Two or three
+// new objects of the kind for each object converted are, on objects as the
+// API server stores them, a third of what a conversion would allocate
+// beyond the answer itself.
 func (r *route) object(i int, newObject func() runtime.Object) runtime.Object {
 	if !r.dataOnly {
 		return newObject()

@@ -447,6 +447,31 @@ func encode_batchtutorialkubebuilderiov2_CronJob(b []byte, v *batchtutorialkubeb
 	return append(b, '}'), err
 }
 
+// encode_batchtutorialkubebuilderiov2_CronJobStatus appends a CronJobStatus encoded.
+func encode_batchtutorialkubebuilderiov2_CronJobStatus(b []byte, v *batchtutorialkubebuilderiov2.CronJobStatus) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Active) == 0) {
+		b = append(b, ",\"active\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Active, encode_corev1_ObjectReference); err != nil {
+			return b, err
+		}
+	}
+	if !(v.LastScheduleTime == nil) {
+		b = append(b, ",\"lastScheduleTime\":"...)
+		if v.LastScheduleTime == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendTime(b, &*v.LastScheduleTime)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_batchtutorialkubebuilderiov2_CronJobSpec appends a CronJobSpec encoded.
 func encode_batchtutorialkubebuilderiov2_CronJobSpec(b []byte, v *batchtutorialkubebuilderiov2.CronJobSpec) ([]byte, error) {
 	var err error
@@ -544,31 +569,6 @@ func encode_batchtutorialkubebuilderiov2_CronSchedule(b []byte, v *batchtutorial
 			b = append(b, "null"...)
 		} else {
 			b = typedjson.AppendString(b, *v.DayOfWeek)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_batchtutorialkubebuilderiov2_CronJobStatus appends a CronJobStatus encoded.
-func encode_batchtutorialkubebuilderiov2_CronJobStatus(b []byte, v *batchtutorialkubebuilderiov2.CronJobStatus) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Active) == 0) {
-		b = append(b, ",\"active\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Active, encode_corev1_ObjectReference); err != nil {
-			return b, err
-		}
-	}
-	if !(v.LastScheduleTime == nil) {
-		b = append(b, ",\"lastScheduleTime\":"...)
-		if v.LastScheduleTime == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendTime(b, &*v.LastScheduleTime)
 		}
 	}
 	if len(b) == mark {

@@ -864,79 +864,6 @@ func encode_batchv1_PodFailurePolicy(b []byte, v *batchv1.PodFailurePolicy) ([]b
 	return append(b, '}'), err
 }
 
-// encode_batchv1_PodFailurePolicyRule appends a PodFailurePolicyRule encoded.
-func encode_batchv1_PodFailurePolicyRule(b []byte, v *batchv1.PodFailurePolicyRule) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"action\":"...)
-	b = typedjson.AppendString(b, v.Action)
-	if !(v.OnExitCodes == nil) {
-		b = append(b, ",\"onExitCodes\":"...)
-		if v.OnExitCodes == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_batchv1_PodFailurePolicyOnExitCodesRequirement(b, &*v.OnExitCodes); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(len(v.OnPodConditions) == 0) {
-		b = append(b, ",\"onPodConditions\":"...)
-		if b, err = typedjson.AppendSlice(b, v.OnPodConditions, encode_batchv1_PodFailurePolicyOnPodConditionsPattern); err != nil {
-			return b, err
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_batchv1_PodFailurePolicyOnExitCodesRequirement appends a PodFailurePolicyOnExitCodesRequirement encoded.
-func encode_batchv1_PodFailurePolicyOnExitCodesRequirement(b []byte, v *batchv1.PodFailurePolicyOnExitCodesRequirement) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.ContainerName == nil) {
-		b = append(b, ",\"containerName\":"...)
-		if v.ContainerName == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.ContainerName)
-		}
-	}
-	b = append(b, ",\"operator\":"...)
-	b = typedjson.AppendString(b, v.Operator)
-	b = append(b, ",\"values\":"...)
-	if b, err = typedjson.AppendSlice(b, v.Values, func(b []byte, e *int32) ([]byte, error) {
-		var err error
-		b = typedjson.AppendInt(b, (*e))
-		return b, err
-	}); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_batchv1_PodFailurePolicyOnPodConditionsPattern appends a PodFailurePolicyOnPodConditionsPattern encoded.
-func encode_batchv1_PodFailurePolicyOnPodConditionsPattern(b []byte, v *batchv1.PodFailurePolicyOnPodConditionsPattern) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"type\":"...)
-	b = typedjson.AppendString(b, v.Type)
-	b = append(b, ",\"status\":"...)
-	b = typedjson.AppendString(b, v.Status)
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // encode_batchv1_SuccessPolicy appends a SuccessPolicy encoded.
 func encode_batchv1_SuccessPolicy(b []byte, v *batchv1.SuccessPolicy) ([]byte, error) {
 	var err error
@@ -944,33 +871,6 @@ func encode_batchv1_SuccessPolicy(b []byte, v *batchv1.SuccessPolicy) ([]byte, e
 	b = append(b, ",\"rules\":"...)
 	if b, err = typedjson.AppendSlice(b, v.Rules, encode_batchv1_SuccessPolicyRule); err != nil {
 		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_batchv1_SuccessPolicyRule appends a SuccessPolicyRule encoded.
-func encode_batchv1_SuccessPolicyRule(b []byte, v *batchv1.SuccessPolicyRule) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.SucceededIndexes == nil) {
-		b = append(b, ",\"succeededIndexes\":"...)
-		if v.SucceededIndexes == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.SucceededIndexes)
-		}
-	}
-	if !(v.SucceededCount == nil) {
-		b = append(b, ",\"succeededCount\":"...)
-		if v.SucceededCount == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.SucceededCount)
-		}
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
@@ -1019,6 +919,106 @@ func encode_batchv1_JobSchedulingConfiguration(b []byte, v *batchv1.JobSchedulin
 			return b, err
 		}
 	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_batchv1_PodFailurePolicyRule appends a PodFailurePolicyRule encoded.
+func encode_batchv1_PodFailurePolicyRule(b []byte, v *batchv1.PodFailurePolicyRule) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"action\":"...)
+	b = typedjson.AppendString(b, v.Action)
+	if !(v.OnExitCodes == nil) {
+		b = append(b, ",\"onExitCodes\":"...)
+		if v.OnExitCodes == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_batchv1_PodFailurePolicyOnExitCodesRequirement(b, &*v.OnExitCodes); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(len(v.OnPodConditions) == 0) {
+		b = append(b, ",\"onPodConditions\":"...)
+		if b, err = typedjson.AppendSlice(b, v.OnPodConditions, encode_batchv1_PodFailurePolicyOnPodConditionsPattern); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_batchv1_SuccessPolicyRule appends a SuccessPolicyRule encoded.
+func encode_batchv1_SuccessPolicyRule(b []byte, v *batchv1.SuccessPolicyRule) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.SucceededIndexes == nil) {
+		b = append(b, ",\"succeededIndexes\":"...)
+		if v.SucceededIndexes == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.SucceededIndexes)
+		}
+	}
+	if !(v.SucceededCount == nil) {
+		b = append(b, ",\"succeededCount\":"...)
+		if v.SucceededCount == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.SucceededCount)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_batchv1_PodFailurePolicyOnExitCodesRequirement appends a PodFailurePolicyOnExitCodesRequirement encoded.
+func encode_batchv1_PodFailurePolicyOnExitCodesRequirement(b []byte, v *batchv1.PodFailurePolicyOnExitCodesRequirement) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.ContainerName == nil) {
+		b = append(b, ",\"containerName\":"...)
+		if v.ContainerName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.ContainerName)
+		}
+	}
+	b = append(b, ",\"operator\":"...)
+	b = typedjson.AppendString(b, v.Operator)
+	b = append(b, ",\"values\":"...)
+	if b, err = typedjson.AppendSlice(b, v.Values, func(b []byte, e *int32) ([]byte, error) {
+		var err error
+		b = typedjson.AppendInt(b, (*e))
+		return b, err
+	}); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_batchv1_PodFailurePolicyOnPodConditionsPattern appends a PodFailurePolicyOnPodConditionsPattern encoded.
+func encode_batchv1_PodFailurePolicyOnPodConditionsPattern(b []byte, v *batchv1.PodFailurePolicyOnPodConditionsPattern) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"type\":"...)
+	b = typedjson.AppendString(b, v.Type)
+	b = append(b, ",\"status\":"...)
+	b = typedjson.AppendString(b, v.Status)
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
 	}

@@ -7780,6 +7780,45 @@ func decode_corev1_NodeSelectorRequirement(d *typedjson.Decoder, v *corev1.NodeS
 	return d.End()
 }
 
+// encode_corev1_ObjectReference appends a ObjectReference encoded.
+func encode_corev1_ObjectReference(b []byte, v *corev1.ObjectReference) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.Kind)
+	}
+	if !(len(v.Namespace) == 0) {
+		b = append(b, ",\"namespace\":"...)
+		b = typedjson.AppendString(b, v.Namespace)
+	}
+	if !(len(v.Name) == 0) {
+		b = append(b, ",\"name\":"...)
+		b = typedjson.AppendString(b, v.Name)
+	}
+	if !(len(v.UID) == 0) {
+		b = append(b, ",\"uid\":"...)
+		b = typedjson.AppendString(b, v.UID)
+	}
+	if !(len(v.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.APIVersion)
+	}
+	if !(len(v.ResourceVersion) == 0) {
+		b = append(b, ",\"resourceVersion\":"...)
+		b = typedjson.AppendString(b, v.ResourceVersion)
+	}
+	if !(len(v.FieldPath) == 0) {
+		b = append(b, ",\"fieldPath\":"...)
+		b = typedjson.AppendString(b, v.FieldPath)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_corev1_PodTemplateSpec appends a PodTemplateSpec encoded.
 func encode_corev1_PodTemplateSpec(b []byte, v *corev1.PodTemplateSpec) ([]byte, error) {
 	var err error
@@ -8405,1569 +8444,6 @@ func encode_corev1_Volume(b []byte, v *corev1.Volume) ([]byte, error) {
 	return append(b, '}'), err
 }
 
-// encode_corev1_HostPathVolumeSource appends a HostPathVolumeSource encoded.
-func encode_corev1_HostPathVolumeSource(b []byte, v *corev1.HostPathVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"path\":"...)
-	b = typedjson.AppendString(b, v.Path)
-	if !(v.Type == nil) {
-		b = append(b, ",\"type\":"...)
-		if v.Type == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.Type)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_EmptyDirVolumeSource appends a EmptyDirVolumeSource encoded.
-func encode_corev1_EmptyDirVolumeSource(b []byte, v *corev1.EmptyDirVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Medium) == 0) {
-		b = append(b, ",\"medium\":"...)
-		b = typedjson.AppendString(b, v.Medium)
-	}
-	if !(v.SizeLimit == nil) {
-		b = append(b, ",\"sizeLimit\":"...)
-		if v.SizeLimit == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = typedjson.AppendQuantity(b, &*v.SizeLimit); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.Mode == nil) {
-		b = append(b, ",\"mode\":"...)
-		if v.Mode == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.Mode)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_GCEPersistentDiskVolumeSource appends a GCEPersistentDiskVolumeSource encoded.
-func encode_corev1_GCEPersistentDiskVolumeSource(b []byte, v *corev1.GCEPersistentDiskVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"pdName\":"...)
-	b = typedjson.AppendString(b, v.PDName)
-	if !(len(v.FSType) == 0) {
-		b = append(b, ",\"fsType\":"...)
-		b = typedjson.AppendString(b, v.FSType)
-	}
-	if !(v.Partition == 0) {
-		b = append(b, ",\"partition\":"...)
-		b = typedjson.AppendInt(b, v.Partition)
-	}
-	if !(!v.ReadOnly) {
-		b = append(b, ",\"readOnly\":"...)
-		b = typedjson.AppendBool(b, v.ReadOnly)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_AWSElasticBlockStoreVolumeSource appends a AWSElasticBlockStoreVolumeSource encoded.
-func encode_corev1_AWSElasticBlockStoreVolumeSource(b []byte, v *corev1.AWSElasticBlockStoreVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"volumeID\":"...)
-	b = typedjson.AppendString(b, v.VolumeID)
-	if !(len(v.FSType) == 0) {
-		b = append(b, ",\"fsType\":"...)
-		b = typedjson.AppendString(b, v.FSType)
-	}
-	if !(v.Partition == 0) {
-		b = append(b, ",\"partition\":"...)
-		b = typedjson.AppendInt(b, v.Partition)
-	}
-	if !(!v.ReadOnly) {
-		b = append(b, ",\"readOnly\":"...)
-		b = typedjson.AppendBool(b, v.ReadOnly)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_GitRepoVolumeSource appends a GitRepoVolumeSource encoded.
-func encode_corev1_GitRepoVolumeSource(b []byte, v *corev1.GitRepoVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"repository\":"...)
-	b = typedjson.AppendString(b, v.Repository)
-	if !(len(v.Revision) == 0) {
-		b = append(b, ",\"revision\":"...)
-		b = typedjson.AppendString(b, v.Revision)
-	}
-	if !(len(v.Directory) == 0) {
-		b = append(b, ",\"directory\":"...)
-		b = typedjson.AppendString(b, v.Directory)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_SecretVolumeSource appends a SecretVolumeSource encoded.
-func encode_corev1_SecretVolumeSource(b []byte, v *corev1.SecretVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.SecretName) == 0) {
-		b = append(b, ",\"secretName\":"...)
-		b = typedjson.AppendString(b, v.SecretName)
-	}
-	if !(len(v.Items) == 0) {
-		b = append(b, ",\"items\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Items, encode_corev1_KeyToPath); err != nil {
-			return b, err
-		}
-	}
-	if !(v.DefaultMode == nil) {
-		b = append(b, ",\"defaultMode\":"...)
-		if v.DefaultMode == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.DefaultMode)
-		}
-	}
-	if !(v.Optional == nil) {
-		b = append(b, ",\"optional\":"...)
-		if v.Optional == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendBool(b, *v.Optional)
-		}
-	}
-	if !(v.DefaultUser == nil) {
-		b = append(b, ",\"defaultUser\":"...)
-		if v.DefaultUser == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.DefaultUser)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_KeyToPath appends a KeyToPath encoded.
-func encode_corev1_KeyToPath(b []byte, v *corev1.KeyToPath) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"key\":"...)
-	b = typedjson.AppendString(b, v.Key)
-	b = append(b, ",\"path\":"...)
-	b = typedjson.AppendString(b, v.Path)
-	if !(v.Mode == nil) {
-		b = append(b, ",\"mode\":"...)
-		if v.Mode == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.Mode)
-		}
-	}
-	if !(v.User == nil) {
-		b = append(b, ",\"user\":"...)
-		if v.User == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.User)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_NFSVolumeSource appends a NFSVolumeSource encoded.
-func encode_corev1_NFSVolumeSource(b []byte, v *corev1.NFSVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"server\":"...)
-	b = typedjson.AppendString(b, v.Server)
-	b = append(b, ",\"path\":"...)
-	b = typedjson.AppendString(b, v.Path)
-	if !(!v.ReadOnly) {
-		b = append(b, ",\"readOnly\":"...)
-		b = typedjson.AppendBool(b, v.ReadOnly)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ISCSIVolumeSource appends a ISCSIVolumeSource encoded.
-func encode_corev1_ISCSIVolumeSource(b []byte, v *corev1.ISCSIVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"targetPortal\":"...)
-	b = typedjson.AppendString(b, v.TargetPortal)
-	b = append(b, ",\"iqn\":"...)
-	b = typedjson.AppendString(b, v.IQN)
-	b = append(b, ",\"lun\":"...)
-	b = typedjson.AppendInt(b, v.Lun)
-	if !(len(v.ISCSIInterface) == 0) {
-		b = append(b, ",\"iscsiInterface\":"...)
-		b = typedjson.AppendString(b, v.ISCSIInterface)
-	}
-	if !(len(v.FSType) == 0) {
-		b = append(b, ",\"fsType\":"...)
-		b = typedjson.AppendString(b, v.FSType)
-	}
-	if !(!v.ReadOnly) {
-		b = append(b, ",\"readOnly\":"...)
-		b = typedjson.AppendBool(b, v.ReadOnly)
-	}
-	if !(len(v.Portals) == 0) {
-		b = append(b, ",\"portals\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Portals, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
-	}
-	if !(!v.DiscoveryCHAPAuth) {
-		b = append(b, ",\"chapAuthDiscovery\":"...)
-		b = typedjson.AppendBool(b, v.DiscoveryCHAPAuth)
-	}
-	if !(!v.SessionCHAPAuth) {
-		b = append(b, ",\"chapAuthSession\":"...)
-		b = typedjson.AppendBool(b, v.SessionCHAPAuth)
-	}
-	if !(v.SecretRef == nil) {
-		b = append(b, ",\"secretRef\":"...)
-		if v.SecretRef == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.InitiatorName == nil) {
-		b = append(b, ",\"initiatorName\":"...)
-		if v.InitiatorName == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.InitiatorName)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_LocalObjectReference appends a LocalObjectReference encoded.
-func encode_corev1_LocalObjectReference(b []byte, v *corev1.LocalObjectReference) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Name) == 0) {
-		b = append(b, ",\"name\":"...)
-		b = typedjson.AppendString(b, v.Name)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_GlusterfsVolumeSource appends a GlusterfsVolumeSource encoded.
-func encode_corev1_GlusterfsVolumeSource(b []byte, v *corev1.GlusterfsVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"endpoints\":"...)
-	b = typedjson.AppendString(b, v.EndpointsName)
-	b = append(b, ",\"path\":"...)
-	b = typedjson.AppendString(b, v.Path)
-	if !(!v.ReadOnly) {
-		b = append(b, ",\"readOnly\":"...)
-		b = typedjson.AppendBool(b, v.ReadOnly)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_PersistentVolumeClaimVolumeSource appends a PersistentVolumeClaimVolumeSource encoded.
-func encode_corev1_PersistentVolumeClaimVolumeSource(b []byte, v *corev1.PersistentVolumeClaimVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"claimName\":"...)
-	b = typedjson.AppendString(b, v.ClaimName)
-	if !(!v.ReadOnly) {
-		b = append(b, ",\"readOnly\":"...)
-		b = typedjson.AppendBool(b, v.ReadOnly)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_RBDVolumeSource appends a RBDVolumeSource encoded.
-func encode_corev1_RBDVolumeSource(b []byte, v *corev1.RBDVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"monitors\":"...)
-	if b, err = typedjson.AppendSlice(b, v.CephMonitors, func(b []byte, e *string) ([]byte, error) {
-		var err error
-		b = typedjson.AppendString(b, (*e))
-		return b, err
-	}); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"image\":"...)
-	b = typedjson.AppendString(b, v.RBDImage)
-	if !(len(v.FSType) == 0) {
-		b = append(b, ",\"fsType\":"...)
-		b = typedjson.AppendString(b, v.FSType)
-	}
-	if !(len(v.RBDPool) == 0) {
-		b = append(b, ",\"pool\":"...)
-		b = typedjson.AppendString(b, v.RBDPool)
-	}
-	if !(len(v.RadosUser) == 0) {
-		b = append(b, ",\"user\":"...)
-		b = typedjson.AppendString(b, v.RadosUser)
-	}
-	if !(len(v.Keyring) == 0) {
-		b = append(b, ",\"keyring\":"...)
-		b = typedjson.AppendString(b, v.Keyring)
-	}
-	if !(v.SecretRef == nil) {
-		b = append(b, ",\"secretRef\":"...)
-		if v.SecretRef == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(!v.ReadOnly) {
-		b = append(b, ",\"readOnly\":"...)
-		b = typedjson.AppendBool(b, v.ReadOnly)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_FlexVolumeSource appends a FlexVolumeSource encoded.
-func encode_corev1_FlexVolumeSource(b []byte, v *corev1.FlexVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"driver\":"...)
-	b = typedjson.AppendString(b, v.Driver)
-	if !(len(v.FSType) == 0) {
-		b = append(b, ",\"fsType\":"...)
-		b = typedjson.AppendString(b, v.FSType)
-	}
-	if !(v.SecretRef == nil) {
-		b = append(b, ",\"secretRef\":"...)
-		if v.SecretRef == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(!v.ReadOnly) {
-		b = append(b, ",\"readOnly\":"...)
-		b = typedjson.AppendBool(b, v.ReadOnly)
-	}
-	if !(len(v.Options) == 0) {
-		b = append(b, ",\"options\":"...)
-		b = typedjson.AppendStringMap(b, v.Options)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_CinderVolumeSource appends a CinderVolumeSource encoded.
-func encode_corev1_CinderVolumeSource(b []byte, v *corev1.CinderVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"volumeID\":"...)
-	b = typedjson.AppendString(b, v.VolumeID)
-	if !(len(v.FSType) == 0) {
-		b = append(b, ",\"fsType\":"...)
-		b = typedjson.AppendString(b, v.FSType)
-	}
-	if !(!v.ReadOnly) {
-		b = append(b, ",\"readOnly\":"...)
-		b = typedjson.AppendBool(b, v.ReadOnly)
-	}
-	if !(v.SecretRef == nil) {
-		b = append(b, ",\"secretRef\":"...)
-		if v.SecretRef == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
-				return b, err
-			}
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_CephFSVolumeSource appends a CephFSVolumeSource encoded.
-func encode_corev1_CephFSVolumeSource(b []byte, v *corev1.CephFSVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"monitors\":"...)
-	if b, err = typedjson.AppendSlice(b, v.Monitors, func(b []byte, e *string) ([]byte, error) {
-		var err error
-		b = typedjson.AppendString(b, (*e))
-		return b, err
-	}); err != nil {
-		return b, err
-	}
-	if !(len(v.Path) == 0) {
-		b = append(b, ",\"path\":"...)
-		b = typedjson.AppendString(b, v.Path)
-	}
-	if !(len(v.User) == 0) {
-		b = append(b, ",\"user\":"...)
-		b = typedjson.AppendString(b, v.User)
-	}
-	if !(len(v.SecretFile) == 0) {
-		b = append(b, ",\"secretFile\":"...)
-		b = typedjson.AppendString(b, v.SecretFile)
-	}
-	if !(v.SecretRef == nil) {
-		b = append(b, ",\"secretRef\":"...)
-		if v.SecretRef == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(!v.ReadOnly) {
-		b = append(b, ",\"readOnly\":"...)
-		b = typedjson.AppendBool(b, v.ReadOnly)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_FlockerVolumeSource appends a FlockerVolumeSource encoded.
-func encode_corev1_FlockerVolumeSource(b []byte, v *corev1.FlockerVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.DatasetName) == 0) {
-		b = append(b, ",\"datasetName\":"...)
-		b = typedjson.AppendString(b, v.DatasetName)
-	}
-	if !(len(v.DatasetUUID) == 0) {
-		b = append(b, ",\"datasetUUID\":"...)
-		b = typedjson.AppendString(b, v.DatasetUUID)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_DownwardAPIVolumeSource appends a DownwardAPIVolumeSource encoded.
-func encode_corev1_DownwardAPIVolumeSource(b []byte, v *corev1.DownwardAPIVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Items) == 0) {
-		b = append(b, ",\"items\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Items, encode_corev1_DownwardAPIVolumeFile); err != nil {
-			return b, err
-		}
-	}
-	if !(v.DefaultMode == nil) {
-		b = append(b, ",\"defaultMode\":"...)
-		if v.DefaultMode == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.DefaultMode)
-		}
-	}
-	if !(v.DefaultUser == nil) {
-		b = append(b, ",\"defaultUser\":"...)
-		if v.DefaultUser == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.DefaultUser)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_DownwardAPIVolumeFile appends a DownwardAPIVolumeFile encoded.
-func encode_corev1_DownwardAPIVolumeFile(b []byte, v *corev1.DownwardAPIVolumeFile) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"path\":"...)
-	b = typedjson.AppendString(b, v.Path)
-	if !(v.FieldRef == nil) {
-		b = append(b, ",\"fieldRef\":"...)
-		if v.FieldRef == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_ObjectFieldSelector(b, &*v.FieldRef); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.ResourceFieldRef == nil) {
-		b = append(b, ",\"resourceFieldRef\":"...)
-		if v.ResourceFieldRef == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_ResourceFieldSelector(b, &*v.ResourceFieldRef); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.Mode == nil) {
-		b = append(b, ",\"mode\":"...)
-		if v.Mode == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.Mode)
-		}
-	}
-	if !(v.User == nil) {
-		b = append(b, ",\"user\":"...)
-		if v.User == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.User)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ObjectFieldSelector appends a ObjectFieldSelector encoded.
-func encode_corev1_ObjectFieldSelector(b []byte, v *corev1.ObjectFieldSelector) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.APIVersion)
-	}
-	b = append(b, ",\"fieldPath\":"...)
-	b = typedjson.AppendString(b, v.FieldPath)
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ResourceFieldSelector appends a ResourceFieldSelector encoded.
-func encode_corev1_ResourceFieldSelector(b []byte, v *corev1.ResourceFieldSelector) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.ContainerName) == 0) {
-		b = append(b, ",\"containerName\":"...)
-		b = typedjson.AppendString(b, v.ContainerName)
-	}
-	b = append(b, ",\"resource\":"...)
-	b = typedjson.AppendString(b, v.Resource)
-	b = append(b, ",\"divisor\":"...)
-	if b, err = typedjson.AppendQuantity(b, &v.Divisor); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_FCVolumeSource appends a FCVolumeSource encoded.
-func encode_corev1_FCVolumeSource(b []byte, v *corev1.FCVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TargetWWNs) == 0) {
-		b = append(b, ",\"targetWWNs\":"...)
-		if b, err = typedjson.AppendSlice(b, v.TargetWWNs, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
-	}
-	if !(v.Lun == nil) {
-		b = append(b, ",\"lun\":"...)
-		if v.Lun == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.Lun)
-		}
-	}
-	if !(len(v.FSType) == 0) {
-		b = append(b, ",\"fsType\":"...)
-		b = typedjson.AppendString(b, v.FSType)
-	}
-	if !(!v.ReadOnly) {
-		b = append(b, ",\"readOnly\":"...)
-		b = typedjson.AppendBool(b, v.ReadOnly)
-	}
-	if !(len(v.WWIDs) == 0) {
-		b = append(b, ",\"wwids\":"...)
-		if b, err = typedjson.AppendSlice(b, v.WWIDs, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_AzureFileVolumeSource appends a AzureFileVolumeSource encoded.
-func encode_corev1_AzureFileVolumeSource(b []byte, v *corev1.AzureFileVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"secretName\":"...)
-	b = typedjson.AppendString(b, v.SecretName)
-	b = append(b, ",\"shareName\":"...)
-	b = typedjson.AppendString(b, v.ShareName)
-	if !(!v.ReadOnly) {
-		b = append(b, ",\"readOnly\":"...)
-		b = typedjson.AppendBool(b, v.ReadOnly)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ConfigMapVolumeSource appends a ConfigMapVolumeSource encoded.
-func encode_corev1_ConfigMapVolumeSource(b []byte, v *corev1.ConfigMapVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.LocalObjectReference.Name) == 0) {
-		b = append(b, ",\"name\":"...)
-		b = typedjson.AppendString(b, v.LocalObjectReference.Name)
-	}
-	if !(len(v.Items) == 0) {
-		b = append(b, ",\"items\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Items, encode_corev1_KeyToPath); err != nil {
-			return b, err
-		}
-	}
-	if !(v.DefaultMode == nil) {
-		b = append(b, ",\"defaultMode\":"...)
-		if v.DefaultMode == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.DefaultMode)
-		}
-	}
-	if !(v.Optional == nil) {
-		b = append(b, ",\"optional\":"...)
-		if v.Optional == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendBool(b, *v.Optional)
-		}
-	}
-	if !(v.DefaultUser == nil) {
-		b = append(b, ",\"defaultUser\":"...)
-		if v.DefaultUser == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.DefaultUser)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_VsphereVirtualDiskVolumeSource appends a VsphereVirtualDiskVolumeSource encoded.
-func encode_corev1_VsphereVirtualDiskVolumeSource(b []byte, v *corev1.VsphereVirtualDiskVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"volumePath\":"...)
-	b = typedjson.AppendString(b, v.VolumePath)
-	if !(len(v.FSType) == 0) {
-		b = append(b, ",\"fsType\":"...)
-		b = typedjson.AppendString(b, v.FSType)
-	}
-	if !(len(v.StoragePolicyName) == 0) {
-		b = append(b, ",\"storagePolicyName\":"...)
-		b = typedjson.AppendString(b, v.StoragePolicyName)
-	}
-	if !(len(v.StoragePolicyID) == 0) {
-		b = append(b, ",\"storagePolicyID\":"...)
-		b = typedjson.AppendString(b, v.StoragePolicyID)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_QuobyteVolumeSource appends a QuobyteVolumeSource encoded.
-func encode_corev1_QuobyteVolumeSource(b []byte, v *corev1.QuobyteVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"registry\":"...)
-	b = typedjson.AppendString(b, v.Registry)
-	b = append(b, ",\"volume\":"...)
-	b = typedjson.AppendString(b, v.Volume)
-	if !(!v.ReadOnly) {
-		b = append(b, ",\"readOnly\":"...)
-		b = typedjson.AppendBool(b, v.ReadOnly)
-	}
-	if !(len(v.User) == 0) {
-		b = append(b, ",\"user\":"...)
-		b = typedjson.AppendString(b, v.User)
-	}
-	if !(len(v.Group) == 0) {
-		b = append(b, ",\"group\":"...)
-		b = typedjson.AppendString(b, v.Group)
-	}
-	if !(len(v.Tenant) == 0) {
-		b = append(b, ",\"tenant\":"...)
-		b = typedjson.AppendString(b, v.Tenant)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_AzureDiskVolumeSource appends a AzureDiskVolumeSource encoded.
-func encode_corev1_AzureDiskVolumeSource(b []byte, v *corev1.AzureDiskVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"diskName\":"...)
-	b = typedjson.AppendString(b, v.DiskName)
-	b = append(b, ",\"diskURI\":"...)
-	b = typedjson.AppendString(b, v.DataDiskURI)
-	if !(v.CachingMode == nil) {
-		b = append(b, ",\"cachingMode\":"...)
-		if v.CachingMode == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.CachingMode)
-		}
-	}
-	if !(v.FSType == nil) {
-		b = append(b, ",\"fsType\":"...)
-		if v.FSType == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.FSType)
-		}
-	}
-	if !(v.ReadOnly == nil) {
-		b = append(b, ",\"readOnly\":"...)
-		if v.ReadOnly == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendBool(b, *v.ReadOnly)
-		}
-	}
-	if !(v.Kind == nil) {
-		b = append(b, ",\"kind\":"...)
-		if v.Kind == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.Kind)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_PhotonPersistentDiskVolumeSource appends a PhotonPersistentDiskVolumeSource encoded.
-func encode_corev1_PhotonPersistentDiskVolumeSource(b []byte, v *corev1.PhotonPersistentDiskVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"pdID\":"...)
-	b = typedjson.AppendString(b, v.PdID)
-	if !(len(v.FSType) == 0) {
-		b = append(b, ",\"fsType\":"...)
-		b = typedjson.AppendString(b, v.FSType)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ProjectedVolumeSource appends a ProjectedVolumeSource encoded.
-func encode_corev1_ProjectedVolumeSource(b []byte, v *corev1.ProjectedVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"sources\":"...)
-	if b, err = typedjson.AppendSlice(b, v.Sources, encode_corev1_VolumeProjection); err != nil {
-		return b, err
-	}
-	if !(v.DefaultMode == nil) {
-		b = append(b, ",\"defaultMode\":"...)
-		if v.DefaultMode == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.DefaultMode)
-		}
-	}
-	if !(v.DefaultUser == nil) {
-		b = append(b, ",\"defaultUser\":"...)
-		if v.DefaultUser == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.DefaultUser)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_VolumeProjection appends a VolumeProjection encoded.
-func encode_corev1_VolumeProjection(b []byte, v *corev1.VolumeProjection) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.Secret == nil) {
-		b = append(b, ",\"secret\":"...)
-		if v.Secret == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_SecretProjection(b, &*v.Secret); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.DownwardAPI == nil) {
-		b = append(b, ",\"downwardAPI\":"...)
-		if v.DownwardAPI == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_DownwardAPIProjection(b, &*v.DownwardAPI); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.ConfigMap == nil) {
-		b = append(b, ",\"configMap\":"...)
-		if v.ConfigMap == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_ConfigMapProjection(b, &*v.ConfigMap); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.ServiceAccountToken == nil) {
-		b = append(b, ",\"serviceAccountToken\":"...)
-		if v.ServiceAccountToken == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_ServiceAccountTokenProjection(b, &*v.ServiceAccountToken); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.ClusterTrustBundle == nil) {
-		b = append(b, ",\"clusterTrustBundle\":"...)
-		if v.ClusterTrustBundle == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_ClusterTrustBundleProjection(b, &*v.ClusterTrustBundle); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.PodCertificate == nil) {
-		b = append(b, ",\"podCertificate\":"...)
-		if v.PodCertificate == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_PodCertificateProjection(b, &*v.PodCertificate); err != nil {
-				return b, err
-			}
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_SecretProjection appends a SecretProjection encoded.
-func encode_corev1_SecretProjection(b []byte, v *corev1.SecretProjection) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.LocalObjectReference.Name) == 0) {
-		b = append(b, ",\"name\":"...)
-		b = typedjson.AppendString(b, v.LocalObjectReference.Name)
-	}
-	if !(len(v.Items) == 0) {
-		b = append(b, ",\"items\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Items, encode_corev1_KeyToPath); err != nil {
-			return b, err
-		}
-	}
-	if !(v.Optional == nil) {
-		b = append(b, ",\"optional\":"...)
-		if v.Optional == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendBool(b, *v.Optional)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_DownwardAPIProjection appends a DownwardAPIProjection encoded.
-func encode_corev1_DownwardAPIProjection(b []byte, v *corev1.DownwardAPIProjection) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Items) == 0) {
-		b = append(b, ",\"items\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Items, encode_corev1_DownwardAPIVolumeFile); err != nil {
-			return b, err
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ConfigMapProjection appends a ConfigMapProjection encoded.
-func encode_corev1_ConfigMapProjection(b []byte, v *corev1.ConfigMapProjection) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.LocalObjectReference.Name) == 0) {
-		b = append(b, ",\"name\":"...)
-		b = typedjson.AppendString(b, v.LocalObjectReference.Name)
-	}
-	if !(len(v.Items) == 0) {
-		b = append(b, ",\"items\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Items, encode_corev1_KeyToPath); err != nil {
-			return b, err
-		}
-	}
-	if !(v.Optional == nil) {
-		b = append(b, ",\"optional\":"...)
-		if v.Optional == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendBool(b, *v.Optional)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ServiceAccountTokenProjection appends a ServiceAccountTokenProjection encoded.
-func encode_corev1_ServiceAccountTokenProjection(b []byte, v *corev1.ServiceAccountTokenProjection) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Audience) == 0) {
-		b = append(b, ",\"audience\":"...)
-		b = typedjson.AppendString(b, v.Audience)
-	}
-	if !(v.ExpirationSeconds == nil) {
-		b = append(b, ",\"expirationSeconds\":"...)
-		if v.ExpirationSeconds == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.ExpirationSeconds)
-		}
-	}
-	b = append(b, ",\"path\":"...)
-	b = typedjson.AppendString(b, v.Path)
-	if !(v.User == nil) {
-		b = append(b, ",\"user\":"...)
-		if v.User == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.User)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ClusterTrustBundleProjection appends a ClusterTrustBundleProjection encoded.
-func encode_corev1_ClusterTrustBundleProjection(b []byte, v *corev1.ClusterTrustBundleProjection) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.Name == nil) {
-		b = append(b, ",\"name\":"...)
-		if v.Name == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.Name)
-		}
-	}
-	if !(v.SignerName == nil) {
-		b = append(b, ",\"signerName\":"...)
-		if v.SignerName == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.SignerName)
-		}
-	}
-	if !(v.LabelSelector == nil) {
-		b = append(b, ",\"labelSelector\":"...)
-		if v.LabelSelector == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_metav1_LabelSelector(b, &*v.LabelSelector); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.Optional == nil) {
-		b = append(b, ",\"optional\":"...)
-		if v.Optional == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendBool(b, *v.Optional)
-		}
-	}
-	b = append(b, ",\"path\":"...)
-	b = typedjson.AppendString(b, v.Path)
-	if !(v.User == nil) {
-		b = append(b, ",\"user\":"...)
-		if v.User == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.User)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_PodCertificateProjection appends a PodCertificateProjection encoded.
-func encode_corev1_PodCertificateProjection(b []byte, v *corev1.PodCertificateProjection) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.SignerName) == 0) {
-		b = append(b, ",\"signerName\":"...)
-		b = typedjson.AppendString(b, v.SignerName)
-	}
-	if !(len(v.KeyType) == 0) {
-		b = append(b, ",\"keyType\":"...)
-		b = typedjson.AppendString(b, v.KeyType)
-	}
-	if !(v.MaxExpirationSeconds == nil) {
-		b = append(b, ",\"maxExpirationSeconds\":"...)
-		if v.MaxExpirationSeconds == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.MaxExpirationSeconds)
-		}
-	}
-	if !(len(v.CredentialBundlePath) == 0) {
-		b = append(b, ",\"credentialBundlePath\":"...)
-		b = typedjson.AppendString(b, v.CredentialBundlePath)
-	}
-	if !(len(v.KeyPath) == 0) {
-		b = append(b, ",\"keyPath\":"...)
-		b = typedjson.AppendString(b, v.KeyPath)
-	}
-	if !(len(v.CertificateChainPath) == 0) {
-		b = append(b, ",\"certificateChainPath\":"...)
-		b = typedjson.AppendString(b, v.CertificateChainPath)
-	}
-	if !(len(v.UserAnnotations) == 0) {
-		b = append(b, ",\"userAnnotations\":"...)
-		b = typedjson.AppendStringMap(b, v.UserAnnotations)
-	}
-	if !(v.User == nil) {
-		b = append(b, ",\"user\":"...)
-		if v.User == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.User)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_PortworxVolumeSource appends a PortworxVolumeSource encoded.
-func encode_corev1_PortworxVolumeSource(b []byte, v *corev1.PortworxVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"volumeID\":"...)
-	b = typedjson.AppendString(b, v.VolumeID)
-	if !(len(v.FSType) == 0) {
-		b = append(b, ",\"fsType\":"...)
-		b = typedjson.AppendString(b, v.FSType)
-	}
-	if !(!v.ReadOnly) {
-		b = append(b, ",\"readOnly\":"...)
-		b = typedjson.AppendBool(b, v.ReadOnly)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ScaleIOVolumeSource appends a ScaleIOVolumeSource encoded.
-func encode_corev1_ScaleIOVolumeSource(b []byte, v *corev1.ScaleIOVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"gateway\":"...)
-	b = typedjson.AppendString(b, v.Gateway)
-	b = append(b, ",\"system\":"...)
-	b = typedjson.AppendString(b, v.System)
-	b = append(b, ",\"secretRef\":"...)
-	if v.SecretRef == nil {
-		b = append(b, "null"...)
-	} else {
-		if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
-			return b, err
-		}
-	}
-	if !(!v.SSLEnabled) {
-		b = append(b, ",\"sslEnabled\":"...)
-		b = typedjson.AppendBool(b, v.SSLEnabled)
-	}
-	if !(len(v.ProtectionDomain) == 0) {
-		b = append(b, ",\"protectionDomain\":"...)
-		b = typedjson.AppendString(b, v.ProtectionDomain)
-	}
-	if !(len(v.StoragePool) == 0) {
-		b = append(b, ",\"storagePool\":"...)
-		b = typedjson.AppendString(b, v.StoragePool)
-	}
-	if !(len(v.StorageMode) == 0) {
-		b = append(b, ",\"storageMode\":"...)
-		b = typedjson.AppendString(b, v.StorageMode)
-	}
-	if !(len(v.VolumeName) == 0) {
-		b = append(b, ",\"volumeName\":"...)
-		b = typedjson.AppendString(b, v.VolumeName)
-	}
-	if !(len(v.FSType) == 0) {
-		b = append(b, ",\"fsType\":"...)
-		b = typedjson.AppendString(b, v.FSType)
-	}
-	if !(!v.ReadOnly) {
-		b = append(b, ",\"readOnly\":"...)
-		b = typedjson.AppendBool(b, v.ReadOnly)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_StorageOSVolumeSource appends a StorageOSVolumeSource encoded.
-func encode_corev1_StorageOSVolumeSource(b []byte, v *corev1.StorageOSVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.VolumeName) == 0) {
-		b = append(b, ",\"volumeName\":"...)
-		b = typedjson.AppendString(b, v.VolumeName)
-	}
-	if !(len(v.VolumeNamespace) == 0) {
-		b = append(b, ",\"volumeNamespace\":"...)
-		b = typedjson.AppendString(b, v.VolumeNamespace)
-	}
-	if !(len(v.FSType) == 0) {
-		b = append(b, ",\"fsType\":"...)
-		b = typedjson.AppendString(b, v.FSType)
-	}
-	if !(!v.ReadOnly) {
-		b = append(b, ",\"readOnly\":"...)
-		b = typedjson.AppendBool(b, v.ReadOnly)
-	}
-	if !(v.SecretRef == nil) {
-		b = append(b, ",\"secretRef\":"...)
-		if v.SecretRef == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
-				return b, err
-			}
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_CSIVolumeSource appends a CSIVolumeSource encoded.
-func encode_corev1_CSIVolumeSource(b []byte, v *corev1.CSIVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"driver\":"...)
-	b = typedjson.AppendString(b, v.Driver)
-	if !(v.ReadOnly == nil) {
-		b = append(b, ",\"readOnly\":"...)
-		if v.ReadOnly == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendBool(b, *v.ReadOnly)
-		}
-	}
-	if !(v.FSType == nil) {
-		b = append(b, ",\"fsType\":"...)
-		if v.FSType == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.FSType)
-		}
-	}
-	if !(len(v.VolumeAttributes) == 0) {
-		b = append(b, ",\"volumeAttributes\":"...)
-		b = typedjson.AppendStringMap(b, v.VolumeAttributes)
-	}
-	if !(v.NodePublishSecretRef == nil) {
-		b = append(b, ",\"nodePublishSecretRef\":"...)
-		if v.NodePublishSecretRef == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_LocalObjectReference(b, &*v.NodePublishSecretRef); err != nil {
-				return b, err
-			}
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_EphemeralVolumeSource appends a EphemeralVolumeSource encoded.
-func encode_corev1_EphemeralVolumeSource(b []byte, v *corev1.EphemeralVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.VolumeClaimTemplate == nil) {
-		b = append(b, ",\"volumeClaimTemplate\":"...)
-		if v.VolumeClaimTemplate == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_PersistentVolumeClaimTemplate(b, &*v.VolumeClaimTemplate); err != nil {
-				return b, err
-			}
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_PersistentVolumeClaimTemplate appends a PersistentVolumeClaimTemplate encoded.
-func encode_corev1_PersistentVolumeClaimTemplate(b []byte, v *corev1.PersistentVolumeClaimTemplate) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_corev1_PersistentVolumeClaimSpec(b, &v.Spec); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_PersistentVolumeClaimSpec appends a PersistentVolumeClaimSpec encoded.
-func encode_corev1_PersistentVolumeClaimSpec(b []byte, v *corev1.PersistentVolumeClaimSpec) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.AccessModes) == 0) {
-		b = append(b, ",\"accessModes\":"...)
-		if b, err = typedjson.AppendSlice(b, v.AccessModes, func(b []byte, e *corev1.PersistentVolumeAccessMode) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
-	}
-	if !(v.Selector == nil) {
-		b = append(b, ",\"selector\":"...)
-		if v.Selector == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_metav1_LabelSelector(b, &*v.Selector); err != nil {
-				return b, err
-			}
-		}
-	}
-	b = append(b, ",\"resources\":"...)
-	if b, err = encode_corev1_VolumeResourceRequirements(b, &v.Resources); err != nil {
-		return b, err
-	}
-	if !(len(v.VolumeName) == 0) {
-		b = append(b, ",\"volumeName\":"...)
-		b = typedjson.AppendString(b, v.VolumeName)
-	}
-	if !(v.StorageClassName == nil) {
-		b = append(b, ",\"storageClassName\":"...)
-		if v.StorageClassName == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.StorageClassName)
-		}
-	}
-	if !(v.VolumeMode == nil) {
-		b = append(b, ",\"volumeMode\":"...)
-		if v.VolumeMode == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.VolumeMode)
-		}
-	}
-	if !(v.DataSource == nil) {
-		b = append(b, ",\"dataSource\":"...)
-		if v.DataSource == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_TypedLocalObjectReference(b, &*v.DataSource); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.DataSourceRef == nil) {
-		b = append(b, ",\"dataSourceRef\":"...)
-		if v.DataSourceRef == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_TypedObjectReference(b, &*v.DataSourceRef); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.VolumeAttributesClassName == nil) {
-		b = append(b, ",\"volumeAttributesClassName\":"...)
-		if v.VolumeAttributesClassName == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.VolumeAttributesClassName)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_VolumeResourceRequirements appends a VolumeResourceRequirements encoded.
-func encode_corev1_VolumeResourceRequirements(b []byte, v *corev1.VolumeResourceRequirements) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Limits) == 0) {
-		b = append(b, ",\"limits\":"...)
-		if b, err = typedjson.AppendMap(b, v.Limits, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
-			var err error
-			if b, err = typedjson.AppendQuantity(b, &(*e)); err != nil {
-				return b, err
-			}
-			return b, err
-		}); err != nil {
-			return b, err
-		}
-	}
-	if !(len(v.Requests) == 0) {
-		b = append(b, ",\"requests\":"...)
-		if b, err = typedjson.AppendMap(b, v.Requests, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
-			var err error
-			if b, err = typedjson.AppendQuantity(b, &(*e)); err != nil {
-				return b, err
-			}
-			return b, err
-		}); err != nil {
-			return b, err
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_TypedLocalObjectReference appends a TypedLocalObjectReference encoded.
-func encode_corev1_TypedLocalObjectReference(b []byte, v *corev1.TypedLocalObjectReference) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"apiGroup\":"...)
-	if v.APIGroup == nil {
-		b = append(b, "null"...)
-	} else {
-		b = typedjson.AppendString(b, *v.APIGroup)
-	}
-	b = append(b, ",\"kind\":"...)
-	b = typedjson.AppendString(b, v.Kind)
-	b = append(b, ",\"name\":"...)
-	b = typedjson.AppendString(b, v.Name)
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_TypedObjectReference appends a TypedObjectReference encoded.
-func encode_corev1_TypedObjectReference(b []byte, v *corev1.TypedObjectReference) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"apiGroup\":"...)
-	if v.APIGroup == nil {
-		b = append(b, "null"...)
-	} else {
-		b = typedjson.AppendString(b, *v.APIGroup)
-	}
-	b = append(b, ",\"kind\":"...)
-	b = typedjson.AppendString(b, v.Kind)
-	b = append(b, ",\"name\":"...)
-	b = typedjson.AppendString(b, v.Name)
-	if !(v.Namespace == nil) {
-		b = append(b, ",\"namespace\":"...)
-		if v.Namespace == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.Namespace)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ImageVolumeSource appends a ImageVolumeSource encoded.
-func encode_corev1_ImageVolumeSource(b []byte, v *corev1.ImageVolumeSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Reference) == 0) {
-		b = append(b, ",\"reference\":"...)
-		b = typedjson.AppendString(b, v.Reference)
-	}
-	if !(len(v.PullPolicy) == 0) {
-		b = append(b, ",\"pullPolicy\":"...)
-		b = typedjson.AppendString(b, v.PullPolicy)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // encode_corev1_Container appends a Container encoded.
 func encode_corev1_Container(b []byte, v *corev1.Container) ([]byte, error) {
 	var err error
@@ -10129,1035 +8605,6 @@ func encode_corev1_Container(b []byte, v *corev1.Container) ([]byte, error) {
 	if !(!v.TTY) {
 		b = append(b, ",\"tty\":"...)
 		b = typedjson.AppendBool(b, v.TTY)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ContainerPort appends a ContainerPort encoded.
-func encode_corev1_ContainerPort(b []byte, v *corev1.ContainerPort) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Name) == 0) {
-		b = append(b, ",\"name\":"...)
-		b = typedjson.AppendString(b, v.Name)
-	}
-	if !(v.HostPort == 0) {
-		b = append(b, ",\"hostPort\":"...)
-		b = typedjson.AppendInt(b, v.HostPort)
-	}
-	b = append(b, ",\"containerPort\":"...)
-	b = typedjson.AppendInt(b, v.ContainerPort)
-	if !(len(v.Protocol) == 0) {
-		b = append(b, ",\"protocol\":"...)
-		b = typedjson.AppendString(b, v.Protocol)
-	}
-	if !(len(v.HostIP) == 0) {
-		b = append(b, ",\"hostIP\":"...)
-		b = typedjson.AppendString(b, v.HostIP)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_EnvFromSource appends a EnvFromSource encoded.
-func encode_corev1_EnvFromSource(b []byte, v *corev1.EnvFromSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Prefix) == 0) {
-		b = append(b, ",\"prefix\":"...)
-		b = typedjson.AppendString(b, v.Prefix)
-	}
-	if !(v.ConfigMapRef == nil) {
-		b = append(b, ",\"configMapRef\":"...)
-		if v.ConfigMapRef == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_ConfigMapEnvSource(b, &*v.ConfigMapRef); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.SecretRef == nil) {
-		b = append(b, ",\"secretRef\":"...)
-		if v.SecretRef == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_SecretEnvSource(b, &*v.SecretRef); err != nil {
-				return b, err
-			}
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ConfigMapEnvSource appends a ConfigMapEnvSource encoded.
-func encode_corev1_ConfigMapEnvSource(b []byte, v *corev1.ConfigMapEnvSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.LocalObjectReference.Name) == 0) {
-		b = append(b, ",\"name\":"...)
-		b = typedjson.AppendString(b, v.LocalObjectReference.Name)
-	}
-	if !(v.Optional == nil) {
-		b = append(b, ",\"optional\":"...)
-		if v.Optional == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendBool(b, *v.Optional)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_SecretEnvSource appends a SecretEnvSource encoded.
-func encode_corev1_SecretEnvSource(b []byte, v *corev1.SecretEnvSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.LocalObjectReference.Name) == 0) {
-		b = append(b, ",\"name\":"...)
-		b = typedjson.AppendString(b, v.LocalObjectReference.Name)
-	}
-	if !(v.Optional == nil) {
-		b = append(b, ",\"optional\":"...)
-		if v.Optional == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendBool(b, *v.Optional)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_EnvVar appends a EnvVar encoded.
-func encode_corev1_EnvVar(b []byte, v *corev1.EnvVar) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"name\":"...)
-	b = typedjson.AppendString(b, v.Name)
-	if !(len(v.Value) == 0) {
-		b = append(b, ",\"value\":"...)
-		b = typedjson.AppendString(b, v.Value)
-	}
-	if !(v.ValueFrom == nil) {
-		b = append(b, ",\"valueFrom\":"...)
-		if v.ValueFrom == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_EnvVarSource(b, &*v.ValueFrom); err != nil {
-				return b, err
-			}
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_EnvVarSource appends a EnvVarSource encoded.
-func encode_corev1_EnvVarSource(b []byte, v *corev1.EnvVarSource) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.FieldRef == nil) {
-		b = append(b, ",\"fieldRef\":"...)
-		if v.FieldRef == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_ObjectFieldSelector(b, &*v.FieldRef); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.ResourceFieldRef == nil) {
-		b = append(b, ",\"resourceFieldRef\":"...)
-		if v.ResourceFieldRef == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_ResourceFieldSelector(b, &*v.ResourceFieldRef); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.ConfigMapKeyRef == nil) {
-		b = append(b, ",\"configMapKeyRef\":"...)
-		if v.ConfigMapKeyRef == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_ConfigMapKeySelector(b, &*v.ConfigMapKeyRef); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.SecretKeyRef == nil) {
-		b = append(b, ",\"secretKeyRef\":"...)
-		if v.SecretKeyRef == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_SecretKeySelector(b, &*v.SecretKeyRef); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.FileKeyRef == nil) {
-		b = append(b, ",\"fileKeyRef\":"...)
-		if v.FileKeyRef == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_FileKeySelector(b, &*v.FileKeyRef); err != nil {
-				return b, err
-			}
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ConfigMapKeySelector appends a ConfigMapKeySelector encoded.
-func encode_corev1_ConfigMapKeySelector(b []byte, v *corev1.ConfigMapKeySelector) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.LocalObjectReference.Name) == 0) {
-		b = append(b, ",\"name\":"...)
-		b = typedjson.AppendString(b, v.LocalObjectReference.Name)
-	}
-	b = append(b, ",\"key\":"...)
-	b = typedjson.AppendString(b, v.Key)
-	if !(v.Optional == nil) {
-		b = append(b, ",\"optional\":"...)
-		if v.Optional == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendBool(b, *v.Optional)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_SecretKeySelector appends a SecretKeySelector encoded.
-func encode_corev1_SecretKeySelector(b []byte, v *corev1.SecretKeySelector) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.LocalObjectReference.Name) == 0) {
-		b = append(b, ",\"name\":"...)
-		b = typedjson.AppendString(b, v.LocalObjectReference.Name)
-	}
-	b = append(b, ",\"key\":"...)
-	b = typedjson.AppendString(b, v.Key)
-	if !(v.Optional == nil) {
-		b = append(b, ",\"optional\":"...)
-		if v.Optional == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendBool(b, *v.Optional)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_FileKeySelector appends a FileKeySelector encoded.
-func encode_corev1_FileKeySelector(b []byte, v *corev1.FileKeySelector) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"volumeName\":"...)
-	b = typedjson.AppendString(b, v.VolumeName)
-	b = append(b, ",\"path\":"...)
-	b = typedjson.AppendString(b, v.Path)
-	b = append(b, ",\"key\":"...)
-	b = typedjson.AppendString(b, v.Key)
-	if !(v.Optional == nil) {
-		b = append(b, ",\"optional\":"...)
-		if v.Optional == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendBool(b, *v.Optional)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ResourceRequirements appends a ResourceRequirements encoded.
-func encode_corev1_ResourceRequirements(b []byte, v *corev1.ResourceRequirements) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Limits) == 0) {
-		b = append(b, ",\"limits\":"...)
-		if b, err = typedjson.AppendMap(b, v.Limits, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
-			var err error
-			if b, err = typedjson.AppendQuantity(b, &(*e)); err != nil {
-				return b, err
-			}
-			return b, err
-		}); err != nil {
-			return b, err
-		}
-	}
-	if !(len(v.Requests) == 0) {
-		b = append(b, ",\"requests\":"...)
-		if b, err = typedjson.AppendMap(b, v.Requests, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
-			var err error
-			if b, err = typedjson.AppendQuantity(b, &(*e)); err != nil {
-				return b, err
-			}
-			return b, err
-		}); err != nil {
-			return b, err
-		}
-	}
-	if !(len(v.Claims) == 0) {
-		b = append(b, ",\"claims\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Claims, encode_corev1_ResourceClaim); err != nil {
-			return b, err
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ResourceClaim appends a ResourceClaim encoded.
-func encode_corev1_ResourceClaim(b []byte, v *corev1.ResourceClaim) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"name\":"...)
-	b = typedjson.AppendString(b, v.Name)
-	if !(len(v.Request) == 0) {
-		b = append(b, ",\"request\":"...)
-		b = typedjson.AppendString(b, v.Request)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ContainerResizePolicy appends a ContainerResizePolicy encoded.
-func encode_corev1_ContainerResizePolicy(b []byte, v *corev1.ContainerResizePolicy) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"resourceName\":"...)
-	b = typedjson.AppendString(b, v.ResourceName)
-	b = append(b, ",\"restartPolicy\":"...)
-	b = typedjson.AppendString(b, v.RestartPolicy)
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ContainerRestartRule appends a ContainerRestartRule encoded.
-func encode_corev1_ContainerRestartRule(b []byte, v *corev1.ContainerRestartRule) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Action) == 0) {
-		b = append(b, ",\"action\":"...)
-		b = typedjson.AppendString(b, v.Action)
-	}
-	if !(v.ExitCodes == nil) {
-		b = append(b, ",\"exitCodes\":"...)
-		if v.ExitCodes == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_ContainerRestartRuleOnExitCodes(b, &*v.ExitCodes); err != nil {
-				return b, err
-			}
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ContainerRestartRuleOnExitCodes appends a ContainerRestartRuleOnExitCodes encoded.
-func encode_corev1_ContainerRestartRuleOnExitCodes(b []byte, v *corev1.ContainerRestartRuleOnExitCodes) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Operator) == 0) {
-		b = append(b, ",\"operator\":"...)
-		b = typedjson.AppendString(b, v.Operator)
-	}
-	if !(len(v.Values) == 0) {
-		b = append(b, ",\"values\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Values, func(b []byte, e *int32) ([]byte, error) {
-			var err error
-			b = typedjson.AppendInt(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_VolumeMount appends a VolumeMount encoded.
-func encode_corev1_VolumeMount(b []byte, v *corev1.VolumeMount) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"name\":"...)
-	b = typedjson.AppendString(b, v.Name)
-	if !(!v.ReadOnly) {
-		b = append(b, ",\"readOnly\":"...)
-		b = typedjson.AppendBool(b, v.ReadOnly)
-	}
-	if !(v.RecursiveReadOnly == nil) {
-		b = append(b, ",\"recursiveReadOnly\":"...)
-		if v.RecursiveReadOnly == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.RecursiveReadOnly)
-		}
-	}
-	b = append(b, ",\"mountPath\":"...)
-	b = typedjson.AppendString(b, v.MountPath)
-	if !(len(v.SubPath) == 0) {
-		b = append(b, ",\"subPath\":"...)
-		b = typedjson.AppendString(b, v.SubPath)
-	}
-	if !(v.MountPropagation == nil) {
-		b = append(b, ",\"mountPropagation\":"...)
-		if v.MountPropagation == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.MountPropagation)
-		}
-	}
-	if !(len(v.SubPathExpr) == 0) {
-		b = append(b, ",\"subPathExpr\":"...)
-		b = typedjson.AppendString(b, v.SubPathExpr)
-	}
-	if !(len(v.BindMountOptions) == 0) {
-		b = append(b, ",\"bindMountOptions\":"...)
-		if b, err = typedjson.AppendSlice(b, v.BindMountOptions, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_VolumeDevice appends a VolumeDevice encoded.
-func encode_corev1_VolumeDevice(b []byte, v *corev1.VolumeDevice) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"name\":"...)
-	b = typedjson.AppendString(b, v.Name)
-	b = append(b, ",\"devicePath\":"...)
-	b = typedjson.AppendString(b, v.DevicePath)
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_Probe appends a Probe encoded.
-func encode_corev1_Probe(b []byte, v *corev1.Probe) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.ProbeHandler.Exec == nil) {
-		b = append(b, ",\"exec\":"...)
-		if v.ProbeHandler.Exec == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_ExecAction(b, &*v.ProbeHandler.Exec); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.ProbeHandler.HTTPGet == nil) {
-		b = append(b, ",\"httpGet\":"...)
-		if v.ProbeHandler.HTTPGet == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_HTTPGetAction(b, &*v.ProbeHandler.HTTPGet); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.ProbeHandler.TCPSocket == nil) {
-		b = append(b, ",\"tcpSocket\":"...)
-		if v.ProbeHandler.TCPSocket == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_TCPSocketAction(b, &*v.ProbeHandler.TCPSocket); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.ProbeHandler.GRPC == nil) {
-		b = append(b, ",\"grpc\":"...)
-		if v.ProbeHandler.GRPC == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_GRPCAction(b, &*v.ProbeHandler.GRPC); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.InitialDelaySeconds == 0) {
-		b = append(b, ",\"initialDelaySeconds\":"...)
-		b = typedjson.AppendInt(b, v.InitialDelaySeconds)
-	}
-	if !(v.TimeoutSeconds == 0) {
-		b = append(b, ",\"timeoutSeconds\":"...)
-		b = typedjson.AppendInt(b, v.TimeoutSeconds)
-	}
-	if !(v.PeriodSeconds == 0) {
-		b = append(b, ",\"periodSeconds\":"...)
-		b = typedjson.AppendInt(b, v.PeriodSeconds)
-	}
-	if !(v.SuccessThreshold == 0) {
-		b = append(b, ",\"successThreshold\":"...)
-		b = typedjson.AppendInt(b, v.SuccessThreshold)
-	}
-	if !(v.FailureThreshold == 0) {
-		b = append(b, ",\"failureThreshold\":"...)
-		b = typedjson.AppendInt(b, v.FailureThreshold)
-	}
-	if !(v.TerminationGracePeriodSeconds == nil) {
-		b = append(b, ",\"terminationGracePeriodSeconds\":"...)
-		if v.TerminationGracePeriodSeconds == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.TerminationGracePeriodSeconds)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_ExecAction appends a ExecAction encoded.
-func encode_corev1_ExecAction(b []byte, v *corev1.ExecAction) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Command) == 0) {
-		b = append(b, ",\"command\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Command, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_HTTPGetAction appends a HTTPGetAction encoded.
-func encode_corev1_HTTPGetAction(b []byte, v *corev1.HTTPGetAction) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Path) == 0) {
-		b = append(b, ",\"path\":"...)
-		b = typedjson.AppendString(b, v.Path)
-	}
-	b = append(b, ",\"port\":"...)
-	if b, err = typedjson.AppendIntOrString(b, &v.Port); err != nil {
-		return b, err
-	}
-	if !(len(v.Host) == 0) {
-		b = append(b, ",\"host\":"...)
-		b = typedjson.AppendString(b, v.Host)
-	}
-	if !(len(v.Scheme) == 0) {
-		b = append(b, ",\"scheme\":"...)
-		b = typedjson.AppendString(b, v.Scheme)
-	}
-	if !(len(v.HTTPHeaders) == 0) {
-		b = append(b, ",\"httpHeaders\":"...)
-		if b, err = typedjson.AppendSlice(b, v.HTTPHeaders, encode_corev1_HTTPHeader); err != nil {
-			return b, err
-		}
-	}
-	if !(v.Protocol == nil) {
-		b = append(b, ",\"protocol\":"...)
-		if v.Protocol == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.Protocol)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_HTTPHeader appends a HTTPHeader encoded.
-func encode_corev1_HTTPHeader(b []byte, v *corev1.HTTPHeader) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"name\":"...)
-	b = typedjson.AppendString(b, v.Name)
-	b = append(b, ",\"value\":"...)
-	b = typedjson.AppendString(b, v.Value)
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_TCPSocketAction appends a TCPSocketAction encoded.
-func encode_corev1_TCPSocketAction(b []byte, v *corev1.TCPSocketAction) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"port\":"...)
-	if b, err = typedjson.AppendIntOrString(b, &v.Port); err != nil {
-		return b, err
-	}
-	if !(len(v.Host) == 0) {
-		b = append(b, ",\"host\":"...)
-		b = typedjson.AppendString(b, v.Host)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_GRPCAction appends a GRPCAction encoded.
-func encode_corev1_GRPCAction(b []byte, v *corev1.GRPCAction) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"port\":"...)
-	b = typedjson.AppendInt(b, v.Port)
-	b = append(b, ",\"service\":"...)
-	if v.Service == nil {
-		b = append(b, "null"...)
-	} else {
-		b = typedjson.AppendString(b, *v.Service)
-	}
-	if !(v.Mode == nil) {
-		b = append(b, ",\"mode\":"...)
-		if v.Mode == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.Mode)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_Lifecycle appends a Lifecycle encoded.
-func encode_corev1_Lifecycle(b []byte, v *corev1.Lifecycle) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.PostStart == nil) {
-		b = append(b, ",\"postStart\":"...)
-		if v.PostStart == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_LifecycleHandler(b, &*v.PostStart); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.PreStop == nil) {
-		b = append(b, ",\"preStop\":"...)
-		if v.PreStop == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_LifecycleHandler(b, &*v.PreStop); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.StopSignal == nil) {
-		b = append(b, ",\"stopSignal\":"...)
-		if v.StopSignal == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.StopSignal)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_LifecycleHandler appends a LifecycleHandler encoded.
-func encode_corev1_LifecycleHandler(b []byte, v *corev1.LifecycleHandler) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.Exec == nil) {
-		b = append(b, ",\"exec\":"...)
-		if v.Exec == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_ExecAction(b, &*v.Exec); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.HTTPGet == nil) {
-		b = append(b, ",\"httpGet\":"...)
-		if v.HTTPGet == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_HTTPGetAction(b, &*v.HTTPGet); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.TCPSocket == nil) {
-		b = append(b, ",\"tcpSocket\":"...)
-		if v.TCPSocket == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_TCPSocketAction(b, &*v.TCPSocket); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.Sleep == nil) {
-		b = append(b, ",\"sleep\":"...)
-		if v.Sleep == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_SleepAction(b, &*v.Sleep); err != nil {
-				return b, err
-			}
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_SleepAction appends a SleepAction encoded.
-func encode_corev1_SleepAction(b []byte, v *corev1.SleepAction) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"seconds\":"...)
-	b = typedjson.AppendInt(b, v.Seconds)
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_SecurityContext appends a SecurityContext encoded.
-func encode_corev1_SecurityContext(b []byte, v *corev1.SecurityContext) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.Capabilities == nil) {
-		b = append(b, ",\"capabilities\":"...)
-		if v.Capabilities == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_Capabilities(b, &*v.Capabilities); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.Privileged == nil) {
-		b = append(b, ",\"privileged\":"...)
-		if v.Privileged == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendBool(b, *v.Privileged)
-		}
-	}
-	if !(v.SELinuxOptions == nil) {
-		b = append(b, ",\"seLinuxOptions\":"...)
-		if v.SELinuxOptions == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_SELinuxOptions(b, &*v.SELinuxOptions); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.WindowsOptions == nil) {
-		b = append(b, ",\"windowsOptions\":"...)
-		if v.WindowsOptions == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_WindowsSecurityContextOptions(b, &*v.WindowsOptions); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.RunAsUser == nil) {
-		b = append(b, ",\"runAsUser\":"...)
-		if v.RunAsUser == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.RunAsUser)
-		}
-	}
-	if !(v.RunAsGroup == nil) {
-		b = append(b, ",\"runAsGroup\":"...)
-		if v.RunAsGroup == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.RunAsGroup)
-		}
-	}
-	if !(v.RunAsNonRoot == nil) {
-		b = append(b, ",\"runAsNonRoot\":"...)
-		if v.RunAsNonRoot == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendBool(b, *v.RunAsNonRoot)
-		}
-	}
-	if !(v.ReadOnlyRootFilesystem == nil) {
-		b = append(b, ",\"readOnlyRootFilesystem\":"...)
-		if v.ReadOnlyRootFilesystem == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendBool(b, *v.ReadOnlyRootFilesystem)
-		}
-	}
-	if !(v.AllowPrivilegeEscalation == nil) {
-		b = append(b, ",\"allowPrivilegeEscalation\":"...)
-		if v.AllowPrivilegeEscalation == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendBool(b, *v.AllowPrivilegeEscalation)
-		}
-	}
-	if !(v.ProcMount == nil) {
-		b = append(b, ",\"procMount\":"...)
-		if v.ProcMount == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.ProcMount)
-		}
-	}
-	if !(v.SeccompProfile == nil) {
-		b = append(b, ",\"seccompProfile\":"...)
-		if v.SeccompProfile == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_SeccompProfile(b, &*v.SeccompProfile); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(v.AppArmorProfile == nil) {
-		b = append(b, ",\"appArmorProfile\":"...)
-		if v.AppArmorProfile == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_AppArmorProfile(b, &*v.AppArmorProfile); err != nil {
-				return b, err
-			}
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_Capabilities appends a Capabilities encoded.
-func encode_corev1_Capabilities(b []byte, v *corev1.Capabilities) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Add) == 0) {
-		b = append(b, ",\"add\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Add, func(b []byte, e *corev1.Capability) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
-	}
-	if !(len(v.Drop) == 0) {
-		b = append(b, ",\"drop\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Drop, func(b []byte, e *corev1.Capability) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_SELinuxOptions appends a SELinuxOptions encoded.
-func encode_corev1_SELinuxOptions(b []byte, v *corev1.SELinuxOptions) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.User) == 0) {
-		b = append(b, ",\"user\":"...)
-		b = typedjson.AppendString(b, v.User)
-	}
-	if !(len(v.Role) == 0) {
-		b = append(b, ",\"role\":"...)
-		b = typedjson.AppendString(b, v.Role)
-	}
-	if !(len(v.Type) == 0) {
-		b = append(b, ",\"type\":"...)
-		b = typedjson.AppendString(b, v.Type)
-	}
-	if !(len(v.Level) == 0) {
-		b = append(b, ",\"level\":"...)
-		b = typedjson.AppendString(b, v.Level)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_WindowsSecurityContextOptions appends a WindowsSecurityContextOptions encoded.
-func encode_corev1_WindowsSecurityContextOptions(b []byte, v *corev1.WindowsSecurityContextOptions) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.GMSACredentialSpecName == nil) {
-		b = append(b, ",\"gmsaCredentialSpecName\":"...)
-		if v.GMSACredentialSpecName == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.GMSACredentialSpecName)
-		}
-	}
-	if !(v.GMSACredentialSpec == nil) {
-		b = append(b, ",\"gmsaCredentialSpec\":"...)
-		if v.GMSACredentialSpec == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.GMSACredentialSpec)
-		}
-	}
-	if !(v.RunAsUserName == nil) {
-		b = append(b, ",\"runAsUserName\":"...)
-		if v.RunAsUserName == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.RunAsUserName)
-		}
-	}
-	if !(v.HostProcess == nil) {
-		b = append(b, ",\"hostProcess\":"...)
-		if v.HostProcess == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendBool(b, *v.HostProcess)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_SeccompProfile appends a SeccompProfile encoded.
-func encode_corev1_SeccompProfile(b []byte, v *corev1.SeccompProfile) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"type\":"...)
-	b = typedjson.AppendString(b, v.Type)
-	if !(v.LocalhostProfile == nil) {
-		b = append(b, ",\"localhostProfile\":"...)
-		if v.LocalhostProfile == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.LocalhostProfile)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_AppArmorProfile appends a AppArmorProfile encoded.
-func encode_corev1_AppArmorProfile(b []byte, v *corev1.AppArmorProfile) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"type\":"...)
-	b = typedjson.AppendString(b, v.Type)
-	if !(v.LocalhostProfile == nil) {
-		b = append(b, ",\"localhostProfile\":"...)
-		if v.LocalhostProfile == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.LocalhostProfile)
-		}
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
@@ -11462,14 +8909,14 @@ func encode_corev1_PodSecurityContext(b []byte, v *corev1.PodSecurityContext) ([
 	return append(b, '}'), err
 }
 
-// encode_corev1_Sysctl appends a Sysctl encoded.
-func encode_corev1_Sysctl(b []byte, v *corev1.Sysctl) ([]byte, error) {
+// encode_corev1_LocalObjectReference appends a LocalObjectReference encoded.
+func encode_corev1_LocalObjectReference(b []byte, v *corev1.LocalObjectReference) ([]byte, error) {
 	var err error
 	mark := len(b)
-	b = append(b, ",\"name\":"...)
-	b = typedjson.AppendString(b, v.Name)
-	b = append(b, ",\"value\":"...)
-	b = typedjson.AppendString(b, v.Value)
+	if !(len(v.Name) == 0) {
+		b = append(b, ",\"name\":"...)
+		b = typedjson.AppendString(b, v.Name)
+	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
 	}
@@ -11509,239 +8956,6 @@ func encode_corev1_Affinity(b []byte, v *corev1.Affinity) ([]byte, error) {
 			if b, err = encode_corev1_PodAntiAffinity(b, &*v.PodAntiAffinity); err != nil {
 				return b, err
 			}
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_NodeAffinity appends a NodeAffinity encoded.
-func encode_corev1_NodeAffinity(b []byte, v *corev1.NodeAffinity) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.RequiredDuringSchedulingIgnoredDuringExecution == nil) {
-		b = append(b, ",\"requiredDuringSchedulingIgnoredDuringExecution\":"...)
-		if v.RequiredDuringSchedulingIgnoredDuringExecution == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_corev1_NodeSelector(b, &*v.RequiredDuringSchedulingIgnoredDuringExecution); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(len(v.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-		b = append(b, ",\"preferredDuringSchedulingIgnoredDuringExecution\":"...)
-		if b, err = typedjson.AppendSlice(b, v.PreferredDuringSchedulingIgnoredDuringExecution, encode_corev1_PreferredSchedulingTerm); err != nil {
-			return b, err
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_NodeSelector appends a NodeSelector encoded.
-func encode_corev1_NodeSelector(b []byte, v *corev1.NodeSelector) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"nodeSelectorTerms\":"...)
-	if b, err = typedjson.AppendSlice(b, v.NodeSelectorTerms, encode_corev1_NodeSelectorTerm); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_NodeSelectorTerm appends a NodeSelectorTerm encoded.
-func encode_corev1_NodeSelectorTerm(b []byte, v *corev1.NodeSelectorTerm) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.MatchExpressions) == 0) {
-		b = append(b, ",\"matchExpressions\":"...)
-		if b, err = typedjson.AppendSlice(b, v.MatchExpressions, encode_corev1_NodeSelectorRequirement); err != nil {
-			return b, err
-		}
-	}
-	if !(len(v.MatchFields) == 0) {
-		b = append(b, ",\"matchFields\":"...)
-		if b, err = typedjson.AppendSlice(b, v.MatchFields, encode_corev1_NodeSelectorRequirement); err != nil {
-			return b, err
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_NodeSelectorRequirement appends a NodeSelectorRequirement encoded.
-func encode_corev1_NodeSelectorRequirement(b []byte, v *corev1.NodeSelectorRequirement) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"key\":"...)
-	b = typedjson.AppendString(b, v.Key)
-	b = append(b, ",\"operator\":"...)
-	b = typedjson.AppendString(b, v.Operator)
-	if !(len(v.Values) == 0) {
-		b = append(b, ",\"values\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Values, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_PreferredSchedulingTerm appends a PreferredSchedulingTerm encoded.
-func encode_corev1_PreferredSchedulingTerm(b []byte, v *corev1.PreferredSchedulingTerm) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"weight\":"...)
-	b = typedjson.AppendInt(b, v.Weight)
-	b = append(b, ",\"preference\":"...)
-	if b, err = encode_corev1_NodeSelectorTerm(b, &v.Preference); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_PodAffinity appends a PodAffinity encoded.
-func encode_corev1_PodAffinity(b []byte, v *corev1.PodAffinity) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-		b = append(b, ",\"requiredDuringSchedulingIgnoredDuringExecution\":"...)
-		if b, err = typedjson.AppendSlice(b, v.RequiredDuringSchedulingIgnoredDuringExecution, encode_corev1_PodAffinityTerm); err != nil {
-			return b, err
-		}
-	}
-	if !(len(v.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-		b = append(b, ",\"preferredDuringSchedulingIgnoredDuringExecution\":"...)
-		if b, err = typedjson.AppendSlice(b, v.PreferredDuringSchedulingIgnoredDuringExecution, encode_corev1_WeightedPodAffinityTerm); err != nil {
-			return b, err
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_PodAffinityTerm appends a PodAffinityTerm encoded.
-func encode_corev1_PodAffinityTerm(b []byte, v *corev1.PodAffinityTerm) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.LabelSelector == nil) {
-		b = append(b, ",\"labelSelector\":"...)
-		if v.LabelSelector == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_metav1_LabelSelector(b, &*v.LabelSelector); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(len(v.Namespaces) == 0) {
-		b = append(b, ",\"namespaces\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Namespaces, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
-	}
-	b = append(b, ",\"topologyKey\":"...)
-	b = typedjson.AppendString(b, v.TopologyKey)
-	if !(v.NamespaceSelector == nil) {
-		b = append(b, ",\"namespaceSelector\":"...)
-		if v.NamespaceSelector == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = encode_metav1_LabelSelector(b, &*v.NamespaceSelector); err != nil {
-				return b, err
-			}
-		}
-	}
-	if !(len(v.MatchLabelKeys) == 0) {
-		b = append(b, ",\"matchLabelKeys\":"...)
-		if b, err = typedjson.AppendSlice(b, v.MatchLabelKeys, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
-	}
-	if !(len(v.MismatchLabelKeys) == 0) {
-		b = append(b, ",\"mismatchLabelKeys\":"...)
-		if b, err = typedjson.AppendSlice(b, v.MismatchLabelKeys, func(b []byte, e *string) ([]byte, error) {
-			var err error
-			b = typedjson.AppendString(b, (*e))
-			return b, err
-		}); err != nil {
-			return b, err
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_WeightedPodAffinityTerm appends a WeightedPodAffinityTerm encoded.
-func encode_corev1_WeightedPodAffinityTerm(b []byte, v *corev1.WeightedPodAffinityTerm) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"weight\":"...)
-	b = typedjson.AppendInt(b, v.Weight)
-	b = append(b, ",\"podAffinityTerm\":"...)
-	if b, err = encode_corev1_PodAffinityTerm(b, &v.PodAffinityTerm); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_PodAntiAffinity appends a PodAntiAffinity encoded.
-func encode_corev1_PodAntiAffinity(b []byte, v *corev1.PodAntiAffinity) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-		b = append(b, ",\"requiredDuringSchedulingIgnoredDuringExecution\":"...)
-		if b, err = typedjson.AppendSlice(b, v.RequiredDuringSchedulingIgnoredDuringExecution, encode_corev1_PodAffinityTerm); err != nil {
-			return b, err
-		}
-	}
-	if !(len(v.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-		b = append(b, ",\"preferredDuringSchedulingIgnoredDuringExecution\":"...)
-		if b, err = typedjson.AppendSlice(b, v.PreferredDuringSchedulingIgnoredDuringExecution, encode_corev1_WeightedPodAffinityTerm); err != nil {
-			return b, err
 		}
 	}
 	if len(b) == mark {
@@ -11837,29 +9051,6 @@ func encode_corev1_PodDNSConfig(b []byte, v *corev1.PodDNSConfig) ([]byte, error
 		b = append(b, ",\"options\":"...)
 		if b, err = typedjson.AppendSlice(b, v.Options, encode_corev1_PodDNSConfigOption); err != nil {
 			return b, err
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_corev1_PodDNSConfigOption appends a PodDNSConfigOption encoded.
-func encode_corev1_PodDNSConfigOption(b []byte, v *corev1.PodDNSConfigOption) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Name) == 0) {
-		b = append(b, ",\"name\":"...)
-		b = typedjson.AppendString(b, v.Name)
-	}
-	if !(v.Value == nil) {
-		b = append(b, ",\"value\":"...)
-		if v.Value == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.Value)
 		}
 	}
 	if len(b) == mark {
@@ -11998,6 +9189,47 @@ func encode_corev1_PodResourceClaim(b []byte, v *corev1.PodResourceClaim) ([]byt
 	return append(b, '}'), err
 }
 
+// encode_corev1_ResourceRequirements appends a ResourceRequirements encoded.
+func encode_corev1_ResourceRequirements(b []byte, v *corev1.ResourceRequirements) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Limits) == 0) {
+		b = append(b, ",\"limits\":"...)
+		if b, err = typedjson.AppendMap(b, v.Limits, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
+			var err error
+			if b, err = typedjson.AppendQuantity(b, &(*e)); err != nil {
+				return b, err
+			}
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	if !(len(v.Requests) == 0) {
+		b = append(b, ",\"requests\":"...)
+		if b, err = typedjson.AppendMap(b, v.Requests, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
+			var err error
+			if b, err = typedjson.AppendQuantity(b, &(*e)); err != nil {
+				return b, err
+			}
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	if !(len(v.Claims) == 0) {
+		b = append(b, ",\"claims\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Claims, encode_corev1_ResourceClaim); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_corev1_PodSchedulingGroup appends a PodSchedulingGroup encoded.
 func encode_corev1_PodSchedulingGroup(b []byte, v *corev1.PodSchedulingGroup) ([]byte, error) {
 	var err error
@@ -12036,37 +9268,2805 @@ func encode_corev1_EvictionResponder(b []byte, v *corev1.EvictionResponder) ([]b
 	return append(b, '}'), err
 }
 
-// encode_corev1_ObjectReference appends a ObjectReference encoded.
-func encode_corev1_ObjectReference(b []byte, v *corev1.ObjectReference) ([]byte, error) {
+// encode_corev1_HostPathVolumeSource appends a HostPathVolumeSource encoded.
+func encode_corev1_HostPathVolumeSource(b []byte, v *corev1.HostPathVolumeSource) ([]byte, error) {
 	var err error
 	mark := len(b)
-	if !(len(v.Kind) == 0) {
+	b = append(b, ",\"path\":"...)
+	b = typedjson.AppendString(b, v.Path)
+	if !(v.Type == nil) {
+		b = append(b, ",\"type\":"...)
+		if v.Type == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.Type)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_EmptyDirVolumeSource appends a EmptyDirVolumeSource encoded.
+func encode_corev1_EmptyDirVolumeSource(b []byte, v *corev1.EmptyDirVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Medium) == 0) {
+		b = append(b, ",\"medium\":"...)
+		b = typedjson.AppendString(b, v.Medium)
+	}
+	if !(v.SizeLimit == nil) {
+		b = append(b, ",\"sizeLimit\":"...)
+		if v.SizeLimit == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = typedjson.AppendQuantity(b, &*v.SizeLimit); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.Mode == nil) {
+		b = append(b, ",\"mode\":"...)
+		if v.Mode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.Mode)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_GCEPersistentDiskVolumeSource appends a GCEPersistentDiskVolumeSource encoded.
+func encode_corev1_GCEPersistentDiskVolumeSource(b []byte, v *corev1.GCEPersistentDiskVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"pdName\":"...)
+	b = typedjson.AppendString(b, v.PDName)
+	if !(len(v.FSType) == 0) {
+		b = append(b, ",\"fsType\":"...)
+		b = typedjson.AppendString(b, v.FSType)
+	}
+	if !(v.Partition == 0) {
+		b = append(b, ",\"partition\":"...)
+		b = typedjson.AppendInt(b, v.Partition)
+	}
+	if !(!v.ReadOnly) {
+		b = append(b, ",\"readOnly\":"...)
+		b = typedjson.AppendBool(b, v.ReadOnly)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_AWSElasticBlockStoreVolumeSource appends a AWSElasticBlockStoreVolumeSource encoded.
+func encode_corev1_AWSElasticBlockStoreVolumeSource(b []byte, v *corev1.AWSElasticBlockStoreVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"volumeID\":"...)
+	b = typedjson.AppendString(b, v.VolumeID)
+	if !(len(v.FSType) == 0) {
+		b = append(b, ",\"fsType\":"...)
+		b = typedjson.AppendString(b, v.FSType)
+	}
+	if !(v.Partition == 0) {
+		b = append(b, ",\"partition\":"...)
+		b = typedjson.AppendInt(b, v.Partition)
+	}
+	if !(!v.ReadOnly) {
+		b = append(b, ",\"readOnly\":"...)
+		b = typedjson.AppendBool(b, v.ReadOnly)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_GitRepoVolumeSource appends a GitRepoVolumeSource encoded.
+func encode_corev1_GitRepoVolumeSource(b []byte, v *corev1.GitRepoVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"repository\":"...)
+	b = typedjson.AppendString(b, v.Repository)
+	if !(len(v.Revision) == 0) {
+		b = append(b, ",\"revision\":"...)
+		b = typedjson.AppendString(b, v.Revision)
+	}
+	if !(len(v.Directory) == 0) {
+		b = append(b, ",\"directory\":"...)
+		b = typedjson.AppendString(b, v.Directory)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_SecretVolumeSource appends a SecretVolumeSource encoded.
+func encode_corev1_SecretVolumeSource(b []byte, v *corev1.SecretVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.SecretName) == 0) {
+		b = append(b, ",\"secretName\":"...)
+		b = typedjson.AppendString(b, v.SecretName)
+	}
+	if !(len(v.Items) == 0) {
+		b = append(b, ",\"items\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Items, encode_corev1_KeyToPath); err != nil {
+			return b, err
+		}
+	}
+	if !(v.DefaultMode == nil) {
+		b = append(b, ",\"defaultMode\":"...)
+		if v.DefaultMode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.DefaultMode)
+		}
+	}
+	if !(v.Optional == nil) {
+		b = append(b, ",\"optional\":"...)
+		if v.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendBool(b, *v.Optional)
+		}
+	}
+	if !(v.DefaultUser == nil) {
+		b = append(b, ",\"defaultUser\":"...)
+		if v.DefaultUser == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.DefaultUser)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_NFSVolumeSource appends a NFSVolumeSource encoded.
+func encode_corev1_NFSVolumeSource(b []byte, v *corev1.NFSVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"server\":"...)
+	b = typedjson.AppendString(b, v.Server)
+	b = append(b, ",\"path\":"...)
+	b = typedjson.AppendString(b, v.Path)
+	if !(!v.ReadOnly) {
+		b = append(b, ",\"readOnly\":"...)
+		b = typedjson.AppendBool(b, v.ReadOnly)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_ISCSIVolumeSource appends a ISCSIVolumeSource encoded.
+func encode_corev1_ISCSIVolumeSource(b []byte, v *corev1.ISCSIVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"targetPortal\":"...)
+	b = typedjson.AppendString(b, v.TargetPortal)
+	b = append(b, ",\"iqn\":"...)
+	b = typedjson.AppendString(b, v.IQN)
+	b = append(b, ",\"lun\":"...)
+	b = typedjson.AppendInt(b, v.Lun)
+	if !(len(v.ISCSIInterface) == 0) {
+		b = append(b, ",\"iscsiInterface\":"...)
+		b = typedjson.AppendString(b, v.ISCSIInterface)
+	}
+	if !(len(v.FSType) == 0) {
+		b = append(b, ",\"fsType\":"...)
+		b = typedjson.AppendString(b, v.FSType)
+	}
+	if !(!v.ReadOnly) {
+		b = append(b, ",\"readOnly\":"...)
+		b = typedjson.AppendBool(b, v.ReadOnly)
+	}
+	if !(len(v.Portals) == 0) {
+		b = append(b, ",\"portals\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Portals, func(b []byte, e *string) ([]byte, error) {
+			var err error
+			b = typedjson.AppendString(b, (*e))
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	if !(!v.DiscoveryCHAPAuth) {
+		b = append(b, ",\"chapAuthDiscovery\":"...)
+		b = typedjson.AppendBool(b, v.DiscoveryCHAPAuth)
+	}
+	if !(!v.SessionCHAPAuth) {
+		b = append(b, ",\"chapAuthSession\":"...)
+		b = typedjson.AppendBool(b, v.SessionCHAPAuth)
+	}
+	if !(v.SecretRef == nil) {
+		b = append(b, ",\"secretRef\":"...)
+		if v.SecretRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.InitiatorName == nil) {
+		b = append(b, ",\"initiatorName\":"...)
+		if v.InitiatorName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.InitiatorName)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_GlusterfsVolumeSource appends a GlusterfsVolumeSource encoded.
+func encode_corev1_GlusterfsVolumeSource(b []byte, v *corev1.GlusterfsVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"endpoints\":"...)
+	b = typedjson.AppendString(b, v.EndpointsName)
+	b = append(b, ",\"path\":"...)
+	b = typedjson.AppendString(b, v.Path)
+	if !(!v.ReadOnly) {
+		b = append(b, ",\"readOnly\":"...)
+		b = typedjson.AppendBool(b, v.ReadOnly)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_PersistentVolumeClaimVolumeSource appends a PersistentVolumeClaimVolumeSource encoded.
+func encode_corev1_PersistentVolumeClaimVolumeSource(b []byte, v *corev1.PersistentVolumeClaimVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"claimName\":"...)
+	b = typedjson.AppendString(b, v.ClaimName)
+	if !(!v.ReadOnly) {
+		b = append(b, ",\"readOnly\":"...)
+		b = typedjson.AppendBool(b, v.ReadOnly)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_RBDVolumeSource appends a RBDVolumeSource encoded.
+func encode_corev1_RBDVolumeSource(b []byte, v *corev1.RBDVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"monitors\":"...)
+	if b, err = typedjson.AppendSlice(b, v.CephMonitors, func(b []byte, e *string) ([]byte, error) {
+		var err error
+		b = typedjson.AppendString(b, (*e))
+		return b, err
+	}); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"image\":"...)
+	b = typedjson.AppendString(b, v.RBDImage)
+	if !(len(v.FSType) == 0) {
+		b = append(b, ",\"fsType\":"...)
+		b = typedjson.AppendString(b, v.FSType)
+	}
+	if !(len(v.RBDPool) == 0) {
+		b = append(b, ",\"pool\":"...)
+		b = typedjson.AppendString(b, v.RBDPool)
+	}
+	if !(len(v.RadosUser) == 0) {
+		b = append(b, ",\"user\":"...)
+		b = typedjson.AppendString(b, v.RadosUser)
+	}
+	if !(len(v.Keyring) == 0) {
+		b = append(b, ",\"keyring\":"...)
+		b = typedjson.AppendString(b, v.Keyring)
+	}
+	if !(v.SecretRef == nil) {
+		b = append(b, ",\"secretRef\":"...)
+		if v.SecretRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(!v.ReadOnly) {
+		b = append(b, ",\"readOnly\":"...)
+		b = typedjson.AppendBool(b, v.ReadOnly)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_FlexVolumeSource appends a FlexVolumeSource encoded.
+func encode_corev1_FlexVolumeSource(b []byte, v *corev1.FlexVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"driver\":"...)
+	b = typedjson.AppendString(b, v.Driver)
+	if !(len(v.FSType) == 0) {
+		b = append(b, ",\"fsType\":"...)
+		b = typedjson.AppendString(b, v.FSType)
+	}
+	if !(v.SecretRef == nil) {
+		b = append(b, ",\"secretRef\":"...)
+		if v.SecretRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(!v.ReadOnly) {
+		b = append(b, ",\"readOnly\":"...)
+		b = typedjson.AppendBool(b, v.ReadOnly)
+	}
+	if !(len(v.Options) == 0) {
+		b = append(b, ",\"options\":"...)
+		b = typedjson.AppendStringMap(b, v.Options)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_CinderVolumeSource appends a CinderVolumeSource encoded.
+func encode_corev1_CinderVolumeSource(b []byte, v *corev1.CinderVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"volumeID\":"...)
+	b = typedjson.AppendString(b, v.VolumeID)
+	if !(len(v.FSType) == 0) {
+		b = append(b, ",\"fsType\":"...)
+		b = typedjson.AppendString(b, v.FSType)
+	}
+	if !(!v.ReadOnly) {
+		b = append(b, ",\"readOnly\":"...)
+		b = typedjson.AppendBool(b, v.ReadOnly)
+	}
+	if !(v.SecretRef == nil) {
+		b = append(b, ",\"secretRef\":"...)
+		if v.SecretRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
+				return b, err
+			}
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_CephFSVolumeSource appends a CephFSVolumeSource encoded.
+func encode_corev1_CephFSVolumeSource(b []byte, v *corev1.CephFSVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"monitors\":"...)
+	if b, err = typedjson.AppendSlice(b, v.Monitors, func(b []byte, e *string) ([]byte, error) {
+		var err error
+		b = typedjson.AppendString(b, (*e))
+		return b, err
+	}); err != nil {
+		return b, err
+	}
+	if !(len(v.Path) == 0) {
+		b = append(b, ",\"path\":"...)
+		b = typedjson.AppendString(b, v.Path)
+	}
+	if !(len(v.User) == 0) {
+		b = append(b, ",\"user\":"...)
+		b = typedjson.AppendString(b, v.User)
+	}
+	if !(len(v.SecretFile) == 0) {
+		b = append(b, ",\"secretFile\":"...)
+		b = typedjson.AppendString(b, v.SecretFile)
+	}
+	if !(v.SecretRef == nil) {
+		b = append(b, ",\"secretRef\":"...)
+		if v.SecretRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(!v.ReadOnly) {
+		b = append(b, ",\"readOnly\":"...)
+		b = typedjson.AppendBool(b, v.ReadOnly)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_FlockerVolumeSource appends a FlockerVolumeSource encoded.
+func encode_corev1_FlockerVolumeSource(b []byte, v *corev1.FlockerVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.DatasetName) == 0) {
+		b = append(b, ",\"datasetName\":"...)
+		b = typedjson.AppendString(b, v.DatasetName)
+	}
+	if !(len(v.DatasetUUID) == 0) {
+		b = append(b, ",\"datasetUUID\":"...)
+		b = typedjson.AppendString(b, v.DatasetUUID)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_DownwardAPIVolumeSource appends a DownwardAPIVolumeSource encoded.
+func encode_corev1_DownwardAPIVolumeSource(b []byte, v *corev1.DownwardAPIVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Items) == 0) {
+		b = append(b, ",\"items\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Items, encode_corev1_DownwardAPIVolumeFile); err != nil {
+			return b, err
+		}
+	}
+	if !(v.DefaultMode == nil) {
+		b = append(b, ",\"defaultMode\":"...)
+		if v.DefaultMode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.DefaultMode)
+		}
+	}
+	if !(v.DefaultUser == nil) {
+		b = append(b, ",\"defaultUser\":"...)
+		if v.DefaultUser == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.DefaultUser)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_FCVolumeSource appends a FCVolumeSource encoded.
+func encode_corev1_FCVolumeSource(b []byte, v *corev1.FCVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TargetWWNs) == 0) {
+		b = append(b, ",\"targetWWNs\":"...)
+		if b, err = typedjson.AppendSlice(b, v.TargetWWNs, func(b []byte, e *string) ([]byte, error) {
+			var err error
+			b = typedjson.AppendString(b, (*e))
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	if !(v.Lun == nil) {
+		b = append(b, ",\"lun\":"...)
+		if v.Lun == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.Lun)
+		}
+	}
+	if !(len(v.FSType) == 0) {
+		b = append(b, ",\"fsType\":"...)
+		b = typedjson.AppendString(b, v.FSType)
+	}
+	if !(!v.ReadOnly) {
+		b = append(b, ",\"readOnly\":"...)
+		b = typedjson.AppendBool(b, v.ReadOnly)
+	}
+	if !(len(v.WWIDs) == 0) {
+		b = append(b, ",\"wwids\":"...)
+		if b, err = typedjson.AppendSlice(b, v.WWIDs, func(b []byte, e *string) ([]byte, error) {
+			var err error
+			b = typedjson.AppendString(b, (*e))
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_AzureFileVolumeSource appends a AzureFileVolumeSource encoded.
+func encode_corev1_AzureFileVolumeSource(b []byte, v *corev1.AzureFileVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"secretName\":"...)
+	b = typedjson.AppendString(b, v.SecretName)
+	b = append(b, ",\"shareName\":"...)
+	b = typedjson.AppendString(b, v.ShareName)
+	if !(!v.ReadOnly) {
+		b = append(b, ",\"readOnly\":"...)
+		b = typedjson.AppendBool(b, v.ReadOnly)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_ConfigMapVolumeSource appends a ConfigMapVolumeSource encoded.
+func encode_corev1_ConfigMapVolumeSource(b []byte, v *corev1.ConfigMapVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.LocalObjectReference.Name) == 0) {
+		b = append(b, ",\"name\":"...)
+		b = typedjson.AppendString(b, v.LocalObjectReference.Name)
+	}
+	if !(len(v.Items) == 0) {
+		b = append(b, ",\"items\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Items, encode_corev1_KeyToPath); err != nil {
+			return b, err
+		}
+	}
+	if !(v.DefaultMode == nil) {
+		b = append(b, ",\"defaultMode\":"...)
+		if v.DefaultMode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.DefaultMode)
+		}
+	}
+	if !(v.Optional == nil) {
+		b = append(b, ",\"optional\":"...)
+		if v.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendBool(b, *v.Optional)
+		}
+	}
+	if !(v.DefaultUser == nil) {
+		b = append(b, ",\"defaultUser\":"...)
+		if v.DefaultUser == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.DefaultUser)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_VsphereVirtualDiskVolumeSource appends a VsphereVirtualDiskVolumeSource encoded.
+func encode_corev1_VsphereVirtualDiskVolumeSource(b []byte, v *corev1.VsphereVirtualDiskVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"volumePath\":"...)
+	b = typedjson.AppendString(b, v.VolumePath)
+	if !(len(v.FSType) == 0) {
+		b = append(b, ",\"fsType\":"...)
+		b = typedjson.AppendString(b, v.FSType)
+	}
+	if !(len(v.StoragePolicyName) == 0) {
+		b = append(b, ",\"storagePolicyName\":"...)
+		b = typedjson.AppendString(b, v.StoragePolicyName)
+	}
+	if !(len(v.StoragePolicyID) == 0) {
+		b = append(b, ",\"storagePolicyID\":"...)
+		b = typedjson.AppendString(b, v.StoragePolicyID)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_QuobyteVolumeSource appends a QuobyteVolumeSource encoded.
+func encode_corev1_QuobyteVolumeSource(b []byte, v *corev1.QuobyteVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"registry\":"...)
+	b = typedjson.AppendString(b, v.Registry)
+	b = append(b, ",\"volume\":"...)
+	b = typedjson.AppendString(b, v.Volume)
+	if !(!v.ReadOnly) {
+		b = append(b, ",\"readOnly\":"...)
+		b = typedjson.AppendBool(b, v.ReadOnly)
+	}
+	if !(len(v.User) == 0) {
+		b = append(b, ",\"user\":"...)
+		b = typedjson.AppendString(b, v.User)
+	}
+	if !(len(v.Group) == 0) {
+		b = append(b, ",\"group\":"...)
+		b = typedjson.AppendString(b, v.Group)
+	}
+	if !(len(v.Tenant) == 0) {
+		b = append(b, ",\"tenant\":"...)
+		b = typedjson.AppendString(b, v.Tenant)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_AzureDiskVolumeSource appends a AzureDiskVolumeSource encoded.
+func encode_corev1_AzureDiskVolumeSource(b []byte, v *corev1.AzureDiskVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"diskName\":"...)
+	b = typedjson.AppendString(b, v.DiskName)
+	b = append(b, ",\"diskURI\":"...)
+	b = typedjson.AppendString(b, v.DataDiskURI)
+	if !(v.CachingMode == nil) {
+		b = append(b, ",\"cachingMode\":"...)
+		if v.CachingMode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.CachingMode)
+		}
+	}
+	if !(v.FSType == nil) {
+		b = append(b, ",\"fsType\":"...)
+		if v.FSType == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.FSType)
+		}
+	}
+	if !(v.ReadOnly == nil) {
+		b = append(b, ",\"readOnly\":"...)
+		if v.ReadOnly == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendBool(b, *v.ReadOnly)
+		}
+	}
+	if !(v.Kind == nil) {
 		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.Kind)
+		if v.Kind == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.Kind)
+		}
 	}
-	if !(len(v.Namespace) == 0) {
-		b = append(b, ",\"namespace\":"...)
-		b = typedjson.AppendString(b, v.Namespace)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
 	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_PhotonPersistentDiskVolumeSource appends a PhotonPersistentDiskVolumeSource encoded.
+func encode_corev1_PhotonPersistentDiskVolumeSource(b []byte, v *corev1.PhotonPersistentDiskVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"pdID\":"...)
+	b = typedjson.AppendString(b, v.PdID)
+	if !(len(v.FSType) == 0) {
+		b = append(b, ",\"fsType\":"...)
+		b = typedjson.AppendString(b, v.FSType)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_ProjectedVolumeSource appends a ProjectedVolumeSource encoded.
+func encode_corev1_ProjectedVolumeSource(b []byte, v *corev1.ProjectedVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"sources\":"...)
+	if b, err = typedjson.AppendSlice(b, v.Sources, encode_corev1_VolumeProjection); err != nil {
+		return b, err
+	}
+	if !(v.DefaultMode == nil) {
+		b = append(b, ",\"defaultMode\":"...)
+		if v.DefaultMode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.DefaultMode)
+		}
+	}
+	if !(v.DefaultUser == nil) {
+		b = append(b, ",\"defaultUser\":"...)
+		if v.DefaultUser == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.DefaultUser)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_PortworxVolumeSource appends a PortworxVolumeSource encoded.
+func encode_corev1_PortworxVolumeSource(b []byte, v *corev1.PortworxVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"volumeID\":"...)
+	b = typedjson.AppendString(b, v.VolumeID)
+	if !(len(v.FSType) == 0) {
+		b = append(b, ",\"fsType\":"...)
+		b = typedjson.AppendString(b, v.FSType)
+	}
+	if !(!v.ReadOnly) {
+		b = append(b, ",\"readOnly\":"...)
+		b = typedjson.AppendBool(b, v.ReadOnly)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_ScaleIOVolumeSource appends a ScaleIOVolumeSource encoded.
+func encode_corev1_ScaleIOVolumeSource(b []byte, v *corev1.ScaleIOVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"gateway\":"...)
+	b = typedjson.AppendString(b, v.Gateway)
+	b = append(b, ",\"system\":"...)
+	b = typedjson.AppendString(b, v.System)
+	b = append(b, ",\"secretRef\":"...)
+	if v.SecretRef == nil {
+		b = append(b, "null"...)
+	} else {
+		if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
+			return b, err
+		}
+	}
+	if !(!v.SSLEnabled) {
+		b = append(b, ",\"sslEnabled\":"...)
+		b = typedjson.AppendBool(b, v.SSLEnabled)
+	}
+	if !(len(v.ProtectionDomain) == 0) {
+		b = append(b, ",\"protectionDomain\":"...)
+		b = typedjson.AppendString(b, v.ProtectionDomain)
+	}
+	if !(len(v.StoragePool) == 0) {
+		b = append(b, ",\"storagePool\":"...)
+		b = typedjson.AppendString(b, v.StoragePool)
+	}
+	if !(len(v.StorageMode) == 0) {
+		b = append(b, ",\"storageMode\":"...)
+		b = typedjson.AppendString(b, v.StorageMode)
+	}
+	if !(len(v.VolumeName) == 0) {
+		b = append(b, ",\"volumeName\":"...)
+		b = typedjson.AppendString(b, v.VolumeName)
+	}
+	if !(len(v.FSType) == 0) {
+		b = append(b, ",\"fsType\":"...)
+		b = typedjson.AppendString(b, v.FSType)
+	}
+	if !(!v.ReadOnly) {
+		b = append(b, ",\"readOnly\":"...)
+		b = typedjson.AppendBool(b, v.ReadOnly)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_StorageOSVolumeSource appends a StorageOSVolumeSource encoded.
+func encode_corev1_StorageOSVolumeSource(b []byte, v *corev1.StorageOSVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.VolumeName) == 0) {
+		b = append(b, ",\"volumeName\":"...)
+		b = typedjson.AppendString(b, v.VolumeName)
+	}
+	if !(len(v.VolumeNamespace) == 0) {
+		b = append(b, ",\"volumeNamespace\":"...)
+		b = typedjson.AppendString(b, v.VolumeNamespace)
+	}
+	if !(len(v.FSType) == 0) {
+		b = append(b, ",\"fsType\":"...)
+		b = typedjson.AppendString(b, v.FSType)
+	}
+	if !(!v.ReadOnly) {
+		b = append(b, ",\"readOnly\":"...)
+		b = typedjson.AppendBool(b, v.ReadOnly)
+	}
+	if !(v.SecretRef == nil) {
+		b = append(b, ",\"secretRef\":"...)
+		if v.SecretRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_LocalObjectReference(b, &*v.SecretRef); err != nil {
+				return b, err
+			}
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_CSIVolumeSource appends a CSIVolumeSource encoded.
+func encode_corev1_CSIVolumeSource(b []byte, v *corev1.CSIVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"driver\":"...)
+	b = typedjson.AppendString(b, v.Driver)
+	if !(v.ReadOnly == nil) {
+		b = append(b, ",\"readOnly\":"...)
+		if v.ReadOnly == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendBool(b, *v.ReadOnly)
+		}
+	}
+	if !(v.FSType == nil) {
+		b = append(b, ",\"fsType\":"...)
+		if v.FSType == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.FSType)
+		}
+	}
+	if !(len(v.VolumeAttributes) == 0) {
+		b = append(b, ",\"volumeAttributes\":"...)
+		b = typedjson.AppendStringMap(b, v.VolumeAttributes)
+	}
+	if !(v.NodePublishSecretRef == nil) {
+		b = append(b, ",\"nodePublishSecretRef\":"...)
+		if v.NodePublishSecretRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_LocalObjectReference(b, &*v.NodePublishSecretRef); err != nil {
+				return b, err
+			}
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_EphemeralVolumeSource appends a EphemeralVolumeSource encoded.
+func encode_corev1_EphemeralVolumeSource(b []byte, v *corev1.EphemeralVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.VolumeClaimTemplate == nil) {
+		b = append(b, ",\"volumeClaimTemplate\":"...)
+		if v.VolumeClaimTemplate == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_PersistentVolumeClaimTemplate(b, &*v.VolumeClaimTemplate); err != nil {
+				return b, err
+			}
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_ImageVolumeSource appends a ImageVolumeSource encoded.
+func encode_corev1_ImageVolumeSource(b []byte, v *corev1.ImageVolumeSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Reference) == 0) {
+		b = append(b, ",\"reference\":"...)
+		b = typedjson.AppendString(b, v.Reference)
+	}
+	if !(len(v.PullPolicy) == 0) {
+		b = append(b, ",\"pullPolicy\":"...)
+		b = typedjson.AppendString(b, v.PullPolicy)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_ContainerPort appends a ContainerPort encoded.
+func encode_corev1_ContainerPort(b []byte, v *corev1.ContainerPort) ([]byte, error) {
+	var err error
+	mark := len(b)
 	if !(len(v.Name) == 0) {
 		b = append(b, ",\"name\":"...)
 		b = typedjson.AppendString(b, v.Name)
 	}
-	if !(len(v.UID) == 0) {
-		b = append(b, ",\"uid\":"...)
-		b = typedjson.AppendString(b, v.UID)
+	if !(v.HostPort == 0) {
+		b = append(b, ",\"hostPort\":"...)
+		b = typedjson.AppendInt(b, v.HostPort)
 	}
+	b = append(b, ",\"containerPort\":"...)
+	b = typedjson.AppendInt(b, v.ContainerPort)
+	if !(len(v.Protocol) == 0) {
+		b = append(b, ",\"protocol\":"...)
+		b = typedjson.AppendString(b, v.Protocol)
+	}
+	if !(len(v.HostIP) == 0) {
+		b = append(b, ",\"hostIP\":"...)
+		b = typedjson.AppendString(b, v.HostIP)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_EnvFromSource appends a EnvFromSource encoded.
+func encode_corev1_EnvFromSource(b []byte, v *corev1.EnvFromSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Prefix) == 0) {
+		b = append(b, ",\"prefix\":"...)
+		b = typedjson.AppendString(b, v.Prefix)
+	}
+	if !(v.ConfigMapRef == nil) {
+		b = append(b, ",\"configMapRef\":"...)
+		if v.ConfigMapRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_ConfigMapEnvSource(b, &*v.ConfigMapRef); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.SecretRef == nil) {
+		b = append(b, ",\"secretRef\":"...)
+		if v.SecretRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_SecretEnvSource(b, &*v.SecretRef); err != nil {
+				return b, err
+			}
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_EnvVar appends a EnvVar encoded.
+func encode_corev1_EnvVar(b []byte, v *corev1.EnvVar) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"name\":"...)
+	b = typedjson.AppendString(b, v.Name)
+	if !(len(v.Value) == 0) {
+		b = append(b, ",\"value\":"...)
+		b = typedjson.AppendString(b, v.Value)
+	}
+	if !(v.ValueFrom == nil) {
+		b = append(b, ",\"valueFrom\":"...)
+		if v.ValueFrom == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_EnvVarSource(b, &*v.ValueFrom); err != nil {
+				return b, err
+			}
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_ContainerResizePolicy appends a ContainerResizePolicy encoded.
+func encode_corev1_ContainerResizePolicy(b []byte, v *corev1.ContainerResizePolicy) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"resourceName\":"...)
+	b = typedjson.AppendString(b, v.ResourceName)
+	b = append(b, ",\"restartPolicy\":"...)
+	b = typedjson.AppendString(b, v.RestartPolicy)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_ContainerRestartRule appends a ContainerRestartRule encoded.
+func encode_corev1_ContainerRestartRule(b []byte, v *corev1.ContainerRestartRule) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Action) == 0) {
+		b = append(b, ",\"action\":"...)
+		b = typedjson.AppendString(b, v.Action)
+	}
+	if !(v.ExitCodes == nil) {
+		b = append(b, ",\"exitCodes\":"...)
+		if v.ExitCodes == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_ContainerRestartRuleOnExitCodes(b, &*v.ExitCodes); err != nil {
+				return b, err
+			}
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_VolumeMount appends a VolumeMount encoded.
+func encode_corev1_VolumeMount(b []byte, v *corev1.VolumeMount) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"name\":"...)
+	b = typedjson.AppendString(b, v.Name)
+	if !(!v.ReadOnly) {
+		b = append(b, ",\"readOnly\":"...)
+		b = typedjson.AppendBool(b, v.ReadOnly)
+	}
+	if !(v.RecursiveReadOnly == nil) {
+		b = append(b, ",\"recursiveReadOnly\":"...)
+		if v.RecursiveReadOnly == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.RecursiveReadOnly)
+		}
+	}
+	b = append(b, ",\"mountPath\":"...)
+	b = typedjson.AppendString(b, v.MountPath)
+	if !(len(v.SubPath) == 0) {
+		b = append(b, ",\"subPath\":"...)
+		b = typedjson.AppendString(b, v.SubPath)
+	}
+	if !(v.MountPropagation == nil) {
+		b = append(b, ",\"mountPropagation\":"...)
+		if v.MountPropagation == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.MountPropagation)
+		}
+	}
+	if !(len(v.SubPathExpr) == 0) {
+		b = append(b, ",\"subPathExpr\":"...)
+		b = typedjson.AppendString(b, v.SubPathExpr)
+	}
+	if !(len(v.BindMountOptions) == 0) {
+		b = append(b, ",\"bindMountOptions\":"...)
+		if b, err = typedjson.AppendSlice(b, v.BindMountOptions, func(b []byte, e *string) ([]byte, error) {
+			var err error
+			b = typedjson.AppendString(b, (*e))
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_VolumeDevice appends a VolumeDevice encoded.
+func encode_corev1_VolumeDevice(b []byte, v *corev1.VolumeDevice) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"name\":"...)
+	b = typedjson.AppendString(b, v.Name)
+	b = append(b, ",\"devicePath\":"...)
+	b = typedjson.AppendString(b, v.DevicePath)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_Probe appends a Probe encoded.
+func encode_corev1_Probe(b []byte, v *corev1.Probe) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.ProbeHandler.Exec == nil) {
+		b = append(b, ",\"exec\":"...)
+		if v.ProbeHandler.Exec == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_ExecAction(b, &*v.ProbeHandler.Exec); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.ProbeHandler.HTTPGet == nil) {
+		b = append(b, ",\"httpGet\":"...)
+		if v.ProbeHandler.HTTPGet == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_HTTPGetAction(b, &*v.ProbeHandler.HTTPGet); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.ProbeHandler.TCPSocket == nil) {
+		b = append(b, ",\"tcpSocket\":"...)
+		if v.ProbeHandler.TCPSocket == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_TCPSocketAction(b, &*v.ProbeHandler.TCPSocket); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.ProbeHandler.GRPC == nil) {
+		b = append(b, ",\"grpc\":"...)
+		if v.ProbeHandler.GRPC == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_GRPCAction(b, &*v.ProbeHandler.GRPC); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.InitialDelaySeconds == 0) {
+		b = append(b, ",\"initialDelaySeconds\":"...)
+		b = typedjson.AppendInt(b, v.InitialDelaySeconds)
+	}
+	if !(v.TimeoutSeconds == 0) {
+		b = append(b, ",\"timeoutSeconds\":"...)
+		b = typedjson.AppendInt(b, v.TimeoutSeconds)
+	}
+	if !(v.PeriodSeconds == 0) {
+		b = append(b, ",\"periodSeconds\":"...)
+		b = typedjson.AppendInt(b, v.PeriodSeconds)
+	}
+	if !(v.SuccessThreshold == 0) {
+		b = append(b, ",\"successThreshold\":"...)
+		b = typedjson.AppendInt(b, v.SuccessThreshold)
+	}
+	if !(v.FailureThreshold == 0) {
+		b = append(b, ",\"failureThreshold\":"...)
+		b = typedjson.AppendInt(b, v.FailureThreshold)
+	}
+	if !(v.TerminationGracePeriodSeconds == nil) {
+		b = append(b, ",\"terminationGracePeriodSeconds\":"...)
+		if v.TerminationGracePeriodSeconds == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.TerminationGracePeriodSeconds)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_Lifecycle appends a Lifecycle encoded.
+func encode_corev1_Lifecycle(b []byte, v *corev1.Lifecycle) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.PostStart == nil) {
+		b = append(b, ",\"postStart\":"...)
+		if v.PostStart == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_LifecycleHandler(b, &*v.PostStart); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.PreStop == nil) {
+		b = append(b, ",\"preStop\":"...)
+		if v.PreStop == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_LifecycleHandler(b, &*v.PreStop); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.StopSignal == nil) {
+		b = append(b, ",\"stopSignal\":"...)
+		if v.StopSignal == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.StopSignal)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_SecurityContext appends a SecurityContext encoded.
+func encode_corev1_SecurityContext(b []byte, v *corev1.SecurityContext) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.Capabilities == nil) {
+		b = append(b, ",\"capabilities\":"...)
+		if v.Capabilities == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_Capabilities(b, &*v.Capabilities); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.Privileged == nil) {
+		b = append(b, ",\"privileged\":"...)
+		if v.Privileged == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendBool(b, *v.Privileged)
+		}
+	}
+	if !(v.SELinuxOptions == nil) {
+		b = append(b, ",\"seLinuxOptions\":"...)
+		if v.SELinuxOptions == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_SELinuxOptions(b, &*v.SELinuxOptions); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.WindowsOptions == nil) {
+		b = append(b, ",\"windowsOptions\":"...)
+		if v.WindowsOptions == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_WindowsSecurityContextOptions(b, &*v.WindowsOptions); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.RunAsUser == nil) {
+		b = append(b, ",\"runAsUser\":"...)
+		if v.RunAsUser == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.RunAsUser)
+		}
+	}
+	if !(v.RunAsGroup == nil) {
+		b = append(b, ",\"runAsGroup\":"...)
+		if v.RunAsGroup == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.RunAsGroup)
+		}
+	}
+	if !(v.RunAsNonRoot == nil) {
+		b = append(b, ",\"runAsNonRoot\":"...)
+		if v.RunAsNonRoot == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendBool(b, *v.RunAsNonRoot)
+		}
+	}
+	if !(v.ReadOnlyRootFilesystem == nil) {
+		b = append(b, ",\"readOnlyRootFilesystem\":"...)
+		if v.ReadOnlyRootFilesystem == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendBool(b, *v.ReadOnlyRootFilesystem)
+		}
+	}
+	if !(v.AllowPrivilegeEscalation == nil) {
+		b = append(b, ",\"allowPrivilegeEscalation\":"...)
+		if v.AllowPrivilegeEscalation == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendBool(b, *v.AllowPrivilegeEscalation)
+		}
+	}
+	if !(v.ProcMount == nil) {
+		b = append(b, ",\"procMount\":"...)
+		if v.ProcMount == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.ProcMount)
+		}
+	}
+	if !(v.SeccompProfile == nil) {
+		b = append(b, ",\"seccompProfile\":"...)
+		if v.SeccompProfile == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_SeccompProfile(b, &*v.SeccompProfile); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.AppArmorProfile == nil) {
+		b = append(b, ",\"appArmorProfile\":"...)
+		if v.AppArmorProfile == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_AppArmorProfile(b, &*v.AppArmorProfile); err != nil {
+				return b, err
+			}
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_SELinuxOptions appends a SELinuxOptions encoded.
+func encode_corev1_SELinuxOptions(b []byte, v *corev1.SELinuxOptions) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.User) == 0) {
+		b = append(b, ",\"user\":"...)
+		b = typedjson.AppendString(b, v.User)
+	}
+	if !(len(v.Role) == 0) {
+		b = append(b, ",\"role\":"...)
+		b = typedjson.AppendString(b, v.Role)
+	}
+	if !(len(v.Type) == 0) {
+		b = append(b, ",\"type\":"...)
+		b = typedjson.AppendString(b, v.Type)
+	}
+	if !(len(v.Level) == 0) {
+		b = append(b, ",\"level\":"...)
+		b = typedjson.AppendString(b, v.Level)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_WindowsSecurityContextOptions appends a WindowsSecurityContextOptions encoded.
+func encode_corev1_WindowsSecurityContextOptions(b []byte, v *corev1.WindowsSecurityContextOptions) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.GMSACredentialSpecName == nil) {
+		b = append(b, ",\"gmsaCredentialSpecName\":"...)
+		if v.GMSACredentialSpecName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.GMSACredentialSpecName)
+		}
+	}
+	if !(v.GMSACredentialSpec == nil) {
+		b = append(b, ",\"gmsaCredentialSpec\":"...)
+		if v.GMSACredentialSpec == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.GMSACredentialSpec)
+		}
+	}
+	if !(v.RunAsUserName == nil) {
+		b = append(b, ",\"runAsUserName\":"...)
+		if v.RunAsUserName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.RunAsUserName)
+		}
+	}
+	if !(v.HostProcess == nil) {
+		b = append(b, ",\"hostProcess\":"...)
+		if v.HostProcess == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendBool(b, *v.HostProcess)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_Sysctl appends a Sysctl encoded.
+func encode_corev1_Sysctl(b []byte, v *corev1.Sysctl) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"name\":"...)
+	b = typedjson.AppendString(b, v.Name)
+	b = append(b, ",\"value\":"...)
+	b = typedjson.AppendString(b, v.Value)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_SeccompProfile appends a SeccompProfile encoded.
+func encode_corev1_SeccompProfile(b []byte, v *corev1.SeccompProfile) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"type\":"...)
+	b = typedjson.AppendString(b, v.Type)
+	if !(v.LocalhostProfile == nil) {
+		b = append(b, ",\"localhostProfile\":"...)
+		if v.LocalhostProfile == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.LocalhostProfile)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_AppArmorProfile appends a AppArmorProfile encoded.
+func encode_corev1_AppArmorProfile(b []byte, v *corev1.AppArmorProfile) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"type\":"...)
+	b = typedjson.AppendString(b, v.Type)
+	if !(v.LocalhostProfile == nil) {
+		b = append(b, ",\"localhostProfile\":"...)
+		if v.LocalhostProfile == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.LocalhostProfile)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_NodeAffinity appends a NodeAffinity encoded.
+func encode_corev1_NodeAffinity(b []byte, v *corev1.NodeAffinity) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.RequiredDuringSchedulingIgnoredDuringExecution == nil) {
+		b = append(b, ",\"requiredDuringSchedulingIgnoredDuringExecution\":"...)
+		if v.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_NodeSelector(b, &*v.RequiredDuringSchedulingIgnoredDuringExecution); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(len(v.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
+		b = append(b, ",\"preferredDuringSchedulingIgnoredDuringExecution\":"...)
+		if b, err = typedjson.AppendSlice(b, v.PreferredDuringSchedulingIgnoredDuringExecution, encode_corev1_PreferredSchedulingTerm); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_PodAffinity appends a PodAffinity encoded.
+func encode_corev1_PodAffinity(b []byte, v *corev1.PodAffinity) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
+		b = append(b, ",\"requiredDuringSchedulingIgnoredDuringExecution\":"...)
+		if b, err = typedjson.AppendSlice(b, v.RequiredDuringSchedulingIgnoredDuringExecution, encode_corev1_PodAffinityTerm); err != nil {
+			return b, err
+		}
+	}
+	if !(len(v.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
+		b = append(b, ",\"preferredDuringSchedulingIgnoredDuringExecution\":"...)
+		if b, err = typedjson.AppendSlice(b, v.PreferredDuringSchedulingIgnoredDuringExecution, encode_corev1_WeightedPodAffinityTerm); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_PodAntiAffinity appends a PodAntiAffinity encoded.
+func encode_corev1_PodAntiAffinity(b []byte, v *corev1.PodAntiAffinity) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
+		b = append(b, ",\"requiredDuringSchedulingIgnoredDuringExecution\":"...)
+		if b, err = typedjson.AppendSlice(b, v.RequiredDuringSchedulingIgnoredDuringExecution, encode_corev1_PodAffinityTerm); err != nil {
+			return b, err
+		}
+	}
+	if !(len(v.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
+		b = append(b, ",\"preferredDuringSchedulingIgnoredDuringExecution\":"...)
+		if b, err = typedjson.AppendSlice(b, v.PreferredDuringSchedulingIgnoredDuringExecution, encode_corev1_WeightedPodAffinityTerm); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_PodDNSConfigOption appends a PodDNSConfigOption encoded.
+func encode_corev1_PodDNSConfigOption(b []byte, v *corev1.PodDNSConfigOption) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Name) == 0) {
+		b = append(b, ",\"name\":"...)
+		b = typedjson.AppendString(b, v.Name)
+	}
+	if !(v.Value == nil) {
+		b = append(b, ",\"value\":"...)
+		if v.Value == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.Value)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_ResourceClaim appends a ResourceClaim encoded.
+func encode_corev1_ResourceClaim(b []byte, v *corev1.ResourceClaim) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"name\":"...)
+	b = typedjson.AppendString(b, v.Name)
+	if !(len(v.Request) == 0) {
+		b = append(b, ",\"request\":"...)
+		b = typedjson.AppendString(b, v.Request)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_KeyToPath appends a KeyToPath encoded.
+func encode_corev1_KeyToPath(b []byte, v *corev1.KeyToPath) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"key\":"...)
+	b = typedjson.AppendString(b, v.Key)
+	b = append(b, ",\"path\":"...)
+	b = typedjson.AppendString(b, v.Path)
+	if !(v.Mode == nil) {
+		b = append(b, ",\"mode\":"...)
+		if v.Mode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.Mode)
+		}
+	}
+	if !(v.User == nil) {
+		b = append(b, ",\"user\":"...)
+		if v.User == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.User)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_DownwardAPIVolumeFile appends a DownwardAPIVolumeFile encoded.
+func encode_corev1_DownwardAPIVolumeFile(b []byte, v *corev1.DownwardAPIVolumeFile) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"path\":"...)
+	b = typedjson.AppendString(b, v.Path)
+	if !(v.FieldRef == nil) {
+		b = append(b, ",\"fieldRef\":"...)
+		if v.FieldRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_ObjectFieldSelector(b, &*v.FieldRef); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.ResourceFieldRef == nil) {
+		b = append(b, ",\"resourceFieldRef\":"...)
+		if v.ResourceFieldRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_ResourceFieldSelector(b, &*v.ResourceFieldRef); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.Mode == nil) {
+		b = append(b, ",\"mode\":"...)
+		if v.Mode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.Mode)
+		}
+	}
+	if !(v.User == nil) {
+		b = append(b, ",\"user\":"...)
+		if v.User == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.User)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_VolumeProjection appends a VolumeProjection encoded.
+func encode_corev1_VolumeProjection(b []byte, v *corev1.VolumeProjection) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.Secret == nil) {
+		b = append(b, ",\"secret\":"...)
+		if v.Secret == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_SecretProjection(b, &*v.Secret); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.DownwardAPI == nil) {
+		b = append(b, ",\"downwardAPI\":"...)
+		if v.DownwardAPI == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_DownwardAPIProjection(b, &*v.DownwardAPI); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.ConfigMap == nil) {
+		b = append(b, ",\"configMap\":"...)
+		if v.ConfigMap == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_ConfigMapProjection(b, &*v.ConfigMap); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.ServiceAccountToken == nil) {
+		b = append(b, ",\"serviceAccountToken\":"...)
+		if v.ServiceAccountToken == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_ServiceAccountTokenProjection(b, &*v.ServiceAccountToken); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.ClusterTrustBundle == nil) {
+		b = append(b, ",\"clusterTrustBundle\":"...)
+		if v.ClusterTrustBundle == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_ClusterTrustBundleProjection(b, &*v.ClusterTrustBundle); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.PodCertificate == nil) {
+		b = append(b, ",\"podCertificate\":"...)
+		if v.PodCertificate == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_PodCertificateProjection(b, &*v.PodCertificate); err != nil {
+				return b, err
+			}
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_PersistentVolumeClaimTemplate appends a PersistentVolumeClaimTemplate encoded.
+func encode_corev1_PersistentVolumeClaimTemplate(b []byte, v *corev1.PersistentVolumeClaimTemplate) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_corev1_PersistentVolumeClaimSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_ConfigMapEnvSource appends a ConfigMapEnvSource encoded.
+func encode_corev1_ConfigMapEnvSource(b []byte, v *corev1.ConfigMapEnvSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.LocalObjectReference.Name) == 0) {
+		b = append(b, ",\"name\":"...)
+		b = typedjson.AppendString(b, v.LocalObjectReference.Name)
+	}
+	if !(v.Optional == nil) {
+		b = append(b, ",\"optional\":"...)
+		if v.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendBool(b, *v.Optional)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_SecretEnvSource appends a SecretEnvSource encoded.
+func encode_corev1_SecretEnvSource(b []byte, v *corev1.SecretEnvSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.LocalObjectReference.Name) == 0) {
+		b = append(b, ",\"name\":"...)
+		b = typedjson.AppendString(b, v.LocalObjectReference.Name)
+	}
+	if !(v.Optional == nil) {
+		b = append(b, ",\"optional\":"...)
+		if v.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendBool(b, *v.Optional)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_EnvVarSource appends a EnvVarSource encoded.
+func encode_corev1_EnvVarSource(b []byte, v *corev1.EnvVarSource) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.FieldRef == nil) {
+		b = append(b, ",\"fieldRef\":"...)
+		if v.FieldRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_ObjectFieldSelector(b, &*v.FieldRef); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.ResourceFieldRef == nil) {
+		b = append(b, ",\"resourceFieldRef\":"...)
+		if v.ResourceFieldRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_ResourceFieldSelector(b, &*v.ResourceFieldRef); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.ConfigMapKeyRef == nil) {
+		b = append(b, ",\"configMapKeyRef\":"...)
+		if v.ConfigMapKeyRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_ConfigMapKeySelector(b, &*v.ConfigMapKeyRef); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.SecretKeyRef == nil) {
+		b = append(b, ",\"secretKeyRef\":"...)
+		if v.SecretKeyRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_SecretKeySelector(b, &*v.SecretKeyRef); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.FileKeyRef == nil) {
+		b = append(b, ",\"fileKeyRef\":"...)
+		if v.FileKeyRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_FileKeySelector(b, &*v.FileKeyRef); err != nil {
+				return b, err
+			}
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_ContainerRestartRuleOnExitCodes appends a ContainerRestartRuleOnExitCodes encoded.
+func encode_corev1_ContainerRestartRuleOnExitCodes(b []byte, v *corev1.ContainerRestartRuleOnExitCodes) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Operator) == 0) {
+		b = append(b, ",\"operator\":"...)
+		b = typedjson.AppendString(b, v.Operator)
+	}
+	if !(len(v.Values) == 0) {
+		b = append(b, ",\"values\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Values, func(b []byte, e *int32) ([]byte, error) {
+			var err error
+			b = typedjson.AppendInt(b, (*e))
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_ExecAction appends a ExecAction encoded.
+func encode_corev1_ExecAction(b []byte, v *corev1.ExecAction) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Command) == 0) {
+		b = append(b, ",\"command\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Command, func(b []byte, e *string) ([]byte, error) {
+			var err error
+			b = typedjson.AppendString(b, (*e))
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_HTTPGetAction appends a HTTPGetAction encoded.
+func encode_corev1_HTTPGetAction(b []byte, v *corev1.HTTPGetAction) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Path) == 0) {
+		b = append(b, ",\"path\":"...)
+		b = typedjson.AppendString(b, v.Path)
+	}
+	b = append(b, ",\"port\":"...)
+	if b, err = typedjson.AppendIntOrString(b, &v.Port); err != nil {
+		return b, err
+	}
+	if !(len(v.Host) == 0) {
+		b = append(b, ",\"host\":"...)
+		b = typedjson.AppendString(b, v.Host)
+	}
+	if !(len(v.Scheme) == 0) {
+		b = append(b, ",\"scheme\":"...)
+		b = typedjson.AppendString(b, v.Scheme)
+	}
+	if !(len(v.HTTPHeaders) == 0) {
+		b = append(b, ",\"httpHeaders\":"...)
+		if b, err = typedjson.AppendSlice(b, v.HTTPHeaders, encode_corev1_HTTPHeader); err != nil {
+			return b, err
+		}
+	}
+	if !(v.Protocol == nil) {
+		b = append(b, ",\"protocol\":"...)
+		if v.Protocol == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.Protocol)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_TCPSocketAction appends a TCPSocketAction encoded.
+func encode_corev1_TCPSocketAction(b []byte, v *corev1.TCPSocketAction) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"port\":"...)
+	if b, err = typedjson.AppendIntOrString(b, &v.Port); err != nil {
+		return b, err
+	}
+	if !(len(v.Host) == 0) {
+		b = append(b, ",\"host\":"...)
+		b = typedjson.AppendString(b, v.Host)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_GRPCAction appends a GRPCAction encoded.
+func encode_corev1_GRPCAction(b []byte, v *corev1.GRPCAction) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"port\":"...)
+	b = typedjson.AppendInt(b, v.Port)
+	b = append(b, ",\"service\":"...)
+	if v.Service == nil {
+		b = append(b, "null"...)
+	} else {
+		b = typedjson.AppendString(b, *v.Service)
+	}
+	if !(v.Mode == nil) {
+		b = append(b, ",\"mode\":"...)
+		if v.Mode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.Mode)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_LifecycleHandler appends a LifecycleHandler encoded.
+func encode_corev1_LifecycleHandler(b []byte, v *corev1.LifecycleHandler) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.Exec == nil) {
+		b = append(b, ",\"exec\":"...)
+		if v.Exec == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_ExecAction(b, &*v.Exec); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.HTTPGet == nil) {
+		b = append(b, ",\"httpGet\":"...)
+		if v.HTTPGet == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_HTTPGetAction(b, &*v.HTTPGet); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.TCPSocket == nil) {
+		b = append(b, ",\"tcpSocket\":"...)
+		if v.TCPSocket == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_TCPSocketAction(b, &*v.TCPSocket); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.Sleep == nil) {
+		b = append(b, ",\"sleep\":"...)
+		if v.Sleep == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_SleepAction(b, &*v.Sleep); err != nil {
+				return b, err
+			}
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_Capabilities appends a Capabilities encoded.
+func encode_corev1_Capabilities(b []byte, v *corev1.Capabilities) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Add) == 0) {
+		b = append(b, ",\"add\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Add, func(b []byte, e *corev1.Capability) ([]byte, error) {
+			var err error
+			b = typedjson.AppendString(b, (*e))
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	if !(len(v.Drop) == 0) {
+		b = append(b, ",\"drop\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Drop, func(b []byte, e *corev1.Capability) ([]byte, error) {
+			var err error
+			b = typedjson.AppendString(b, (*e))
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_NodeSelector appends a NodeSelector encoded.
+func encode_corev1_NodeSelector(b []byte, v *corev1.NodeSelector) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"nodeSelectorTerms\":"...)
+	if b, err = typedjson.AppendSlice(b, v.NodeSelectorTerms, encode_corev1_NodeSelectorTerm); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_PreferredSchedulingTerm appends a PreferredSchedulingTerm encoded.
+func encode_corev1_PreferredSchedulingTerm(b []byte, v *corev1.PreferredSchedulingTerm) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"weight\":"...)
+	b = typedjson.AppendInt(b, v.Weight)
+	b = append(b, ",\"preference\":"...)
+	if b, err = encode_corev1_NodeSelectorTerm(b, &v.Preference); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_PodAffinityTerm appends a PodAffinityTerm encoded.
+func encode_corev1_PodAffinityTerm(b []byte, v *corev1.PodAffinityTerm) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.LabelSelector == nil) {
+		b = append(b, ",\"labelSelector\":"...)
+		if v.LabelSelector == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_metav1_LabelSelector(b, &*v.LabelSelector); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(len(v.Namespaces) == 0) {
+		b = append(b, ",\"namespaces\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Namespaces, func(b []byte, e *string) ([]byte, error) {
+			var err error
+			b = typedjson.AppendString(b, (*e))
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	b = append(b, ",\"topologyKey\":"...)
+	b = typedjson.AppendString(b, v.TopologyKey)
+	if !(v.NamespaceSelector == nil) {
+		b = append(b, ",\"namespaceSelector\":"...)
+		if v.NamespaceSelector == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_metav1_LabelSelector(b, &*v.NamespaceSelector); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(len(v.MatchLabelKeys) == 0) {
+		b = append(b, ",\"matchLabelKeys\":"...)
+		if b, err = typedjson.AppendSlice(b, v.MatchLabelKeys, func(b []byte, e *string) ([]byte, error) {
+			var err error
+			b = typedjson.AppendString(b, (*e))
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	if !(len(v.MismatchLabelKeys) == 0) {
+		b = append(b, ",\"mismatchLabelKeys\":"...)
+		if b, err = typedjson.AppendSlice(b, v.MismatchLabelKeys, func(b []byte, e *string) ([]byte, error) {
+			var err error
+			b = typedjson.AppendString(b, (*e))
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_WeightedPodAffinityTerm appends a WeightedPodAffinityTerm encoded.
+func encode_corev1_WeightedPodAffinityTerm(b []byte, v *corev1.WeightedPodAffinityTerm) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"weight\":"...)
+	b = typedjson.AppendInt(b, v.Weight)
+	b = append(b, ",\"podAffinityTerm\":"...)
+	if b, err = encode_corev1_PodAffinityTerm(b, &v.PodAffinityTerm); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_ObjectFieldSelector appends a ObjectFieldSelector encoded.
+func encode_corev1_ObjectFieldSelector(b []byte, v *corev1.ObjectFieldSelector) ([]byte, error) {
+	var err error
+	mark := len(b)
 	if !(len(v.APIVersion) == 0) {
 		b = append(b, ",\"apiVersion\":"...)
 		b = typedjson.AppendString(b, v.APIVersion)
 	}
-	if !(len(v.ResourceVersion) == 0) {
-		b = append(b, ",\"resourceVersion\":"...)
-		b = typedjson.AppendString(b, v.ResourceVersion)
+	b = append(b, ",\"fieldPath\":"...)
+	b = typedjson.AppendString(b, v.FieldPath)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
 	}
-	if !(len(v.FieldPath) == 0) {
-		b = append(b, ",\"fieldPath\":"...)
-		b = typedjson.AppendString(b, v.FieldPath)
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_ResourceFieldSelector appends a ResourceFieldSelector encoded.
+func encode_corev1_ResourceFieldSelector(b []byte, v *corev1.ResourceFieldSelector) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.ContainerName) == 0) {
+		b = append(b, ",\"containerName\":"...)
+		b = typedjson.AppendString(b, v.ContainerName)
+	}
+	b = append(b, ",\"resource\":"...)
+	b = typedjson.AppendString(b, v.Resource)
+	b = append(b, ",\"divisor\":"...)
+	if b, err = typedjson.AppendQuantity(b, &v.Divisor); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_SecretProjection appends a SecretProjection encoded.
+func encode_corev1_SecretProjection(b []byte, v *corev1.SecretProjection) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.LocalObjectReference.Name) == 0) {
+		b = append(b, ",\"name\":"...)
+		b = typedjson.AppendString(b, v.LocalObjectReference.Name)
+	}
+	if !(len(v.Items) == 0) {
+		b = append(b, ",\"items\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Items, encode_corev1_KeyToPath); err != nil {
+			return b, err
+		}
+	}
+	if !(v.Optional == nil) {
+		b = append(b, ",\"optional\":"...)
+		if v.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendBool(b, *v.Optional)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_DownwardAPIProjection appends a DownwardAPIProjection encoded.
+func encode_corev1_DownwardAPIProjection(b []byte, v *corev1.DownwardAPIProjection) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Items) == 0) {
+		b = append(b, ",\"items\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Items, encode_corev1_DownwardAPIVolumeFile); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_ConfigMapProjection appends a ConfigMapProjection encoded.
+func encode_corev1_ConfigMapProjection(b []byte, v *corev1.ConfigMapProjection) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.LocalObjectReference.Name) == 0) {
+		b = append(b, ",\"name\":"...)
+		b = typedjson.AppendString(b, v.LocalObjectReference.Name)
+	}
+	if !(len(v.Items) == 0) {
+		b = append(b, ",\"items\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Items, encode_corev1_KeyToPath); err != nil {
+			return b, err
+		}
+	}
+	if !(v.Optional == nil) {
+		b = append(b, ",\"optional\":"...)
+		if v.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendBool(b, *v.Optional)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_ServiceAccountTokenProjection appends a ServiceAccountTokenProjection encoded.
+func encode_corev1_ServiceAccountTokenProjection(b []byte, v *corev1.ServiceAccountTokenProjection) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Audience) == 0) {
+		b = append(b, ",\"audience\":"...)
+		b = typedjson.AppendString(b, v.Audience)
+	}
+	if !(v.ExpirationSeconds == nil) {
+		b = append(b, ",\"expirationSeconds\":"...)
+		if v.ExpirationSeconds == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.ExpirationSeconds)
+		}
+	}
+	b = append(b, ",\"path\":"...)
+	b = typedjson.AppendString(b, v.Path)
+	if !(v.User == nil) {
+		b = append(b, ",\"user\":"...)
+		if v.User == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.User)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_ClusterTrustBundleProjection appends a ClusterTrustBundleProjection encoded.
+func encode_corev1_ClusterTrustBundleProjection(b []byte, v *corev1.ClusterTrustBundleProjection) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.Name == nil) {
+		b = append(b, ",\"name\":"...)
+		if v.Name == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.Name)
+		}
+	}
+	if !(v.SignerName == nil) {
+		b = append(b, ",\"signerName\":"...)
+		if v.SignerName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.SignerName)
+		}
+	}
+	if !(v.LabelSelector == nil) {
+		b = append(b, ",\"labelSelector\":"...)
+		if v.LabelSelector == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_metav1_LabelSelector(b, &*v.LabelSelector); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.Optional == nil) {
+		b = append(b, ",\"optional\":"...)
+		if v.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendBool(b, *v.Optional)
+		}
+	}
+	b = append(b, ",\"path\":"...)
+	b = typedjson.AppendString(b, v.Path)
+	if !(v.User == nil) {
+		b = append(b, ",\"user\":"...)
+		if v.User == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.User)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_PodCertificateProjection appends a PodCertificateProjection encoded.
+func encode_corev1_PodCertificateProjection(b []byte, v *corev1.PodCertificateProjection) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.SignerName) == 0) {
+		b = append(b, ",\"signerName\":"...)
+		b = typedjson.AppendString(b, v.SignerName)
+	}
+	if !(len(v.KeyType) == 0) {
+		b = append(b, ",\"keyType\":"...)
+		b = typedjson.AppendString(b, v.KeyType)
+	}
+	if !(v.MaxExpirationSeconds == nil) {
+		b = append(b, ",\"maxExpirationSeconds\":"...)
+		if v.MaxExpirationSeconds == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.MaxExpirationSeconds)
+		}
+	}
+	if !(len(v.CredentialBundlePath) == 0) {
+		b = append(b, ",\"credentialBundlePath\":"...)
+		b = typedjson.AppendString(b, v.CredentialBundlePath)
+	}
+	if !(len(v.KeyPath) == 0) {
+		b = append(b, ",\"keyPath\":"...)
+		b = typedjson.AppendString(b, v.KeyPath)
+	}
+	if !(len(v.CertificateChainPath) == 0) {
+		b = append(b, ",\"certificateChainPath\":"...)
+		b = typedjson.AppendString(b, v.CertificateChainPath)
+	}
+	if !(len(v.UserAnnotations) == 0) {
+		b = append(b, ",\"userAnnotations\":"...)
+		b = typedjson.AppendStringMap(b, v.UserAnnotations)
+	}
+	if !(v.User == nil) {
+		b = append(b, ",\"user\":"...)
+		if v.User == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.User)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_PersistentVolumeClaimSpec appends a PersistentVolumeClaimSpec encoded.
+func encode_corev1_PersistentVolumeClaimSpec(b []byte, v *corev1.PersistentVolumeClaimSpec) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.AccessModes) == 0) {
+		b = append(b, ",\"accessModes\":"...)
+		if b, err = typedjson.AppendSlice(b, v.AccessModes, func(b []byte, e *corev1.PersistentVolumeAccessMode) ([]byte, error) {
+			var err error
+			b = typedjson.AppendString(b, (*e))
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	if !(v.Selector == nil) {
+		b = append(b, ",\"selector\":"...)
+		if v.Selector == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_metav1_LabelSelector(b, &*v.Selector); err != nil {
+				return b, err
+			}
+		}
+	}
+	b = append(b, ",\"resources\":"...)
+	if b, err = encode_corev1_VolumeResourceRequirements(b, &v.Resources); err != nil {
+		return b, err
+	}
+	if !(len(v.VolumeName) == 0) {
+		b = append(b, ",\"volumeName\":"...)
+		b = typedjson.AppendString(b, v.VolumeName)
+	}
+	if !(v.StorageClassName == nil) {
+		b = append(b, ",\"storageClassName\":"...)
+		if v.StorageClassName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.StorageClassName)
+		}
+	}
+	if !(v.VolumeMode == nil) {
+		b = append(b, ",\"volumeMode\":"...)
+		if v.VolumeMode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.VolumeMode)
+		}
+	}
+	if !(v.DataSource == nil) {
+		b = append(b, ",\"dataSource\":"...)
+		if v.DataSource == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_TypedLocalObjectReference(b, &*v.DataSource); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.DataSourceRef == nil) {
+		b = append(b, ",\"dataSourceRef\":"...)
+		if v.DataSourceRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_TypedObjectReference(b, &*v.DataSourceRef); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.VolumeAttributesClassName == nil) {
+		b = append(b, ",\"volumeAttributesClassName\":"...)
+		if v.VolumeAttributesClassName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.VolumeAttributesClassName)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_ConfigMapKeySelector appends a ConfigMapKeySelector encoded.
+func encode_corev1_ConfigMapKeySelector(b []byte, v *corev1.ConfigMapKeySelector) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.LocalObjectReference.Name) == 0) {
+		b = append(b, ",\"name\":"...)
+		b = typedjson.AppendString(b, v.LocalObjectReference.Name)
+	}
+	b = append(b, ",\"key\":"...)
+	b = typedjson.AppendString(b, v.Key)
+	if !(v.Optional == nil) {
+		b = append(b, ",\"optional\":"...)
+		if v.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendBool(b, *v.Optional)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_SecretKeySelector appends a SecretKeySelector encoded.
+func encode_corev1_SecretKeySelector(b []byte, v *corev1.SecretKeySelector) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.LocalObjectReference.Name) == 0) {
+		b = append(b, ",\"name\":"...)
+		b = typedjson.AppendString(b, v.LocalObjectReference.Name)
+	}
+	b = append(b, ",\"key\":"...)
+	b = typedjson.AppendString(b, v.Key)
+	if !(v.Optional == nil) {
+		b = append(b, ",\"optional\":"...)
+		if v.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendBool(b, *v.Optional)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_FileKeySelector appends a FileKeySelector encoded.
+func encode_corev1_FileKeySelector(b []byte, v *corev1.FileKeySelector) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"volumeName\":"...)
+	b = typedjson.AppendString(b, v.VolumeName)
+	b = append(b, ",\"path\":"...)
+	b = typedjson.AppendString(b, v.Path)
+	b = append(b, ",\"key\":"...)
+	b = typedjson.AppendString(b, v.Key)
+	if !(v.Optional == nil) {
+		b = append(b, ",\"optional\":"...)
+		if v.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendBool(b, *v.Optional)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_HTTPHeader appends a HTTPHeader encoded.
+func encode_corev1_HTTPHeader(b []byte, v *corev1.HTTPHeader) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"name\":"...)
+	b = typedjson.AppendString(b, v.Name)
+	b = append(b, ",\"value\":"...)
+	b = typedjson.AppendString(b, v.Value)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_SleepAction appends a SleepAction encoded.
+func encode_corev1_SleepAction(b []byte, v *corev1.SleepAction) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"seconds\":"...)
+	b = typedjson.AppendInt(b, v.Seconds)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_NodeSelectorTerm appends a NodeSelectorTerm encoded.
+func encode_corev1_NodeSelectorTerm(b []byte, v *corev1.NodeSelectorTerm) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.MatchExpressions) == 0) {
+		b = append(b, ",\"matchExpressions\":"...)
+		if b, err = typedjson.AppendSlice(b, v.MatchExpressions, encode_corev1_NodeSelectorRequirement); err != nil {
+			return b, err
+		}
+	}
+	if !(len(v.MatchFields) == 0) {
+		b = append(b, ",\"matchFields\":"...)
+		if b, err = typedjson.AppendSlice(b, v.MatchFields, encode_corev1_NodeSelectorRequirement); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_VolumeResourceRequirements appends a VolumeResourceRequirements encoded.
+func encode_corev1_VolumeResourceRequirements(b []byte, v *corev1.VolumeResourceRequirements) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Limits) == 0) {
+		b = append(b, ",\"limits\":"...)
+		if b, err = typedjson.AppendMap(b, v.Limits, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
+			var err error
+			if b, err = typedjson.AppendQuantity(b, &(*e)); err != nil {
+				return b, err
+			}
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	if !(len(v.Requests) == 0) {
+		b = append(b, ",\"requests\":"...)
+		if b, err = typedjson.AppendMap(b, v.Requests, func(b []byte, e *apiresource.Quantity) ([]byte, error) {
+			var err error
+			if b, err = typedjson.AppendQuantity(b, &(*e)); err != nil {
+				return b, err
+			}
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_TypedLocalObjectReference appends a TypedLocalObjectReference encoded.
+func encode_corev1_TypedLocalObjectReference(b []byte, v *corev1.TypedLocalObjectReference) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"apiGroup\":"...)
+	if v.APIGroup == nil {
+		b = append(b, "null"...)
+	} else {
+		b = typedjson.AppendString(b, *v.APIGroup)
+	}
+	b = append(b, ",\"kind\":"...)
+	b = typedjson.AppendString(b, v.Kind)
+	b = append(b, ",\"name\":"...)
+	b = typedjson.AppendString(b, v.Name)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_TypedObjectReference appends a TypedObjectReference encoded.
+func encode_corev1_TypedObjectReference(b []byte, v *corev1.TypedObjectReference) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"apiGroup\":"...)
+	if v.APIGroup == nil {
+		b = append(b, "null"...)
+	} else {
+		b = typedjson.AppendString(b, *v.APIGroup)
+	}
+	b = append(b, ",\"kind\":"...)
+	b = typedjson.AppendString(b, v.Kind)
+	b = append(b, ",\"name\":"...)
+	b = typedjson.AppendString(b, v.Name)
+	if !(v.Namespace == nil) {
+		b = append(b, ",\"namespace\":"...)
+		if v.Namespace == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.Namespace)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_corev1_NodeSelectorRequirement appends a NodeSelectorRequirement encoded.
+func encode_corev1_NodeSelectorRequirement(b []byte, v *corev1.NodeSelectorRequirement) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"key\":"...)
+	b = typedjson.AppendString(b, v.Key)
+	b = append(b, ",\"operator\":"...)
+	b = typedjson.AppendString(b, v.Operator)
+	if !(len(v.Values) == 0) {
+		b = append(b, ",\"values\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Values, func(b []byte, e *string) ([]byte, error) {
+			var err error
+			b = typedjson.AppendString(b, (*e))
+			return b, err
+		}); err != nil {
+			return b, err
+		}
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil

@@ -392,36 +392,6 @@ func encode_schedulingv1alpha3_WorkloadPodGroupSchedulingPolicy(b []byte, v *sch
 	return append(b, '}'), err
 }
 
-// encode_schedulingv1alpha3_WorkloadPodGroupBasicSchedulingPolicy appends a WorkloadPodGroupBasicSchedulingPolicy encoded.
-func encode_schedulingv1alpha3_WorkloadPodGroupBasicSchedulingPolicy(b []byte, v *schedulingv1alpha3.WorkloadPodGroupBasicSchedulingPolicy) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy appends a WorkloadPodGroupGangSchedulingPolicy encoded.
-func encode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy(b []byte, v *schedulingv1alpha3.WorkloadPodGroupGangSchedulingPolicy) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.MinCount == nil) {
-		b = append(b, ",\"minCount\":"...)
-		if v.MinCount == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.MinCount)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // encode_schedulingv1alpha3_WorkloadPodGroupSchedulingConstraints appends a WorkloadPodGroupSchedulingConstraints encoded.
 func encode_schedulingv1alpha3_WorkloadPodGroupSchedulingConstraints(b []byte, v *schedulingv1alpha3.WorkloadPodGroupSchedulingConstraints) ([]byte, error) {
 	var err error
@@ -432,19 +402,6 @@ func encode_schedulingv1alpha3_WorkloadPodGroupSchedulingConstraints(b []byte, v
 			return b, err
 		}
 	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_schedulingv1alpha3_TopologyConstraint appends a TopologyConstraint encoded.
-func encode_schedulingv1alpha3_TopologyConstraint(b []byte, v *schedulingv1alpha3.TopologyConstraint) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"key\":"...)
-	b = typedjson.AppendString(b, v.Key)
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
 	}
@@ -483,28 +440,6 @@ func encode_schedulingv1alpha3_WorkloadPodGroupDisruptionMode(b []byte, v *sched
 	return append(b, '}'), err
 }
 
-// encode_schedulingv1alpha3_WorkloadPodGroupSingleDisruptionMode appends a WorkloadPodGroupSingleDisruptionMode encoded.
-func encode_schedulingv1alpha3_WorkloadPodGroupSingleDisruptionMode(b []byte, v *schedulingv1alpha3.WorkloadPodGroupSingleDisruptionMode) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_schedulingv1alpha3_WorkloadPodGroupAllDisruptionMode appends a WorkloadPodGroupAllDisruptionMode encoded.
-func encode_schedulingv1alpha3_WorkloadPodGroupAllDisruptionMode(b []byte, v *schedulingv1alpha3.WorkloadPodGroupAllDisruptionMode) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // encode_schedulingv1alpha3_WorkloadPodGroupResourceClaim appends a WorkloadPodGroupResourceClaim encoded.
 func encode_schedulingv1alpha3_WorkloadPodGroupResourceClaim(b []byte, v *schedulingv1alpha3.WorkloadPodGroupResourceClaim) ([]byte, error) {
 	var err error
@@ -527,6 +462,71 @@ func encode_schedulingv1alpha3_WorkloadPodGroupResourceClaim(b []byte, v *schedu
 			b = typedjson.AppendString(b, *v.ResourceClaimTemplateName)
 		}
 	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_schedulingv1alpha3_WorkloadPodGroupBasicSchedulingPolicy appends a WorkloadPodGroupBasicSchedulingPolicy encoded.
+func encode_schedulingv1alpha3_WorkloadPodGroupBasicSchedulingPolicy(b []byte, v *schedulingv1alpha3.WorkloadPodGroupBasicSchedulingPolicy) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy appends a WorkloadPodGroupGangSchedulingPolicy encoded.
+func encode_schedulingv1alpha3_WorkloadPodGroupGangSchedulingPolicy(b []byte, v *schedulingv1alpha3.WorkloadPodGroupGangSchedulingPolicy) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.MinCount == nil) {
+		b = append(b, ",\"minCount\":"...)
+		if v.MinCount == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.MinCount)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_schedulingv1alpha3_TopologyConstraint appends a TopologyConstraint encoded.
+func encode_schedulingv1alpha3_TopologyConstraint(b []byte, v *schedulingv1alpha3.TopologyConstraint) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"key\":"...)
+	b = typedjson.AppendString(b, v.Key)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_schedulingv1alpha3_WorkloadPodGroupSingleDisruptionMode appends a WorkloadPodGroupSingleDisruptionMode encoded.
+func encode_schedulingv1alpha3_WorkloadPodGroupSingleDisruptionMode(b []byte, v *schedulingv1alpha3.WorkloadPodGroupSingleDisruptionMode) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_schedulingv1alpha3_WorkloadPodGroupAllDisruptionMode appends a WorkloadPodGroupAllDisruptionMode encoded.
+func encode_schedulingv1alpha3_WorkloadPodGroupAllDisruptionMode(b []byte, v *schedulingv1alpha3.WorkloadPodGroupAllDisruptionMode) ([]byte, error) {
+	var err error
+	mark := len(b)
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
 	}

@@ -557,6 +557,27 @@ func encode_widgetsexamplecomv1_WidgetSpec(b []byte, v *widgetsexamplecomv1.Widg
 	return append(b, '}'), err
 }
 
+// encode_widgetsexamplecomv1_WidgetStatus appends a WidgetStatus encoded.
+func encode_widgetsexamplecomv1_WidgetStatus(b []byte, v *widgetsexamplecomv1.WidgetStatus) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.ObservedGeneration == 0) {
+		b = append(b, ",\"observedGeneration\":"...)
+		b = typedjson.AppendInt(b, v.ObservedGeneration)
+	}
+	if !(len(v.Conditions) == 0) {
+		b = append(b, ",\"conditions\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Conditions, encode_metav1_Condition); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_widgetsexamplecomv1_Network appends a Network encoded.
 func encode_widgetsexamplecomv1_Network(b []byte, v *widgetsexamplecomv1.Network) ([]byte, error) {
 	var err error
@@ -630,27 +651,6 @@ func encode_widgetsexamplecomv1_Warranty(b []byte, v *widgetsexamplecomv1.Warran
 			b = append(b, "null"...)
 		} else {
 			b = typedjson.AppendTime(b, &*v.Until)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_widgetsexamplecomv1_WidgetStatus appends a WidgetStatus encoded.
-func encode_widgetsexamplecomv1_WidgetStatus(b []byte, v *widgetsexamplecomv1.WidgetStatus) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.ObservedGeneration == 0) {
-		b = append(b, ",\"observedGeneration\":"...)
-		b = typedjson.AppendInt(b, v.ObservedGeneration)
-	}
-	if !(len(v.Conditions) == 0) {
-		b = append(b, ",\"conditions\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Conditions, encode_metav1_Condition); err != nil {
-			return b, err
 		}
 	}
 	if len(b) == mark {

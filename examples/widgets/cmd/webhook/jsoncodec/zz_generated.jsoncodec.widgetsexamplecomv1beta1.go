@@ -425,6 +425,27 @@ func encode_widgetsexamplecomv1beta1_Widget(b []byte, v *widgetsexamplecomv1beta
 	return append(b, '}'), err
 }
 
+// encode_widgetsexamplecomv1beta1_WidgetStatus appends a WidgetStatus encoded.
+func encode_widgetsexamplecomv1beta1_WidgetStatus(b []byte, v *widgetsexamplecomv1beta1.WidgetStatus) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.ObservedGeneration == 0) {
+		b = append(b, ",\"observedGeneration\":"...)
+		b = typedjson.AppendInt(b, v.ObservedGeneration)
+	}
+	if !(len(v.Conditions) == 0) {
+		b = append(b, ",\"conditions\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Conditions, encode_metav1_Condition); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_widgetsexamplecomv1beta1_WidgetSpec appends a WidgetSpec encoded.
 func encode_widgetsexamplecomv1beta1_WidgetSpec(b []byte, v *widgetsexamplecomv1beta1.WidgetSpec) ([]byte, error) {
 	var err error
@@ -521,27 +542,6 @@ func encode_widgetsexamplecomv1beta1_Finish(b []byte, v *widgetsexamplecomv1beta
 	if !(v.Gloss == 0) {
 		b = append(b, ",\"gloss\":"...)
 		b = typedjson.AppendInt(b, v.Gloss)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_widgetsexamplecomv1beta1_WidgetStatus appends a WidgetStatus encoded.
-func encode_widgetsexamplecomv1beta1_WidgetStatus(b []byte, v *widgetsexamplecomv1beta1.WidgetStatus) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.ObservedGeneration == 0) {
-		b = append(b, ",\"observedGeneration\":"...)
-		b = typedjson.AppendInt(b, v.ObservedGeneration)
-	}
-	if !(len(v.Conditions) == 0) {
-		b = append(b, ",\"conditions\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Conditions, encode_metav1_Condition); err != nil {
-			return b, err
-		}
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil

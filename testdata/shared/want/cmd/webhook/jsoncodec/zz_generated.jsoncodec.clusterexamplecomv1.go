@@ -633,25 +633,6 @@ func encode_clusterexamplecomv1_MachineSpec(b []byte, v *clusterexamplecomv1.Mac
 	return append(b, '}'), err
 }
 
-// encode_clusterexamplecomv1_Bootstrap appends a Bootstrap encoded.
-func encode_clusterexamplecomv1_Bootstrap(b []byte, v *clusterexamplecomv1.Bootstrap) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.DataSecretName == nil) {
-		b = append(b, ",\"dataSecretName\":"...)
-		if v.DataSecretName == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.DataSecretName)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // encode_clusterexamplecomv1_MachineDeployment appends a MachineDeployment encoded.
 func encode_clusterexamplecomv1_MachineDeployment(b []byte, v *clusterexamplecomv1.MachineDeployment) ([]byte, error) {
 	var err error
@@ -706,44 +687,6 @@ func encode_clusterexamplecomv1_MachineDeploymentSpec(b []byte, v *clusterexampl
 	return append(b, '}'), err
 }
 
-// encode_clusterexamplecomv1_MachineTemplateSpec appends a MachineTemplateSpec encoded.
-func encode_clusterexamplecomv1_MachineTemplateSpec(b []byte, v *clusterexamplecomv1.MachineTemplateSpec) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_clusterexamplecomv1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_clusterexamplecomv1_MachineSpec(b, &v.Spec); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_clusterexamplecomv1_ObjectMeta appends a ObjectMeta encoded.
-func encode_clusterexamplecomv1_ObjectMeta(b []byte, v *clusterexamplecomv1.ObjectMeta) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Labels) == 0) {
-		b = append(b, ",\"labels\":"...)
-		b = typedjson.AppendStringMap(b, v.Labels)
-	}
-	if !(len(v.Annotations) == 0) {
-		b = append(b, ",\"annotations\":"...)
-		b = typedjson.AppendStringMap(b, v.Annotations)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // encode_clusterexamplecomv1_MachineSet appends a MachineSet encoded.
 func encode_clusterexamplecomv1_MachineSet(b []byte, v *clusterexamplecomv1.MachineSet) ([]byte, error) {
 	var err error
@@ -786,6 +729,63 @@ func encode_clusterexamplecomv1_MachineSetSpec(b []byte, v *clusterexamplecomv1.
 	b = append(b, ",\"template\":"...)
 	if b, err = encode_clusterexamplecomv1_MachineTemplateSpec(b, &v.Template); err != nil {
 		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_clusterexamplecomv1_Bootstrap appends a Bootstrap encoded.
+func encode_clusterexamplecomv1_Bootstrap(b []byte, v *clusterexamplecomv1.Bootstrap) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.DataSecretName == nil) {
+		b = append(b, ",\"dataSecretName\":"...)
+		if v.DataSecretName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.DataSecretName)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_clusterexamplecomv1_MachineTemplateSpec appends a MachineTemplateSpec encoded.
+func encode_clusterexamplecomv1_MachineTemplateSpec(b []byte, v *clusterexamplecomv1.MachineTemplateSpec) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_clusterexamplecomv1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_clusterexamplecomv1_MachineSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_clusterexamplecomv1_ObjectMeta appends a ObjectMeta encoded.
+func encode_clusterexamplecomv1_ObjectMeta(b []byte, v *clusterexamplecomv1.ObjectMeta) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Labels) == 0) {
+		b = append(b, ",\"labels\":"...)
+		b = typedjson.AppendStringMap(b, v.Labels)
+	}
+	if !(len(v.Annotations) == 0) {
+		b = append(b, ",\"annotations\":"...)
+		b = typedjson.AppendStringMap(b, v.Annotations)
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil

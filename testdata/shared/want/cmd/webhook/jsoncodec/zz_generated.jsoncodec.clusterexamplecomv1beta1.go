@@ -604,6 +604,60 @@ func encode_clusterexamplecomv1beta1_Machine(b []byte, v *clusterexamplecomv1bet
 	return append(b, '}'), err
 }
 
+// encode_clusterexamplecomv1beta1_MachineDeployment appends a MachineDeployment encoded.
+func encode_clusterexamplecomv1beta1_MachineDeployment(b []byte, v *clusterexamplecomv1beta1.MachineDeployment) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_clusterexamplecomv1beta1_MachineDeploymentSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_clusterexamplecomv1beta1_MachineSet appends a MachineSet encoded.
+func encode_clusterexamplecomv1beta1_MachineSet(b []byte, v *clusterexamplecomv1beta1.MachineSet) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_clusterexamplecomv1beta1_MachineSetSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_clusterexamplecomv1beta1_MachineSpec appends a MachineSpec encoded.
 func encode_clusterexamplecomv1beta1_MachineSpec(b []byte, v *clusterexamplecomv1beta1.MachineSpec) ([]byte, error) {
 	var err error
@@ -633,52 +687,6 @@ func encode_clusterexamplecomv1beta1_MachineSpec(b []byte, v *clusterexamplecomv
 	return append(b, '}'), err
 }
 
-// encode_clusterexamplecomv1beta1_Bootstrap appends a Bootstrap encoded.
-func encode_clusterexamplecomv1beta1_Bootstrap(b []byte, v *clusterexamplecomv1beta1.Bootstrap) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.DataSecretName == nil) {
-		b = append(b, ",\"dataSecretName\":"...)
-		if v.DataSecretName == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.DataSecretName)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_clusterexamplecomv1beta1_MachineDeployment appends a MachineDeployment encoded.
-func encode_clusterexamplecomv1beta1_MachineDeployment(b []byte, v *clusterexamplecomv1beta1.MachineDeployment) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TypeMeta.Kind) == 0) {
-		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.Kind)
-	}
-	if !(len(v.TypeMeta.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
-	}
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_clusterexamplecomv1beta1_MachineDeploymentSpec(b, &v.Spec); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // encode_clusterexamplecomv1beta1_MachineDeploymentSpec appends a MachineDeploymentSpec encoded.
 func encode_clusterexamplecomv1beta1_MachineDeploymentSpec(b []byte, v *clusterexamplecomv1beta1.MachineDeploymentSpec) ([]byte, error) {
 	var err error
@@ -698,6 +706,48 @@ func encode_clusterexamplecomv1beta1_MachineDeploymentSpec(b []byte, v *clustere
 	b = append(b, ",\"template\":"...)
 	if b, err = encode_clusterexamplecomv1beta1_MachineTemplateSpec(b, &v.Template); err != nil {
 		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_clusterexamplecomv1beta1_MachineSetSpec appends a MachineSetSpec encoded.
+func encode_clusterexamplecomv1beta1_MachineSetSpec(b []byte, v *clusterexamplecomv1beta1.MachineSetSpec) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.Replicas == nil) {
+		b = append(b, ",\"replicas\":"...)
+		if v.Replicas == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.Replicas)
+		}
+	}
+	b = append(b, ",\"template\":"...)
+	if b, err = encode_clusterexamplecomv1beta1_MachineTemplateSpec(b, &v.Template); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_clusterexamplecomv1beta1_Bootstrap appends a Bootstrap encoded.
+func encode_clusterexamplecomv1beta1_Bootstrap(b []byte, v *clusterexamplecomv1beta1.Bootstrap) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.DataSecretName == nil) {
+		b = append(b, ",\"dataSecretName\":"...)
+		if v.DataSecretName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.DataSecretName)
+		}
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
@@ -736,56 +786,6 @@ func encode_clusterexamplecomv1beta1_ObjectMeta(b []byte, v *clusterexamplecomv1
 	if !(len(v.Annotations) == 0) {
 		b = append(b, ",\"annotations\":"...)
 		b = typedjson.AppendStringMap(b, v.Annotations)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_clusterexamplecomv1beta1_MachineSet appends a MachineSet encoded.
-func encode_clusterexamplecomv1beta1_MachineSet(b []byte, v *clusterexamplecomv1beta1.MachineSet) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.TypeMeta.Kind) == 0) {
-		b = append(b, ",\"kind\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.Kind)
-	}
-	if !(len(v.TypeMeta.APIVersion) == 0) {
-		b = append(b, ",\"apiVersion\":"...)
-		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
-	}
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_clusterexamplecomv1beta1_MachineSetSpec(b, &v.Spec); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_clusterexamplecomv1beta1_MachineSetSpec appends a MachineSetSpec encoded.
-func encode_clusterexamplecomv1beta1_MachineSetSpec(b []byte, v *clusterexamplecomv1beta1.MachineSetSpec) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.Replicas == nil) {
-		b = append(b, ",\"replicas\":"...)
-		if v.Replicas == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.Replicas)
-		}
-	}
-	b = append(b, ",\"template\":"...)
-	if b, err = encode_clusterexamplecomv1beta1_MachineTemplateSpec(b, &v.Template); err != nil {
-		return b, err
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
