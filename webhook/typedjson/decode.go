@@ -46,6 +46,9 @@ type Decoder struct {
 	strings [internSlots]string
 	// passed are where the members Pass skipped are, plus one.
 	passed Marks
+	// quantities are quantities parsed before, by this decoder, as
+	// strings are kept: "250m" and "1Gi" come back object after object.
+	quantities [quantitySlots]parsedQuantity
 }
 
 // internSlots is the number of strings a Decoder keeps; internMax the
@@ -289,12 +292,55 @@ func Int[T ~int | ~int8 | ~int16 | ~int32 | ~int64](d *Decoder, v *T, bits int) 
 	if err != nil {
 		return err
 	}
-	n, err := strconv.ParseInt(s, 10, bits)
-	if err != nil {
-		return ErrFallback
+	n, ok := shortInt(s)
+	if !ok {
+		if n, err = strconv.ParseInt(s, 10, bits); err != nil {
+			return ErrFallback
+		}
+	} else if !fits(n, bits) {
+		return ErrFallback // as ParseInt's range error
 	}
 	*v = T(n)
 	return nil
+}
+
+// shortInt parses s when it is an integer of at most 18 digits, which an
+// int64 holds whatever they are, without strconv.ParseInt's general case:
+// the counts and generations of stored objects. It reports false for any
+// other literal, which ParseInt then reads.
+func shortInt(s string) (int64, bool) {
+	digits := s
+	if len(s) > 0 && s[0] == '-' {
+		digits = s[1:]
+	}
+	if len(digits) == 0 || len(digits) > 18 {
+		return 0, false
+	}
+	var n int64
+	for i := 0; i < len(digits); i++ {
+		c := digits[i] - '0'
+		if c > 9 {
+			return 0, false
+		}
+		n = n*10 + int64(c)
+	}
+	if len(digits) < len(s) {
+		n = -n
+	}
+	return n, true
+}
+
+// fits reports whether n is in the range of a signed integer of bits bits,
+// 0 standing for int's, as strconv.ParseInt's bitSize.
+func fits(n int64, bits int) bool {
+	if bits == 0 {
+		bits = strconv.IntSize
+	}
+	if bits >= 64 {
+		return true
+	}
+	limit := int64(1) << (bits - 1)
+	return -limit <= n && n < limit
 }
 
 // Uint is Int for unsigned integers.

@@ -1,6 +1,7 @@
 package typedjson
 
 import (
+	"reflect"
 	"strings"
 
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -10,10 +11,9 @@ import (
 
 // Quantity decodes a resource.Quantity as its UnmarshalJSON method does,
 // ParseQuantity of the value with its quotes (but not its escapes) taken
-// off and spaces trimmed, with the string shared with other values alike
-// (Decoder.intern) rather than allocated for each: "500m" and "1Gi" come
-// back object after object. null, and any kind the method refuses, go to
-// the method itself.
+// off and spaces trimmed. A value this decoder parsed before is not parsed
+// again (Decoder.parsed): "500m" and "1Gi" come back object after object.
+// null, and any kind the method refuses, go to the method itself.
 func Quantity(d *Decoder, v *resource.Quantity) error {
 	switch d.dec.Peek() {
 	case jsonscan.KindString, jsonscan.KindNumber:
@@ -27,12 +27,55 @@ func Quantity(d *Decoder, v *resource.Quantity) error {
 	if raw[0] == '"' {
 		raw = raw[1 : len(raw)-1]
 	}
-	q, err := resource.ParseQuantity(strings.TrimSpace(d.intern(raw)))
+	q, err := d.parsed(raw)
 	if err != nil {
 		return err
 	}
 	*v = q
 	return nil
+}
+
+// parsedQuantity is a quantity a Decoder parsed, and the text it parsed.
+type parsedQuantity struct {
+	text string
+	q    resource.Quantity
+}
+
+// quantitySlots is the number of quantities a Decoder keeps, in pairs of
+// slots as strings are kept (Decoder.intern).
+const quantitySlots = 32
+
+// parsed returns ParseQuantity of raw, spaces trimmed: the quantity kept
+// from the last time raw was parsed, when a slot still holds it, else one
+// parsed now. Only a quantity held as an int64 is kept, which a copy does
+// not share: one held as an inf.Dec is changed in place by its methods
+// (Add, Neg, ...), and the next object decoded must not see that.
+func (d *Decoder) parsed(raw []byte) (resource.Quantity, error) {
+	pair := (*[2]parsedQuantity)(d.quantities[2*(internHash(raw)%(quantitySlots/2)):])
+	switch {
+	case pair[0].text != "" && pair[0].text == string(raw):
+		return pair[0].q, nil
+	case pair[1].text != "" && pair[1].text == string(raw):
+		pair[0], pair[1] = pair[1], pair[0]
+		return pair[0].q, nil
+	}
+	text := d.intern(raw)
+	q, err := resource.ParseQuantity(strings.TrimSpace(text))
+	if err == nil && !heldAsDec(q) {
+		pair[1], pair[0] = pair[0], parsedQuantity{text, q}
+	}
+	return q, err
+}
+
+// heldAsDec reports whether q holds its value as an inf.Dec, which copies
+// of q share; true when q is not laid out as the one way to tell expects
+// (its unexported field d, an infDecAmount of one *inf.Dec).
+func heldAsDec(q resource.Quantity) bool {
+	d := reflect.ValueOf(q).FieldByName("d")
+	if d.Kind() != reflect.Struct || d.NumField() != 1 || d.Field(0).Kind() != reflect.Pointer {
+		return true
+	}
+	return !d.Field(0).IsNil()
 }
 
 // AppendQuantity appends q as its MarshalJSON method writes it: its
