@@ -65,7 +65,7 @@ func (d *Decoder) intern(b []byte) string {
 	}
 	// Two slots per hash, the last string used first: two values of
 	// one object that share a hash do not take each other's place.
-	pair := (*[2]string)(d.strings[2*(internHash(b)%(internSlots/2)):])
+	pair := (*[2]string)(d.strings[pairAt(b, internSlots):])
 	switch string(b) {
 	case pair[0]:
 		return pair[0]
@@ -76,6 +76,10 @@ func (d *Decoder) intern(b []byte) string {
 	pair[1], pair[0] = pair[0], string(b)
 	return pair[0]
 }
+
+// pairAt is the index of the first of the two slots, of slots in all,
+// where b is kept.
+func pairAt(b []byte, slots int) int { return 2 * int(internHash(b)%uint64(slots/2)) }
 
 // internHash hashes b, at most internMax bytes, from three words of it
 // (its first, middle and last eight bytes, which overlap in a short b)

@@ -51,7 +51,7 @@ const quantitySlots = 32
 // not share: one held as an inf.Dec is changed in place by its methods
 // (Add, Neg, ...), and the next object decoded must not see that.
 func (d *Decoder) parsed(raw []byte) (resource.Quantity, error) {
-	pair := (*[2]parsedQuantity)(d.quantities[2*(internHash(raw)%(quantitySlots/2)):])
+	pair := (*[2]parsedQuantity)(d.quantities[pairAt(raw, quantitySlots):])
 	switch {
 	case pair[0].text != "" && pair[0].text == string(raw):
 		return pair[0].q, nil

@@ -87,7 +87,7 @@ func TestQuantitiesOfAnObjectAreKept(t *testing.T) {
 		}
 	}
 	for _, s := range texts {
-		pair := d.quantities[2*(internHash([]byte(s))%(quantitySlots/2)):][:2]
+		pair := d.quantities[pairAt([]byte(s), quantitySlots):][:2]
 		if pair[0].text != s && pair[1].text != s {
 			t.Errorf("%s is not kept: its slots hold %q and %q", s, pair[0].text, pair[1].text)
 		}
