@@ -120,6 +120,95 @@ func TranscodeSlice(d *Decoder, b []byte, elem func(*Decoder, []byte) ([]byte, e
 	return append(b, ']'), n, d.End()
 }
 
+// TranscodeMap appends the object d reads, each member's value as elem
+// writes it, as Map decodes it and AppendMap encodes it: null as null. It
+// returns how many members it wrote, for omitempty. AppendMap writes the
+// names sorted, and of a name given twice Map keeps the last value: so an
+// object whose names are not plain (jsonscan's Plain, without the U+2028
+// and U+2029 that AppendString escapes) and in strictly increasing order
+// is left to the typed path (ErrFallback). The API server writes every map
+// so, its names sorted.
+func TranscodeMap(d *Decoder, b []byte, elem func(*Decoder, []byte) ([]byte, error)) ([]byte, int, error) {
+	if d.Null() {
+		return append(b, "null"...), 0, nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, 0, err
+	}
+	b = append(b, '{')
+	var last []byte
+	n := 0
+	for d.More() {
+		raw, err := d.dec.Name()
+		if err != nil {
+			return b, n, err
+		}
+		name := raw[1 : len(raw)-1]
+		if !d.dec.Plain() || bytes.IndexByte(name, 0xE2) >= 0 || n > 0 && bytes.Compare(last, name) >= 0 {
+			return b, n, ErrFallback
+		}
+		last = name
+		if n > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, raw...)
+		b = append(b, ':')
+		if b, err = elem(d, b); err != nil {
+			return b, n, err
+		}
+		n++
+	}
+	return append(b, '}'), n, d.End()
+}
+
+// TranscodeStringMap is TranscodeMap for a map of strings to strings, as
+// StringMap decodes it and AppendStringMap encodes it.
+func TranscodeStringMap(d *Decoder, b []byte) ([]byte, int, error) {
+	return TranscodeMap(d, b, transcodeStringValue)
+}
+
+func transcodeStringValue(d *Decoder, b []byte) ([]byte, error) {
+	b, _, err := TranscodeString(d, b)
+	return b, err
+}
+
+// A Transcoder writes the value d reads as its type's generated decoder
+// and encoder would (see Transcode): a generated struct transcoder, or one
+// of the functions below for a member that is a slice or a map of what
+// those transcode.
+type Transcoder = func(d *Decoder, b []byte) ([]byte, error)
+
+// SliceTranscoder is the Transcoder of a slice whose elements elem
+// transcodes (TranscodeSlice).
+func SliceTranscoder(elem Transcoder) Transcoder {
+	return func(d *Decoder, b []byte) ([]byte, error) {
+		b, _, err := TranscodeSlice(d, b, elem)
+		return b, err
+	}
+}
+
+// MapTranscoder is the Transcoder of a map whose values elem transcodes
+// (TranscodeMap).
+func MapTranscoder(elem Transcoder) Transcoder {
+	return func(d *Decoder, b []byte) ([]byte, error) {
+		b, _, err := TranscodeMap(d, b, elem)
+		return b, err
+	}
+}
+
+// StringMapTranscoder is the Transcoder of a map of strings to strings
+// (TranscodeStringMap).
+func StringMapTranscoder(d *Decoder, b []byte) ([]byte, error) {
+	b, _, err := TranscodeStringMap(d, b)
+	return b, err
+}
+
+// EmptyRaw reports whether raw, a transcoded slice or map, is empty, and so
+// left out by omitempty: null, [] or {}.
+func EmptyRaw(raw []byte) bool {
+	return len(raw) == 2 && (raw[0] == '[' || raw[0] == '{') || string(raw) == "null"
+}
+
 // ObjectTape records the tape of data, one JSON object, as the webhook's
 // read of a review records an object's: for checking a generated codec's
 // DecodePassing and transcoders outside the webhook. It reports false when

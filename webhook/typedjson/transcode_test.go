@@ -70,3 +70,64 @@ func FuzzTranscodeTime(f *testing.F) {
 	}
 	f.Fuzz(checkTranscodeTime)
 }
+
+// checkTranscodeStringMap transcodes value with TranscodeStringMap and with
+// StringMap and AppendStringMap: the same bytes, or an error from both, or
+// TranscodeStringMap declining (ErrFallback) an object it does not write
+// as it came in.
+func checkTranscodeStringMap(t *testing.T, value string) {
+	d, ok := atMember(t, value)
+	if !ok {
+		return
+	}
+	got, n, err := TranscodeStringMap(d, []byte("x"))
+	d, _ = atMember(t, value)
+	var m map[string]string
+	wantErr := StringMap(d, &m)
+	if err == ErrFallback && wantErr == nil {
+		return
+	}
+	if (err == nil) != (wantErr == nil) {
+		t.Fatalf("%s: TranscodeStringMap: %v, StringMap: %v", value, err, wantErr)
+	}
+	if err != nil {
+		return
+	}
+	if want := AppendStringMap([]byte("x"), m); !bytes.Equal(got, want) || n != len(m) {
+		t.Fatalf("%s: TranscodeStringMap wrote %s (%d members), StringMap and AppendStringMap %s (%d)", value, got, n, want, len(m))
+	}
+	if EmptyRaw(got[1:]) != (len(m) == 0) {
+		t.Fatalf("%s: EmptyRaw(%s) is %v for a map of %d members", value, got[1:], EmptyRaw(got[1:]), len(m))
+	}
+}
+
+var stringMapSeeds = []string{
+	`null`, `{}`, `{"a":"1"}`, `{"a":"1","b":"2"}`, `{"b":"1","a":"2"}`, `{"a":"1","a":"2"}`,
+	`{"a":"1","a ":"2"}`, `{"a ":"1","a":"2"}`, `{"a":"1","a!":"2","ab":"3"}`, `{"\u0061":"x"}`, `{"a\n":"x"}`,
+	`{"\u2028":"x"}`, "{\"\xe2\x80\xa8\":\"x\"}", "{\"\xff\":\"x\"}", `{"a":null}`, `{"a":"\u2029"}`, `{"a":"<&>"}`,
+	`{"a":1}`, `[]`, `"x"`, `{"é":"1","z":"2"}`, `{"z":"1","é":"2"}`,
+}
+
+func TestTranscodeStringMapWritesWhatStringMapAndAppendStringMapWrite(t *testing.T) {
+	for _, v := range stringMapSeeds {
+		checkTranscodeStringMap(t, v)
+	}
+}
+
+// TestTranscodeStringMapDeclinesWhatItWouldWriteOtherwise: the maps whose
+// names are not sorted, given twice, or escaped go to the typed path.
+func TestTranscodeStringMapDeclinesWhatItWouldWriteOtherwise(t *testing.T) {
+	for _, v := range []string{`{"b":"1","a":"2"}`, `{"a":"1","a":"2"}`, `{"a ":"1","a":"2"}`, `{"\u0061":"x"}`, "{\"\xe2\x80\xa8\":\"x\"}", `{"é":"1","a":"2"}`} {
+		d, _ := atMember(t, v)
+		if _, _, err := TranscodeStringMap(d, nil); err != ErrFallback {
+			t.Errorf("%s: TranscodeStringMap: %v, want ErrFallback", v, err)
+		}
+	}
+}
+
+func FuzzTranscodeStringMap(f *testing.F) {
+	for _, v := range stringMapSeeds {
+		f.Add(v)
+	}
+	f.Fuzz(checkTranscodeStringMap)
+}

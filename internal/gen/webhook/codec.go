@@ -47,13 +47,7 @@ func codecFiles(importPath, pkgName string, kinds []*model.Kind) []codecFile {
 		taken: map[string]bool{}, aliases: aliases(kinds), others: map[string]bool{}}
 	with := c.with(kinds)
 	for _, l := range c.dataQueue {
-		comment := fmt.Sprintf("%s decodes a %s, of its metadata only the stash.", l.name, l.root.Obj().Name())
-		if len(l.pass) > 0 {
-			comment = fmt.Sprintf("%s decodes a %s, of its metadata only the stash, and passes %s (typedjson.Pass).", l.name, l.root.Obj().Name(), strings.Join(l.pass, ", "))
-			enc, _ := c.encoder(l.root)
-			c.printStructEncoder(l.root, l.encName, jen.Commentf("%s is %s, writing the members DecodeData passes from raw, transcoded, where raw has them.", l.encName, enc), l.pass)
-		}
-		c.printStructDecoder(l.root, l.name, comment, true, l.pass)
+		c.printData(l)
 	}
 	for len(c.queue) > 0 || len(c.encQueue) > 0 || len(c.transQueue) > 0 {
 		switch {
@@ -142,7 +136,7 @@ func (c *codecGen) with(kinds []*model.Kind) []jen.Code {
 					data := c.dataDecoder(v.Type, pass)
 					codec[jen.Id("DecodeData")] = decodeWith(data.name)
 					if len(pass) > 0 {
-						c.passCodec(codec, v, typ, data)
+						c.passCodec(codec, v, typ, data, pass)
 					}
 				}
 			}
@@ -273,34 +267,95 @@ func (c *codecGen) funcName(verb string, n *types.Named) string {
 // whose decoder (decoder) exists, that reads of its metadata only the
 // stash's annotations (typedjson.MetadataStash) and passes the members
 // pass: the codec's DecodeData; and with pass, its EncodeData.
-func (c *codecGen) dataDecoder(root *types.Named, pass []string) dataDecl {
-	d := dataDecl{root: root, name: c.funcName("decodeData", root), pass: pass}
+func (c *codecGen) dataDecoder(root *types.Named, pass []passMember) dataDecl {
+	d := dataDecl{typ: root, name: c.funcName("decodeData", root), meta: true, steps: map[string]passStep{}}
 	if len(pass) > 0 {
 		d.encName = c.funcName("encodeData", root)
 	}
+	// The members of one parent are passed by a data decoder of the
+	// parent's type, which the root's calls.
+	nested := map[string]*dataDecl{}
+	for i, m := range pass {
+		d.passes = append(d.passes, m.String())
+		if m.parent == "" {
+			d.steps[m.name] = passStep{index: i}
+			continue
+		}
+		sub := nested[m.parent]
+		if sub == nil {
+			fl, _ := memberNamed(root, m.parent)
+			n := fl.path[0].Type().(*types.Named)
+			sub = &dataDecl{typ: n, name: c.funcName("decodeData", n), encName: c.funcName("encodeData", n), steps: map[string]passStep{}}
+			nested[m.parent] = sub
+			d.steps[m.parent] = passStep{dec: sub.name, enc: sub.encName}
+		}
+		sub.steps[m.name] = passStep{index: i}
+		sub.passes = append(sub.passes, m.name)
+	}
 	c.dataQueue = append(c.dataQueue, d)
+	for _, m := range pass {
+		if sub := nested[m.parent]; sub != nil {
+			c.dataQueue = append(c.dataQueue, *sub)
+			delete(nested, m.parent)
+		}
+	}
 	return d
 }
 
-// dataDecl is a root type's decoder of data and stash, to print, and the
-// members it passes, with their encoder.
+// dataDecl is a decoder of data, to print: a root type's, which decodes of
+// its metadata only the stash (meta), or that of a member's struct type,
+// which a root's calls; and, with the members it passes (steps), its
+// encoder.
 type dataDecl struct {
-	root          *types.Named
+	typ           *types.Named
 	name, encName string
-	pass          []string
+	meta          bool
+	// steps say what the decoder does, by JSON name, with the members
+	// it passes or that hold members it passes; passes names those
+	// members, for the comments.
+	steps  map[string]passStep
+	passes []string
+}
+
+// passStep is what a data decoder does with one member: pass it
+// (typedjson.Pass, number index), or, for a member that holds members
+// passed, decode it with dec, the data decoder of its own type, and encode
+// it with enc.
+type passStep struct {
+	index    int
+	dec, enc string
+}
+
+// printData prints the data decoder l and, when it passes members, its
+// encoder.
+func (c *codecGen) printData(l dataDecl) {
+	comment := fmt.Sprintf("%s decodes a %s", l.name, l.typ.Obj().Name())
+	if l.meta {
+		comment += ", of its metadata only the stash"
+	}
+	if len(l.steps) > 0 {
+		comment += fmt.Sprintf(", and passes %s (typedjson.Pass)", strings.Join(l.passes, ", "))
+		enc, _ := c.encoder(l.typ)
+		c.printStructEncoder(l.typ, l.encName, jen.Commentf("%s is %s, writing the members DecodeData passes from raw, transcoded, where raw has them.", l.encName, enc), l.steps)
+	}
+	c.printStructDecoder(l.typ, l.name, comment+".", l.meta, l.steps)
 }
 
 // passCodec sets the codec's EncodeData and Transcode for version v, whose
-// root type is typ and whose DecodeData, data, passes members.
-func (c *codecGen) passCodec(codec jen.Dict, v *model.Version, typ *jen.Statement, data dataDecl) {
+// root type is typ and whose DecodeData, data, passes the members pass.
+func (c *codecGen) passCodec(codec jen.Dict, v *model.Version, typ *jen.Statement, data dataDecl, pass []passMember) {
 	codec[jen.Id("EncodeData")] = jen.Func().Params(jen.Id("b").Index().Byte(), jen.Id("obj").Qual(kruntimePath, "Object"), jen.Id("raw").Index().Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Return(jen.Id(data.encName).Call(jen.Id("b"), jen.Id("obj").Assert(jen.Op("*").Add(typ)), jen.Id("raw"))),
 	)
-	fields, _ := jsonFields(v.Type.Underlying().(*types.Struct))
 	var funcs []jen.Code
-	for _, name := range data.pass {
-		i := slices.IndexFunc(fields, func(f jsonField) bool { return f.name == name })
-		funcs = append(funcs, jen.Id(c.structTranscoder(fields[i].path[0].Type())))
+	for _, m := range pass {
+		owner := v.Type
+		if m.parent != "" {
+			fl, _ := memberNamed(owner, m.parent)
+			owner = fl.path[0].Type().(*types.Named)
+		}
+		fl, _ := memberNamed(owner, m.name)
+		funcs = append(funcs, c.memberTranscoder(fl.path[0].Type()))
 	}
 	codec[jen.Id("Transcode")] = jen.Index().Func().Params(jen.Op("*").Qual(typedjsonPath, "Decoder"), jen.Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Values(funcs...)
 }
@@ -314,9 +369,10 @@ func (c *codecGen) printDecoder(n *types.Named) {
 
 // printStructDecoder prints a decoder of n named name; dataOnly has it
 // decode of n's metadata, its embedded metav1.ObjectMeta, only the stash's
-// annotations, those whose keys start with lossless.AnnotationPrefix, and
-// pass the members pass (typedjson.Pass).
-func (c *codecGen) printStructDecoder(n *types.Named, name, comment string, dataOnly bool, pass []string) {
+// annotations, those whose keys start with lossless.AnnotationPrefix; pass
+// has it pass members (typedjson.Pass), or decode them with a data decoder
+// of theirs.
+func (c *codecGen) printStructDecoder(n *types.Named, name, comment string, dataOnly bool, pass map[string]passStep) {
 	fields, _ := jsonFields(n.Underlying().(*types.Struct))
 	var cases []jen.Code
 	for i, fl := range fields {
@@ -329,8 +385,11 @@ func (c *codecGen) printStructDecoder(n *types.Named, name, comment string, data
 		if dataOnly && isRootMeta(fl) {
 			decode = jen.Id("err").Op("=").Qual(typedjsonPath, "MetadataStash").Call(jen.Id("d"), jen.Op("&").Add(target), jen.Lit(lossless.AnnotationPrefix))
 		}
-		if i := slices.Index(pass, fl.name); i >= 0 {
-			decode = jen.Id("err").Op("=").Id("d").Dot("Pass").Call(jen.Lit(i))
+		if step, ok := pass[fl.name]; ok {
+			decode = jen.Id("err").Op("=").Id("d").Dot("Pass").Call(jen.Lit(step.index))
+			if step.dec != "" {
+				decode = jen.Id("err").Op("=").Id(step.dec).Call(jen.Id("d"), jen.Op("&").Add(target))
+			}
 		}
 		cases = append(cases, jen.Case(jen.Lit(fl.name)).Block(
 			jen.If(bit.Clone()).Block(jen.Return(jen.Qual(typedjsonPath, "ErrFallback"))),

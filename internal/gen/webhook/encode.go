@@ -2,7 +2,6 @@ package webhook
 
 import (
 	"go/types"
-	"slices"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -43,9 +42,10 @@ func (c *codecGen) printEncoder(n *types.Named) {
 }
 
 // printStructEncoder prints an encoder of n named name. With pass (the
-// members a root type's DecodeData passes), it takes the bytes each passed
-// member came in as, transcoded, and writes those where it has them.
-func (c *codecGen) printStructEncoder(n *types.Named, name string, comment jen.Code, pass []string) {
+// members a data decoder passes), it takes the bytes each passed member
+// came in as, transcoded, and writes those where it has them, and the
+// members that hold members passed with their own such encoder.
+func (c *codecGen) printStructEncoder(n *types.Named, name string, comment jen.Code, pass map[string]passStep) {
 	fields, _ := jsonFields(n.Underlying().(*types.Struct))
 	body := []jen.Code{
 		jen.Var().Err().Error(),
@@ -57,21 +57,39 @@ func (c *codecGen) printStructEncoder(n *types.Named, name string, comment jen.C
 			val = val.Dot(p.Name())
 		}
 		write := c.encodeMember(fl, val)
-		if i := slices.Index(pass, fl.name); i >= 0 {
-			raw := jen.Id("raw").Index(jen.Lit(i))
-			write = []jen.Code{jen.If(raw.Clone().Op("!=").Nil()).Block(
-				jen.Id("b").Op("=").Append(jen.Id("b"), jen.Lit(`,"`+fl.name+`":`).Op("...")),
-				jen.Id("b").Op("=").Append(jen.Id("b"), raw.Clone().Op("...")),
-			).Else().Block(write...)}
+		if step, ok := pass[fl.name]; ok {
+			write = c.encodePassed(fl, val, step, write)
 		}
 		body = append(body, write...)
 	}
 	body = append(body, closeObject()...)
 	params := []jen.Code{jen.Id("b").Index().Byte(), jen.Id("v").Op("*").Add(c.typeExpr(n))}
-	if pass != nil {
+	if len(pass) > 0 {
 		params = append(params, jen.Id("raw").Index().Index().Byte())
 	}
 	c.add(n, comment, jen.Func().Id(name).Params(params...).Params(jen.Index().Byte(), jen.Error()).Block(body...))
+}
+
+// encodePassed returns the statements that append member fl, val being its
+// value, that a data decoder passes (step): from raw, transcoded, where raw
+// has it (left out again when omitempty and raw is empty: null, [] or {}),
+// and else as write, the encoder's statements, do; or, for a member that
+// holds members passed, with its own encoder of passed members.
+func (c *codecGen) encodePassed(fl jsonField, val *jen.Statement, step passStep, write []jen.Code) []jen.Code {
+	key := jen.Id("b").Op("=").Append(jen.Id("b"), jen.Lit(`,"`+fl.name+`":`).Op("..."))
+	if step.enc != "" {
+		return []jen.Code{key, jen.If(
+			jen.List(jen.Id("b"), jen.Err()).Op("=").Id(step.enc).Call(jen.Id("b"), jen.Op("&").Add(val), jen.Id("raw")),
+			jen.Err().Op("!=").Nil(),
+		).Block(jen.Return(jen.Id("b"), jen.Err()))}
+	}
+	raw := jen.Id("raw").Index(jen.Lit(step.index))
+	cond := raw.Clone().Op("!=").Nil()
+	passed := []jen.Code{key, jen.Id("b").Op("=").Append(jen.Id("b"), raw.Clone().Op("..."))}
+	if fl.omitEmpty && emptyTest(fl.path[0].Type(), val.Clone()) != nil {
+		passed = []jen.Code{jen.If(jen.Op("!").Qual(typedjsonPath, "EmptyRaw").Call(raw.Clone())).Block(passed...)}
+	}
+	return []jen.Code{jen.If(cond).Block(passed...).Else().Block(write...)}
 }
 
 // encodeMember returns the statements that append member fl of val's

@@ -1,6 +1,7 @@
 package webhook
 
 import (
+	"cmp"
 	"go/types"
 	"slices"
 	"strings"
@@ -18,12 +19,27 @@ import (
 // would. Such a member is passed: DecodeData skips it (typedjson.Pass), and
 // EncodeData writes the transcoded bytes in its place.
 
-// passMembers lists the JSON names of the members of k's root objects that
-// the versions keeping metadata pass, sorted: value structs the codecs
-// transcode, not omitted when zero, of one JSON form in all of those
-// versions, which every conversion between one of them and the hub copies
-// as it is (model.Conv.SameMemory, no guard).
-func (c *codecGen) passMembers(k *model.Kind) []string {
+// passMember is a member a kind's versions pass: a member of the root
+// object (parent empty), or a member of the root's member parent, a value
+// struct that not every version holds in one JSON form (spec, most often)
+// but whose conversions are generated, and copy the member as it is.
+type passMember struct{ parent, name string }
+
+func (m passMember) String() string {
+	if m.parent == "" {
+		return m.name
+	}
+	return m.parent + "." + m.name
+}
+
+// passMembers lists the members of k's root objects that the versions
+// keeping metadata pass, sorted, at most maxPass: value structs the codecs
+// transcode, not omitted when zero, and slices and maps of what they
+// transcode, of one JSON form in all of those versions, which every
+// conversion between one of them and the hub copies as it is
+// (model.Conv.SameMemory, no guard); at the root, or one level down in a
+// member whose conversions are generated (nestedPassable).
+func (c *codecGen) passMembers(k *model.Kind) []passMember {
 	if k.Hub == nil || !keepsMeta(k, k.Hub) {
 		return nil
 	}
@@ -37,17 +53,23 @@ func (c *codecGen) passMembers(k *model.Kind) []string {
 		}
 	}
 	hubFields, _ := jsonFields(k.Hub.Type.Underlying().(*types.Struct))
-	var names []string
+	var members []passMember
 	for _, fl := range hubFields {
 		if c.passable(k, fl) {
-			names = append(names, fl.name)
+			members = append(members, passMember{name: fl.name})
+			continue
+		}
+		for _, child := range c.nestedPassable(k, fl) {
+			members = append(members, passMember{parent: fl.name, name: child})
 		}
 	}
-	slices.Sort(names)
-	if len(names) > maxPass {
-		names = names[:maxPass]
+	slices.SortFunc(members, func(a, b passMember) int {
+		return cmp.Or(cmp.Compare(a.parent, b.parent), cmp.Compare(a.name, b.name))
+	})
+	if len(members) > maxPass {
+		members = members[:maxPass]
 	}
-	return names
+	return members
 }
 
 // maxPass is typedjson's bound on the members one object passes.
@@ -56,38 +78,142 @@ const maxPass = 4
 // passable reports whether the hub's root member fl passes in every version
 // of k that keeps metadata.
 func (c *codecGen) passable(k *model.Kind, fl jsonField) bool {
-	if len(fl.path) != 1 || fl.path[0].Embedded() || fl.omitZero {
+	if !plainMember(fl) {
 		return false
 	}
 	n, ok := fl.path[0].Type().(*types.Named)
 	if !ok || !c.transcodable(n) {
 		return false
 	}
-	shape := ""
 	for _, s := range k.Spokes {
 		if !keepsMeta(k, s.Version) {
 			continue
 		}
-		fields, _ := jsonFields(s.Version.Type.Underlying().(*types.Struct))
-		i := slices.IndexFunc(fields, func(f jsonField) bool { return f.name == fl.name })
-		if i < 0 || len(fields[i].path) != 1 || fields[i].omitZero {
+		sf, ok := memberNamed(s.Version.Type, fl.name)
+		if !ok {
 			return false
 		}
 		// The conversions first: most members that differ differ there,
 		// and a shape walks every type the member reaches.
 		root := s.Pairs[0]
-		if !copies(root.ToHub, fields[i].path[0], fl.path[0]) || !copies(root.ToSpoke, fl.path[0], fields[i].path[0]) {
-			return false
-		}
-		if shape == "" {
-			shape = c.shape(n, map[types.Type]bool{})
-		}
-		if c.shape(fields[i].path[0].Type(), map[types.Type]bool{}) != shape {
+		if !copies(root.ToHub, sf.path[0], fl.path[0]) || !copies(root.ToSpoke, fl.path[0], sf.path[0]) || !c.sameShape(sf, fl) {
 			return false
 		}
 	}
 	_, ok = c.transcoder(n)
 	return ok
+}
+
+// nestedPassable lists the JSON names of the members of the hub's root
+// member parent that pass in every version of k that keeps metadata: the
+// members of a value struct of a generated decoder and encoder in every
+// one of them, which the root's conversions convert with the generated
+// conversions of its pair (no hand-written Convert_ function, which may
+// read any member), and which those copy as they are.
+func (c *codecGen) nestedPassable(k *model.Kind, parent jsonField) []string {
+	hubParent, ok := c.dataStruct(parent)
+	if !ok {
+		return nil
+	}
+	hubFields, _ := jsonFields(hubParent.Underlying().(*types.Struct))
+	var names []string
+	for _, fl := range hubFields {
+		if plainMember(fl) && c.transcodesWhole(fl.path[0].Type()) {
+			names = append(names, fl.name)
+		}
+	}
+	for _, s := range k.Spokes {
+		if len(names) == 0 {
+			break
+		}
+		if !keepsMeta(k, s.Version) {
+			continue
+		}
+		sp, ok := memberNamed(s.Version.Type, parent.name)
+		if _, isData := c.dataStruct(sp); !ok || !isData {
+			return nil
+		}
+		root := s.Pairs[0]
+		toHub, toSpoke := pairConv(root.ToHub, sp.path[0], parent.path[0]), pairConv(root.ToSpoke, parent.path[0], sp.path[0])
+		if toHub == nil || toSpoke == nil {
+			return nil
+		}
+		names = slices.DeleteFunc(names, func(name string) bool {
+			hf, _ := memberNamed(hubParent, name)
+			sf, ok := memberNamed(toHub.From, name)
+			return !ok || !copies(toHub, sf.path[0], hf.path[0]) || !copies(toSpoke, hf.path[0], sf.path[0]) || !c.sameShape(sf, hf)
+		})
+	}
+	// Only now are the transcoders planned: a member that does not pass
+	// needs none.
+	return slices.DeleteFunc(names, func(name string) bool {
+		hf, _ := memberNamed(hubParent, name)
+		return c.memberTranscoder(hf.path[0].Type()) == nil
+	})
+}
+
+// plainMember reports whether fl is a struct's own field, not one of an
+// embedded struct's, and not omitted when zero (omitzero, which a
+// transcoder does not judge).
+func plainMember(fl jsonField) bool {
+	return len(fl.path) == 1 && !fl.path[0].Embedded() && !fl.omitZero
+}
+
+// memberNamed finds the member of n's JSON object named name, when it is
+// a plain one (plainMember).
+func memberNamed(n *types.Named, name string) (jsonField, bool) {
+	fields, _ := jsonFields(n.Underlying().(*types.Struct))
+	i := slices.IndexFunc(fields, func(f jsonField) bool { return f.name == name })
+	if i < 0 || !plainMember(fields[i]) {
+		return jsonField{}, false
+	}
+	return fields[i], true
+}
+
+// dataStruct returns the type of fl when fl is a plain member whose value
+// is a struct of a generated decoder and encoder, whose members the
+// codecs can pass.
+func (c *codecGen) dataStruct(fl jsonField) (*types.Named, bool) {
+	if !plainMember(fl) {
+		return nil, false
+	}
+	n, ok := fl.path[0].Type().(*types.Named)
+	if !ok || reflectOnly(n) || isSpecialLeaf(n) {
+		return nil, false
+	}
+	if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
+		return nil, false
+	}
+	_, dec := c.decoder(n)
+	_, enc := c.encoder(n)
+	return n, dec && enc
+}
+
+// sameShape reports whether two members are written alike.
+func (c *codecGen) sameShape(a, b jsonField) bool {
+	ta, tb := a.path[0].Type(), b.path[0].Type()
+	neverEmpty := emptyTest(ta, jen.Id("v")) == nil
+	return (a.omitEmpty == b.omitEmpty || neverEmpty) &&
+		c.shape(ta, map[types.Type]bool{}) == c.shape(tb, map[types.Type]bool{})
+}
+
+// pairConv returns the direction through which d converts field from of
+// its source into field to of its destination, when that is the generated
+// conversion of their type pair, with nothing hand-written in it.
+func pairConv(d *model.Direction, from, to *types.Var) *model.Direction {
+	for _, fc := range d.Fields {
+		if len(fc.Source) != 1 || fc.Source[0] != from || len(fc.Dest) != 1 || fc.Dest[0] != to {
+			continue
+		}
+		if fc.Mapping.OptOut || fc.Guard != nil || fc.Conv.Kind != model.ConvPair {
+			return nil
+		}
+		if dir := fc.Conv.Dir; dir.Manual == nil && !dir.WrongSignature && !dir.Pair.OptOut {
+			return dir
+		}
+		return nil
+	}
+	return nil
 }
 
 // copies reports whether direction d converts field from of its source
@@ -208,6 +334,57 @@ func (c *codecGen) transcoder(n *types.Named) (string, bool) {
 	c.transFuncs[n] = name
 	c.transQueue = append(c.transQueue, n)
 	return name, true
+}
+
+// transcodesWhole reports whether a member of type t has a transcoder
+// (memberTranscoder), without planning one.
+func (c *codecGen) transcodesWhole(t types.Type) bool {
+	if m, ok := t.(*types.Map); ok {
+		k, basic := m.Key().(*types.Basic)
+		if !basic || k.Kind() != types.String {
+			return false
+		}
+		t = m.Elem()
+		if isString(t) && !reflectOnly(t) {
+			return true
+		}
+	} else if s, ok := t.(*types.Slice); ok {
+		t = s.Elem()
+	}
+	n, ok := t.(*types.Named)
+	if !ok || reflectOnly(n) {
+		return false
+	}
+	_, isStruct := n.Underlying().(*types.Struct)
+	return isStruct && c.transcodable(n)
+}
+
+// memberTranscoder returns the transcoder of a member of type t, a
+// typedjson.Transcoder, or nil when t is none that the codecs transcode
+// whole: a struct type with a transcoder, or an unnamed slice or map of
+// such (or, for a map, of strings), keyed by strings, as the generated
+// decoder and encoder read and write them.
+func (c *codecGen) memberTranscoder(t types.Type) jen.Code {
+	if name := c.structTranscoder(t); name != "" {
+		return jen.Id(name)
+	}
+	switch u := t.(type) {
+	case *types.Slice:
+		if name := c.elemTranscoder(t); name != "" {
+			return jen.Qual(typedjsonPath, "SliceTranscoder").Call(jen.Id(name))
+		}
+	case *types.Map:
+		if k, basic := u.Key().(*types.Basic); !basic || k.Kind() != types.String {
+			return nil
+		}
+		if isString(u.Elem()) && !reflectOnly(u.Elem()) {
+			return jen.Qual(typedjsonPath, "StringMapTranscoder")
+		}
+		if name := c.structTranscoder(u.Elem()); name != "" {
+			return jen.Qual(typedjsonPath, "MapTranscoder").Call(jen.Id(name))
+		}
+	}
+	return nil
 }
 
 // isSpecialLeaf reports whether typedjson decodes and encodes t itself.

@@ -157,53 +157,6 @@ func decode_batchtutorialkubebuilderiov2_CronJob(d *typedjson.Decoder, v *batcht
 	return d.End()
 }
 
-// decode_batchtutorialkubebuilderiov2_CronJobStatus decodes a CronJobStatus.
-func decode_batchtutorialkubebuilderiov2_CronJobStatus(d *typedjson.Decoder, v *batchtutorialkubebuilderiov2.CronJobStatus) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [2]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "active":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.Slice(d, &v.Active, decode_corev1_ObjectReference)
-		case "lastScheduleTime":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			{
-				p0 := &v.LastScheduleTime
-				if d.Null() {
-					*p0 = nil
-				} else {
-					if *p0 == nil {
-						*p0 = new(metav1.Time)
-					}
-					err = typedjson.Time(d, *p0)
-				}
-			}
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
 // decode_batchtutorialkubebuilderiov2_CronJobSpec decodes a CronJobSpec.
 func decode_batchtutorialkubebuilderiov2_CronJobSpec(d *typedjson.Decoder, v *batchtutorialkubebuilderiov2.CronJobSpec) error {
 	if d.Null() {
@@ -299,6 +252,53 @@ func decode_batchtutorialkubebuilderiov2_CronJobSpec(d *typedjson.Decoder, v *ba
 						*p0 = new(int32)
 					}
 					err = typedjson.Int(d, *p0, 32)
+				}
+			}
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decode_batchtutorialkubebuilderiov2_CronJobStatus decodes a CronJobStatus.
+func decode_batchtutorialkubebuilderiov2_CronJobStatus(d *typedjson.Decoder, v *batchtutorialkubebuilderiov2.CronJobStatus) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [2]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "active":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.Slice(d, &v.Active, decode_corev1_ObjectReference)
+		case "lastScheduleTime":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			{
+				p0 := &v.LastScheduleTime
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
 				}
 			}
 		default:
@@ -447,31 +447,6 @@ func encode_batchtutorialkubebuilderiov2_CronJob(b []byte, v *batchtutorialkubeb
 	return append(b, '}'), err
 }
 
-// encode_batchtutorialkubebuilderiov2_CronJobStatus appends a CronJobStatus encoded.
-func encode_batchtutorialkubebuilderiov2_CronJobStatus(b []byte, v *batchtutorialkubebuilderiov2.CronJobStatus) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(len(v.Active) == 0) {
-		b = append(b, ",\"active\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Active, encode_corev1_ObjectReference); err != nil {
-			return b, err
-		}
-	}
-	if !(v.LastScheduleTime == nil) {
-		b = append(b, ",\"lastScheduleTime\":"...)
-		if v.LastScheduleTime == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendTime(b, &*v.LastScheduleTime)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // encode_batchtutorialkubebuilderiov2_CronJobSpec appends a CronJobSpec encoded.
 func encode_batchtutorialkubebuilderiov2_CronJobSpec(b []byte, v *batchtutorialkubebuilderiov2.CronJobSpec) ([]byte, error) {
 	var err error
@@ -518,6 +493,31 @@ func encode_batchtutorialkubebuilderiov2_CronJobSpec(b []byte, v *batchtutorialk
 			b = append(b, "null"...)
 		} else {
 			b = typedjson.AppendInt(b, *v.FailedJobsHistoryLimit)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_batchtutorialkubebuilderiov2_CronJobStatus appends a CronJobStatus encoded.
+func encode_batchtutorialkubebuilderiov2_CronJobStatus(b []byte, v *batchtutorialkubebuilderiov2.CronJobStatus) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Active) == 0) {
+		b = append(b, ",\"active\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Active, encode_corev1_ObjectReference); err != nil {
+			return b, err
+		}
+	}
+	if !(v.LastScheduleTime == nil) {
+		b = append(b, ",\"lastScheduleTime\":"...)
+		if v.LastScheduleTime == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendTime(b, &*v.LastScheduleTime)
 		}
 	}
 	if len(b) == mark {

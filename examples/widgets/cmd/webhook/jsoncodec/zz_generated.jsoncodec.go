@@ -37,7 +37,7 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
 						return encodeData_widgetsexamplecomv1_Widget(b, obj.(*widgetsexamplecomv1.Widget), raw)
 					},
-					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_widgetsexamplecomv1_WidgetStatus},
+					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_widgetsexamplecomv1_WidgetStatus, typedjson.MapTranscoder(transcode_widgetsexamplecomv1_Finish), typedjson.StringMapTranscoder, typedjson.SliceTranscoder(transcode_widgetsexamplecomv1_Part)},
 				},
 				"v1alpha1": {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
@@ -52,7 +52,7 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
 						return encodeData_widgetsexamplecomv1alpha1_Widget(b, obj.(*widgetsexamplecomv1alpha1.Widget), raw)
 					},
-					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_widgetsexamplecomv1alpha1_WidgetStatus},
+					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_widgetsexamplecomv1alpha1_WidgetStatus, typedjson.MapTranscoder(transcode_widgetsexamplecomv1alpha1_Finish), typedjson.StringMapTranscoder, typedjson.SliceTranscoder(transcode_widgetsexamplecomv1alpha1_Part)},
 				},
 				"v1beta1": {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
@@ -67,7 +67,7 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
 						return encodeData_widgetsexamplecomv1beta1_Widget(b, obj.(*widgetsexamplecomv1beta1.Widget), raw)
 					},
-					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_widgetsexamplecomv1beta1_WidgetStatus},
+					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_widgetsexamplecomv1beta1_WidgetStatus, typedjson.MapTranscoder(transcode_widgetsexamplecomv1beta1_Finish), typedjson.StringMapTranscoder, typedjson.SliceTranscoder(transcode_widgetsexamplecomv1beta1_Part)},
 				},
 			}
 		}

@@ -28,7 +28,7 @@ func encodeData_widgetsexamplecomv1_Widget(b []byte, v *widgetsexamplecomv1.Widg
 		return b, err
 	}
 	b = append(b, ",\"spec\":"...)
-	if b, err = encode_widgetsexamplecomv1_WidgetSpec(b, &v.Spec); err != nil {
+	if b, err = encodeData_widgetsexamplecomv1_WidgetSpec(b, &v.Spec, raw); err != nil {
 		return b, err
 	}
 	if raw[0] != nil {
@@ -47,7 +47,7 @@ func encodeData_widgetsexamplecomv1_Widget(b []byte, v *widgetsexamplecomv1.Widg
 	return append(b, '}'), err
 }
 
-// decodeData_widgetsexamplecomv1_Widget decodes a Widget, of its metadata only the stash, and passes status (typedjson.Pass).
+// decodeData_widgetsexamplecomv1_Widget decodes a Widget, of its metadata only the stash, and passes status, spec.finishes, spec.labels, spec.parts (typedjson.Pass).
 func decodeData_widgetsexamplecomv1_Widget(d *typedjson.Decoder, v *widgetsexamplecomv1.Widget) error {
 	if d.Null() {
 		return nil
@@ -85,13 +85,192 @@ func decodeData_widgetsexamplecomv1_Widget(d *typedjson.Decoder, v *widgetsexamp
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			err = decode_widgetsexamplecomv1_WidgetSpec(d, &v.Spec)
+			err = decodeData_widgetsexamplecomv1_WidgetSpec(d, &v.Spec)
 		case "status":
 			if seen[4] {
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
 			err = d.Pass(0)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// encodeData_widgetsexamplecomv1_WidgetSpec is encode_widgetsexamplecomv1_WidgetSpec, writing the members DecodeData passes from raw, transcoded, where raw has them.
+func encodeData_widgetsexamplecomv1_WidgetSpec(b []byte, v *widgetsexamplecomv1.WidgetSpec, raw [][]byte) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"displayName\":"...)
+	b = typedjson.AppendString(b, v.DisplayName)
+	if !(len(v.Size) == 0) {
+		b = append(b, ",\"size\":"...)
+		b = typedjson.AppendString(b, v.Size)
+	}
+	b = append(b, ",\"network\":"...)
+	if b, err = encode_widgetsexamplecomv1_Network(b, &v.Network); err != nil {
+		return b, err
+	}
+	if !(v.Replicas == nil) {
+		b = append(b, ",\"replicas\":"...)
+		if v.Replicas == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.Replicas)
+		}
+	}
+	if raw[3] != nil {
+		if !typedjson.EmptyRaw(raw[3]) {
+			b = append(b, ",\"parts\":"...)
+			b = append(b, raw[3]...)
+		}
+	} else {
+		if !(len(v.Parts) == 0) {
+			b = append(b, ",\"parts\":"...)
+			if b, err = typedjson.AppendSlice(b, v.Parts, encode_widgetsexamplecomv1_Part); err != nil {
+				return b, err
+			}
+		}
+	}
+	if raw[1] != nil {
+		if !typedjson.EmptyRaw(raw[1]) {
+			b = append(b, ",\"finishes\":"...)
+			b = append(b, raw[1]...)
+		}
+	} else {
+		if !(len(v.Finishes) == 0) {
+			b = append(b, ",\"finishes\":"...)
+			if b, err = typedjson.AppendMap(b, v.Finishes, encode_widgetsexamplecomv1_Finish); err != nil {
+				return b, err
+			}
+		}
+	}
+	if raw[2] != nil {
+		if !typedjson.EmptyRaw(raw[2]) {
+			b = append(b, ",\"labels\":"...)
+			b = append(b, raw[2]...)
+		}
+	} else {
+		if !(len(v.Labels) == 0) {
+			b = append(b, ",\"labels\":"...)
+			b = typedjson.AppendStringMap(b, v.Labels)
+		}
+	}
+	b = append(b, ",\"options\":"...)
+	if b, err = typedjson.AppendMarshal(b, v.Options); err != nil {
+		return b, err
+	}
+	if !(v.Warranty == nil) {
+		b = append(b, ",\"warranty\":"...)
+		if v.Warranty == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_widgetsexamplecomv1_Warranty(b, &*v.Warranty); err != nil {
+				return b, err
+			}
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// decodeData_widgetsexamplecomv1_WidgetSpec decodes a WidgetSpec, and passes finishes, labels, parts (typedjson.Pass).
+func decodeData_widgetsexamplecomv1_WidgetSpec(d *typedjson.Decoder, v *widgetsexamplecomv1.WidgetSpec) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [9]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "displayName":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.DisplayName)
+		case "size":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.Size)
+		case "network":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = decode_widgetsexamplecomv1_Network(d, &v.Network)
+		case "replicas":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			{
+				p0 := &v.Replicas
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
+				}
+			}
+		case "parts":
+			if seen[4] {
+				return typedjson.ErrFallback
+			}
+			seen[4] = true
+			err = d.Pass(3)
+		case "finishes":
+			if seen[5] {
+				return typedjson.ErrFallback
+			}
+			seen[5] = true
+			err = d.Pass(1)
+		case "labels":
+			if seen[6] {
+				return typedjson.ErrFallback
+			}
+			seen[6] = true
+			err = d.Pass(2)
+		case "options":
+			if seen[7] {
+				return typedjson.ErrFallback
+			}
+			seen[7] = true
+			err = typedjson.Unmarshal(d, &v.Options)
+		case "warranty":
+			if seen[8] {
+				return typedjson.ErrFallback
+			}
+			seen[8] = true
+			{
+				p0 := &v.Warranty
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(widgetsexamplecomv1.Warranty)
+					}
+					err = decode_widgetsexamplecomv1_Warranty(d, *p0)
+				}
+			}
 		default:
 			err = d.Skip()
 		}
@@ -256,43 +435,6 @@ func decode_widgetsexamplecomv1_WidgetSpec(d *typedjson.Decoder, v *widgetsexamp
 	return d.End()
 }
 
-// decode_widgetsexamplecomv1_WidgetStatus decodes a WidgetStatus.
-func decode_widgetsexamplecomv1_WidgetStatus(d *typedjson.Decoder, v *widgetsexamplecomv1.WidgetStatus) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [2]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "observedGeneration":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.Int(d, &v.ObservedGeneration, 64)
-		case "conditions":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			err = typedjson.Slice(d, &v.Conditions, decode_metav1_Condition)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
 // decode_widgetsexamplecomv1_Network decodes a Network.
 func decode_widgetsexamplecomv1_Network(d *typedjson.Decoder, v *widgetsexamplecomv1.Network) error {
 	if d.Null() {
@@ -410,6 +552,43 @@ func decode_widgetsexamplecomv1_Finish(d *typedjson.Decoder, v *widgetsexampleco
 			}
 			seen[1] = true
 			err = typedjson.Int(d, &v.Gloss, 32)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decode_widgetsexamplecomv1_WidgetStatus decodes a WidgetStatus.
+func decode_widgetsexamplecomv1_WidgetStatus(d *typedjson.Decoder, v *widgetsexamplecomv1.WidgetStatus) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [2]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "observedGeneration":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.Int(d, &v.ObservedGeneration, 64)
+		case "conditions":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.Slice(d, &v.Conditions, decode_metav1_Condition)
 		default:
 			err = d.Skip()
 		}
@@ -557,27 +736,6 @@ func encode_widgetsexamplecomv1_WidgetSpec(b []byte, v *widgetsexamplecomv1.Widg
 	return append(b, '}'), err
 }
 
-// encode_widgetsexamplecomv1_WidgetStatus appends a WidgetStatus encoded.
-func encode_widgetsexamplecomv1_WidgetStatus(b []byte, v *widgetsexamplecomv1.WidgetStatus) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.ObservedGeneration == 0) {
-		b = append(b, ",\"observedGeneration\":"...)
-		b = typedjson.AppendInt(b, v.ObservedGeneration)
-	}
-	if !(len(v.Conditions) == 0) {
-		b = append(b, ",\"conditions\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Conditions, encode_metav1_Condition); err != nil {
-			return b, err
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // encode_widgetsexamplecomv1_Network appends a Network encoded.
 func encode_widgetsexamplecomv1_Network(b []byte, v *widgetsexamplecomv1.Network) ([]byte, error) {
 	var err error
@@ -639,6 +797,27 @@ func encode_widgetsexamplecomv1_Finish(b []byte, v *widgetsexamplecomv1.Finish) 
 	return append(b, '}'), err
 }
 
+// encode_widgetsexamplecomv1_WidgetStatus appends a WidgetStatus encoded.
+func encode_widgetsexamplecomv1_WidgetStatus(b []byte, v *widgetsexamplecomv1.WidgetStatus) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.ObservedGeneration == 0) {
+		b = append(b, ",\"observedGeneration\":"...)
+		b = typedjson.AppendInt(b, v.ObservedGeneration)
+	}
+	if !(len(v.Conditions) == 0) {
+		b = append(b, ",\"conditions\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Conditions, encode_metav1_Condition); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_widgetsexamplecomv1_Warranty appends a Warranty encoded.
 func encode_widgetsexamplecomv1_Warranty(b []byte, v *widgetsexamplecomv1.Warranty) ([]byte, error) {
 	var err error
@@ -653,6 +832,197 @@ func encode_widgetsexamplecomv1_Warranty(b []byte, v *widgetsexamplecomv1.Warran
 			b = typedjson.AppendTime(b, &*v.Until)
 		}
 	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// transcode_widgetsexamplecomv1_Part appends the Part d reads as encode_widgetsexamplecomv1_Part would write it decoded.
+func transcode_widgetsexamplecomv1_Part(d *typedjson.Decoder, b []byte) ([]byte, error) {
+	if d.Null() {
+		var zero widgetsexamplecomv1.Part
+		return encode_widgetsexamplecomv1_Part(b, &zero)
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, err
+	}
+	var at [3]int
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return b, err
+		}
+		switch string(name) {
+		case "name":
+			if at[0] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[0] = d.Mark() + 1
+		case "count":
+			if at[1] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[1] = d.Mark() + 1
+		case "weight":
+			if at[2] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[2] = d.Mark() + 1
+		}
+		if err := d.Skip(); err != nil {
+			return b, err
+		}
+	}
+	if err := d.End(); err != nil {
+		return b, err
+	}
+	end := d.Mark()
+	var err error
+	mark := len(b)
+	if at[0] == 0 {
+		var x string
+		b = append(b, ",\"name\":"...)
+		b = typedjson.AppendString(b, x)
+	} else {
+		d.Seek(at[0] - 1)
+		b = append(b, ",\"name\":"...)
+		b, _, err = typedjson.TranscodeString(d, b)
+		if err != nil {
+			return b, err
+		}
+	}
+	if at[1] == 0 {
+		var x int32
+		b = append(b, ",\"count\":"...)
+		b = typedjson.AppendInt(b, x)
+	} else {
+		var x int32
+		d.Seek(at[1] - 1)
+		err = typedjson.Int(d, &x, 32)
+		if err != nil {
+			return b, err
+		}
+		b = append(b, ",\"count\":"...)
+		b = typedjson.AppendInt(b, x)
+	}
+	if at[2] == 0 {
+		var x *apiresource.Quantity
+		if !(x == nil) {
+			b = append(b, ",\"weight\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = typedjson.AppendQuantity(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	} else {
+		var x *apiresource.Quantity
+		d.Seek(at[2] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(apiresource.Quantity)
+				}
+				err = typedjson.Quantity(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"weight\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = typedjson.AppendQuantity(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	d.Seek(end)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// transcode_widgetsexamplecomv1_Finish appends the Finish d reads as encode_widgetsexamplecomv1_Finish would write it decoded.
+func transcode_widgetsexamplecomv1_Finish(d *typedjson.Decoder, b []byte) ([]byte, error) {
+	if d.Null() {
+		var zero widgetsexamplecomv1.Finish
+		return encode_widgetsexamplecomv1_Finish(b, &zero)
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, err
+	}
+	var at [2]int
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return b, err
+		}
+		switch string(name) {
+		case "color":
+			if at[0] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[0] = d.Mark() + 1
+		case "gloss":
+			if at[1] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[1] = d.Mark() + 1
+		}
+		if err := d.Skip(); err != nil {
+			return b, err
+		}
+	}
+	if err := d.End(); err != nil {
+		return b, err
+	}
+	end := d.Mark()
+	var err error
+	mark := len(b)
+	if at[0] == 0 {
+		var x string
+		b = append(b, ",\"color\":"...)
+		b = typedjson.AppendString(b, x)
+	} else {
+		d.Seek(at[0] - 1)
+		b = append(b, ",\"color\":"...)
+		b, _, err = typedjson.TranscodeString(d, b)
+		if err != nil {
+			return b, err
+		}
+	}
+	if at[1] == 0 {
+		var x int32
+		if !(x == 0) {
+			b = append(b, ",\"gloss\":"...)
+			b = typedjson.AppendInt(b, x)
+		}
+	} else {
+		var x int32
+		d.Seek(at[1] - 1)
+		err = typedjson.Int(d, &x, 32)
+		if err != nil {
+			return b, err
+		}
+		if !(x == 0) {
+			b = append(b, ",\"gloss\":"...)
+			b = typedjson.AppendInt(b, x)
+		}
+	}
+	d.Seek(end)
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
 	}

@@ -28,7 +28,7 @@ func encodeData_widgetsexamplecomv1beta1_Widget(b []byte, v *widgetsexamplecomv1
 		return b, err
 	}
 	b = append(b, ",\"spec\":"...)
-	if b, err = encode_widgetsexamplecomv1beta1_WidgetSpec(b, &v.Spec); err != nil {
+	if b, err = encodeData_widgetsexamplecomv1beta1_WidgetSpec(b, &v.Spec, raw); err != nil {
 		return b, err
 	}
 	if raw[0] != nil {
@@ -47,7 +47,7 @@ func encodeData_widgetsexamplecomv1beta1_Widget(b []byte, v *widgetsexamplecomv1
 	return append(b, '}'), err
 }
 
-// decodeData_widgetsexamplecomv1beta1_Widget decodes a Widget, of its metadata only the stash, and passes status (typedjson.Pass).
+// decodeData_widgetsexamplecomv1beta1_Widget decodes a Widget, of its metadata only the stash, and passes status, spec.finishes, spec.labels, spec.parts (typedjson.Pass).
 func decodeData_widgetsexamplecomv1beta1_Widget(d *typedjson.Decoder, v *widgetsexamplecomv1beta1.Widget) error {
 	if d.Null() {
 		return nil
@@ -85,13 +85,150 @@ func decodeData_widgetsexamplecomv1beta1_Widget(d *typedjson.Decoder, v *widgets
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			err = decode_widgetsexamplecomv1beta1_WidgetSpec(d, &v.Spec)
+			err = decodeData_widgetsexamplecomv1beta1_WidgetSpec(d, &v.Spec)
 		case "status":
 			if seen[4] {
 				return typedjson.ErrFallback
 			}
 			seen[4] = true
 			err = d.Pass(0)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// encodeData_widgetsexamplecomv1beta1_WidgetSpec is encode_widgetsexamplecomv1beta1_WidgetSpec, writing the members DecodeData passes from raw, transcoded, where raw has them.
+func encodeData_widgetsexamplecomv1beta1_WidgetSpec(b []byte, v *widgetsexamplecomv1beta1.WidgetSpec, raw [][]byte) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"displayName\":"...)
+	b = typedjson.AppendString(b, v.DisplayName)
+	if !(len(v.Size) == 0) {
+		b = append(b, ",\"size\":"...)
+		b = typedjson.AppendString(b, v.Size)
+	}
+	b = append(b, ",\"network\":"...)
+	if b, err = encode_widgetsexamplecomv1beta1_Network(b, &v.Network); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"replicas\":"...)
+	b = typedjson.AppendInt(b, v.Replicas)
+	if raw[3] != nil {
+		if !typedjson.EmptyRaw(raw[3]) {
+			b = append(b, ",\"parts\":"...)
+			b = append(b, raw[3]...)
+		}
+	} else {
+		if !(len(v.Parts) == 0) {
+			b = append(b, ",\"parts\":"...)
+			if b, err = typedjson.AppendSlice(b, v.Parts, encode_widgetsexamplecomv1beta1_Part); err != nil {
+				return b, err
+			}
+		}
+	}
+	if raw[1] != nil {
+		if !typedjson.EmptyRaw(raw[1]) {
+			b = append(b, ",\"finishes\":"...)
+			b = append(b, raw[1]...)
+		}
+	} else {
+		if !(len(v.Finishes) == 0) {
+			b = append(b, ",\"finishes\":"...)
+			if b, err = typedjson.AppendMap(b, v.Finishes, encode_widgetsexamplecomv1beta1_Finish); err != nil {
+				return b, err
+			}
+		}
+	}
+	if raw[2] != nil {
+		if !typedjson.EmptyRaw(raw[2]) {
+			b = append(b, ",\"labels\":"...)
+			b = append(b, raw[2]...)
+		}
+	} else {
+		if !(len(v.Labels) == 0) {
+			b = append(b, ",\"labels\":"...)
+			b = typedjson.AppendStringMap(b, v.Labels)
+		}
+	}
+	b = append(b, ",\"options\":"...)
+	if b, err = typedjson.AppendMarshal(b, v.Options); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// decodeData_widgetsexamplecomv1beta1_WidgetSpec decodes a WidgetSpec, and passes finishes, labels, parts (typedjson.Pass).
+func decodeData_widgetsexamplecomv1beta1_WidgetSpec(d *typedjson.Decoder, v *widgetsexamplecomv1beta1.WidgetSpec) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [8]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "displayName":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.DisplayName)
+		case "size":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.Size)
+		case "network":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = decode_widgetsexamplecomv1beta1_Network(d, &v.Network)
+		case "replicas":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = typedjson.Int(d, &v.Replicas, 32)
+		case "parts":
+			if seen[4] {
+				return typedjson.ErrFallback
+			}
+			seen[4] = true
+			err = d.Pass(3)
+		case "finishes":
+			if seen[5] {
+				return typedjson.ErrFallback
+			}
+			seen[5] = true
+			err = d.Pass(1)
+		case "labels":
+			if seen[6] {
+				return typedjson.ErrFallback
+			}
+			seen[6] = true
+			err = d.Pass(2)
+		case "options":
+			if seen[7] {
+				return typedjson.ErrFallback
+			}
+			seen[7] = true
+			err = typedjson.Unmarshal(d, &v.Options)
 		default:
 			err = d.Skip()
 		}
@@ -147,43 +284,6 @@ func decode_widgetsexamplecomv1beta1_Widget(d *typedjson.Decoder, v *widgetsexam
 			}
 			seen[4] = true
 			err = decode_widgetsexamplecomv1beta1_WidgetStatus(d, &v.Status)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
-// decode_widgetsexamplecomv1beta1_WidgetStatus decodes a WidgetStatus.
-func decode_widgetsexamplecomv1beta1_WidgetStatus(d *typedjson.Decoder, v *widgetsexamplecomv1beta1.WidgetStatus) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [2]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "observedGeneration":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.Int(d, &v.ObservedGeneration, 64)
-		case "conditions":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			err = typedjson.Slice(d, &v.Conditions, decode_metav1_Condition)
 		default:
 			err = d.Skip()
 		}
@@ -267,8 +367,8 @@ func decode_widgetsexamplecomv1beta1_WidgetSpec(d *typedjson.Decoder, v *widgets
 	return d.End()
 }
 
-// decode_widgetsexamplecomv1beta1_Network decodes a Network.
-func decode_widgetsexamplecomv1beta1_Network(d *typedjson.Decoder, v *widgetsexamplecomv1beta1.Network) error {
+// decode_widgetsexamplecomv1beta1_WidgetStatus decodes a WidgetStatus.
+func decode_widgetsexamplecomv1beta1_WidgetStatus(d *typedjson.Decoder, v *widgetsexamplecomv1beta1.WidgetStatus) error {
 	if d.Null() {
 		return nil
 	}
@@ -282,18 +382,55 @@ func decode_widgetsexamplecomv1beta1_Network(d *typedjson.Decoder, v *widgetsexa
 			return err
 		}
 		switch string(name) {
-		case "host":
+		case "observedGeneration":
 			if seen[0] {
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			err = typedjson.String(d, &v.Host)
-		case "port":
+			err = typedjson.Int(d, &v.ObservedGeneration, 64)
+		case "conditions":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			err = typedjson.IntOrString(d, &v.Port)
+			err = typedjson.Slice(d, &v.Conditions, decode_metav1_Condition)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decode_widgetsexamplecomv1beta1_Finish decodes a Finish.
+func decode_widgetsexamplecomv1beta1_Finish(d *typedjson.Decoder, v *widgetsexamplecomv1beta1.Finish) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [2]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "color":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.Color)
+		case "gloss":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.Int(d, &v.Gloss, 32)
 		default:
 			err = d.Skip()
 		}
@@ -357,8 +494,8 @@ func decode_widgetsexamplecomv1beta1_Part(d *typedjson.Decoder, v *widgetsexampl
 	return d.End()
 }
 
-// decode_widgetsexamplecomv1beta1_Finish decodes a Finish.
-func decode_widgetsexamplecomv1beta1_Finish(d *typedjson.Decoder, v *widgetsexamplecomv1beta1.Finish) error {
+// decode_widgetsexamplecomv1beta1_Network decodes a Network.
+func decode_widgetsexamplecomv1beta1_Network(d *typedjson.Decoder, v *widgetsexamplecomv1beta1.Network) error {
 	if d.Null() {
 		return nil
 	}
@@ -372,18 +509,18 @@ func decode_widgetsexamplecomv1beta1_Finish(d *typedjson.Decoder, v *widgetsexam
 			return err
 		}
 		switch string(name) {
-		case "color":
+		case "host":
 			if seen[0] {
 				return typedjson.ErrFallback
 			}
 			seen[0] = true
-			err = typedjson.String(d, &v.Color)
-		case "gloss":
+			err = typedjson.String(d, &v.Host)
+		case "port":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			err = typedjson.Int(d, &v.Gloss, 32)
+			err = typedjson.IntOrString(d, &v.Port)
 		default:
 			err = d.Skip()
 		}
@@ -417,27 +554,6 @@ func encode_widgetsexamplecomv1beta1_Widget(b []byte, v *widgetsexamplecomv1beta
 	b = append(b, ",\"status\":"...)
 	if b, err = encode_widgetsexamplecomv1beta1_WidgetStatus(b, &v.Status); err != nil {
 		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_widgetsexamplecomv1beta1_WidgetStatus appends a WidgetStatus encoded.
-func encode_widgetsexamplecomv1beta1_WidgetStatus(b []byte, v *widgetsexamplecomv1beta1.WidgetStatus) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.ObservedGeneration == 0) {
-		b = append(b, ",\"observedGeneration\":"...)
-		b = typedjson.AppendInt(b, v.ObservedGeneration)
-	}
-	if !(len(v.Conditions) == 0) {
-		b = append(b, ",\"conditions\":"...)
-		if b, err = typedjson.AppendSlice(b, v.Conditions, encode_metav1_Condition); err != nil {
-			return b, err
-		}
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
@@ -550,6 +666,27 @@ func encode_widgetsexamplecomv1beta1_Finish(b []byte, v *widgetsexamplecomv1beta
 	return append(b, '}'), err
 }
 
+// encode_widgetsexamplecomv1beta1_WidgetStatus appends a WidgetStatus encoded.
+func encode_widgetsexamplecomv1beta1_WidgetStatus(b []byte, v *widgetsexamplecomv1beta1.WidgetStatus) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.ObservedGeneration == 0) {
+		b = append(b, ",\"observedGeneration\":"...)
+		b = typedjson.AppendInt(b, v.ObservedGeneration)
+	}
+	if !(len(v.Conditions) == 0) {
+		b = append(b, ",\"conditions\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Conditions, encode_metav1_Condition); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // transcode_widgetsexamplecomv1beta1_WidgetStatus appends the WidgetStatus d reads as encode_widgetsexamplecomv1beta1_WidgetStatus would write it decoded.
 func transcode_widgetsexamplecomv1beta1_WidgetStatus(d *typedjson.Decoder, b []byte) ([]byte, error) {
 	if d.Null() {
@@ -624,6 +761,197 @@ func transcode_widgetsexamplecomv1beta1_WidgetStatus(d *typedjson.Decoder, b []b
 		}
 		if n == 0 {
 			b = b[:start]
+		}
+	}
+	d.Seek(end)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// transcode_widgetsexamplecomv1beta1_Finish appends the Finish d reads as encode_widgetsexamplecomv1beta1_Finish would write it decoded.
+func transcode_widgetsexamplecomv1beta1_Finish(d *typedjson.Decoder, b []byte) ([]byte, error) {
+	if d.Null() {
+		var zero widgetsexamplecomv1beta1.Finish
+		return encode_widgetsexamplecomv1beta1_Finish(b, &zero)
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, err
+	}
+	var at [2]int
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return b, err
+		}
+		switch string(name) {
+		case "color":
+			if at[0] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[0] = d.Mark() + 1
+		case "gloss":
+			if at[1] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[1] = d.Mark() + 1
+		}
+		if err := d.Skip(); err != nil {
+			return b, err
+		}
+	}
+	if err := d.End(); err != nil {
+		return b, err
+	}
+	end := d.Mark()
+	var err error
+	mark := len(b)
+	if at[0] == 0 {
+		var x string
+		b = append(b, ",\"color\":"...)
+		b = typedjson.AppendString(b, x)
+	} else {
+		d.Seek(at[0] - 1)
+		b = append(b, ",\"color\":"...)
+		b, _, err = typedjson.TranscodeString(d, b)
+		if err != nil {
+			return b, err
+		}
+	}
+	if at[1] == 0 {
+		var x int32
+		if !(x == 0) {
+			b = append(b, ",\"gloss\":"...)
+			b = typedjson.AppendInt(b, x)
+		}
+	} else {
+		var x int32
+		d.Seek(at[1] - 1)
+		err = typedjson.Int(d, &x, 32)
+		if err != nil {
+			return b, err
+		}
+		if !(x == 0) {
+			b = append(b, ",\"gloss\":"...)
+			b = typedjson.AppendInt(b, x)
+		}
+	}
+	d.Seek(end)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// transcode_widgetsexamplecomv1beta1_Part appends the Part d reads as encode_widgetsexamplecomv1beta1_Part would write it decoded.
+func transcode_widgetsexamplecomv1beta1_Part(d *typedjson.Decoder, b []byte) ([]byte, error) {
+	if d.Null() {
+		var zero widgetsexamplecomv1beta1.Part
+		return encode_widgetsexamplecomv1beta1_Part(b, &zero)
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, err
+	}
+	var at [3]int
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return b, err
+		}
+		switch string(name) {
+		case "name":
+			if at[0] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[0] = d.Mark() + 1
+		case "count":
+			if at[1] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[1] = d.Mark() + 1
+		case "weight":
+			if at[2] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[2] = d.Mark() + 1
+		}
+		if err := d.Skip(); err != nil {
+			return b, err
+		}
+	}
+	if err := d.End(); err != nil {
+		return b, err
+	}
+	end := d.Mark()
+	var err error
+	mark := len(b)
+	if at[0] == 0 {
+		var x string
+		b = append(b, ",\"name\":"...)
+		b = typedjson.AppendString(b, x)
+	} else {
+		d.Seek(at[0] - 1)
+		b = append(b, ",\"name\":"...)
+		b, _, err = typedjson.TranscodeString(d, b)
+		if err != nil {
+			return b, err
+		}
+	}
+	if at[1] == 0 {
+		var x int32
+		b = append(b, ",\"count\":"...)
+		b = typedjson.AppendInt(b, x)
+	} else {
+		var x int32
+		d.Seek(at[1] - 1)
+		err = typedjson.Int(d, &x, 32)
+		if err != nil {
+			return b, err
+		}
+		b = append(b, ",\"count\":"...)
+		b = typedjson.AppendInt(b, x)
+	}
+	if at[2] == 0 {
+		var x *apiresource.Quantity
+		if !(x == nil) {
+			b = append(b, ",\"weight\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = typedjson.AppendQuantity(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	} else {
+		var x *apiresource.Quantity
+		d.Seek(at[2] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(apiresource.Quantity)
+				}
+				err = typedjson.Quantity(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"weight\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = typedjson.AppendQuantity(b, &*x); err != nil {
+					return b, err
+				}
+			}
 		}
 	}
 	d.Seek(end)

@@ -10,7 +10,34 @@ import (
 	apiresource "k8s.io/apimachinery/pkg/api/resource"
 )
 
-// decodeData_layoutsexamplecomv1_Gadget decodes a Gadget, of its metadata only the stash.
+// encodeData_layoutsexamplecomv1_Gadget is encode_layoutsexamplecomv1_Gadget, writing the members DecodeData passes from raw, transcoded, where raw has them.
+func encodeData_layoutsexamplecomv1_Gadget(b []byte, v *layoutsexamplecomv1.Gadget, raw [][]byte) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encodeData_layoutsexamplecomv1_GadgetSpec(b, &v.Spec, raw); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// decodeData_layoutsexamplecomv1_Gadget decodes a Gadget, of its metadata only the stash, and passes spec.byName, spec.outer, spec.plain, spec.plains (typedjson.Pass).
 func decodeData_layoutsexamplecomv1_Gadget(d *typedjson.Decoder, v *layoutsexamplecomv1.Gadget) error {
 	if d.Null() {
 		return nil
@@ -48,7 +75,243 @@ func decodeData_layoutsexamplecomv1_Gadget(d *typedjson.Decoder, v *layoutsexamp
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			err = decode_layoutsexamplecomv1_GadgetSpec(d, &v.Spec)
+			err = decodeData_layoutsexamplecomv1_GadgetSpec(d, &v.Spec)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// encodeData_layoutsexamplecomv1_GadgetSpec is encode_layoutsexamplecomv1_GadgetSpec, writing the members DecodeData passes from raw, transcoded, where raw has them.
+func encodeData_layoutsexamplecomv1_GadgetSpec(b []byte, v *layoutsexamplecomv1.GadgetSpec, raw [][]byte) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if raw[2] != nil {
+		b = append(b, ",\"plain\":"...)
+		b = append(b, raw[2]...)
+	} else {
+		b = append(b, ",\"plain\":"...)
+		if b, err = encode_layoutsexamplecomv1_Plain(b, &v.Plain); err != nil {
+			return b, err
+		}
+	}
+	if raw[3] != nil {
+		if !typedjson.EmptyRaw(raw[3]) {
+			b = append(b, ",\"plains\":"...)
+			b = append(b, raw[3]...)
+		}
+	} else {
+		if !(len(v.Plains) == 0) {
+			b = append(b, ",\"plains\":"...)
+			if b, err = typedjson.AppendSlice(b, v.Plains, encode_layoutsexamplecomv1_Plain); err != nil {
+				return b, err
+			}
+		}
+	}
+	if raw[0] != nil {
+		if !typedjson.EmptyRaw(raw[0]) {
+			b = append(b, ",\"byName\":"...)
+			b = append(b, raw[0]...)
+		}
+	} else {
+		if !(len(v.ByName) == 0) {
+			b = append(b, ",\"byName\":"...)
+			if b, err = typedjson.AppendMap(b, v.ByName, encode_layoutsexamplecomv1_Plain); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.Ptr == nil) {
+		b = append(b, ",\"ptr\":"...)
+		if v.Ptr == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_layoutsexamplecomv1_Plain(b, &*v.Ptr); err != nil {
+				return b, err
+			}
+		}
+	}
+	if raw[1] != nil {
+		b = append(b, ",\"outer\":"...)
+		b = append(b, raw[1]...)
+	} else {
+		b = append(b, ",\"outer\":"...)
+		if b, err = encode_layoutsexamplecomv1_Outer(b, &v.Outer); err != nil {
+			return b, err
+		}
+	}
+	b = append(b, ",\"held\":"...)
+	if b, err = encode_layoutsexamplecomv1_HoldsHandWritten(b, &v.Held); err != nil {
+		return b, err
+	}
+	if !(len(v.HandWrittens) == 0) {
+		b = append(b, ",\"handWrittens\":"...)
+		if b, err = typedjson.AppendSlice(b, v.HandWrittens, encode_layoutsexamplecomv1_HandWritten); err != nil {
+			return b, err
+		}
+	}
+	if !(len(v.Renamed) == 0) {
+		b = append(b, ",\"renamed\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Renamed, encode_layoutsexamplecomv1_Renamed); err != nil {
+			return b, err
+		}
+	}
+	if !(len(v.Narrowed) == 0) {
+		b = append(b, ",\"narrowed\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Narrowed, encode_layoutsexamplecomv1_Narrowed); err != nil {
+			return b, err
+		}
+	}
+	if !(len(v.Legacy) == 0) {
+		b = append(b, ",\"legacy\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Legacy, encode_layoutsexamplecomv1_Legacy); err != nil {
+			return b, err
+		}
+	}
+	if !(len(v.Reordered) == 0) {
+		b = append(b, ",\"reordered\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Reordered, encode_layoutsexamplecomv1_Reordered); err != nil {
+			return b, err
+		}
+	}
+	if !(len(v.Swapped) == 0) {
+		b = append(b, ",\"swapped\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Swapped, encode_layoutsexamplecomv1_Swapped); err != nil {
+			return b, err
+		}
+	}
+	if !(len(v.Retagged) == 0) {
+		b = append(b, ",\"retagged\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Retagged, encode_layoutsexamplecomv1_Retagged); err != nil {
+			return b, err
+		}
+	}
+	if !(len(v.Resized) == 0) {
+		b = append(b, ",\"resized\":"...)
+		if b, err = typedjson.AppendSlice(b, v.Resized, encode_layoutsexamplecomv1_Resized); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// decodeData_layoutsexamplecomv1_GadgetSpec decodes a GadgetSpec, and passes byName, outer, plain, plains (typedjson.Pass).
+func decodeData_layoutsexamplecomv1_GadgetSpec(d *typedjson.Decoder, v *layoutsexamplecomv1.GadgetSpec) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [14]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "plain":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = d.Pass(2)
+		case "plains":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = d.Pass(3)
+		case "byName":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = d.Pass(0)
+		case "ptr":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			{
+				p0 := &v.Ptr
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(layoutsexamplecomv1.Plain)
+					}
+					err = decode_layoutsexamplecomv1_Plain(d, *p0)
+				}
+			}
+		case "outer":
+			if seen[4] {
+				return typedjson.ErrFallback
+			}
+			seen[4] = true
+			err = d.Pass(1)
+		case "held":
+			if seen[5] {
+				return typedjson.ErrFallback
+			}
+			seen[5] = true
+			err = decode_layoutsexamplecomv1_HoldsHandWritten(d, &v.Held)
+		case "handWrittens":
+			if seen[6] {
+				return typedjson.ErrFallback
+			}
+			seen[6] = true
+			err = typedjson.Slice(d, &v.HandWrittens, decode_layoutsexamplecomv1_HandWritten)
+		case "renamed":
+			if seen[7] {
+				return typedjson.ErrFallback
+			}
+			seen[7] = true
+			err = typedjson.Slice(d, &v.Renamed, decode_layoutsexamplecomv1_Renamed)
+		case "narrowed":
+			if seen[8] {
+				return typedjson.ErrFallback
+			}
+			seen[8] = true
+			err = typedjson.Slice(d, &v.Narrowed, decode_layoutsexamplecomv1_Narrowed)
+		case "legacy":
+			if seen[9] {
+				return typedjson.ErrFallback
+			}
+			seen[9] = true
+			err = typedjson.Slice(d, &v.Legacy, decode_layoutsexamplecomv1_Legacy)
+		case "reordered":
+			if seen[10] {
+				return typedjson.ErrFallback
+			}
+			seen[10] = true
+			err = typedjson.Slice(d, &v.Reordered, decode_layoutsexamplecomv1_Reordered)
+		case "swapped":
+			if seen[11] {
+				return typedjson.ErrFallback
+			}
+			seen[11] = true
+			err = typedjson.Slice(d, &v.Swapped, decode_layoutsexamplecomv1_Swapped)
+		case "retagged":
+			if seen[12] {
+				return typedjson.ErrFallback
+			}
+			seen[12] = true
+			err = typedjson.Slice(d, &v.Retagged, decode_layoutsexamplecomv1_Retagged)
+		case "resized":
+			if seen[13] {
+				return typedjson.ErrFallback
+			}
+			seen[13] = true
+			err = typedjson.Slice(d, &v.Resized, decode_layoutsexamplecomv1_Resized)
 		default:
 			err = d.Skip()
 		}
@@ -904,6 +1167,206 @@ func encode_layoutsexamplecomv1_Resized(b []byte, v *layoutsexamplecomv1.Resized
 	mark := len(b)
 	b = append(b, ",\"count\":"...)
 	b = typedjson.AppendInt(b, v.Count)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// transcode_layoutsexamplecomv1_Plain appends the Plain d reads as encode_layoutsexamplecomv1_Plain would write it decoded.
+func transcode_layoutsexamplecomv1_Plain(d *typedjson.Decoder, b []byte) ([]byte, error) {
+	if d.Null() {
+		var zero layoutsexamplecomv1.Plain
+		return encode_layoutsexamplecomv1_Plain(b, &zero)
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, err
+	}
+	var at [3]int
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return b, err
+		}
+		switch string(name) {
+		case "name":
+			if at[0] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[0] = d.Mark() + 1
+		case "weight":
+			if at[1] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[1] = d.Mark() + 1
+		case "tags":
+			if at[2] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[2] = d.Mark() + 1
+		}
+		if err := d.Skip(); err != nil {
+			return b, err
+		}
+	}
+	if err := d.End(); err != nil {
+		return b, err
+	}
+	end := d.Mark()
+	var err error
+	mark := len(b)
+	if at[0] == 0 {
+		var x string
+		b = append(b, ",\"name\":"...)
+		b = typedjson.AppendString(b, x)
+	} else {
+		d.Seek(at[0] - 1)
+		b = append(b, ",\"name\":"...)
+		b, _, err = typedjson.TranscodeString(d, b)
+		if err != nil {
+			return b, err
+		}
+	}
+	if at[1] == 0 {
+		var x *apiresource.Quantity
+		if !(x == nil) {
+			b = append(b, ",\"weight\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = typedjson.AppendQuantity(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	} else {
+		var x *apiresource.Quantity
+		d.Seek(at[1] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(apiresource.Quantity)
+				}
+				err = typedjson.Quantity(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"weight\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = typedjson.AppendQuantity(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	if at[2] == 0 {
+		var x map[string]string
+		if !(len(x) == 0) {
+			b = append(b, ",\"tags\":"...)
+			b = typedjson.AppendStringMap(b, x)
+		}
+	} else {
+		var x map[string]string
+		d.Seek(at[2] - 1)
+		err = typedjson.StringMap(d, &x)
+		if err != nil {
+			return b, err
+		}
+		if !(len(x) == 0) {
+			b = append(b, ",\"tags\":"...)
+			b = typedjson.AppendStringMap(b, x)
+		}
+	}
+	d.Seek(end)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// transcode_layoutsexamplecomv1_Outer appends the Outer d reads as encode_layoutsexamplecomv1_Outer would write it decoded.
+func transcode_layoutsexamplecomv1_Outer(d *typedjson.Decoder, b []byte) ([]byte, error) {
+	if d.Null() {
+		var zero layoutsexamplecomv1.Outer
+		return encode_layoutsexamplecomv1_Outer(b, &zero)
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, err
+	}
+	var at [2]int
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return b, err
+		}
+		switch string(name) {
+		case "inner":
+			if at[0] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[0] = d.Mark() + 1
+		case "items":
+			if at[1] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[1] = d.Mark() + 1
+		}
+		if err := d.Skip(); err != nil {
+			return b, err
+		}
+	}
+	if err := d.End(); err != nil {
+		return b, err
+	}
+	end := d.Mark()
+	var err error
+	mark := len(b)
+	if at[0] == 0 {
+		var x layoutsexamplecomv1.Plain
+		b = append(b, ",\"inner\":"...)
+		if b, err = encode_layoutsexamplecomv1_Plain(b, &x); err != nil {
+			return b, err
+		}
+	} else {
+		d.Seek(at[0] - 1)
+		b = append(b, ",\"inner\":"...)
+		b, err = transcode_layoutsexamplecomv1_Plain(d, b)
+		if err != nil {
+			return b, err
+		}
+	}
+	if at[1] == 0 {
+		var x []layoutsexamplecomv1.Plain
+		if !(len(x) == 0) {
+			b = append(b, ",\"items\":"...)
+			if b, err = typedjson.AppendSlice(b, x, encode_layoutsexamplecomv1_Plain); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		d.Seek(at[1] - 1)
+		start := len(b)
+		b = append(b, ",\"items\":"...)
+		var n int
+		b, n, err = typedjson.TranscodeSlice(d, b, transcode_layoutsexamplecomv1_Plain)
+		if err != nil {
+			return b, err
+		}
+		if n == 0 {
+			b = b[:start]
+		}
+	}
+	d.Seek(end)
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
 	}

@@ -9,7 +9,34 @@ import (
 	"github.com/crdforge/crdforge/webhook/typedjson"
 )
 
-// decodeData_clusterexamplecomv1_Machine decodes a Machine, of its metadata only the stash.
+// encodeData_clusterexamplecomv1_Machine is encode_clusterexamplecomv1_Machine, writing the members DecodeData passes from raw, transcoded, where raw has them.
+func encodeData_clusterexamplecomv1_Machine(b []byte, v *clusterexamplecomv1.Machine, raw [][]byte) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encodeData_clusterexamplecomv1_MachineSpec(b, &v.Spec, raw); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// decodeData_clusterexamplecomv1_Machine decodes a Machine, of its metadata only the stash, and passes spec.bootstrap (typedjson.Pass).
 func decodeData_clusterexamplecomv1_Machine(d *typedjson.Decoder, v *clusterexamplecomv1.Machine) error {
 	if d.Null() {
 		return nil
@@ -47,7 +74,100 @@ func decodeData_clusterexamplecomv1_Machine(d *typedjson.Decoder, v *clusterexam
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			err = decode_clusterexamplecomv1_MachineSpec(d, &v.Spec)
+			err = decodeData_clusterexamplecomv1_MachineSpec(d, &v.Spec)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// encodeData_clusterexamplecomv1_MachineSpec is encode_clusterexamplecomv1_MachineSpec, writing the members DecodeData passes from raw, transcoded, where raw has them.
+func encodeData_clusterexamplecomv1_MachineSpec(b []byte, v *clusterexamplecomv1.MachineSpec, raw [][]byte) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"clusterName\":"...)
+	b = typedjson.AppendString(b, v.ClusterName)
+	if raw[0] != nil {
+		b = append(b, ",\"bootstrap\":"...)
+		b = append(b, raw[0]...)
+	} else {
+		b = append(b, ",\"bootstrap\":"...)
+		if b, err = encode_clusterexamplecomv1_Bootstrap(b, &v.Bootstrap); err != nil {
+			return b, err
+		}
+	}
+	if !(v.Version == nil) {
+		b = append(b, ",\"version\":"...)
+		if v.Version == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.Version)
+		}
+	}
+	if !(len(v.FailureDomain) == 0) {
+		b = append(b, ",\"failureDomain\":"...)
+		b = typedjson.AppendString(b, v.FailureDomain)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// decodeData_clusterexamplecomv1_MachineSpec decodes a MachineSpec, and passes bootstrap (typedjson.Pass).
+func decodeData_clusterexamplecomv1_MachineSpec(d *typedjson.Decoder, v *clusterexamplecomv1.MachineSpec) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [4]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "clusterName":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.ClusterName)
+		case "bootstrap":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = d.Pass(0)
+		case "version":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			{
+				p0 := &v.Version
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
+				}
+			}
+		case "failureDomain":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = typedjson.String(d, &v.FailureDomain)
 		default:
 			err = d.Skip()
 		}
@@ -264,6 +384,47 @@ func decode_clusterexamplecomv1_MachineSpec(d *typedjson.Decoder, v *clusterexam
 	return d.End()
 }
 
+// decode_clusterexamplecomv1_Bootstrap decodes a Bootstrap.
+func decode_clusterexamplecomv1_Bootstrap(d *typedjson.Decoder, v *clusterexamplecomv1.Bootstrap) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [1]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "dataSecretName":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			{
+				p0 := &v.DataSecretName
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
+				}
+			}
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_clusterexamplecomv1_MachineDeployment decodes a MachineDeployment.
 func decode_clusterexamplecomv1_MachineDeployment(d *typedjson.Decoder, v *clusterexamplecomv1.MachineDeployment) error {
 	if d.Null() {
@@ -356,6 +517,43 @@ func decode_clusterexamplecomv1_MachineDeploymentSpec(d *typedjson.Decoder, v *c
 			}
 			seen[2] = true
 			err = decode_clusterexamplecomv1_MachineTemplateSpec(d, &v.Template)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decode_clusterexamplecomv1_MachineTemplateSpec decodes a MachineTemplateSpec.
+func decode_clusterexamplecomv1_MachineTemplateSpec(d *typedjson.Decoder, v *clusterexamplecomv1.MachineTemplateSpec) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [2]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "metadata":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = decode_clusterexamplecomv1_ObjectMeta(d, &v.ObjectMeta)
+		case "spec":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = decode_clusterexamplecomv1_MachineSpec(d, &v.Spec)
 		default:
 			err = d.Skip()
 		}
@@ -462,84 +660,6 @@ func decode_clusterexamplecomv1_MachineSetSpec(d *typedjson.Decoder, v *clustere
 	return d.End()
 }
 
-// decode_clusterexamplecomv1_Bootstrap decodes a Bootstrap.
-func decode_clusterexamplecomv1_Bootstrap(d *typedjson.Decoder, v *clusterexamplecomv1.Bootstrap) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [1]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "dataSecretName":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			{
-				p0 := &v.DataSecretName
-				if d.Null() {
-					*p0 = nil
-				} else {
-					if *p0 == nil {
-						*p0 = new(string)
-					}
-					err = typedjson.String(d, *p0)
-				}
-			}
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
-// decode_clusterexamplecomv1_MachineTemplateSpec decodes a MachineTemplateSpec.
-func decode_clusterexamplecomv1_MachineTemplateSpec(d *typedjson.Decoder, v *clusterexamplecomv1.MachineTemplateSpec) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [2]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "metadata":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = decode_clusterexamplecomv1_ObjectMeta(d, &v.ObjectMeta)
-		case "spec":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			err = decode_clusterexamplecomv1_MachineSpec(d, &v.Spec)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
 // decode_clusterexamplecomv1_ObjectMeta decodes a ObjectMeta.
 func decode_clusterexamplecomv1_ObjectMeta(d *typedjson.Decoder, v *clusterexamplecomv1.ObjectMeta) error {
 	if d.Null() {
@@ -633,6 +753,25 @@ func encode_clusterexamplecomv1_MachineSpec(b []byte, v *clusterexamplecomv1.Mac
 	return append(b, '}'), err
 }
 
+// encode_clusterexamplecomv1_Bootstrap appends a Bootstrap encoded.
+func encode_clusterexamplecomv1_Bootstrap(b []byte, v *clusterexamplecomv1.Bootstrap) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.DataSecretName == nil) {
+		b = append(b, ",\"dataSecretName\":"...)
+		if v.DataSecretName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.DataSecretName)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_clusterexamplecomv1_MachineDeployment appends a MachineDeployment encoded.
 func encode_clusterexamplecomv1_MachineDeployment(b []byte, v *clusterexamplecomv1.MachineDeployment) ([]byte, error) {
 	var err error
@@ -678,6 +817,25 @@ func encode_clusterexamplecomv1_MachineDeploymentSpec(b []byte, v *clusterexampl
 	}
 	b = append(b, ",\"template\":"...)
 	if b, err = encode_clusterexamplecomv1_MachineTemplateSpec(b, &v.Template); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_clusterexamplecomv1_MachineTemplateSpec appends a MachineTemplateSpec encoded.
+func encode_clusterexamplecomv1_MachineTemplateSpec(b []byte, v *clusterexamplecomv1.MachineTemplateSpec) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_clusterexamplecomv1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encode_clusterexamplecomv1_MachineSpec(b, &v.Spec); err != nil {
 		return b, err
 	}
 	if len(b) == mark {
@@ -737,44 +895,6 @@ func encode_clusterexamplecomv1_MachineSetSpec(b []byte, v *clusterexamplecomv1.
 	return append(b, '}'), err
 }
 
-// encode_clusterexamplecomv1_Bootstrap appends a Bootstrap encoded.
-func encode_clusterexamplecomv1_Bootstrap(b []byte, v *clusterexamplecomv1.Bootstrap) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.DataSecretName == nil) {
-		b = append(b, ",\"dataSecretName\":"...)
-		if v.DataSecretName == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.DataSecretName)
-		}
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_clusterexamplecomv1_MachineTemplateSpec appends a MachineTemplateSpec encoded.
-func encode_clusterexamplecomv1_MachineTemplateSpec(b []byte, v *clusterexamplecomv1.MachineTemplateSpec) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_clusterexamplecomv1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
-	}
-	b = append(b, ",\"spec\":"...)
-	if b, err = encode_clusterexamplecomv1_MachineSpec(b, &v.Spec); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // encode_clusterexamplecomv1_ObjectMeta appends a ObjectMeta encoded.
 func encode_clusterexamplecomv1_ObjectMeta(b []byte, v *clusterexamplecomv1.ObjectMeta) ([]byte, error) {
 	var err error
@@ -787,6 +907,82 @@ func encode_clusterexamplecomv1_ObjectMeta(b []byte, v *clusterexamplecomv1.Obje
 		b = append(b, ",\"annotations\":"...)
 		b = typedjson.AppendStringMap(b, v.Annotations)
 	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// transcode_clusterexamplecomv1_Bootstrap appends the Bootstrap d reads as encode_clusterexamplecomv1_Bootstrap would write it decoded.
+func transcode_clusterexamplecomv1_Bootstrap(d *typedjson.Decoder, b []byte) ([]byte, error) {
+	if d.Null() {
+		var zero clusterexamplecomv1.Bootstrap
+		return encode_clusterexamplecomv1_Bootstrap(b, &zero)
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, err
+	}
+	var at [1]int
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return b, err
+		}
+		switch string(name) {
+		case "dataSecretName":
+			if at[0] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[0] = d.Mark() + 1
+		}
+		if err := d.Skip(); err != nil {
+			return b, err
+		}
+	}
+	if err := d.End(); err != nil {
+		return b, err
+	}
+	end := d.Mark()
+	var err error
+	mark := len(b)
+	if at[0] == 0 {
+		var x *string
+		if !(x == nil) {
+			b = append(b, ",\"dataSecretName\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendString(b, *x)
+			}
+		}
+	} else {
+		var x *string
+		d.Seek(at[0] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(string)
+				}
+				err = typedjson.String(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"dataSecretName\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendString(b, *x)
+			}
+		}
+	}
+	d.Seek(end)
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
 	}

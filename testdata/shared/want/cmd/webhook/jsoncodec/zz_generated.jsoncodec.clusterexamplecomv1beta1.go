@@ -9,7 +9,34 @@ import (
 	"github.com/crdforge/crdforge/webhook/typedjson"
 )
 
-// decodeData_clusterexamplecomv1beta1_Machine decodes a Machine, of its metadata only the stash.
+// encodeData_clusterexamplecomv1beta1_Machine is encode_clusterexamplecomv1beta1_Machine, writing the members DecodeData passes from raw, transcoded, where raw has them.
+func encodeData_clusterexamplecomv1beta1_Machine(b []byte, v *clusterexamplecomv1beta1.Machine, raw [][]byte) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.TypeMeta.Kind) == 0) {
+		b = append(b, ",\"kind\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.Kind)
+	}
+	if !(len(v.TypeMeta.APIVersion) == 0) {
+		b = append(b, ",\"apiVersion\":"...)
+		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = encodeData_clusterexamplecomv1beta1_MachineSpec(b, &v.Spec, raw); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// decodeData_clusterexamplecomv1beta1_Machine decodes a Machine, of its metadata only the stash, and passes spec.bootstrap (typedjson.Pass).
 func decodeData_clusterexamplecomv1beta1_Machine(d *typedjson.Decoder, v *clusterexamplecomv1beta1.Machine) error {
 	if d.Null() {
 		return nil
@@ -47,7 +74,100 @@ func decodeData_clusterexamplecomv1beta1_Machine(d *typedjson.Decoder, v *cluste
 				return typedjson.ErrFallback
 			}
 			seen[3] = true
-			err = decode_clusterexamplecomv1beta1_MachineSpec(d, &v.Spec)
+			err = decodeData_clusterexamplecomv1beta1_MachineSpec(d, &v.Spec)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// encodeData_clusterexamplecomv1beta1_MachineSpec is encode_clusterexamplecomv1beta1_MachineSpec, writing the members DecodeData passes from raw, transcoded, where raw has them.
+func encodeData_clusterexamplecomv1beta1_MachineSpec(b []byte, v *clusterexamplecomv1beta1.MachineSpec, raw [][]byte) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"clusterName\":"...)
+	b = typedjson.AppendString(b, v.ClusterName)
+	if raw[0] != nil {
+		b = append(b, ",\"bootstrap\":"...)
+		b = append(b, raw[0]...)
+	} else {
+		b = append(b, ",\"bootstrap\":"...)
+		if b, err = encode_clusterexamplecomv1beta1_Bootstrap(b, &v.Bootstrap); err != nil {
+			return b, err
+		}
+	}
+	if !(v.Version == nil) {
+		b = append(b, ",\"version\":"...)
+		if v.Version == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.Version)
+		}
+	}
+	if !(len(v.ZoneName) == 0) {
+		b = append(b, ",\"zoneName\":"...)
+		b = typedjson.AppendString(b, v.ZoneName)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// decodeData_clusterexamplecomv1beta1_MachineSpec decodes a MachineSpec, and passes bootstrap (typedjson.Pass).
+func decodeData_clusterexamplecomv1beta1_MachineSpec(d *typedjson.Decoder, v *clusterexamplecomv1beta1.MachineSpec) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [4]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "clusterName":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.ClusterName)
+		case "bootstrap":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = d.Pass(0)
+		case "version":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			{
+				p0 := &v.Version
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
+				}
+			}
+		case "zoneName":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = typedjson.String(d, &v.ZoneName)
 		default:
 			err = d.Skip()
 		}
@@ -205,104 +325,6 @@ func decode_clusterexamplecomv1beta1_Machine(d *typedjson.Decoder, v *clusterexa
 	return d.End()
 }
 
-// decode_clusterexamplecomv1beta1_MachineDeployment decodes a MachineDeployment.
-func decode_clusterexamplecomv1beta1_MachineDeployment(d *typedjson.Decoder, v *clusterexamplecomv1beta1.MachineDeployment) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [4]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "kind":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.String(d, &v.TypeMeta.Kind)
-		case "apiVersion":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			err = typedjson.String(d, &v.TypeMeta.APIVersion)
-		case "metadata":
-			if seen[2] {
-				return typedjson.ErrFallback
-			}
-			seen[2] = true
-			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
-		case "spec":
-			if seen[3] {
-				return typedjson.ErrFallback
-			}
-			seen[3] = true
-			err = decode_clusterexamplecomv1beta1_MachineDeploymentSpec(d, &v.Spec)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
-// decode_clusterexamplecomv1beta1_MachineSet decodes a MachineSet.
-func decode_clusterexamplecomv1beta1_MachineSet(d *typedjson.Decoder, v *clusterexamplecomv1beta1.MachineSet) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [4]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "kind":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			err = typedjson.String(d, &v.TypeMeta.Kind)
-		case "apiVersion":
-			if seen[1] {
-				return typedjson.ErrFallback
-			}
-			seen[1] = true
-			err = typedjson.String(d, &v.TypeMeta.APIVersion)
-		case "metadata":
-			if seen[2] {
-				return typedjson.ErrFallback
-			}
-			seen[2] = true
-			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
-		case "spec":
-			if seen[3] {
-				return typedjson.ErrFallback
-			}
-			seen[3] = true
-			err = decode_clusterexamplecomv1beta1_MachineSetSpec(d, &v.Spec)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
 // decode_clusterexamplecomv1beta1_MachineSpec decodes a MachineSpec.
 func decode_clusterexamplecomv1beta1_MachineSpec(d *typedjson.Decoder, v *clusterexamplecomv1beta1.MachineSpec) error {
 	if d.Null() {
@@ -352,6 +374,96 @@ func decode_clusterexamplecomv1beta1_MachineSpec(d *typedjson.Decoder, v *cluste
 			}
 			seen[3] = true
 			err = typedjson.String(d, &v.ZoneName)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decode_clusterexamplecomv1beta1_Bootstrap decodes a Bootstrap.
+func decode_clusterexamplecomv1beta1_Bootstrap(d *typedjson.Decoder, v *clusterexamplecomv1beta1.Bootstrap) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [1]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "dataSecretName":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			{
+				p0 := &v.DataSecretName
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
+				}
+			}
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decode_clusterexamplecomv1beta1_MachineDeployment decodes a MachineDeployment.
+func decode_clusterexamplecomv1beta1_MachineDeployment(d *typedjson.Decoder, v *clusterexamplecomv1beta1.MachineDeployment) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [4]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
+		case "spec":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_clusterexamplecomv1beta1_MachineDeploymentSpec(d, &v.Spec)
 		default:
 			err = d.Skip()
 		}
@@ -415,6 +527,55 @@ func decode_clusterexamplecomv1beta1_MachineDeploymentSpec(d *typedjson.Decoder,
 	return d.End()
 }
 
+// decode_clusterexamplecomv1beta1_MachineSet decodes a MachineSet.
+func decode_clusterexamplecomv1beta1_MachineSet(d *typedjson.Decoder, v *clusterexamplecomv1beta1.MachineSet) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [4]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.TypeMeta.Kind)
+		case "apiVersion":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.TypeMeta.APIVersion)
+		case "metadata":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = decode_metav1_ObjectMeta(d, &v.ObjectMeta)
+		case "spec":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			err = decode_clusterexamplecomv1beta1_MachineSetSpec(d, &v.Spec)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
 // decode_clusterexamplecomv1beta1_MachineSetSpec decodes a MachineSetSpec.
 func decode_clusterexamplecomv1beta1_MachineSetSpec(d *typedjson.Decoder, v *clusterexamplecomv1beta1.MachineSetSpec) error {
 	if d.Null() {
@@ -452,47 +613,6 @@ func decode_clusterexamplecomv1beta1_MachineSetSpec(d *typedjson.Decoder, v *clu
 			}
 			seen[1] = true
 			err = decode_clusterexamplecomv1beta1_MachineTemplateSpec(d, &v.Template)
-		default:
-			err = d.Skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return d.End()
-}
-
-// decode_clusterexamplecomv1beta1_Bootstrap decodes a Bootstrap.
-func decode_clusterexamplecomv1beta1_Bootstrap(d *typedjson.Decoder, v *clusterexamplecomv1beta1.Bootstrap) error {
-	if d.Null() {
-		return nil
-	}
-	if err := d.Begin('{'); err != nil {
-		return err
-	}
-	var seen [1]bool
-	for d.More() {
-		name, err := d.Name()
-		if err != nil {
-			return err
-		}
-		switch string(name) {
-		case "dataSecretName":
-			if seen[0] {
-				return typedjson.ErrFallback
-			}
-			seen[0] = true
-			{
-				p0 := &v.DataSecretName
-				if d.Null() {
-					*p0 = nil
-				} else {
-					if *p0 == nil {
-						*p0 = new(string)
-					}
-					err = typedjson.String(d, *p0)
-				}
-			}
 		default:
 			err = d.Skip()
 		}
@@ -604,6 +724,54 @@ func encode_clusterexamplecomv1beta1_Machine(b []byte, v *clusterexamplecomv1bet
 	return append(b, '}'), err
 }
 
+// encode_clusterexamplecomv1beta1_MachineSpec appends a MachineSpec encoded.
+func encode_clusterexamplecomv1beta1_MachineSpec(b []byte, v *clusterexamplecomv1beta1.MachineSpec) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"clusterName\":"...)
+	b = typedjson.AppendString(b, v.ClusterName)
+	b = append(b, ",\"bootstrap\":"...)
+	if b, err = encode_clusterexamplecomv1beta1_Bootstrap(b, &v.Bootstrap); err != nil {
+		return b, err
+	}
+	if !(v.Version == nil) {
+		b = append(b, ",\"version\":"...)
+		if v.Version == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.Version)
+		}
+	}
+	if !(len(v.ZoneName) == 0) {
+		b = append(b, ",\"zoneName\":"...)
+		b = typedjson.AppendString(b, v.ZoneName)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_clusterexamplecomv1beta1_Bootstrap appends a Bootstrap encoded.
+func encode_clusterexamplecomv1beta1_Bootstrap(b []byte, v *clusterexamplecomv1beta1.Bootstrap) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.DataSecretName == nil) {
+		b = append(b, ",\"dataSecretName\":"...)
+		if v.DataSecretName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.DataSecretName)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // encode_clusterexamplecomv1beta1_MachineDeployment appends a MachineDeployment encoded.
 func encode_clusterexamplecomv1beta1_MachineDeployment(b []byte, v *clusterexamplecomv1beta1.MachineDeployment) ([]byte, error) {
 	var err error
@@ -622,6 +790,33 @@ func encode_clusterexamplecomv1beta1_MachineDeployment(b []byte, v *clusterexamp
 	}
 	b = append(b, ",\"spec\":"...)
 	if b, err = encode_clusterexamplecomv1beta1_MachineDeploymentSpec(b, &v.Spec); err != nil {
+		return b, err
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_clusterexamplecomv1beta1_MachineDeploymentSpec appends a MachineDeploymentSpec encoded.
+func encode_clusterexamplecomv1beta1_MachineDeploymentSpec(b []byte, v *clusterexamplecomv1beta1.MachineDeploymentSpec) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.Replicas == nil) {
+		b = append(b, ",\"replicas\":"...)
+		if v.Replicas == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.Replicas)
+		}
+	}
+	if !(!v.Paused) {
+		b = append(b, ",\"paused\":"...)
+		b = typedjson.AppendBool(b, v.Paused)
+	}
+	b = append(b, ",\"template\":"...)
+	if b, err = encode_clusterexamplecomv1beta1_MachineTemplateSpec(b, &v.Template); err != nil {
 		return b, err
 	}
 	if len(b) == mark {
@@ -658,62 +853,6 @@ func encode_clusterexamplecomv1beta1_MachineSet(b []byte, v *clusterexamplecomv1
 	return append(b, '}'), err
 }
 
-// encode_clusterexamplecomv1beta1_MachineSpec appends a MachineSpec encoded.
-func encode_clusterexamplecomv1beta1_MachineSpec(b []byte, v *clusterexamplecomv1beta1.MachineSpec) ([]byte, error) {
-	var err error
-	mark := len(b)
-	b = append(b, ",\"clusterName\":"...)
-	b = typedjson.AppendString(b, v.ClusterName)
-	b = append(b, ",\"bootstrap\":"...)
-	if b, err = encode_clusterexamplecomv1beta1_Bootstrap(b, &v.Bootstrap); err != nil {
-		return b, err
-	}
-	if !(v.Version == nil) {
-		b = append(b, ",\"version\":"...)
-		if v.Version == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.Version)
-		}
-	}
-	if !(len(v.ZoneName) == 0) {
-		b = append(b, ",\"zoneName\":"...)
-		b = typedjson.AppendString(b, v.ZoneName)
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_clusterexamplecomv1beta1_MachineDeploymentSpec appends a MachineDeploymentSpec encoded.
-func encode_clusterexamplecomv1beta1_MachineDeploymentSpec(b []byte, v *clusterexamplecomv1beta1.MachineDeploymentSpec) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.Replicas == nil) {
-		b = append(b, ",\"replicas\":"...)
-		if v.Replicas == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendInt(b, *v.Replicas)
-		}
-	}
-	if !(!v.Paused) {
-		b = append(b, ",\"paused\":"...)
-		b = typedjson.AppendBool(b, v.Paused)
-	}
-	b = append(b, ",\"template\":"...)
-	if b, err = encode_clusterexamplecomv1beta1_MachineTemplateSpec(b, &v.Template); err != nil {
-		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
 // encode_clusterexamplecomv1beta1_MachineSetSpec appends a MachineSetSpec encoded.
 func encode_clusterexamplecomv1beta1_MachineSetSpec(b []byte, v *clusterexamplecomv1beta1.MachineSetSpec) ([]byte, error) {
 	var err error
@@ -729,25 +868,6 @@ func encode_clusterexamplecomv1beta1_MachineSetSpec(b []byte, v *clusterexamplec
 	b = append(b, ",\"template\":"...)
 	if b, err = encode_clusterexamplecomv1beta1_MachineTemplateSpec(b, &v.Template); err != nil {
 		return b, err
-	}
-	if len(b) == mark {
-		return append(b, '{', '}'), nil
-	}
-	b[mark] = '{'
-	return append(b, '}'), err
-}
-
-// encode_clusterexamplecomv1beta1_Bootstrap appends a Bootstrap encoded.
-func encode_clusterexamplecomv1beta1_Bootstrap(b []byte, v *clusterexamplecomv1beta1.Bootstrap) ([]byte, error) {
-	var err error
-	mark := len(b)
-	if !(v.DataSecretName == nil) {
-		b = append(b, ",\"dataSecretName\":"...)
-		if v.DataSecretName == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.DataSecretName)
-		}
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
@@ -787,6 +907,82 @@ func encode_clusterexamplecomv1beta1_ObjectMeta(b []byte, v *clusterexamplecomv1
 		b = append(b, ",\"annotations\":"...)
 		b = typedjson.AppendStringMap(b, v.Annotations)
 	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// transcode_clusterexamplecomv1beta1_Bootstrap appends the Bootstrap d reads as encode_clusterexamplecomv1beta1_Bootstrap would write it decoded.
+func transcode_clusterexamplecomv1beta1_Bootstrap(d *typedjson.Decoder, b []byte) ([]byte, error) {
+	if d.Null() {
+		var zero clusterexamplecomv1beta1.Bootstrap
+		return encode_clusterexamplecomv1beta1_Bootstrap(b, &zero)
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, err
+	}
+	var at [1]int
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return b, err
+		}
+		switch string(name) {
+		case "dataSecretName":
+			if at[0] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[0] = d.Mark() + 1
+		}
+		if err := d.Skip(); err != nil {
+			return b, err
+		}
+	}
+	if err := d.End(); err != nil {
+		return b, err
+	}
+	end := d.Mark()
+	var err error
+	mark := len(b)
+	if at[0] == 0 {
+		var x *string
+		if !(x == nil) {
+			b = append(b, ",\"dataSecretName\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendString(b, *x)
+			}
+		}
+	} else {
+		var x *string
+		d.Seek(at[0] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(string)
+				}
+				err = typedjson.String(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"dataSecretName\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendString(b, *x)
+			}
+		}
+	}
+	d.Seek(end)
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
 	}

@@ -33,6 +33,10 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_clusterexamplecomv1_Machine(b, obj.(*clusterexamplecomv1.Machine))
 					},
+					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
+						return encodeData_clusterexamplecomv1_Machine(b, obj.(*clusterexamplecomv1.Machine), raw)
+					},
+					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_clusterexamplecomv1_Bootstrap},
 				},
 				"v1beta1": {
 					Decode: func(d *typedjson.Decoder, obj kruntime.Object) error {
@@ -44,6 +48,10 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_clusterexamplecomv1beta1_Machine(b, obj.(*clusterexamplecomv1beta1.Machine))
 					},
+					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
+						return encodeData_clusterexamplecomv1beta1_Machine(b, obj.(*clusterexamplecomv1beta1.Machine), raw)
+					},
+					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_clusterexamplecomv1beta1_Bootstrap},
 				},
 			}
 		case "cluster.example.com/MachineDeployment":

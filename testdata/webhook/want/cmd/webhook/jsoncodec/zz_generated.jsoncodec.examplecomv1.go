@@ -115,7 +115,7 @@ func decode_examplecomv1_WidgetSpec(d *typedjson.Decoder, v *examplecomv1.Widget
 	if err := d.Begin('{'); err != nil {
 		return err
 	}
-	var seen [2]bool
+	var seen [3]bool
 	for d.More() {
 		name, err := d.Name()
 		if err != nil {
@@ -134,6 +134,12 @@ func decode_examplecomv1_WidgetSpec(d *typedjson.Decoder, v *examplecomv1.Widget
 			}
 			seen[1] = true
 			err = typedjson.String(d, &v.Color)
+		case "labels":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			err = typedjson.StringMap(d, &v.Labels)
 		default:
 			err = d.Skip()
 		}
@@ -180,6 +186,10 @@ func encode_examplecomv1_WidgetSpec(b []byte, v *examplecomv1.WidgetSpec) ([]byt
 	if !(len(v.Color) == 0) {
 		b = append(b, ",\"color\":"...)
 		b = typedjson.AppendString(b, v.Color)
+	}
+	if !(len(v.Labels) == 0) {
+		b = append(b, ",\"labels\":"...)
+		b = typedjson.AppendStringMap(b, v.Labels)
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil

@@ -115,7 +115,7 @@ func decode_examplecomv1beta1_WidgetSpec(d *typedjson.Decoder, v *examplecomv1be
 	if err := d.Begin('{'); err != nil {
 		return err
 	}
-	var seen [1]bool
+	var seen [2]bool
 	for d.More() {
 		name, err := d.Name()
 		if err != nil {
@@ -128,6 +128,12 @@ func decode_examplecomv1beta1_WidgetSpec(d *typedjson.Decoder, v *examplecomv1be
 			}
 			seen[0] = true
 			err = typedjson.String(d, &v.Size)
+		case "labels":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.StringMap(d, &v.Labels)
 		default:
 			err = d.Skip()
 		}
@@ -171,6 +177,10 @@ func encode_examplecomv1beta1_WidgetSpec(b []byte, v *examplecomv1beta1.WidgetSp
 	mark := len(b)
 	b = append(b, ",\"size\":"...)
 	b = typedjson.AppendString(b, v.Size)
+	if !(len(v.Labels) == 0) {
+		b = append(b, ",\"labels\":"...)
+		b = typedjson.AppendStringMap(b, v.Labels)
+	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
 	}
