@@ -12,6 +12,7 @@
 package jsonscan
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -82,6 +83,9 @@ func (w *walker) str() (escaped bool, err error) {
 	}
 	nonASCII := false
 	for i++; ; {
+		for i+8 <= len(b) && plainWord(binary.LittleEndian.Uint64(b[i:])) {
+			i += 8
+		}
 		for i < len(b) && plainInString[b[i]] {
 			i++
 		}
@@ -142,6 +146,21 @@ var plainInString = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// plainWord reports whether the eight bytes of x are all plainInString, a
+// word at a time (names, uids and times are mostly longer than eight
+// bytes): none has its high bit set, is below 0x20, a quote or a
+// backslash. Of bytes below 0x80, subtracting 0x20 from each sets a high
+// bit exactly when one is below 0x20 (the first such borrows into its own),
+// and subtracting 1 from each of x XOR a byte repeated does so exactly
+// when one is that byte.
+func plainWord(x uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	below := x - 0x20*ones
+	quote := (x ^ '"'*ones) - ones
+	backslash := (x ^ '\\'*ones) - ones
+	return (x|below|quote|backslash)&highs == 0
+}
 
 func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'

@@ -2,6 +2,7 @@ package jsonscan
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -283,5 +284,29 @@ func TestAnElementThatIsNotAnObjectIsReadAsOne(t *testing.T) {
 	if len(objs) != 3 || objs[0].NotObject || objs[0].Kind != "A" ||
 		!objs[1].NotObject || string(objs[1].Raw) != "7" || !objs[2].NotObject || string(objs[2].Raw) != "null" {
 		t.Errorf("objects %+v", objs)
+	}
+}
+
+// TestPlainWordIsPlainInStringEightTimes checks plainWord against the
+// byte table on every byte in every position, among plain neighbours and
+// among other stops.
+func TestPlainWordIsPlainInStringEightTimes(t *testing.T) {
+	for pos := 0; pos < 8; pos++ {
+		for c := 0; c < 256; c++ {
+			for _, fill := range []byte{'a', 0x21, 0x7f, 0x23, 0x5d, 0x1f, 0x80} {
+				var w [8]byte
+				for i := range w {
+					w[i] = fill
+				}
+				w[pos] = byte(c)
+				want := true
+				for _, b := range w {
+					want = want && plainInString[b]
+				}
+				if got := plainWord(binary.LittleEndian.Uint64(w[:])); got != want {
+					t.Fatalf("plainWord(% x) = %v, want %v", w, got, want)
+				}
+			}
+		}
 	}
 }
