@@ -2,6 +2,7 @@ package typedjson
 
 import (
 	"bytes"
+	"strconv"
 	"unsafe"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -93,6 +94,36 @@ func TranscodeString(d *Decoder, b []byte) ([]byte, bool, error) {
 		s = d.name
 	}
 	return AppendString(b, unsafe.String(unsafe.SliceData(s), len(s))), len(s) == 0, nil
+}
+
+// TranscodeInt appends the integer of bits bits d reads as Int decodes it
+// and AppendInt encodes it, and reports whether it is zero, for omitempty:
+// as it came in when it has at most 18 digits and is not -0, the only such
+// literal AppendInt writes otherwise (JSON's grammar has no leading zeros);
+// null as 0. What Int leaves to the reflection codec, the transcoder leaves
+// to the typed path (ErrFallback).
+func TranscodeInt(d *Decoder, b []byte, bits int) ([]byte, bool, error) {
+	if d.Null() {
+		return append(b, '0'), true, nil
+	}
+	s, err := d.number()
+	if err != nil {
+		return b, false, err
+	}
+	n, short := shortInt(s)
+	if !short {
+		if n, err = strconv.ParseInt(s, 10, bits); err != nil {
+			return b, false, ErrFallback
+		}
+		return strconv.AppendInt(b, n, 10), n == 0, nil
+	}
+	switch {
+	case !fits(n, bits):
+		return b, false, ErrFallback
+	case n == 0:
+		return append(b, '0'), true, nil
+	}
+	return append(b, s...), false, nil
 }
 
 // TranscodeSlice appends the array d reads, each element as elem writes

@@ -131,3 +131,47 @@ func FuzzTranscodeStringMap(f *testing.F) {
 	}
 	f.Fuzz(checkTranscodeStringMap)
 }
+
+// checkTranscodeInt transcodes value with TranscodeInt and with Int and
+// AppendInt, at every bit size: the same bytes and zero, or an error from
+// both (ErrFallback where Int leaves the value to the reflection codec).
+func checkTranscodeInt(t *testing.T, value string) {
+	for _, bits := range []int{8, 16, 32, 64, 0} {
+		d, ok := atMember(t, value)
+		if !ok {
+			return
+		}
+		got, zero, err := TranscodeInt(d, []byte("x"), bits)
+		d, _ = atMember(t, value)
+		var n int64
+		wantErr := Int(d, &n, bits)
+		if (err == nil) != (wantErr == nil) {
+			t.Fatalf("%s, %d bits: TranscodeInt: %v, Int: %v", value, bits, err, wantErr)
+		}
+		if err != nil {
+			continue
+		}
+		if want := AppendInt([]byte("x"), n); !bytes.Equal(got, want) || zero != (n == 0) {
+			t.Fatalf("%s, %d bits: TranscodeInt wrote %s (zero %v), Int and AppendInt %s", value, bits, got, zero, want)
+		}
+	}
+}
+
+var intSeeds = []string{
+	`0`, `-0`, `1`, `-1`, `127`, `128`, `-128`, `-129`, `2147483647`, `2147483648`, `-2147483648`,
+	`999999999999999999`, `-999999999999999999`, `9223372036854775807`, `9223372036854775808`, `-9223372036854775808`,
+	`1.0`, `1e3`, `-0.0`, `0.5`, `null`, `"1"`, `true`, `[]`,
+}
+
+func TestTranscodeIntWritesWhatIntAndAppendIntWrite(t *testing.T) {
+	for _, v := range intSeeds {
+		checkTranscodeInt(t, v)
+	}
+}
+
+func FuzzTranscodeInt(f *testing.F) {
+	for _, v := range intSeeds {
+		f.Add(v)
+	}
+	f.Fuzz(checkTranscodeInt)
+}

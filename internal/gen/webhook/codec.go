@@ -485,8 +485,7 @@ func (c *codecGen) decode(t types.Type, ptr *jen.Statement, depth int) jen.Code 
 		case u.Info()&types.IsBoolean != 0:
 			return tj("Bool", ptr)
 		case u.Info()&types.IsInteger != 0:
-			bits := map[types.BasicKind]int{types.Int8: 8, types.Int16: 16, types.Int32: 32, types.Int64: 64,
-				types.Uint8: 8, types.Uint16: 16, types.Uint32: 32, types.Uint64: 64}[u.Kind()]
+			bits := intBits(u)
 			if u.Info()&types.IsUnsigned != 0 {
 				return tj("Uint", ptr, jen.Lit(bits))
 			}
@@ -512,6 +511,22 @@ func (c *codecGen) decode(t types.Type, ptr *jen.Statement, depth int) jen.Code 
 		}
 	}
 	return tj("Reflect", ptr)
+}
+
+// intBits is the bit size of the integer type u, as strconv takes it: 0
+// for int's and uint's.
+func intBits(u *types.Basic) int {
+	return map[types.BasicKind]int{types.Int8: 8, types.Int16: 16, types.Int32: 32, types.Int64: 64,
+		types.Uint8: 8, types.Uint16: 16, types.Uint32: 32, types.Uint64: 64}[u.Kind()]
+}
+
+// signedInt reports whether t is a signed integer type, and its bits.
+func signedInt(t types.Type) (int, bool) {
+	u, ok := t.Underlying().(*types.Basic)
+	if !ok || u.Info()&types.IsInteger == 0 || u.Info()&types.IsUnsigned != 0 {
+		return 0, false
+	}
+	return intBits(u), true
 }
 
 // elemFunc is the decoder of a slice's elements or a map's values: a

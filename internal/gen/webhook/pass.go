@@ -472,6 +472,10 @@ func (c *codecGen) transcodeField(fl jsonField, at *jen.Statement) jen.Code {
 	case isString(t) && !reflectOnly(t):
 		call := jen.Qual(typedjsonPath, "TranscodeString").Call(jen.Id("d"), jen.Id("b"))
 		direct = omitWhen(omittable, "empty", jen.Bool(), jen.Id("empty"), seek, key, call, fail)
+	case isSignedInt(t) && !reflectOnly(t):
+		bits, _ := signedInt(t)
+		call := jen.Qual(typedjsonPath, "TranscodeInt").Call(jen.Id("d"), jen.Id("b"), jen.Lit(bits))
+		direct = omitWhen(omittable, "zero", jen.Bool(), jen.Id("zero"), seek, key, call, fail)
 	default:
 		direct = viaValue(true)
 	}
@@ -506,6 +510,11 @@ func (c *codecGen) structTranscoder(t types.Type) string {
 	}
 	name, _ := c.transcoder(n)
 	return name
+}
+
+func isSignedInt(t types.Type) bool {
+	_, ok := signedInt(t)
+	return ok
 }
 
 func isTimePointer(t types.Type) bool {

@@ -662,15 +662,16 @@ func transcode_metav1_Condition(d *typedjson.Decoder, b []byte) ([]byte, error) 
 			b = typedjson.AppendInt(b, x)
 		}
 	} else {
-		var x int64
 		d.Seek(at[2] - 1)
-		err = typedjson.Int(d, &x, 64)
+		start := len(b)
+		b = append(b, ",\"observedGeneration\":"...)
+		var zero bool
+		b, zero, err = typedjson.TranscodeInt(d, b, 64)
 		if err != nil {
 			return b, err
 		}
-		if !(x == 0) {
-			b = append(b, ",\"observedGeneration\":"...)
-			b = typedjson.AppendInt(b, x)
+		if zero {
+			b = b[:start]
 		}
 	}
 	if at[3] == 0 {

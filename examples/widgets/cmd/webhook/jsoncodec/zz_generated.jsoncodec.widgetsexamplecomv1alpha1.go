@@ -715,15 +715,16 @@ func transcode_widgetsexamplecomv1alpha1_WidgetStatus(d *typedjson.Decoder, b []
 			b = typedjson.AppendInt(b, x)
 		}
 	} else {
-		var x int64
 		d.Seek(at[0] - 1)
-		err = typedjson.Int(d, &x, 64)
+		start := len(b)
+		b = append(b, ",\"observedGeneration\":"...)
+		var zero bool
+		b, zero, err = typedjson.TranscodeInt(d, b, 64)
 		if err != nil {
 			return b, err
 		}
-		if !(x == 0) {
-			b = append(b, ",\"observedGeneration\":"...)
-			b = typedjson.AppendInt(b, x)
+		if zero {
+			b = b[:start]
 		}
 	}
 	if at[1] == 0 {
@@ -811,15 +812,16 @@ func transcode_widgetsexamplecomv1alpha1_Finish(d *typedjson.Decoder, b []byte) 
 			b = typedjson.AppendInt(b, x)
 		}
 	} else {
-		var x int32
 		d.Seek(at[1] - 1)
-		err = typedjson.Int(d, &x, 32)
+		start := len(b)
+		b = append(b, ",\"gloss\":"...)
+		var zero bool
+		b, zero, err = typedjson.TranscodeInt(d, b, 32)
 		if err != nil {
 			return b, err
 		}
-		if !(x == 0) {
-			b = append(b, ",\"gloss\":"...)
-			b = typedjson.AppendInt(b, x)
+		if zero {
+			b = b[:start]
 		}
 	}
 	d.Seek(end)
@@ -889,14 +891,12 @@ func transcode_widgetsexamplecomv1alpha1_Part(d *typedjson.Decoder, b []byte) ([
 		b = append(b, ",\"count\":"...)
 		b = typedjson.AppendInt(b, x)
 	} else {
-		var x int32
 		d.Seek(at[1] - 1)
-		err = typedjson.Int(d, &x, 32)
+		b = append(b, ",\"count\":"...)
+		b, _, err = typedjson.TranscodeInt(d, b, 32)
 		if err != nil {
 			return b, err
 		}
-		b = append(b, ",\"count\":"...)
-		b = typedjson.AppendInt(b, x)
 	}
 	if at[2] == 0 {
 		var x *apiresource.Quantity

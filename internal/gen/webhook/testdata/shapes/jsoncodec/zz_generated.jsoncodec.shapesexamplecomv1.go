@@ -1021,15 +1021,16 @@ func transcode_shapesexamplecomv1_Spec(d *typedjson.Decoder, b []byte) ([]byte, 
 			b = typedjson.AppendInt(b, x)
 		}
 	} else {
-		var x int64
 		d.Seek(at[1] - 1)
-		err = typedjson.Int(d, &x, 64)
+		start := len(b)
+		b = append(b, ",\"count\":"...)
+		var zero bool
+		b, zero, err = typedjson.TranscodeInt(d, b, 64)
 		if err != nil {
 			return b, err
 		}
-		if !(x == 0) {
-			b = append(b, ",\"count\":"...)
-			b = typedjson.AppendInt(b, x)
+		if zero {
+			b = b[:start]
 		}
 	}
 	if at[2] == 0 {
@@ -1073,14 +1074,12 @@ func transcode_shapesexamplecomv1_Spec(d *typedjson.Decoder, b []byte) ([]byte, 
 		b = append(b, ",\"tiny\":"...)
 		b = typedjson.AppendInt(b, x)
 	} else {
-		var x int8
 		d.Seek(at[3] - 1)
-		err = typedjson.Int(d, &x, 8)
+		b = append(b, ",\"tiny\":"...)
+		b, _, err = typedjson.TranscodeInt(d, b, 8)
 		if err != nil {
 			return b, err
 		}
-		b = append(b, ",\"tiny\":"...)
-		b = typedjson.AppendInt(b, x)
 	}
 	if at[4] == 0 {
 		var x uint16
