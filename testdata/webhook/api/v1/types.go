@@ -11,11 +11,11 @@ type WidgetSpec struct {
 	// Color is what color it is.
 	// +optional
 	Color string `json:"color,omitempty"`
-	// Labels tag the widget. Every version holds them alike, but a
+	// Tags tag the widget. Every version holds them alike, but a
 	// hand-written Convert_ function converts WidgetSpec, and may read
 	// them: the webhook decodes them, and passes nothing of the spec.
 	// +optional
-	Labels map[string]string `json:"labels,omitempty"`
+	Tags map[string]string `json:"tags,omitempty"`
 }
 
 // +kubebuilder:object:root=true

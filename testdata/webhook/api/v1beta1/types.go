@@ -9,11 +9,11 @@ type WidgetSpec struct {
 	// Size is how big the widget is, as small, medium or large.
 	// +kubebuilder:validation:Enum=small;medium;large
 	Size string `json:"size"`
-	// Labels tag the widget. Every version holds them alike, but a
+	// Tags tag the widget. Every version holds them alike, but a
 	// hand-written Convert_ function converts WidgetSpec, and may read
 	// them: the webhook decodes them, and passes nothing of the spec.
 	// +optional
-	Labels map[string]string `json:"labels,omitempty"`
+	Tags map[string]string `json:"tags,omitempty"`
 }
 
 // +kubebuilder:object:root=true

@@ -76,7 +76,7 @@ func Convert_v1_Widget_To_v1beta1_Widget(in *v1.Widget, out *Widget, s conversio
 
 func autoConvert_v1beta1_WidgetSpec_To_v1_WidgetSpec(in *WidgetSpec, out *v1.WidgetSpec, s conversion.Scope) error {
 	// WARNING: in.Size requires manual conversion: string and int32 have no mechanical conversion
-	out.Labels = in.Labels
+	out.Tags = in.Tags
 	return nil
 }
 
@@ -84,7 +84,7 @@ func autoConvert_v1beta1_WidgetSpec_To_v1_WidgetSpec(in *WidgetSpec, out *v1.Wid
 
 func autoConvert_v1_WidgetSpec_To_v1beta1_WidgetSpec(in *v1.WidgetSpec, out *WidgetSpec, s conversion.Scope) error {
 	// WARNING: in.Size requires manual conversion: int32 and string have no mechanical conversion
-	out.Labels = in.Labels
+	out.Tags = in.Tags
 	// in.Color has no counterpart in v1beta1: a hand-written Convert_v1_WidgetSpec_To_v1beta1_WidgetSpec converts it, or the stash keeps it.
 	return nil
 }

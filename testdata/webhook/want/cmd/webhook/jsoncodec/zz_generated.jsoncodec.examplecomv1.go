@@ -134,12 +134,12 @@ func decode_examplecomv1_WidgetSpec(d *typedjson.Decoder, v *examplecomv1.Widget
 			}
 			seen[1] = true
 			err = typedjson.String(d, &v.Color)
-		case "labels":
+		case "tags":
 			if seen[2] {
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			err = typedjson.StringMap(d, &v.Labels)
+			err = typedjson.StringMap(d, &v.Tags)
 		default:
 			err = d.Skip()
 		}
@@ -187,9 +187,9 @@ func encode_examplecomv1_WidgetSpec(b []byte, v *examplecomv1.WidgetSpec) ([]byt
 		b = append(b, ",\"color\":"...)
 		b = typedjson.AppendString(b, v.Color)
 	}
-	if !(len(v.Labels) == 0) {
-		b = append(b, ",\"labels\":"...)
-		b = typedjson.AppendStringMap(b, v.Labels)
+	if !(len(v.Tags) == 0) {
+		b = append(b, ",\"tags\":"...)
+		b = typedjson.AppendStringMap(b, v.Tags)
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil

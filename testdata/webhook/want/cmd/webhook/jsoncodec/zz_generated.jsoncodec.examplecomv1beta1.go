@@ -128,12 +128,12 @@ func decode_examplecomv1beta1_WidgetSpec(d *typedjson.Decoder, v *examplecomv1be
 			}
 			seen[0] = true
 			err = typedjson.String(d, &v.Size)
-		case "labels":
+		case "tags":
 			if seen[1] {
 				return typedjson.ErrFallback
 			}
 			seen[1] = true
-			err = typedjson.StringMap(d, &v.Labels)
+			err = typedjson.StringMap(d, &v.Tags)
 		default:
 			err = d.Skip()
 		}
@@ -177,9 +177,9 @@ func encode_examplecomv1beta1_WidgetSpec(b []byte, v *examplecomv1beta1.WidgetSp
 	mark := len(b)
 	b = append(b, ",\"size\":"...)
 	b = typedjson.AppendString(b, v.Size)
-	if !(len(v.Labels) == 0) {
-		b = append(b, ",\"labels\":"...)
-		b = typedjson.AppendStringMap(b, v.Labels)
+	if !(len(v.Tags) == 0) {
+		b = append(b, ",\"tags\":"...)
+		b = typedjson.AppendStringMap(b, v.Tags)
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
