@@ -10,6 +10,8 @@ import (
 
 	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
 	"github.com/crdforge/crdforge/webhook"
+	"github.com/crdforge/crdforge/webhook/typedjson"
+	kruntime "k8s.io/apimachinery/pkg/runtime"
 )
 
 // reflectionHandler is crdforge's handler without generated codecs: every
@@ -188,4 +190,40 @@ func FuzzPassedSpecMembers(f *testing.F) {
 			checkSameAnswer(t, passing, reflection, obj, "widgets.example.com/v1alpha1")
 		}
 	})
+}
+
+// TestStoredWidgetPassesItsMembers: on a Widget as the API server stores
+// it, DecodeData passes the status and the spec's parts, finishes and
+// labels, and every version's transcoders write them, so that the
+// handler takes the passing path the tests above compare with the typed
+// one, rather than declining to it.
+func TestStoredWidgetPassesItsMembers(t *testing.T) {
+	obj, err := json.Marshal(widget(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tape, ok := typedjson.ObjectTape(obj)
+	if !ok {
+		t.Fatal("a stored widget has no tape")
+	}
+	kind := withCodecs([]webhook.Kind{widgetKind()})[0]
+	var marks typedjson.Marks
+	if err := typedjson.DecodePassing[kruntime.Object](obj, tape, new(v1.Widget), kind.Codecs["v1"].DecodeData, &marks); err != nil {
+		t.Fatalf("DecodeData declined a stored widget: %v", err)
+	}
+	// Every version holds the members passed in one JSON form: each
+	// version's transcoders take the v1 widget's.
+	for version, c := range kind.Codecs {
+		if len(c.Transcode) != 4 {
+			t.Fatalf("%s passes %d members, want 4", version, len(c.Transcode))
+		}
+		for i, transcode := range c.Transcode {
+			if marks[i] == 0 {
+				t.Fatalf("member %d of a stored widget was not passed", i)
+			}
+			if _, err := typedjson.Transcode(obj, tape, marks[i], nil, transcode); err != nil {
+				t.Errorf("%s's transcoder %d declined a stored widget's member: %v", version, i, err)
+			}
+		}
+	}
 }

@@ -175,3 +175,15 @@ func FuzzTranscodeInt(f *testing.F) {
 	}
 	f.Fuzz(checkTranscodeInt)
 }
+
+// TestTranscodeStringMapWritesMapsAsTheAPIServerDoes: maps with plain
+// names in increasing order, as the API server writes them, are transcoded,
+// not declined (which checkTranscodeStringMap allows).
+func TestTranscodeStringMapWritesMapsAsTheAPIServerDoes(t *testing.T) {
+	for _, v := range []string{`null`, `{}`, `{"a":"1"}`, `{"a":"1","a ":"2","b":"3"}`, `{"app":"widgets","tier":"gold"}`, `{"z":"1","é":"2"}`} {
+		d, _ := atMember(t, v)
+		if _, _, err := TranscodeStringMap(d, nil); err != nil {
+			t.Errorf("%s: TranscodeStringMap: %v", v, err)
+		}
+	}
+}

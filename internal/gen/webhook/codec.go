@@ -273,31 +273,27 @@ func (c *codecGen) dataDecoder(root *types.Named, pass []passMember) dataDecl {
 		d.encName = c.funcName("encodeData", root)
 	}
 	// The members of one parent are passed by a data decoder of the
-	// parent's type, which the root's calls.
-	nested := map[string]*dataDecl{}
+	// parent's type, which the root's calls; pass is sorted by parent.
+	var subs []*dataDecl
 	for i, m := range pass {
 		d.passes = append(d.passes, m.String())
 		if m.parent == "" {
 			d.steps[m.name] = passStep{index: i}
 			continue
 		}
-		sub := nested[m.parent]
-		if sub == nil {
+		if i == 0 || pass[i-1].parent != m.parent {
 			fl, _ := memberNamed(root, m.parent)
 			n := fl.path[0].Type().(*types.Named)
-			sub = &dataDecl{typ: n, name: c.funcName("decodeData", n), encName: c.funcName("encodeData", n), steps: map[string]passStep{}}
-			nested[m.parent] = sub
-			d.steps[m.parent] = passStep{dec: sub.name, enc: sub.encName}
+			subs = append(subs, &dataDecl{typ: n, name: c.funcName("decodeData", n), encName: c.funcName("encodeData", n), steps: map[string]passStep{}})
+			d.steps[m.parent] = passStep{dec: subs[len(subs)-1].name, enc: subs[len(subs)-1].encName}
 		}
+		sub := subs[len(subs)-1]
 		sub.steps[m.name] = passStep{index: i}
 		sub.passes = append(sub.passes, m.name)
 	}
 	c.dataQueue = append(c.dataQueue, d)
-	for _, m := range pass {
-		if sub := nested[m.parent]; sub != nil {
-			c.dataQueue = append(c.dataQueue, *sub)
-			delete(nested, m.parent)
-		}
+	for _, sub := range subs {
+		c.dataQueue = append(c.dataQueue, *sub)
 	}
 	return d
 }
