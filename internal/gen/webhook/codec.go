@@ -332,16 +332,25 @@ func (c *codecGen) printData(l dataDecl) {
 	if len(l.steps) > 0 {
 		comment += fmt.Sprintf(", and passes %s (typedjson.Pass)", strings.Join(l.passes, ", "))
 		enc, _ := c.encoder(l.typ)
-		c.printStructEncoder(l.typ, l.encName, jen.Commentf("%s is %s, writing the members DecodeData passes from raw, transcoded, where raw has them.", l.encName, enc), l.steps)
+		c.printStructEncoder(l.typ, l.encName, jen.Commentf("%s is %s, writing the members DecodeData passes from raw, transcoded, where raw has them%s.", l.encName, enc, metaComment(l.meta)), l.steps, l.meta)
 	}
 	c.printStructDecoder(l.typ, l.name, comment+".", l.meta, l.steps)
+}
+
+// metaComment is what a root's encoder of passed members says of the
+// metadata.
+func metaComment(root bool) string {
+	if !root {
+		return ""
+	}
+	return ", and the metadata with meta where that is not nil"
 }
 
 // passCodec sets the codec's EncodeData and Transcode for version v, whose
 // root type is typ and whose DecodeData, data, passes the members pass.
 func (c *codecGen) passCodec(codec jen.Dict, v *model.Version, typ *jen.Statement, data dataDecl, pass []passMember) {
-	codec[jen.Id("EncodeData")] = jen.Func().Params(jen.Id("b").Index().Byte(), jen.Id("obj").Qual(kruntimePath, "Object"), jen.Id("raw").Index().Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Return(jen.Id(data.encName).Call(jen.Id("b"), jen.Id("obj").Assert(jen.Op("*").Add(typ)), jen.Id("raw"))),
+	codec[jen.Id("EncodeData")] = jen.Func().Params(jen.Id("b").Index().Byte(), jen.Id("obj").Qual(kruntimePath, "Object"), jen.Id("raw").Index().Index().Byte(), jen.Id("meta").Add(metaWriter())).Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Return(jen.Id(data.encName).Call(jen.Id("b"), jen.Id("obj").Assert(jen.Op("*").Add(typ)), jen.Id("raw"), jen.Id("meta"))),
 	)
 	var funcs []jen.Code
 	for _, m := range pass {

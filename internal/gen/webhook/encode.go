@@ -38,14 +38,16 @@ func (c *codecGen) encoder(n *types.Named) (string, bool) {
 // encoding/json writes them. Every member is written with a comma before
 // it; the first one's becomes the object's brace.
 func (c *codecGen) printEncoder(n *types.Named) {
-	c.printStructEncoder(n, c.encFuncs[n], jen.Commentf("%s appends a %s encoded.", c.encFuncs[n], n.Obj().Name()), nil)
+	c.printStructEncoder(n, c.encFuncs[n], jen.Commentf("%s appends a %s encoded.", c.encFuncs[n], n.Obj().Name()), nil, false)
 }
 
 // printStructEncoder prints an encoder of n named name. With pass (the
 // members a data decoder passes), it takes the bytes each passed member
 // came in as, transcoded, and writes those where it has them, and the
-// members that hold members passed with their own such encoder.
-func (c *codecGen) printStructEncoder(n *types.Named, name string, comment jen.Code, pass map[string]passStep) {
+// members that hold members passed with their own such encoder; with meta
+// (a root's), it takes the writer of the object's metadata too
+// (encodeMetaFrom).
+func (c *codecGen) printStructEncoder(n *types.Named, name string, comment jen.Code, pass map[string]passStep, meta bool) {
 	fields, _ := jsonFields(n.Underlying().(*types.Struct))
 	body := []jen.Code{
 		jen.Var().Err().Error(),
@@ -60,12 +62,18 @@ func (c *codecGen) printStructEncoder(n *types.Named, name string, comment jen.C
 		if step, ok := pass[fl.name]; ok {
 			write = c.encodePassed(fl, val, step, write)
 		}
+		if meta && isRootMeta(fl) {
+			write = encodeMetaFrom(c.encode(fl.path[0].Type(), val, 0))
+		}
 		body = append(body, write...)
 	}
 	body = append(body, closeObject()...)
 	params := []jen.Code{jen.Id("b").Index().Byte(), jen.Id("v").Op("*").Add(c.typeExpr(n))}
 	if len(pass) > 0 {
 		params = append(params, jen.Id("raw").Index().Index().Byte())
+	}
+	if meta {
+		params = append(params, jen.Id("meta").Add(metaWriter()))
 	}
 	c.add(n, comment, jen.Func().Id(name).Params(params...).Params(jen.Index().Byte(), jen.Error()).Block(body...))
 }
@@ -90,6 +98,26 @@ func (c *codecGen) encodePassed(fl jsonField, val *jen.Statement, step passStep,
 		passed = []jen.Code{jen.If(jen.Op("!").Qual(typedjsonPath, "EmptyRaw").Call(raw.Clone())).Block(passed...)}
 	}
 	return []jen.Code{jen.If(cond).Block(passed...).Else().Block(write...)}
+}
+
+// encodeMetaFrom returns the statements that append the root's metadata
+// with meta, the webhook's writer of the metadata the object came in with
+// (Codec.EncodeData), and, where it passes none, with enc, the encoder's
+// statements. The data decoder decoded of it only the stash, so that only
+// meta has it whole; the webhook writes it straight into the object's
+// bytes rather than splice it into them after.
+func encodeMetaFrom(enc []jen.Code) []jen.Code {
+	return []jen.Code{
+		jen.Id("b").Op("=").Append(jen.Id("b"), jen.Lit(`,"metadata":`).Op("...")),
+		jen.If(jen.Id("meta").Op("!=").Nil()).Block(
+			jen.If(jen.List(jen.Id("b"), jen.Err()).Op("=").Id("meta").Call(jen.Id("b")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("b"), jen.Err())),
+		).Else().Block(enc...),
+	}
+}
+
+// metaWriter is the type of EncodeData's writer of the metadata.
+func metaWriter() *jen.Statement {
+	return jen.Func().Params(jen.Index().Byte()).Params(jen.Index().Byte(), jen.Error())
 }
 
 // encodeMember returns the statements that append member fl of val's

@@ -37,6 +37,9 @@ type Scratch struct {
 	last route
 	// passing holds the members of the object a route passes.
 	passing passing
+	// meta is the metadata metaWriter, Scratch.appendMeta, writes.
+	meta       metaEdit
+	metaWriter func([]byte) ([]byte, error)
 }
 
 // route is how objects of one apiVersion and kind convert to one
@@ -268,21 +271,21 @@ func (c *Table) route(obj *jsonscan.Object, desiredAPIVersion string, s *Scratch
 // them (jsonscan.MapEdit); how says how much of src was decoded, and what
 // of dst is to be written from Scratch.passing.
 func encode(out []byte, dst, src runtime.Object, obj *jsonscan.Object, v *version, how decoded, s *Scratch) ([]byte, error) {
-	s.enc.Reset()
-	var raw [][]byte
-	if how == decodedPassing {
-		raw = s.passing.raw
-	}
 	dstMeta, srcMeta := objectMeta(dst), objectMeta(src)
-	if dstMeta == nil || srcMeta == nil || obj.Metadata == nil {
-		if err := v.marshal(&s.enc, dst, raw); err != nil {
+	hasMeta := dstMeta != nil && srcMeta != nil && obj.Metadata != nil
+	if how == decodedPassing {
+		return s.encodePassing(out, dst, obj, v, hasMeta, srcMeta, dstMeta)
+	}
+	s.enc.Reset()
+	if !hasMeta {
+		if err := v.marshal(&s.enc, dst); err != nil {
 			return out, err
 		}
 		return append(out, s.enc.Bytes()...), nil
 	}
 	saved := *dstMeta
 	*dstMeta = metav1.ObjectMeta{}
-	err := v.marshal(&s.enc, dst, raw)
+	err := v.marshal(&s.enc, dst)
 	*dstMeta = saved
 	if err != nil {
 		return out, err
@@ -294,15 +297,67 @@ func encode(out []byte, dst, src runtime.Object, obj *jsonscan.Object, v *versio
 	}
 	mark := len(out)
 	out = append(out, enc[:start]...)
-	if maps.Equal(dstMeta.Labels, srcMeta.Labels) && maps.Equal(dstMeta.Annotations, srcMeta.Annotations) {
-		out = append(out, obj.Metadata...)
-	} else if out, err = obj.AppendMetadata(out,
-		jsonscan.MapEdit{Old: srcMeta.Labels, New: dstMeta.Labels, All: how == decodedAll},
-		jsonscan.MapEdit{Old: srcMeta.Annotations, New: dstMeta.Annotations, All: how == decodedAll},
-		typedjson.AppendString[string]); err != nil {
+	if out, err = appendMetadata(out, obj, srcMeta, dstMeta, how == decodedAll); err != nil {
 		return out[:mark], err
 	}
 	return append(out, enc[end:]...), nil
+}
+
+// appendMetadata appends obj's metadata to out, the labels and annotations
+// edited where dst's, the converted object's, are not src's; all says that
+// src's were decoded in full, not only the stash.
+func appendMetadata(out []byte, obj *jsonscan.Object, src, dst *metav1.ObjectMeta, all bool) ([]byte, error) {
+	if maps.Equal(dst.Labels, src.Labels) && maps.Equal(dst.Annotations, src.Annotations) {
+		return append(out, obj.Metadata...), nil
+	}
+	return obj.AppendMetadata(out,
+		jsonscan.MapEdit{Old: src.Labels, New: dst.Labels, All: all},
+		jsonscan.MapEdit{Old: src.Annotations, New: dst.Annotations, All: all},
+		typedjson.AppendString[string])
+}
+
+// encodePassing appends dst with the generated codec's EncodeData, which
+// writes the members passed from Scratch.passing and, when hasMeta says
+// both objects are ObjectMeta, obj's metadata where dst's goes (with
+// Scratch.appendMeta): straight into out, which the other path writes the
+// object's bytes into only after encoding them, to put the metadata in.
+func (s *Scratch) encodePassing(out []byte, dst runtime.Object, obj *jsonscan.Object, v *version, hasMeta bool, srcMeta, dstMeta *metav1.ObjectMeta) ([]byte, error) {
+	var meta func([]byte) ([]byte, error)
+	if hasMeta {
+		if s.metaWriter == nil {
+			s.metaWriter = s.appendMeta // once: a method value allocates
+		}
+		s.meta = metaEdit{obj: obj, src: srcMeta, dst: dstMeta}
+		meta = s.metaWriter
+	}
+	b, err := v.gen.EncodeData(out, dst, s.passing.raw, meta)
+	metaErr := s.meta.err
+	s.meta = metaEdit{} // the request's bytes, not to be kept
+	switch {
+	case metaErr != nil:
+		return out, metaErr
+	case err != nil:
+		// Only the generated encoder writes the members passed: the
+		// object goes again without passing.
+		return out, errPassing
+	}
+	return b, nil
+}
+
+// metaEdit is what Scratch.appendMeta writes: the metadata of obj, which
+// converted from src's to dst's, and the error it met.
+type metaEdit struct {
+	obj      *jsonscan.Object
+	src, dst *metav1.ObjectMeta
+	err      error
+}
+
+// appendMeta is the writer of the metadata that encodePassing gives
+// EncodeData.
+func (s *Scratch) appendMeta(b []byte) ([]byte, error) {
+	e := &s.meta
+	b, e.err = appendMetadata(b, e.obj, e.src, e.dst, false)
+	return b, e.err
 }
 
 // objectMeta returns the object's own ObjectMeta, or nil when it has none
@@ -318,19 +373,8 @@ func objectMeta(obj runtime.Object) *metav1.ObjectMeta {
 
 // marshal encodes obj, an object of the version, as the API server would,
 // into buf: with the generated codec when there is one, and, where it
-// fails or there is none, with the reflection codec; with raw, the members
-// passed, with the generated codec's EncodeData.
-func (v *version) marshal(buf *bytes.Buffer, obj runtime.Object, raw [][]byte) error {
-	if raw != nil {
-		// Only the generated encoder writes the members passed: without
-		// it, the object goes again without passing (errPassing).
-		b, err := v.gen.EncodeData(buf.AvailableBuffer(), obj, raw)
-		if err != nil {
-			return errPassing
-		}
-		buf.Write(b)
-		return nil
-	}
+// fails or there is none, with the reflection codec.
+func (v *version) marshal(buf *bytes.Buffer, obj runtime.Object) error {
 	if v.gen.Encode != nil {
 		if b, err := v.gen.Encode(buf.AvailableBuffer(), obj); err == nil {
 			buf.Write(b)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/crdforge/crdforge/webhook/internal/convert"
+	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
 	"github.com/crdforge/crdforge/webhook/internal/testkit"
 	"github.com/crdforge/crdforge/webhook/typedjson"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -21,8 +22,9 @@ func decodeBoxV2Passing(d *typedjson.Decoder, obj runtime.Object) error {
 }
 
 // encodeBoxV3Passing encodes a v3 Box as a generated EncodeData would,
-// its host from raw[0] when that is set.
-func encodeBoxV3Passing(b []byte, obj runtime.Object, raw [][]byte) ([]byte, error) {
+// its host from raw[0] when that is set and its metadata with meta when
+// that is set.
+func encodeBoxV3Passing(b []byte, obj runtime.Object, raw [][]byte, meta func([]byte) ([]byte, error)) ([]byte, error) {
 	box := *obj.(*testkit.BoxV3)
 	if raw[0] != nil {
 		if err := json.Unmarshal(raw[0], &box.Host); err != nil {
@@ -32,8 +34,19 @@ func encodeBoxV3Passing(b []byte, obj runtime.Object, raw [][]byte) ([]byte, err
 	var out bytes.Buffer
 	enc := json.NewEncoder(&out)
 	enc.SetEscapeHTML(false) // as the API server writes
-	err := enc.Encode(&box)
-	return append(b, bytes.TrimSuffix(out.Bytes(), []byte("\n"))...), err
+	if err := enc.Encode(&box); err != nil {
+		return b, err
+	}
+	encoded := bytes.TrimSuffix(out.Bytes(), []byte("\n"))
+	if meta == nil {
+		return append(b, encoded...), nil
+	}
+	m, err := meta(nil)
+	if err != nil {
+		return b, err
+	}
+	encoded, err = jsonscan.ReplaceMember(encoded, "metadata", m)
+	return append(b, encoded...), err
 }
 
 // A route whose versions' DecodeData both pass a member writes it as it came
@@ -69,7 +82,9 @@ func TestTablePassesMembersOfObjectsWithoutAStash(t *testing.T) {
 		}}
 		encodeData := encodeBoxV3Passing
 		if tc.encoderFails {
-			encodeData = func(b []byte, _ runtime.Object, _ [][]byte) ([]byte, error) { return b, errors.New("declined") }
+			encodeData = func(b []byte, _ runtime.Object, _ [][]byte, _ func([]byte) ([]byte, error)) ([]byte, error) {
+				return b, errors.New("declined")
+			}
 		}
 		k := box()
 		k.Codecs = map[string]convert.Codec{

@@ -57,10 +57,12 @@ type Codec struct {
 	// JSON form and every conversion copies, which the webhook writes as
 	// they came in, transcoded, rather than decode, copy and encode them.
 	// EncodeData is Encode, writing member i from raw[i] where that is not
-	// nil. Every version of a kind with a DecodeData passes the same
-	// members.
+	// nil, and the metadata with meta where that is not nil: the
+	// webhook's writer of the metadata the object came in with, which
+	// DecodeData decoded only the stash of. Every version of a kind with a
+	// DecodeData passes the same members.
 	Transcode  []func(d *typedjson.Decoder, b []byte) ([]byte, error)
-	EncodeData func(b []byte, obj runtime.Object, raw [][]byte) ([]byte, error)
+	EncodeData func(b []byte, obj runtime.Object, raw [][]byte, meta func([]byte) ([]byte, error)) ([]byte, error)
 }
 
 // Table converts objects between the versions of the kinds it knows: spoke

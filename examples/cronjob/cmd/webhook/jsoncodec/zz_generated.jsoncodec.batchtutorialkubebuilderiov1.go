@@ -11,8 +11,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// encodeData_batchtutorialkubebuilderiov1_CronJob is encode_batchtutorialkubebuilderiov1_CronJob, writing the members DecodeData passes from raw, transcoded, where raw has them.
-func encodeData_batchtutorialkubebuilderiov1_CronJob(b []byte, v *batchtutorialkubebuilderiov1.CronJob, raw [][]byte) ([]byte, error) {
+// encodeData_batchtutorialkubebuilderiov1_CronJob is encode_batchtutorialkubebuilderiov1_CronJob, writing the members DecodeData passes from raw, transcoded, where raw has them, and the metadata with meta where that is not nil.
+func encodeData_batchtutorialkubebuilderiov1_CronJob(b []byte, v *batchtutorialkubebuilderiov1.CronJob, raw [][]byte, meta func([]byte) ([]byte, error)) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.TypeMeta.Kind) == 0) {
@@ -24,8 +24,14 @@ func encodeData_batchtutorialkubebuilderiov1_CronJob(b []byte, v *batchtutorialk
 		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
 	}
 	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
+	if meta != nil {
+		if b, err = meta(b); err != nil {
+			return b, err
+		}
+	} else {
+		if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+			return b, err
+		}
 	}
 	b = append(b, ",\"spec\":"...)
 	if b, err = encode_batchtutorialkubebuilderiov1_CronJobSpec(b, &v.Spec); err != nil {

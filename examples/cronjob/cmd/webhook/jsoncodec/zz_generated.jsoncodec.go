@@ -33,8 +33,8 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_batchtutorialkubebuilderiov1_CronJob(b, obj.(*batchtutorialkubebuilderiov1.CronJob))
 					},
-					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
-						return encodeData_batchtutorialkubebuilderiov1_CronJob(b, obj.(*batchtutorialkubebuilderiov1.CronJob), raw)
+					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte, meta func([]byte) ([]byte, error)) ([]byte, error) {
+						return encodeData_batchtutorialkubebuilderiov1_CronJob(b, obj.(*batchtutorialkubebuilderiov1.CronJob), raw, meta)
 					},
 					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_batchtutorialkubebuilderiov1_CronJobStatus},
 				},
@@ -48,8 +48,8 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_batchtutorialkubebuilderiov2_CronJob(b, obj.(*batchtutorialkubebuilderiov2.CronJob))
 					},
-					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
-						return encodeData_batchtutorialkubebuilderiov2_CronJob(b, obj.(*batchtutorialkubebuilderiov2.CronJob), raw)
+					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte, meta func([]byte) ([]byte, error)) ([]byte, error) {
+						return encodeData_batchtutorialkubebuilderiov2_CronJob(b, obj.(*batchtutorialkubebuilderiov2.CronJob), raw, meta)
 					},
 					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_batchtutorialkubebuilderiov2_CronJobStatus},
 				},

@@ -34,8 +34,8 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_widgetsexamplecomv1_Widget(b, obj.(*widgetsexamplecomv1.Widget))
 					},
-					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
-						return encodeData_widgetsexamplecomv1_Widget(b, obj.(*widgetsexamplecomv1.Widget), raw)
+					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte, meta func([]byte) ([]byte, error)) ([]byte, error) {
+						return encodeData_widgetsexamplecomv1_Widget(b, obj.(*widgetsexamplecomv1.Widget), raw, meta)
 					},
 					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_widgetsexamplecomv1_WidgetStatus, typedjson.MapTranscoder(transcode_widgetsexamplecomv1_Finish), typedjson.StringMapTranscoder, typedjson.SliceTranscoder(transcode_widgetsexamplecomv1_Part)},
 				},
@@ -49,8 +49,8 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_widgetsexamplecomv1alpha1_Widget(b, obj.(*widgetsexamplecomv1alpha1.Widget))
 					},
-					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
-						return encodeData_widgetsexamplecomv1alpha1_Widget(b, obj.(*widgetsexamplecomv1alpha1.Widget), raw)
+					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte, meta func([]byte) ([]byte, error)) ([]byte, error) {
+						return encodeData_widgetsexamplecomv1alpha1_Widget(b, obj.(*widgetsexamplecomv1alpha1.Widget), raw, meta)
 					},
 					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_widgetsexamplecomv1alpha1_WidgetStatus, typedjson.MapTranscoder(transcode_widgetsexamplecomv1alpha1_Finish), typedjson.StringMapTranscoder, typedjson.SliceTranscoder(transcode_widgetsexamplecomv1alpha1_Part)},
 				},
@@ -64,8 +64,8 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_widgetsexamplecomv1beta1_Widget(b, obj.(*widgetsexamplecomv1beta1.Widget))
 					},
-					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
-						return encodeData_widgetsexamplecomv1beta1_Widget(b, obj.(*widgetsexamplecomv1beta1.Widget), raw)
+					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte, meta func([]byte) ([]byte, error)) ([]byte, error) {
+						return encodeData_widgetsexamplecomv1beta1_Widget(b, obj.(*widgetsexamplecomv1beta1.Widget), raw, meta)
 					},
 					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_widgetsexamplecomv1beta1_WidgetStatus, typedjson.MapTranscoder(transcode_widgetsexamplecomv1beta1_Finish), typedjson.StringMapTranscoder, typedjson.SliceTranscoder(transcode_widgetsexamplecomv1beta1_Part)},
 				},

@@ -11,8 +11,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// encodeData_widgetsexamplecomv1_Widget is encode_widgetsexamplecomv1_Widget, writing the members DecodeData passes from raw, transcoded, where raw has them.
-func encodeData_widgetsexamplecomv1_Widget(b []byte, v *widgetsexamplecomv1.Widget, raw [][]byte) ([]byte, error) {
+// encodeData_widgetsexamplecomv1_Widget is encode_widgetsexamplecomv1_Widget, writing the members DecodeData passes from raw, transcoded, where raw has them, and the metadata with meta where that is not nil.
+func encodeData_widgetsexamplecomv1_Widget(b []byte, v *widgetsexamplecomv1.Widget, raw [][]byte, meta func([]byte) ([]byte, error)) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.TypeMeta.Kind) == 0) {
@@ -24,8 +24,14 @@ func encodeData_widgetsexamplecomv1_Widget(b []byte, v *widgetsexamplecomv1.Widg
 		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
 	}
 	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
+	if meta != nil {
+		if b, err = meta(b); err != nil {
+			return b, err
+		}
+	} else {
+		if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+			return b, err
+		}
 	}
 	b = append(b, ",\"spec\":"...)
 	if b, err = encodeData_widgetsexamplecomv1_WidgetSpec(b, &v.Spec, raw); err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/crdforge/crdforge/internal/gen/webhook/testdata/shapes"
 	"github.com/crdforge/crdforge/webhook"
 	"github.com/crdforge/crdforge/webhook/typedjson"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	kjson "sigs.k8s.io/json"
 )
@@ -115,9 +116,18 @@ func checkTranscode(t *testing.T, c webhook.Codec, data []byte) {
 	}
 	whole.ObjectMeta = passed.ObjectMeta
 	want, wantErr := c.Encode(nil, &whole)
-	got, err := c.EncodeData(nil, &passed, raw)
+	got, err := c.EncodeData(nil, &passed, raw, nil)
 	if (err == nil) != (wantErr == nil) || !bytes.Equal(got, want) {
 		t.Fatalf("%q: transcoded\n%s (%v)\nwant\n%s (%v)", data, got, err, want, wantErr)
+	}
+	// With a writer of the metadata (the webhook's, of the metadata the
+	// object came in with), EncodeData writes what it writes in its place.
+	written := metav1.ObjectMeta{Name: "written", Labels: map[string]string{"a": "b"}}
+	whole.ObjectMeta = written
+	want, wantErr = c.Encode(nil, &whole)
+	got, err = c.EncodeData(nil, &passed, raw, func(b []byte) ([]byte, error) { return encode_metav1_ObjectMeta(b, &written) })
+	if (err == nil) != (wantErr == nil) || !bytes.Equal(got, want) {
+		t.Fatalf("%q: with the metadata written, transcoded\n%s (%v)\nwant\n%s (%v)", data, got, err, want, wantErr)
 	}
 }
 

@@ -31,8 +31,8 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 				Encode: func(b []byte, obj pkgruntime.Object) ([]byte, error) {
 					return encode_shapesexamplecomv1_Root(b, obj.(*shapesexamplecomv1.Root))
 				},
-				EncodeData: func(b []byte, obj pkgruntime.Object, raw [][]byte) ([]byte, error) {
-					return encodeData_shapesexamplecomv1_Root(b, obj.(*shapesexamplecomv1.Root), raw)
+				EncodeData: func(b []byte, obj pkgruntime.Object, raw [][]byte, meta func([]byte) ([]byte, error)) ([]byte, error) {
+					return encodeData_shapesexamplecomv1_Root(b, obj.(*shapesexamplecomv1.Root), raw, meta)
 				},
 				Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_shapesexamplecomv1_Spec},
 			}}

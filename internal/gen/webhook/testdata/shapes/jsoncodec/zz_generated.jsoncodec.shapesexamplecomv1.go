@@ -13,8 +13,8 @@ import (
 	utilintstr "k8s.io/apimachinery/pkg/util/intstr"
 )
 
-// encodeData_shapesexamplecomv1_Root is encode_shapesexamplecomv1_Root, writing the members DecodeData passes from raw, transcoded, where raw has them.
-func encodeData_shapesexamplecomv1_Root(b []byte, v *shapesexamplecomv1.Root, raw [][]byte) ([]byte, error) {
+// encodeData_shapesexamplecomv1_Root is encode_shapesexamplecomv1_Root, writing the members DecodeData passes from raw, transcoded, where raw has them, and the metadata with meta where that is not nil.
+func encodeData_shapesexamplecomv1_Root(b []byte, v *shapesexamplecomv1.Root, raw [][]byte, meta func([]byte) ([]byte, error)) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.TypeMeta.Kind) == 0) {
@@ -26,8 +26,14 @@ func encodeData_shapesexamplecomv1_Root(b []byte, v *shapesexamplecomv1.Root, ra
 		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
 	}
 	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
+	if meta != nil {
+		if b, err = meta(b); err != nil {
+			return b, err
+		}
+	} else {
+		if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+			return b, err
+		}
 	}
 	if !(len(v.Embedded.Promoted) == 0) {
 		b = append(b, ",\"promoted\":"...)

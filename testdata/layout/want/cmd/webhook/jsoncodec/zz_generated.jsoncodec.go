@@ -33,8 +33,8 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_layoutsexamplecomv1_Gadget(b, obj.(*layoutsexamplecomv1.Gadget))
 					},
-					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
-						return encodeData_layoutsexamplecomv1_Gadget(b, obj.(*layoutsexamplecomv1.Gadget), raw)
+					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte, meta func([]byte) ([]byte, error)) ([]byte, error) {
+						return encodeData_layoutsexamplecomv1_Gadget(b, obj.(*layoutsexamplecomv1.Gadget), raw, meta)
 					},
 					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){typedjson.MapTranscoder(transcode_layoutsexamplecomv1_Plain), transcode_layoutsexamplecomv1_Outer, transcode_layoutsexamplecomv1_Plain, typedjson.SliceTranscoder(transcode_layoutsexamplecomv1_Plain)},
 				},
@@ -48,8 +48,8 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_layoutsexamplecomv1beta1_Gadget(b, obj.(*layoutsexamplecomv1beta1.Gadget))
 					},
-					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
-						return encodeData_layoutsexamplecomv1beta1_Gadget(b, obj.(*layoutsexamplecomv1beta1.Gadget), raw)
+					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte, meta func([]byte) ([]byte, error)) ([]byte, error) {
+						return encodeData_layoutsexamplecomv1beta1_Gadget(b, obj.(*layoutsexamplecomv1beta1.Gadget), raw, meta)
 					},
 					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){typedjson.MapTranscoder(transcode_layoutsexamplecomv1beta1_Plain), transcode_layoutsexamplecomv1beta1_Outer, transcode_layoutsexamplecomv1beta1_Plain, typedjson.SliceTranscoder(transcode_layoutsexamplecomv1beta1_Plain)},
 				},

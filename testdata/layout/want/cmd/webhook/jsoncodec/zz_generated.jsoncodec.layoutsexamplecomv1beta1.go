@@ -10,8 +10,8 @@ import (
 	apiresource "k8s.io/apimachinery/pkg/api/resource"
 )
 
-// encodeData_layoutsexamplecomv1beta1_Gadget is encode_layoutsexamplecomv1beta1_Gadget, writing the members DecodeData passes from raw, transcoded, where raw has them.
-func encodeData_layoutsexamplecomv1beta1_Gadget(b []byte, v *layoutsexamplecomv1beta1.Gadget, raw [][]byte) ([]byte, error) {
+// encodeData_layoutsexamplecomv1beta1_Gadget is encode_layoutsexamplecomv1beta1_Gadget, writing the members DecodeData passes from raw, transcoded, where raw has them, and the metadata with meta where that is not nil.
+func encodeData_layoutsexamplecomv1beta1_Gadget(b []byte, v *layoutsexamplecomv1beta1.Gadget, raw [][]byte, meta func([]byte) ([]byte, error)) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.TypeMeta.Kind) == 0) {
@@ -23,8 +23,14 @@ func encodeData_layoutsexamplecomv1beta1_Gadget(b []byte, v *layoutsexamplecomv1
 		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
 	}
 	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
+	if meta != nil {
+		if b, err = meta(b); err != nil {
+			return b, err
+		}
+	} else {
+		if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+			return b, err
+		}
 	}
 	b = append(b, ",\"spec\":"...)
 	if b, err = encodeData_layoutsexamplecomv1beta1_GadgetSpec(b, &v.Spec, raw); err != nil {

@@ -9,8 +9,8 @@ import (
 	"github.com/crdforge/crdforge/webhook/typedjson"
 )
 
-// encodeData_clusterexamplecomv1beta1_Machine is encode_clusterexamplecomv1beta1_Machine, writing the members DecodeData passes from raw, transcoded, where raw has them.
-func encodeData_clusterexamplecomv1beta1_Machine(b []byte, v *clusterexamplecomv1beta1.Machine, raw [][]byte) ([]byte, error) {
+// encodeData_clusterexamplecomv1beta1_Machine is encode_clusterexamplecomv1beta1_Machine, writing the members DecodeData passes from raw, transcoded, where raw has them, and the metadata with meta where that is not nil.
+func encodeData_clusterexamplecomv1beta1_Machine(b []byte, v *clusterexamplecomv1beta1.Machine, raw [][]byte, meta func([]byte) ([]byte, error)) ([]byte, error) {
 	var err error
 	mark := len(b)
 	if !(len(v.TypeMeta.Kind) == 0) {
@@ -22,8 +22,14 @@ func encodeData_clusterexamplecomv1beta1_Machine(b []byte, v *clusterexamplecomv
 		b = typedjson.AppendString(b, v.TypeMeta.APIVersion)
 	}
 	b = append(b, ",\"metadata\":"...)
-	if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
-		return b, err
+	if meta != nil {
+		if b, err = meta(b); err != nil {
+			return b, err
+		}
+	} else {
+		if b, err = encode_metav1_ObjectMeta(b, &v.ObjectMeta); err != nil {
+			return b, err
+		}
 	}
 	b = append(b, ",\"spec\":"...)
 	if b, err = encodeData_clusterexamplecomv1beta1_MachineSpec(b, &v.Spec, raw); err != nil {

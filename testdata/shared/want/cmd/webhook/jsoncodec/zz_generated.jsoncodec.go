@@ -33,8 +33,8 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_clusterexamplecomv1_Machine(b, obj.(*clusterexamplecomv1.Machine))
 					},
-					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
-						return encodeData_clusterexamplecomv1_Machine(b, obj.(*clusterexamplecomv1.Machine), raw)
+					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte, meta func([]byte) ([]byte, error)) ([]byte, error) {
+						return encodeData_clusterexamplecomv1_Machine(b, obj.(*clusterexamplecomv1.Machine), raw, meta)
 					},
 					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_clusterexamplecomv1_Bootstrap},
 				},
@@ -48,8 +48,8 @@ func With(kinds []webhook.Kind) []webhook.Kind {
 					Encode: func(b []byte, obj kruntime.Object) ([]byte, error) {
 						return encode_clusterexamplecomv1beta1_Machine(b, obj.(*clusterexamplecomv1beta1.Machine))
 					},
-					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte) ([]byte, error) {
-						return encodeData_clusterexamplecomv1beta1_Machine(b, obj.(*clusterexamplecomv1beta1.Machine), raw)
+					EncodeData: func(b []byte, obj kruntime.Object, raw [][]byte, meta func([]byte) ([]byte, error)) ([]byte, error) {
+						return encodeData_clusterexamplecomv1beta1_Machine(b, obj.(*clusterexamplecomv1beta1.Machine), raw, meta)
 					},
 					Transcode: []func(*typedjson.Decoder, []byte) ([]byte, error){transcode_clusterexamplecomv1beta1_Bootstrap},
 				},
