@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/mod/modfile"
 )
 
 // TestTiersRunOffline holds the Makefile to its promise that the unit,
@@ -316,4 +318,37 @@ func longTests(src string) []string {
 		names = append(names, m[1])
 	}
 	return names
+}
+
+// TestSmokeModuleSharesTheGeneratorsVersions keeps the control plane's smoke
+// test (tools/envtest/smoke, a module of its own) on the versions the
+// generator's module requires of every module both require: the same
+// versions are the same build actions, so that the gate compiles client-go
+// and the Kubernetes API types for the two once, not twice (from an empty
+// cache, three minutes of CPU on 2 cores).
+func TestSmokeModuleSharesTheGeneratorsVersions(t *testing.T) {
+	main, smoke := requirements(t, "../../go.mod"), requirements(t, "../../tools/envtest/smoke/go.mod")
+	for path, v := range smoke {
+		if w, ok := main[path]; ok && w != v {
+			t.Errorf("tools/envtest/smoke requires %s %s, go.mod %s", path, v, w)
+		}
+	}
+}
+
+// requirements are the versions the go.mod at path requires, by module.
+func requirements(t *testing.T, path string) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := modfile.ParseLax(path, b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, r := range f.Require {
+		out[r.Mod.Path] = r.Mod.Version
+	}
+	return out
 }
