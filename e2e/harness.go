@@ -37,7 +37,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -83,14 +82,17 @@ func RepoRoot() (string, error) {
 }
 
 // GoFlags returns GOFLAGS for a go command that a test runs with flags of
-// its own: those, and -trimpath when this process's GOFLAGS have it, as
-// make's do. A project built in a temporary directory then gets its
-// packages from the build cache the other builds share: without -trimpath
-// the cache keys a package on its directory, and compiles it again in
-// every new one.
+// its own: those, and -trimpath and -toolexec when this process's GOFLAGS
+// have them, as make's do. A project built in a temporary directory then
+// gets its packages from the build cache the other builds share: without
+// -trimpath the cache keys a package on its directory, and compiles it
+// again in every new one. -toolexec wraps every tool the build runs, as
+// hack/toolexec-log.sh does to profile a gate.
 func GoFlags(flags ...string) string {
-	if slices.Contains(strings.Fields(os.Getenv("GOFLAGS")), "-trimpath") {
-		flags = append(flags, "-trimpath")
+	for _, f := range strings.Fields(os.Getenv("GOFLAGS")) {
+		if f == "-trimpath" || strings.HasPrefix(f, "-toolexec=") {
+			flags = append(flags, f)
+		}
 	}
 	return "GOFLAGS=" + strings.Join(flags, " ")
 }

@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -266,12 +265,15 @@ func stopIfFetching(t *testing.T) {
 }
 
 // goflags returns GOFLAGS for the go commands the test runs: flags, and
-// -trimpath when this process's GOFLAGS have it, as make's do, so that the
+// -trimpath (and -toolexec, hack/toolexec-log.sh) when this process's
+// GOFLAGS have it, as make's do, so that the
 // module built in a temporary directory gets its packages from the build
 // cache rather than compiling them again in every new directory.
 func goflags(flags ...string) string {
-	if slices.Contains(strings.Fields(os.Getenv("GOFLAGS")), "-trimpath") {
-		flags = append(flags, "-trimpath")
+	for _, f := range strings.Fields(os.Getenv("GOFLAGS")) {
+		if f == "-trimpath" || strings.HasPrefix(f, "-toolexec=") {
+			flags = append(flags, f)
+		}
 	}
 	return "GOFLAGS=" + strings.Join(flags, " ")
 }
