@@ -26,7 +26,9 @@ type run struct {
 }
 
 var (
-	moduleRe  = regexp.MustCompile(`/pkg/mod/(.+?@[^/]+)/`)
+	// A module's directory in the module cache, wherever that is: a
+	// path whose first element has a dot, then its version.
+	moduleRe  = regexp.MustCompile(`/((?:[a-z0-9-]+\.)+[a-z]+/[^@]*@v[^/]+)/`)
 	tempRe    = regexp.MustCompile(`^/tmp/(Test[^/]+)/[0-9]+(/[^/]+)?`)
 	cpuRe     = regexp.MustCompile(`(\d+)m([\d.]+)s`)
 	versionRe = regexp.MustCompile(`go1\.\d+(\.\d+)?`)
