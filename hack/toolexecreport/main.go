@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -56,7 +57,7 @@ func read(path string) ([]run, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: nothing to lose
 	var runs []run
 	s := bufio.NewScanner(f)
 	for s.Scan() {
@@ -69,10 +70,10 @@ func read(path string) ([]run, error) {
 			r.toolchain = v
 		}
 		for _, m := range cpuRe.FindAllStringSubmatch(f[2], -1) {
-			min, sec := 0.0, 0.0
-			fmt.Sscan(m[1], &min)
-			fmt.Sscan(m[2], &sec)
-			r.cpu += time.Duration((min*60 + sec) * float64(time.Second))
+			// The pattern holds only digits: the parses cannot fail.
+			minutes, _ := strconv.ParseFloat(m[1], 64)
+			seconds, _ := strconv.ParseFloat(m[2], 64)
+			r.cpu += time.Duration((minutes*60 + seconds) * float64(time.Second))
 		}
 		if m := moduleRe.FindStringSubmatch(f[4]); m != nil {
 			r.module = m[1]
