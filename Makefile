@@ -155,7 +155,7 @@ e2e-prerequisites:
 # test-realworld is crdforge on real multi-version APIs nobody here wrote,
 # fetched through the module proxy at exact versions. From an empty build
 # cache it compiles every project's Kubernetes libraries, beside
-# test-compat doing the same, for over 30 minutes on 2 cores: its timeout
+# test-compat doing the same, for 24 to 32 minutes on 2 cores: its timeout
 # is well above that, inside CI's 90 minutes (BENCHMARKS.md).
 test-realworld: $(FETCHED_REALWORLD)
 	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(OFFLINE) $(GO) test -timeout 60m -run '^TestRealWorldAPIs$$' ./e2e/
