@@ -6,13 +6,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crdforge/crdforge/internal/crdstrategy"
 	"github.com/crdforge/crdforge/internal/gen/crd"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/install"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	"k8s.io/apiextensions-apiserver/pkg/registry/customresourcedefinition"
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	"k8s.io/apimachinery/pkg/runtime"
-	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apiserver/pkg/endpoints/request"
 )
 
@@ -23,17 +23,13 @@ import (
 // it ratchets as the API server does: a rule the baseline already had over
 // budget passes, a rule that newly is over budget does not.
 type updateValidator struct {
-	scheme   *runtime.Scheme
-	strategy interface {
-		PrepareForUpdate(ctx context.Context, obj, old runtime.Object)
-		ValidateUpdate(ctx context.Context, obj, old runtime.Object) field.ErrorList
-	}
+	scheme *runtime.Scheme
 }
 
 func newUpdateValidator() *updateValidator {
 	scheme := runtime.NewScheme()
 	install.Install(scheme)
-	return &updateValidator{scheme: scheme, strategy: customresourcedefinition.NewStrategy(scheme)}
+	return &updateValidator{scheme: scheme}
 }
 
 func (u *updateValidator) internal(c *apiextensionsv1.CustomResourceDefinition) (*apiextensions.CustomResourceDefinition, error) {
@@ -76,9 +72,9 @@ func (u *updateValidator) findings(old, nw *apiextensionsv1.CustomResourceDefini
 		IsResourceRequest: true, Verb: "update", APIGroup: apiextensionsv1.GroupName,
 		APIVersion: "v1", Resource: "customresourcedefinitions", Name: nw.Name,
 	})
-	u.strategy.PrepareForUpdate(ctx, n, o)
+	crdstrategy.PrepareForUpdate(n, o)
 	var out []Finding
-	for _, e := range u.strategy.ValidateUpdate(ctx, n, o) {
+	for _, e := range validation.ValidateCustomResourceDefinitionUpdate(ctx, n, o) {
 		if strings.HasPrefix(e.Field, "status.storedVersions") {
 			// storedVersionRemoval and storageVersionRemoved say it, with
 			// what to do.

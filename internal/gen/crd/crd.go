@@ -1,7 +1,8 @@
 // Package crd prints one apiextensions.k8s.io/v1 CustomResourceDefinition per
 // kind: controller-tools' schemas, versions in Kubernetes priority order, and
-// the conversion stanza. Before anything is written, each CRD goes through the
-// API server's own create strategy and validation.
+// the conversion stanza. Before anything is written, each CRD goes through
+// what the API server does on create: its registry strategy's preparation
+// (package crdstrategy) and its own validation.
 package crd
 
 import (

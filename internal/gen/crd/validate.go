@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crdforge/crdforge/internal/crdstrategy"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/markers"
 	"github.com/crdforge/crdforge/internal/model"
@@ -16,35 +17,31 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/install"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	"k8s.io/apiextensions-apiserver/pkg/registry/customresourcedefinition"
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apiserver/pkg/endpoints/request"
 )
 
 // validator runs a CRD through what kube-apiserver does on create: defaulting,
-// conversion to the internal version, the registry strategy's PrepareForCreate
-// and Validate (structural schema, CEL compilation and cost, names, conversion
-// settings) and its warnings.
+// conversion to the internal version, the registry strategy's preparation
+// (package crdstrategy), apiextensions-apiserver's validation (structural
+// schema, CEL compilation and cost, names, conversion settings) and the
+// strategy's warnings.
 //
 // A validator is safe for concurrent use.
 type validator struct {
 	m *model.Model
 	// passed records the CRDs that passed before, by their printed
 	// bytes; nil validates every CRD.
-	passed   *passrecord.Record
-	scheme   *runtime.Scheme
-	strategy interface {
-		PrepareForCreate(context.Context, runtime.Object)
-		Validate(context.Context, runtime.Object) field.ErrorList
-		WarningsOnCreate(context.Context, runtime.Object) []string
-	}
+	passed *passrecord.Record
+	scheme *runtime.Scheme
 }
 
 func newValidator(m *model.Model, passed *passrecord.Record) *validator {
 	scheme := runtime.NewScheme()
 	install.Install(scheme)
-	return &validator{m: m, passed: passed, scheme: scheme, strategy: customresourcedefinition.NewStrategy(scheme)}
+	return &validator{m: m, passed: passed, scheme: scheme}
 }
 
 // validatePrinted validates c, printed as printed, unless a CRD printed
@@ -90,12 +87,12 @@ func (v *validator) validate(k *model.Kind, c *apiextensionsv1.CustomResourceDef
 		IsResourceRequest: true, Verb: "create", APIGroup: apiextensionsv1.GroupName,
 		APIVersion: "v1", Resource: "customresourcedefinitions", Name: c.Name,
 	})
-	v.strategy.PrepareForCreate(ctx, internal)
-	for _, e := range v.strategy.Validate(ctx, internal) {
+	crdstrategy.PrepareForCreate(internal)
+	for _, e := range validation.ValidateCustomResourceDefinition(ctx, internal) {
 		pos, where := v.locate(k, e.Field)
 		diags.Errorf(pos, "the API server would reject CRD %s%s", c.Name, where).Note("%s", Describe(e))
 	}
-	for _, w := range v.strategy.WarningsOnCreate(ctx, internal) {
+	for _, w := range crdstrategy.WarningsOnCreate(internal) {
 		diags.Warnf(k.Pos(), "the API server warns about CRD %s", c.Name).Note("%s", w)
 	}
 }
