@@ -440,9 +440,20 @@ func TestGoldenGoCompiles(t *testing.T) {
 		}
 		dir, _ := filepath.Abs(filepath.Join(testdataDir, name))
 		wantDir := filepath.Join(dir, "want")
+		generatedPkgs := map[string]bool{}
 		for _, r := range filesUnder(t, wantDir) {
 			if strings.HasSuffix(r, ".go") {
 				overlay[filepath.Join(dir, r)] = filepath.Join(wantDir, r)
+				generatedPkgs[filepath.Join(dir, filepath.Dir(r))] = true
+			}
+		}
+		// Packages crdforge writes whole (the webhook main, its codec) are
+		// in want/ only: vet and build them where they would be, in
+		// directories made for the run (vet runs in a package's directory).
+		for p := range generatedPkgs {
+			if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+				makeDirFor(t, p)
+				pkgs = append(pkgs, p)
 			}
 		}
 		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -461,6 +472,7 @@ func TestGoldenGoCompiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	slices.Sort(pkgs)
 	b, _ := json.Marshal(map[string]any{"Replace": overlay})
 	overlayFile := filepath.Join(t.TempDir(), "overlay.json")
 	writeFile(t, overlayFile, b)
@@ -473,6 +485,24 @@ func TestGoldenGoCompiles(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("the golden cases' generated round-trip tests failed: %v\n%s", err, out)
 	}
+}
+
+// makeDirFor makes the directory dir, and its missing parents, for the
+// test's run: they are removed again when it ends.
+func makeDirFor(t *testing.T, dir string) {
+	t.Helper()
+	top := dir
+	for {
+		parent := filepath.Dir(top)
+		if _, err := os.Stat(parent); err == nil {
+			break
+		}
+		top = parent
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(top) })
 }
 
 // filesUnder lists the files under dir, relative to it and sorted; a dir

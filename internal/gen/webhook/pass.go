@@ -418,7 +418,9 @@ func (c *codecGen) printTranscoder(n *types.Named) {
 	}
 	body = append(body,
 		jen.For(jen.Id("d").Dot("More").Call()).Block(
-			jen.List(jen.Id("name"), jen.Err()).Op(":=").Id("d").Dot("Name").Call(),
+			// A struct without fields (kubebuilder's empty Status) reads
+			// no name: Go refuses a variable declared and not used.
+			jen.List(jen.Id(nameVar(len(cases) > 0)), jen.Err()).Op(":=").Id("d").Dot("Name").Call(),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("b"), jen.Err())),
 			jen.Do(func(s *jen.Statement) {
 				if len(cases) > 0 {
@@ -439,6 +441,15 @@ func (c *codecGen) printTranscoder(n *types.Named) {
 	body = append(body, closeObject()...)
 	c.add(n, jen.Commentf("%s appends the %s d reads as %s would write it decoded.", c.transFuncs[n], n.Obj().Name(), enc),
 		jen.Func().Id(c.transFuncs[n]).Params(jen.Id("d").Op("*").Qual(typedjsonPath, "Decoder"), jen.Id("b").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(body...))
+}
+
+// nameVar is the variable a transcoder reads a member's name into: the
+// blank identifier when no case reads it.
+func nameVar(used bool) string {
+	if used {
+		return "name"
+	}
+	return "_"
 }
 
 // transcodeField prints the transcoding of field fl, whose value is at the
