@@ -40,6 +40,9 @@ func TestRandomAPIs(t *testing.T) {
 		return
 	}
 	seeds := shortSeeds
+	if testing.Short() && os.Getenv("CRDFORGE_APIGEN_SEEDS") == "" {
+		t.Skip("the seeds test-unit draws are chosen once issue 58's fixes land")
+	}
 	if s := os.Getenv("CRDFORGE_APIGEN_SEEDS"); s != "" {
 		seeds = parseSeeds(t, s)
 	}
