@@ -469,6 +469,10 @@ func (c *codecGen) transcodeField(fl jsonField, at *jen.Statement) jen.Code {
 	}
 	var direct []jen.Code
 	omittable := fl.omitEmpty || fl.omitZero
+	// A string or an integer is left out when empty or zero, which the
+	// transcoder tells, but for an IsZero of its own, which only its
+	// value can be asked.
+	byValue := fl.omitZero && zeroMethod(t)
 	switch {
 	case c.structTranscoder(t) != "" && !fl.omitZero:
 		direct = []jen.Code{seek, key, jen.List(jen.Id("b"), jen.Err()).Op("=").Id(c.structTranscoder(t)).Call(jen.Id("d"), jen.Id("b")), fail}
@@ -480,10 +484,10 @@ func (c *codecGen) transcodeField(fl jsonField, at *jen.Statement) jen.Code {
 	case isTimePointer(t) && !fl.omitZero:
 		call := jen.Qual(typedjsonPath, "TranscodeTimePointer").Call(jen.Id("d"), jen.Id("b"))
 		direct = omitWhen(fl.omitEmpty, "null", jen.Bool(), jen.Id("null"), seek, key, call, fail)
-	case isString(t) && !reflectOnly(t):
+	case isString(t) && !reflectOnly(t) && !byValue:
 		call := jen.Qual(typedjsonPath, "TranscodeString").Call(jen.Id("d"), jen.Id("b"))
 		direct = omitWhen(omittable, "empty", jen.Bool(), jen.Id("empty"), seek, key, call, fail)
-	case isSignedInt(t) && !reflectOnly(t):
+	case isSignedInt(t) && !reflectOnly(t) && !byValue:
 		bits, _ := signedInt(t)
 		call := jen.Qual(typedjsonPath, "TranscodeInt").Call(jen.Id("d"), jen.Id("b"), jen.Lit(bits))
 		direct = omitWhen(omittable, "zero", jen.Bool(), jen.Id("zero"), seek, key, call, fail)
