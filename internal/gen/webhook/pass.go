@@ -258,7 +258,7 @@ func (c *codecGen) shape(t types.Type, walking map[types.Type]bool) string {
 			if f.omitZero {
 				b.WriteString(",omitzero")
 			}
-			b.WriteString(":" + c.shape(f.path[len(f.path)-1].Type(), walking) + ";")
+			b.WriteString(":" + c.memberShape(f, walking) + ";")
 		}
 		return b.String() + "}"
 	}
@@ -275,6 +275,17 @@ func (c *codecGen) shape(t types.Type, walking map[types.Type]bool) string {
 		return c.shape(types.Unalias(u), walking)
 	}
 	return types.TypeString(t, nil)
+}
+
+// memberShape is the shape of member f's type; of an omitzero member whose
+// type has an IsZero of its own (zeroMethod), which decides what is left
+// out, the type's name, so that only the same type has its shape.
+func (c *codecGen) memberShape(f jsonField, walking map[types.Type]bool) string {
+	t := f.path[len(f.path)-1].Type()
+	if f.omitZero && zeroMethod(t) {
+		return types.TypeString(t, nil)
+	}
+	return c.shape(t, walking)
 }
 
 // transcodable reports whether n is a struct type with a generated decoder
