@@ -71,10 +71,13 @@ const rawJSONPackages = "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/"
 
 // derivedFillFuncs returns the fill functions that the types objects reach
 // need, found by reflection because they depend on the user's types: those
-// for raw JSON (rawJSONFillFuncs) and for maps and slices of pointers
-// (pointerElementsFillFuncs).
+// for raw JSON (rawJSONFillFuncs), for maps and slices of pointers
+// (pointerElementsFillFuncs) and for structs with fields JSON omits
+// (omittedFieldsFillFuncs).
 func derivedFillFuncs(types []reflect.Type) []any {
-	return append(rawJSONFillFuncs(types), pointerElementsFillFuncs(types)...)
+	out := rawJSONFillFuncs(types)
+	out = append(out, pointerElementsFillFuncs(types)...)
+	return append(out, omittedFieldsFillFuncs(types)...)
 }
 
 // reachableTypes returns the types of objects and every type they reach
