@@ -108,7 +108,7 @@ func (d *drawer) field(depth int, used map[string]bool) *Field {
 	for used[f.JSON] {
 		f.JSON += "x"
 	}
-	used[f.JSON] = true
+	used[f.JSON], used[goKey(word)] = true, true
 	f.Opts = d.tagOpts()
 	if d.chance(3) {
 		f.Skip = true
@@ -156,7 +156,7 @@ func (d *drawer) inlineField(depth int, used map[string]bool) *Field {
 func (d *drawer) freeWord(used map[string]bool) string {
 	for range 8 {
 		w := fieldWords[d.r.IntN(len(fieldWords))]
-		if !used[lowerFirst(w)] && !used[w] {
+		if !used[lowerFirst(w)] && !used[w] && !used[goKey(w)] {
 			return w
 		}
 	}
@@ -176,6 +176,10 @@ func (d *drawer) jsonName(word string) string {
 	}
 	return lowerFirst(word)
 }
+
+// goKey is the key of a Go field name in a set of used names, apart from
+// JSON names (which no Go name starts with a colon).
+func goKey(name string) string { return ":" + name }
 
 func lowerFirst(s string) string { return strings.ToLower(s[:1]) + s[1:] }
 
