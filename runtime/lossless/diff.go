@@ -21,7 +21,8 @@ type diffField struct {
 	typ    reflect.Type
 	quoted bool
 	// sub are the fields of a struct the stash walks (jsonField.walk);
-	// eq compares any other field, a leaf stored whole.
+	// eq compares any other field, a leaf stored whole, by semantic
+	// equality but for nil and empty, which JSON writes apart.
 	sub []diffField
 	eq  eqFunc
 	// enc writes the leaf without encoding/json when it can (encoderOf).
@@ -48,7 +49,9 @@ func buildDiff(t reflect.Type, fields []jsonField) []diffField {
 		case f.walk:
 			d.sub = buildDiff(f.typ, fieldsOf(f.typ).fields)
 		default:
-			d.eq, d.enc = eqFor(f.typ), encoderOf(f.typ)
+			// Equal as JSON writes them: nil apart from empty (see
+			// emptyvalues.go), for the stash to keep a {} or [].
+			d.eq, d.enc = jsonEq(eqFor(f.typ), fieldNilFor(f.typ, f.omitEmpty)), encoderOf(f.typ)
 			switch f.typ.Kind() {
 			case reflect.Pointer:
 				d.nilNull = true
