@@ -23,7 +23,8 @@ type diffField struct {
 	typ    reflect.Type
 	quoted bool
 	// sub are the fields of a struct the stash walks (jsonField.walk);
-	// eq compares any other field, a leaf stored whole.
+	// eq compares any other field, a leaf stored whole, by semantic
+	// equality but for nil and empty, which JSON writes apart.
 	sub []diffField
 	// embed: the field is an embedded pointer to a struct, and sub are the
 	// fields promoted through it, at offsets from the struct it points at;
@@ -79,7 +80,9 @@ func fieldDiff(t reflect.Type, f jsonField, walking map[reflect.Type]bool) diffF
 		d.sub = buildMembers(f.typ, fieldsOf(f.typ).fields, "", walking)
 		return d
 	}
-	d.eq, d.enc = eqFor(f.typ), encoderOf(f.typ)
+	// Equal as JSON writes them: nil apart from empty (see emptyvalues.go),
+	// for the stash to keep a {} or [].
+	d.eq, d.enc = jsonEq(eqFor(f.typ), fieldNilFor(f.typ, f.omitEmpty)), encoderOf(f.typ)
 	switch f.typ.Kind() {
 	case reflect.Pointer:
 		d.nilNull = true
