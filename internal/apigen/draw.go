@@ -224,8 +224,10 @@ func (d *drawer) elemType(depth int, word string) *Type {
 		return d.leafNotNullable()
 	case p < 80:
 		return d.named(depth, word)
-	case p < 90:
+	case p < 88:
 		return &Type{Kind: Ptr, Elem: d.named(depth, word)}
+	case p < 94:
+		return &Type{Kind: Leaf, Leaf: leafStrings} // a map of slices, a slice of slices
 	}
 	return &Type{Kind: Ptr, Elem: d.leafNotNullable()}
 }
@@ -264,7 +266,7 @@ func (d *drawer) fieldMarkers(f *Field) {
 		f.Markers = append(f.Markers, "+kubebuilder:default="+d.defaultValue(t.Leaf))
 	}
 	if t.Kind == Leaf && t.Leaf == leafString && d.chance(8) {
-		f.Markers = append(f.Markers, `+kubebuilder:validation:Enum=a;b;""`)
+		f.Markers = append(f.Markers, enumMarker+`a;b;""`)
 	}
 }
 

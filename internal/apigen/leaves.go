@@ -35,6 +35,11 @@ var (
 	leafLocalRef = &LeafType{Go: "corev1.LocalObjectReference", Import: corev1, Alias: "corev1",
 		Values: []string{`{}`, `{"name":"x"}`, `{"name":""}`}, Zero: `{}`}
 	leafStringMap = &LeafType{Go: "map[string]string", Values: []string{`{}`, `{"a":"b"}`, `{"k":"","z":"\u00e9"}`}, Zero: `null`, Nullable: true}
+	leafStrings   = &LeafType{Go: "[]string", Values: []string{`[]`, `["a"]`, `["","b"]`}, Zero: `null`, Nullable: true}
+	leafResources = &LeafType{Go: "corev1.ResourceRequirements", Import: corev1, Alias: "corev1",
+		Values: []string{`{}`, `{"limits":{"cpu":"500m"}}`, `{"requests":{"memory":"1Gi","cpu":"0"},"limits":{}}`}, Zero: `{}`}
+	leafEnvVar = &LeafType{Go: "corev1.EnvVar", Import: corev1, Alias: "corev1",
+		Values: []string{`{"name":"A"}`, `{"name":"B","value":""}`, `{"name":"C","valueFrom":{"fieldRef":{"fieldPath":"metadata.name"}}}`}, Zero: `{"name":""}`}
 )
 
 // leaves are the leaf types fields are drawn from, the common ones more
@@ -42,5 +47,5 @@ var (
 var leaves = []*LeafType{
 	leafString, leafString, leafString, leafInt32, leafInt32, leafInt64, leafBool, leafBool,
 	leafBytes, leafTime, leafMicroTime, leafDuration, leafQuantity, leafIntOrString, leafRaw,
-	leafJSON, leafLocalRef, leafStringMap,
+	leafJSON, leafLocalRef, leafStringMap, leafStrings, leafResources, leafEnvVar,
 }

@@ -126,9 +126,11 @@ func (o *objectDrawer) fieldValue(f *Field, depth int) string {
 	return o.value(f.Type, depth, hasListMap(f))
 }
 
+const enumMarker = "+kubebuilder:validation:Enum="
+
 func isEnum(f *Field) bool {
 	for _, m := range f.Markers {
-		if strings.HasPrefix(m, "+kubebuilder:validation:Enum=") {
+		if strings.HasPrefix(m, enumMarker) {
 			return true
 		}
 	}

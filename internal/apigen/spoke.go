@@ -3,6 +3,7 @@ package apigen
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // spoke draws a spoke version's types from the hub's: each struct keeps the
@@ -83,6 +84,8 @@ func (d *drawer) mutate(s *Struct, frozen map[*Field]bool) {
 			f.Opts = d.tagOpts()
 		case p < 34:
 			f.Type = otherWidth(f.Type)
+		case p < 38:
+			f.Markers = toggleEnum(f)
 		}
 		kept = append(kept, f)
 	}
@@ -109,4 +112,20 @@ func otherWidth(t *Type) *Type {
 		return &Type{Kind: Leaf, Leaf: leafInt32}
 	}
 	return t
+}
+
+// toggleEnum is f's markers with its enum removed, or one added to a
+// string: one version narrows what another accepts.
+func toggleEnum(f *Field) []string {
+	if isEnum(f) {
+		return slices.DeleteFunc(slices.Clone(f.Markers), func(m string) bool { return strings.HasPrefix(m, enumMarker) })
+	}
+	t := f.Type
+	if t.Kind == Ptr {
+		t = t.Elem
+	}
+	if t.Kind == Leaf && t.Leaf == leafString {
+		return append(f.Markers, enumMarker+`a;b;""`)
+	}
+	return f.Markers
 }
