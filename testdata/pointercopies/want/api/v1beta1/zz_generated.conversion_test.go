@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	conversiontest "github.com/crdforge/crdforge/runtime/conversiontest"
-	v1 "github.com/crdforge/crdforge/testdata/pointerelems/api/v1"
+	v1 "github.com/crdforge/crdforge/testdata/pointercopies/api/v1"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 

@@ -9,7 +9,7 @@ import (
 	"unsafe"
 
 	lossless "github.com/crdforge/crdforge/runtime/lossless"
-	v1 "github.com/crdforge/crdforge/testdata/pointerelems/api/v1"
+	v1 "github.com/crdforge/crdforge/testdata/pointercopies/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/conversion"
