@@ -44,17 +44,18 @@ type Builder struct {
 // Problems go to diags, each at the comment or declaration that caused it.
 func NewBuilder(dir string, ld *load.Result, regs *markers.Registries, opts Options, diags *diag.List) *Builder {
 	m := &Model{
-		Dir:        dir,
-		ImportPath: importPathOf(dir, ld.Roots),
-		Fset:       ld.Fset,
-		Roots:      ld.Roots,
-		Markers:    map[*loader.Package]*markers.Set{},
-		Collector:  &ctmarkers.Collector{Registry: regs.Kubebuilder},
-		Checker:    ld.Checker,
-		TestFuncs:  testFuncs(ld),
-		OwnCopies:  map[*loader.Package][]*OwnCopy{},
-		Uncopyable: map[*loader.Package][]string{},
-		superseded: map[errorRef]bool{},
+		Dir:         dir,
+		ImportPath:  importPathOf(dir, ld.Roots),
+		Fset:        ld.Fset,
+		Roots:       ld.Roots,
+		Markers:     map[*loader.Package]*markers.Set{},
+		Collector:   &ctmarkers.Collector{Registry: regs.Kubebuilder},
+		Checker:     ld.Checker,
+		TestFuncs:   testFuncs(ld),
+		OwnCopies:   map[*loader.Package][]*OwnCopy{},
+		CopyRepairs: map[*loader.Package][]*CopyRepair{},
+		Uncopyable:  map[*loader.Package][]string{},
+		superseded:  map[errorRef]bool{},
 	}
 	m.Project = projectName(m.ImportPath)
 	if kb := ld.Kubebuilder; kb != nil {
@@ -84,6 +85,7 @@ func (b *Builder) Kinds(each func(*Model, *Kind)) *Model {
 	if b.opts.DeepCopy {
 		for _, root := range b.Roots {
 			b.OwnCopies[root] = b.ownCopies(root, b.diags)
+			b.CopyRepairs[root] = b.copyRepairs(root, b.OwnCopies[root], b.diags)
 			b.Uncopyable[root] = b.uncopyable(root)
 		}
 	}

@@ -76,6 +76,11 @@ type Model struct {
 	// generator cannot (Options.DeepCopy).
 	OwnCopies map[*loader.Package][]*OwnCopy
 
+	// CopyRepairs lists, for each root package, the struct fields whose
+	// copy controller-tools' generator writes wrong and crdforge writes
+	// instead (Options.DeepCopy; miscopy.go).
+	CopyRepairs map[*loader.Package][]*CopyRepair
+
 	// Uncopyable lists, for each root package, sorted, the exported types
 	// that copying is enabled for but that no deepcopy method can be
 	// declared on (Options.DeepCopy): see uncopyable.

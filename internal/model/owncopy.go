@@ -16,7 +16,9 @@ import (
 // those: it records "name requested for invalid type" with no position and
 // writes no methods for the package. deepcopy-gen, which such projects use
 // (Longhorn's older API version has a set as map[string]struct{}), copies
-// them, and so does crdforge, with deepcopy-gen's semantics.
+// them, and so does crdforge, with deepcopy-gen's semantics. A named map
+// or slice whose copy controller-tools writes wrong (miscopy.go) is one too:
+// its whole method is that copy.
 type OwnCopy struct {
 	// Name is the type's name; Pos its declaration.
 	Name string
@@ -104,7 +106,7 @@ func (b *Builder) ownCopies(root *loader.Package, diags *diag.List) []*OwnCopy {
 		if _, isPtr := n.Underlying().(*types.Pointer); isPtr {
 			continue // a named pointer can have no methods
 		}
-		if !namesUnnamedStruct(n.Underlying(), true) {
+		if !namesUnnamedStruct(n.Underlying(), true) && !miscopiedWhole(n) {
 			continue
 		}
 		c := &copier{b: b, diags: diags, owner: name}
@@ -277,4 +279,16 @@ func (c *copier) structCopy(t types.Type, s *types.Struct, pos token.Pos) *Copy 
 		cp.Fields = append(cp.Fields, FieldCopy{Name: f.Name(), Copy: fc})
 	}
 	return cp
+}
+
+// miscopiedWhole reports whether n is a named map or slice whose
+// DeepCopyInto controller-tools writes wrong (miscopy.go). A struct's
+// wrong fields are repaired one by one (copyRepairs), so that its other
+// fields stay controller-tools'.
+func miscopiedWhole(n *types.Named) bool {
+	switch n.Underlying().(type) {
+	case *types.Map, *types.Slice:
+		return ctMiscopies(n)
+	}
+	return false
 }

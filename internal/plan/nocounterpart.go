@@ -116,6 +116,9 @@ func (p *pairer) reportNoCounterpart() {
 				if _, ok := acked[f.Pos()]; ok {
 					continue
 				}
+				if p.movedEverywhere(tp, path, map[*model.TypePair]bool{}) {
+					continue
+				}
 				hint := ""
 				if spokeField, hubPath := p.bestSpokeField(tp, path); spokeField != nil {
 					hint = "did you mean +" + markers.HubFieldName + "=" + hubPath + " on " +
@@ -262,4 +265,68 @@ func pathName(path []*types.Var) string {
 		names[i] = f.Name()
 	}
 	return strings.Join(names, ".")
+}
+
+// movedEverywhere reports whether path, hub fields below tp's hub struct
+// that tp's own conversion to the spoke leaves out, converts wherever that
+// conversion is used: every enclosing pair that converts a field to tp
+// (directly, or through a pointer) has a +crdforge:hubfield mapping whose
+// hub path ends there (v1alpha1's WidgetSpec.Host, the hubfield
+// Network.Host, carries v1's Network.Host, which the Network pair leaves
+// out), or is itself used only where one does. A pair used nowhere (a
+// kind's root), or somewhere else (in a slice, a map, a root), is not.
+func (p *pairer) movedEverywhere(tp *model.TypePair, path []*types.Var, seen map[*model.TypePair]bool) bool {
+	if seen[tp] {
+		return false // a cycle of pairs: nothing above carries it
+	}
+	seen[tp] = true
+	defer delete(seen, tp)
+	used := false
+	for _, outer := range p.order {
+		for _, m := range outer.Mappings {
+			if !reaches(m.ToSpoke.Conv, tp.ToSpoke) {
+				continue
+			}
+			used = true
+			if m.Whole || !convertsDirectly(m.ToSpoke.Conv, tp.ToSpoke) {
+				return false
+			}
+			full := append(slices.Clone(m.HubPath), path...)
+			if !mapsPath(outer, full) && !p.movedEverywhere(outer, full, seen) {
+				return false
+			}
+		}
+	}
+	return used
+}
+
+// reaches reports whether c converts, anywhere inside, through d.
+func reaches(c *model.Conv, d *model.Direction) bool {
+	if c == nil {
+		return false
+	}
+	return c.Kind == model.ConvPair && c.Dir == d || reaches(c.Elem, d) || reaches(c.Key, d)
+}
+
+// convertsDirectly reports whether c converts its value through d, or its
+// pointer's target: the same hub value, not an element of it.
+func convertsDirectly(c *model.Conv, d *model.Direction) bool {
+	switch c.Kind {
+	case model.ConvPair:
+		return c.Dir == d
+	case model.ConvPointer, model.ConvDeref, model.ConvAddr:
+		return convertsDirectly(c.Elem, d)
+	}
+	return false
+}
+
+// mapsPath reports whether one of tp's mappings converts exactly the hub
+// path path.
+func mapsPath(tp *model.TypePair, path []*types.Var) bool {
+	for _, m := range tp.Mappings {
+		if slices.Equal(m.HubPath, path) {
+			return true
+		}
+	}
+	return false
 }

@@ -225,13 +225,20 @@ func (p *pairer) covers(mp *model.Mapping) []*types.Var {
 
 // coverage is a trie of the hub paths mappings write.
 type coverage struct {
-	full     bool
-	children map[*types.Var]*coverage
-	order    []*types.Var
+	// full says a moved field's mapping writes the path; whole that a
+	// field paired by name writes it, converting its value whole (its own
+	// pair's mappings say which of its fields), while moved fields also
+	// write below it.
+	full, whole bool
+	children    map[*types.Var]*coverage
+	order       []*types.Var
 }
 
 // movedCoverage finds, below hub fields that mappings reach only in part,
-// the hub fields nothing maps, and the pointers on the way.
+// the hub fields nothing maps, and the pointers on the way. A hub struct
+// that a spoke field of the same name converts to as a whole (v1alpha1's
+// Network beside a Host moved into v1's Network.Host) is not reached in
+// part: what its conversion leaves out, its pair reports.
 func movedCoverage(mappings []*model.Mapping) (uncovered, through [][]*types.Var) {
 	root := &coverage{children: map[*types.Var]*coverage{}}
 	for _, m := range mappings {
@@ -250,8 +257,15 @@ func movedCoverage(mappings []*model.Mapping) (uncovered, through [][]*types.Var
 		}
 		n.full = true
 	}
-	var walk func(n *coverage, path []*types.Var)
-	walk = func(n *coverage, path []*types.Var) {
+	for _, m := range mappings {
+		if len(m.HubPath) == 1 {
+			if c, moved := root.children[m.HubPath[0]]; moved {
+				c.whole = true
+			}
+		}
+	}
+	var walk func(n *coverage, path []*types.Var, whole bool)
+	walk = func(n *coverage, path []*types.Var, whole bool) {
 		for _, f := range n.order {
 			c := n.children[f]
 			p := append(slices.Clone(path), f)
@@ -261,15 +275,17 @@ func movedCoverage(mappings []*model.Mapping) (uncovered, through [][]*types.Var
 			if _, isPtr := f.Type().(*types.Pointer); isPtr {
 				through = append(through, p)
 			}
-			for _, sub := range exportedFields(deref(f.Type())) {
-				if _, mapped := c.children[sub]; !mapped {
-					uncovered = append(uncovered, append(slices.Clone(p), sub))
+			if !whole && !c.whole {
+				for _, sub := range exportedFields(deref(f.Type())) {
+					if _, mapped := c.children[sub]; !mapped {
+						uncovered = append(uncovered, append(slices.Clone(p), sub))
+					}
 				}
 			}
-			walk(c, p)
+			walk(c, p, whole || c.whole)
 		}
 	}
-	walk(root, nil)
+	walk(root, nil, false)
 	return uncovered, through
 }
 

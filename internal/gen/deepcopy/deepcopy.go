@@ -43,7 +43,8 @@ func (Generator) Needs() model.Options { return model.Options{DeepCopy: true} }
 // the package it concerns; controller-tools keeps no state between roots.
 // The types controller-tools cannot copy (model.OwnCopy) are left out of its
 // run and printed into the same file; the interfaces copying is enabled for
-// (model.Uncopyable) are left out and get nothing.
+// (model.Uncopyable) are left out and get nothing; the struct fields it
+// copies wrong (model.CopyRepair) get crdforge's statement in its method.
 func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	capture := &memoryOutput{files: map[string]*bytes.Buffer{}}
 	for _, root := range m.Roots {
@@ -62,15 +63,18 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		if err := (deepcopy.Generator{}).Generate(ctx); err != nil {
 			diags.Errorf(packagePos(root), "deepcopy for %s: %v", root.PkgPath, err)
 		}
-		if len(own) == 0 || len(root.GoFiles) == 0 {
+		repairs := m.CopyRepairs[root]
+		if len(own) == 0 && len(repairs) == 0 || len(root.GoFiles) == 0 {
 			continue
 		}
 		path := filepath.Join(filepath.Dir(root.GoFiles[0]), FileName)
 		var ct []byte
 		if buf, ok := capture.files[path]; ok {
 			ct = buf.Bytes()
+		} else {
+			repairs = nil // controller-tools wrote nothing, and said why
 		}
-		content, err := ownFile(root, own, ct)
+		content, err := ownFile(root, own, repairs, ct)
 		if err != nil {
 			diags.Errorf(packagePos(root), "deepcopy for %s: %v", root.PkgPath, err)
 			continue
