@@ -66,7 +66,7 @@ func BindFlags(fs *flag.FlagSet) *Options {
 	fs.StringVar(&o.server.CertDir, "cert-dir", o.server.CertDir,
 		"Directory holding the serving certificate and key as tls.crt and tls.key, such as a mounted cert-manager Secret. They are reloaded when they change.")
 	fs.IntVar(&o.port, "port", o.port,
-		"Port the conversion webhook serves HTTPS on.")
+		"Port the conversion webhook serves HTTPS on. It answers ConversionReviews POSTed to the path the CRDs' spec.conversion.webhook.clientConfig.service names, /convert unless a +crdforge:webhook marker says otherwise; / answers 404.")
 	fs.StringVar(&o.bindAddress, "bind-address", o.bindAddress,
 		"IP address the conversion webhook listens on, with --port; empty means all interfaces.")
 	fs.StringVar(&o.server.MetricsAddr, "metrics-bind-address", o.server.MetricsAddr,

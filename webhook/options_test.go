@@ -177,6 +177,10 @@ func TestFlagsAreExactlyTheDocumentedOnesWithHelp(t *testing.T) {
 	if u := fs.Lookup("insecure-http").Usage; !strings.Contains(u, "for local development only") {
 		t.Errorf("--insecure-http's help does not warn: %q", u)
 	}
+	// Whoever points a CRD or curl at the webhook needs its path.
+	if u := fs.Lookup("port").Usage; !strings.Contains(u, "/convert") || !strings.Contains(u, "/ answers 404") {
+		t.Errorf("--port's help names no path: %q", u)
+	}
 	var help bytes.Buffer
 	fs.SetOutput(&help)
 	fs.PrintDefaults()

@@ -3,6 +3,7 @@ package webhook
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
@@ -13,7 +14,7 @@ import (
 
 // Run is the whole conversion webhook behind a main: it checks the parsed
 // options, builds the conversion table of kinds, and serves the
-// ConversionReview handler (on every path) with metrics, health probes,
+// ConversionReview handler (on every path but /, see notAtRoot) with metrics, health probes,
 // certificate reloading, and a graceful shutdown on SIGTERM or SIGINT. It
 // returns the process exit code: 0 after a clean shutdown, 1 on failure,
 // 2 for bad options or a bad table.
@@ -39,9 +40,24 @@ func Run(opts *Options, kinds ...Kind) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
-	if err := server.Serve(ctx, handler, opts.server); err != nil {
+	if err := server.Serve(ctx, notAtRoot(handler), opts.server); err != nil {
 		log.Error("conversion webhook failed", "error", err)
 		return 1
 	}
 	return 0
+}
+
+// notAtRoot answers 404 at /, and serves h on every other path. The API
+// server calls the path its CRDs' clientConfig names: /convert, or the
+// path of a kind's +crdforge:webhook marker, which the main does not know.
+// A request to / is no API server's, but a prober's or a mistyped URL's,
+// which a 200 would tell that the webhook is there.
+func notAtRoot(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/" {
+			http.NotFound(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }

@@ -80,6 +80,12 @@ func TestRunServesUntilSIGTERM(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || !strings.Contains(string(out), `"hostPort":"h:1"`) {
 		t.Errorf("%d %s", resp.StatusCode, out)
 	}
+	// / is no conversion path: no 200 there tells a prober the webhook is.
+	if resp, err := http.Post("http://"+addr+"/", "application/json", strings.NewReader(body)); err != nil {
+		t.Fatal(err)
+	} else if _, _ = testkit.ReadBody(resp); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("POST / answered %d, want 404", resp.StatusCode)
+	}
 
 	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
 		t.Fatal(err)

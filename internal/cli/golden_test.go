@@ -428,17 +428,26 @@ func TestGoldenCRDsAlone(t *testing.T) {
 	}
 }
 
+// testFailsFile, at the top of a case, holds what the output of the case's
+// generated tests must say when they fail, as they must then: one
+// expected piece of text a line, # starting a comment. It is for a case
+// whose input has a bug only the generated tests can find.
+const testFailsFile = "testfails"
+
 // TestGoldenGoCompiles vets and tests every case with its golden Go files
 // overlaid where crdforge would write them: checked-in golden code must
-// compile, and its generated round-trip tests must pass.
+// compile, and its generated round-trip tests must pass, or, in a case
+// with a testfails file, fail saying what it says.
 func TestGoldenGoCompiles(t *testing.T) {
 	overlay := map[string]string{}
 	var pkgs []string
+	failing := map[string][]string{} // case → its packages, tested apart
 	for _, name := range cases(t) {
 		if isErrorCase(name) {
 			continue
 		}
 		dir, _ := filepath.Abs(filepath.Join(testdataDir, name))
+		first := len(pkgs)
 		wantDir := filepath.Join(dir, "want")
 		generatedPkgs := map[string]bool{}
 		for _, r := range filesUnder(t, wantDir) {
@@ -471,6 +480,9 @@ func TestGoldenGoCompiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if _, err := os.Stat(filepath.Join(dir, testFailsFile)); err == nil {
+			failing[name] = slices.Clone(pkgs[first:])
+		}
 	}
 	slices.Sort(pkgs)
 	b, _ := json.Marshal(map[string]any{"Replace": overlay})
@@ -480,11 +492,53 @@ func TestGoldenGoCompiles(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go vet of the golden cases failed: %v\n%s", err, out)
 	}
-	cmd = exec.Command("go", append([]string{"test", "-count=1", "-overlay=" + overlayFile}, pkgs...)...)
-	cmd.Env = append(os.Environ(), "CRDFORGE_ROUNDTRIP_ITERATIONS=2000")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	passing := slices.DeleteFunc(slices.Clone(pkgs), func(p string) bool {
+		for _, f := range failing {
+			if slices.Contains(f, p) {
+				return true
+			}
+		}
+		return false
+	})
+	if out, err := goTest(overlayFile, passing); err != nil {
 		t.Fatalf("the golden cases' generated round-trip tests failed: %v\n%s", err, out)
 	}
+	for name, casePkgs := range failing {
+		out, err := goTest(overlayFile, casePkgs)
+		if err == nil {
+			t.Errorf("%s: the generated tests passed, but %s says they fail:\n%s", name, testFailsFile, out)
+		}
+		for _, want := range expectedFailures(t, filepath.Join(testdataDir, name, testFailsFile)) {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: the generated tests' output lacks %q:\n%s", name, want, out)
+			}
+		}
+	}
+}
+
+// goTest runs the tests of pkgs with the golden files overlaid.
+func goTest(overlayFile string, pkgs []string) (string, error) {
+	cmd := exec.Command("go", append([]string{"test", "-count=1", "-overlay=" + overlayFile}, pkgs...)...)
+	cmd.Env = append(os.Environ(), "CRDFORGE_ROUNDTRIP_ITERATIONS=2000")
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// expectedFailures reads a testfails file: its lines but comments and
+// empty ones.
+func expectedFailures(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			out = append(out, line)
+		}
+	}
+	return out
 }
 
 // makeDirFor makes the directory dir, and its missing parents, for the

@@ -3,6 +3,7 @@ package model
 import (
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // Spoke is one non-hub version of a kind with every type pair reachable
@@ -98,6 +99,12 @@ type Direction struct {
 	Fields []*FieldConv
 	// SourceOnly are fields of the source struct with no counterpart.
 	SourceOnly []*types.Var
+	// ByHand are the SourceOnly fields a hand-written Convert_ (Manual)
+	// must carry itself, unless +crdforge:nocounterpart says they live in
+	// the source's version only: crdforge cannot see whether it does, so
+	// the generated tests check that each changes the destination
+	// (plan.settleByHand). Only a direction to the hub has any.
+	ByHand []*types.Var
 	// NestedSourceOnly are source fields with no counterpart inside source
 	// structs that destination fields moved out of in part (Network.Proto
 	// when only Network.Host and Network.Port have spoke counterparts), as
@@ -139,6 +146,12 @@ func (d *Direction) Lossy() bool { return d.Loss != LossNone }
 
 // Describe names the direction for messages: "v1alpha1 to v1".
 func (d *Direction) Describe() string { return d.FromVersion.Name + " to " + d.ToVersion.Name }
+
+// ReachTestName is the generated test that checks that each of ByHand
+// changes the destination: TestReaches_v1alpha1_OrderSpec_To_v1_OrderSpec.
+func (d *Direction) ReachTestName() string {
+	return "TestReaches_" + strings.TrimPrefix(d.Func, "Convert_")
+}
 
 // NeedsManual lists the fields of the direction that need a hand-written
 // function, with the reason.

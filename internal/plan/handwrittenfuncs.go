@@ -103,7 +103,11 @@ func (p *pairer) reportManual(spokes []*model.Spoke) {
 			for i, f := range fields {
 				w := p.diags.Warnf(f.Mapping.Pos, "in.%s requires manual conversion (%s)", f.Mapping.Spoke.Name(), d.Describe()).
 					Note("%s", reasons[i]).
-					Help("write %s in package %s", Signature(d), p.spoke.Package.Name)
+					Help("write %s in package %s", Signature(d), p.spoke.Package.Name).
+					// Without the call, every other field is left for the
+					// author to convert too, and one forgotten reaches only
+					// the stash.
+					Help("have it call %s(in, out, s) first, which converts every other field, then convert in.%s", d.AutoFunc, f.Mapping.Spoke.Name())
 				if until := servedNone(d); until != "" {
 					w.Note("%s", until)
 				}

@@ -116,6 +116,7 @@ func settleCalls(order []*pairer, spokesOf map[*pairer][]*model.Spoke, full bool
 		if full {
 			p.relaxUnguarded(guarded)
 			p.reportNoCounterpart()
+			p.settleByHand()
 			p.reportNarrowing()
 		}
 	}

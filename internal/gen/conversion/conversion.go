@@ -122,6 +122,7 @@ func (Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 				printRoundTripTest(t, s, userFill, len(ns) > 0)
 			}
 			printNarrowingTests(t, ns, userFill)
+			printReachTests(t, tested, userFill, len(ns) > 0)
 			content, err := render(t)
 			if err != nil {
 				diags.Errorf(pkg.Syntax[0].Package, "printing round-trip tests for %s: %v", pkg.PkgPath, err)

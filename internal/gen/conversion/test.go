@@ -27,13 +27,8 @@ func printRoundTripTest(f *jen.File, s *model.Spoke, userFill, narrowing bool) {
 		return jen.Qual(conversionTestPath, "Pair").Values(jen.DictFunc(func(d jen.Dict) {
 			d[jen.Id("Spoke")] = jen.Func().Params().Qual(ctrlConversionPath, "Convertible").Block(jen.Return(jen.Op("&").Id(spoke).Values()))
 			d[jen.Id("Hub")] = jen.Func().Params().Qual(ctrlConversionPath, "Hub").Block(jen.Return(jen.Op("&").Add(gotype.Qual(root.Hub)).Values()))
-			switch {
-			case narrowing && userFill:
-				d[jen.Id("FillFuncs")] = jen.Append(jen.Id(NarrowingFillFuncsName).Call(), jen.Id(FillFuncsName).Call().Op("..."))
-			case narrowing:
-				d[jen.Id("FillFuncs")] = jen.Id(NarrowingFillFuncsName).Call()
-			case userFill:
-				d[jen.Id("FillFuncs")] = jen.Id(FillFuncsName).Call()
+			if fills := fillFuncs(userFill, narrowing); fills != nil {
+				d[jen.Id("FillFuncs")] = fills
 			}
 			if len(edits) > 0 {
 				d[jen.Id("Edits")] = printEdits(spoke, edits)
@@ -58,4 +53,19 @@ func printRoundTripTest(f *jen.File, s *model.Spoke, userFill, narrowing bool) {
 		jen.Qual(conversionTestPath, "FuzzRoundTrip").Call(jen.Id("f"), pair(nil)),
 	)
 	f.Line()
+}
+
+// fillFuncs are the fill functions of the package's tests: the author's
+// (userFill) after those that keep narrowed fields to accepted values
+// (narrowing); nil when there are none.
+func fillFuncs(userFill, narrowing bool) jen.Code {
+	switch {
+	case narrowing && userFill:
+		return jen.Append(jen.Id(NarrowingFillFuncsName).Call(), jen.Id(FillFuncsName).Call().Op("..."))
+	case narrowing:
+		return jen.Id(NarrowingFillFuncsName).Call()
+	case userFill:
+		return jen.Id(FillFuncsName).Call()
+	}
+	return nil
 }

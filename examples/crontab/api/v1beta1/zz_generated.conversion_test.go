@@ -39,3 +39,24 @@ func FuzzRoundTrip_v1beta1_CronTab(f *testing.F) {
 		},
 	})
 }
+
+// TestReaches_v1beta1_CronTab_To_v1_CronTab checks that the hand-written
+// Convert_v1beta1_CronTab_To_v1_CronTab carries each field of v1beta1 CronTab
+// that v1 has no field of the same name for: one it forgets converts to
+// nothing, and only the stash keeps its value.
+func TestReaches_v1beta1_CronTab_To_v1_CronTab(t *testing.T) {
+	conversiontest.Reaches(t, conversiontest.Reach[CronTab, v1.CronTab]{
+		Convert: Convert_v1beta1_CronTab_To_v1_CronTab,
+		Fields: []conversiontest.ReachField[CronTab]{
+			{
+				Field: func(s *CronTab) any {
+					return &s.HostPort
+				},
+				Help: "set the v1 field it belongs in from in.HostPort in Convert_v1beta1_CronTab_To_v1_CronTab, or name that field with +crdforge:hubfield=<path> on it (then autoConvert_v1beta1_CronTab_To_v1_CronTab, which Convert_v1beta1_CronTab_To_v1_CronTab calls first, converts it), or mark it +crdforge:nocounterpart if it lives in v1beta1 only",
+				Name: "v1beta1 CronTab.HostPort (hostPort)",
+			},
+		},
+		FillFuncs: conversionFillFuncs(),
+		Func:      "Convert_v1beta1_CronTab_To_v1_CronTab",
+	})
+}

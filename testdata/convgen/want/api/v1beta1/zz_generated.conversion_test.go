@@ -37,3 +37,23 @@ func FuzzRoundTrip_v1beta1_Cluster(f *testing.F) {
 		},
 	})
 }
+
+// TestReaches_v1beta1_ClusterSpec_To_v1_ClusterSpec checks that the hand-written
+// Convert_v1beta1_ClusterSpec_To_v1_ClusterSpec carries each field of v1beta1 ClusterSpec
+// that v1 has no field of the same name for: one it forgets converts to
+// nothing, and only the stash keeps its value.
+func TestReaches_v1beta1_ClusterSpec_To_v1_ClusterSpec(t *testing.T) {
+	conversiontest.Reaches(t, conversiontest.Reach[ClusterSpec, v1.ClusterSpec]{
+		Convert: Convert_v1beta1_ClusterSpec_To_v1_ClusterSpec,
+		Fields: []conversiontest.ReachField[ClusterSpec]{
+			{
+				Field: func(s *ClusterSpec) any {
+					return &s.Placement
+				},
+				Help: "set the v1 field it belongs in from in.Placement in Convert_v1beta1_ClusterSpec_To_v1_ClusterSpec, or name that field with +crdforge:hubfield=<path> on it (then autoConvert_v1beta1_ClusterSpec_To_v1_ClusterSpec, which Convert_v1beta1_ClusterSpec_To_v1_ClusterSpec calls first, converts it), or mark it +crdforge:nocounterpart if it lives in v1beta1 only",
+				Name: "v1beta1 ClusterSpec.Placement (placement)",
+			},
+		},
+		Func: "Convert_v1beta1_ClusterSpec_To_v1_ClusterSpec",
+	})
+}
