@@ -260,9 +260,10 @@ func restoreSparse[S, D any, PD Object[D]](dst PD, data []byte, there Direction[
 		return fmt.Errorf("converting the %s data stashed in %s: %w", there.to, Annotation(there.to), err)
 	}
 	out, vb := reflect.ValueOf(dst).Elem(), reflect.ValueOf(&base).Elem()
+	images := imagesOf((*D)(dst), &candidate, there, back)
 	var restored []fieldValue
 	for _, fv := range stashed {
-		if v, ok := restoredValue(out, vb, fv); ok {
+		if v, ok := restoredValue(out, vb, fv, images); ok {
 			restored = append(restored, fieldValue{fv.path, v})
 		}
 	}
@@ -288,19 +289,19 @@ func setAll(v reflect.Value, values []fieldValue) {
 
 // restoredValue decides the value of out's (dst's) field that saved holds
 // the stashed value of: saved's where out still holds what base (vb) does,
-// a merge where a stashed pointer to a struct was changed in part, and
-// none, false, where out keeps its own.
-func restoredValue(out, vb reflect.Value, saved fieldValue) (reflect.Value, bool) {
+// in Go or else as JSON shows them (images), a merge where a stashed
+// pointer to a struct was changed in part, and none, false, where out
+// keeps its own.
+func restoredValue(out, vb reflect.Value, saved fieldValue, images *jsonImages) (reflect.Value, bool) {
+	if sameField(out, vb, saved.path) || images.unchanged(saved.path) {
+		return saved.value, true
+	}
 	o, inOut := lookup(out, saved.path)
 	b, inBase := lookup(vb, saved.path)
-	s := saved.value
-	switch {
-	case inOut != inBase:
+	if inOut != inBase {
 		return reflect.Value{}, false
-	case !inOut || semanticEqual(o, b):
-		return s, true
 	}
-	return mergeEdited(o, b, s)
+	return mergeEdited(o, b, saved.value)
 }
 
 // mergeEdited merges a stashed pointer to a struct, s, that the other
