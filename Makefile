@@ -130,12 +130,13 @@ test:
 	@./hack/tiers.sh e2e-prerequisites test-e2e+test-realworld,lint+verify+test-unit+test-compat
 
 # test-unit is the inner loop: the unit and golden tests of the three
-# modules (-short), generated goldens compiled and their round trips run;
+# modules (-short), generated goldens compiled and their round trips run,
+# random APIs drawn from a fixed set of seeds (internal/apigen);
 # no network, no control plane, no tool to build. Vetting is lint's (go vet
 # over the same modules, with every analyzer): go test's own vet would
 # type-check every dependency again for the facts of a subset of them.
 test-unit: fetch-modules
-	$(OFFLINE) $(GO) test -short -vet=off ./...
+	$(OFFLINE) $(GO) test -short -vet=off -timeout 30m ./...
 	cd runtime && $(OFFLINE) $(GO) test -short -vet=off ./...
 	cd webhook && $(OFFLINE) $(GO) test -short -vet=off ./...
 

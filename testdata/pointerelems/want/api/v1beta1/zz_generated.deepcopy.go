@@ -22,10 +22,15 @@ func (in *Member) DeepCopyInto(out *Member) {
 		in, out := &in.Reserved, &out.Reserved
 		*out = make(map[string]*resource.Quantity, len(*in))
 		for key, val := range *in {
-			{
-				x := val.DeepCopy()
-				(*out)[key] = &x
+			var outVal *resource.Quantity
+			if val == nil {
+				(*out)[key] = nil
+			} else {
+				in, out := &val, &outVal
+				*out = new(resource.Quantity)
+				(*in).DeepCopyInto(*out)
 			}
+			(*out)[key] = outVal
 		}
 	}
 }
@@ -105,10 +110,15 @@ func (in *PoolSpec) DeepCopyInto(out *PoolSpec) {
 		in, out := &in.Limits, &out.Limits
 		*out = make(map[string]*resource.Quantity, len(*in))
 		for key, val := range *in {
-			{
-				x := val.DeepCopy()
-				(*out)[key] = &x
+			var outVal *resource.Quantity
+			if val == nil {
+				(*out)[key] = nil
+			} else {
+				in, out := &val, &outVal
+				*out = new(resource.Quantity)
+				(*in).DeepCopyInto(*out)
 			}
+			(*out)[key] = outVal
 		}
 	}
 	if in.Started != nil {
