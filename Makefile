@@ -175,7 +175,7 @@ test-realworld: $(FETCHED_REALWORLD)
 # the local Go it runs only the lean modules' tests that -short skips
 # (LONG_TESTS): test-unit runs the others.
 RUNTIME_LONG_TESTS := . -run '^(TestAdoptionRaisesNoVersion|TestExamplesRoundTripOnTheOldestVersions)$$'
-WEBHOOK_LONG_TESTS := . ./internal/server -run '^(TestAdoptionRaisesNoVersion|TestServerLoad|TestServerLosesNoKeepAliveRequestAcrossShutdown)$$'
+WEBHOOK_LONG_TESTS := . ./internal/server -run '^(TestAdoptionRaisesNoVersion|TestLoadStaysUnderTheMemoryLimit|TestServerLoad|TestServerLosesNoKeepAliveRequestAcrossShutdown)$$'
 test-compat:
 	CRDFORGE_GO_NEXT=$(GO_NEXT) CRDFORGE_E2E_REQUIRED=1 $(TIER) $(GO) test -timeout 60m ./compat/
 	cd runtime && $(TIER) $(GO) test $(RUNTIME_LONG_TESTS) && GOTOOLCHAIN=$(GO_NEXT) $(TIER) $(GO) test ./...

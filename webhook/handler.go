@@ -17,6 +17,11 @@ type HandlerOptions struct {
 	// MaxRequestBytes bounds a ConversionReview's body; larger requests get
 	// 413. Zero means 3 MiB, the API server's own limit.
 	MaxRequestBytes int64
+	// MaxInflightBytes bounds the request bytes converted at once: a
+	// request that does not fit beside those in flight waits up to 10s,
+	// then gets 429 with Retry-After. Zero means a sixteenth of the Go
+	// runtime's memory limit (GOMEMLIMIT), or 24 MiB without one.
+	MaxInflightBytes int64
 	// Logger receives the handler's logs: refused requests and failed
 	// conversions. Nil discards them.
 	Logger *slog.Logger
@@ -58,6 +63,6 @@ func newHandler(opts HandlerOptions, kinds []Kind) (*review.Handler, *convert.Ta
 			return nil, nil, err
 		}
 	}
-	h := review.NewHandler(table, review.Options{MaxRequestBytes: opts.MaxRequestBytes, Metrics: m, Logger: opts.Logger})
+	h := review.NewHandler(table, review.Options{MaxRequestBytes: opts.MaxRequestBytes, MaxInflightBytes: opts.MaxInflightBytes, Metrics: m, Logger: opts.Logger})
 	return h, table, nil
 }

@@ -30,6 +30,9 @@ type Options struct {
 	server server.Options
 	// maxRequestBytes limits the size of a ConversionReview request body.
 	maxRequestBytes int64
+	// maxInflightBytes bounds the request bytes converted at once; zero
+	// means review.MaxInflightBytesFor the memory limit.
+	maxInflightBytes int64
 	// port and bindAddress make up server.Addr.
 	port        int
 	bindAddress string
@@ -77,6 +80,8 @@ func BindFlags(fs *flag.FlagSet) *Options {
 		"PEM file of CA certificates; when set, callers must present a client certificate signed by one of them (mTLS).")
 	fs.Int64Var(&o.maxRequestBytes, "max-request-bytes", o.maxRequestBytes,
 		"Largest ConversionReview request body accepted, in bytes; larger requests are refused.")
+	fs.Int64Var(&o.maxInflightBytes, "max-inflight-bytes", o.maxInflightBytes,
+		"Request bytes converted at once, which bounds the webhook's memory: a review that does not fit waits up to 10s, then gets 429 with Retry-After, which the API server retries. 0 means a sixteenth of the Go memory limit (GOMEMLIMIT, which the generated Deployment sets from the container's memory limit), or 24 MiB without one.")
 	fs.BoolVar(&o.server.InsecureHTTP, "insecure-http", o.server.InsecureHTTP,
 		"Serve plain HTTP instead of HTTPS, for local development only: the API server only calls webhooks over HTTPS.")
 	fs.DurationVar(&o.drainGrace, "shutdown-grace-period", o.drainGrace,
@@ -99,6 +104,9 @@ func (o *Options) complete() error {
 	}
 	if o.maxRequestBytes <= 0 {
 		errs = append(errs, fmt.Errorf("--max-request-bytes must be positive, got %d", o.maxRequestBytes))
+	}
+	if o.maxInflightBytes < 0 {
+		errs = append(errs, fmt.Errorf("--max-inflight-bytes must not be negative, got %d", o.maxInflightBytes))
 	}
 	if o.drainGrace < 0 {
 		errs = append(errs, fmt.Errorf("--shutdown-grace-period must not be negative, got %s", o.drainGrace))

@@ -71,6 +71,7 @@ func TestFlagsFullCommandLineSetsEveryOption(t *testing.T) {
 		"--health-probe-bind-address", ":9091",
 		"--client-ca-file=/ca/ca.crt",
 		"--max-request-bytes=1048576",
+		"--max-inflight-bytes=8388608",
 		"--log-level=debug",
 		"--log-format=text",
 		"--shutdown-grace-period=12s",
@@ -93,6 +94,9 @@ func TestFlagsFullCommandLineSetsEveryOption(t *testing.T) {
 	}
 	if s.DrainGrace != 12*time.Second {
 		t.Errorf("grace period %s, want 12s", s.DrainGrace)
+	}
+	if o.maxInflightBytes != 8<<20 {
+		t.Errorf("max in-flight bytes %d, want 8 MiB", o.maxInflightBytes)
 	}
 	if o.port != 10443 || o.maxRequestBytes != 1<<20 || o.logLevel != slog.LevelDebug {
 		t.Errorf("port %d, max request bytes %d, log level %v", o.port, o.maxRequestBytes, o.logLevel)
@@ -149,6 +153,7 @@ func TestFlagsRejectBadValues(t *testing.T) {
 		{"--port=-1"},
 		{"--port=https"},
 		{"--max-request-bytes=0"},
+		{"--max-inflight-bytes=-1"},
 		{"--shutdown-grace-period=-1s"},
 		{"--insecure-http", "--client-ca-file=/ca.crt"},
 		{"--unknown"},
@@ -170,7 +175,7 @@ func TestFlagsAreExactlyTheDocumentedOnesWithHelp(t *testing.T) {
 		}
 	})
 	want := []string{"bind-address", "cert-dir", "client-ca-file", "health-probe-bind-address", "insecure-http",
-		"log-format", "log-level", "max-request-bytes", "metrics-bind-address", "port", "shutdown-grace-period"}
+		"log-format", "log-level", "max-inflight-bytes", "max-request-bytes", "metrics-bind-address", "port", "shutdown-grace-period"}
 	if !slices.Equal(names, want) {
 		t.Errorf("flags %v, want %v", names, want)
 	}

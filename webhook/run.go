@@ -28,9 +28,10 @@ func Run(opts *Options, kinds ...Kind) int {
 		opts.server.Registry = metrics.NewRegistry()
 	}
 	handler, table, err := newHandler(HandlerOptions{
-		MaxRequestBytes: opts.maxRequestBytes,
-		Logger:          log,
-		Registerer:      opts.server.Registry,
+		MaxRequestBytes:  opts.maxRequestBytes,
+		MaxInflightBytes: opts.maxInflightBytes,
+		Logger:           log,
+		Registerer:       opts.server.Registry,
 	}, kinds)
 	if err != nil {
 		log.Error("cannot start the conversion webhook", "error", err)

@@ -246,6 +246,11 @@ func TestKustomizationRenders(t *testing.T) {
 			if c.str("resources", "requests", "cpu") != "10m" || c.str("resources", "requests", "memory") != "32Mi" {
 				t.Errorf("resource requests = %v", c.get("resources", "requests"))
 			}
+			// The webhook's memory follows the limit it is given: GOMEMLIMIT
+			// from the container's limit, which its in-flight budget follows.
+			if c.str("env", 0, "name") != "GOMEMLIMIT" || c.str("env", 0, "valueFrom", "resourceFieldRef", "resource") != "limits.memory" || c.str("resources", "limits", "memory") != "128Mi" {
+				t.Errorf("env = %v, limits = %v: want GOMEMLIMIT from limits.memory", c.get("env"), c.get("resources", "limits"))
+			}
 			secretName := d.str("spec", "template", "spec", "volumes", 0, "secret", "secretName")
 			if secretName != tc.service+"-cert" {
 				t.Errorf("mounted Secret %q, want %q", secretName, tc.service+"-cert")

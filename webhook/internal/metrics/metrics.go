@@ -16,7 +16,7 @@ import (
 // rate() and absent() queries work before the first failure.
 var failureReasons = []string{
 	"bad_request", "method_not_allowed", "unsupported_media_type",
-	"too_large", "unknown_kind", "conversion_error", "panic",
+	"too_large", "overloaded", "unknown_kind", "conversion_error", "panic",
 }
 
 // Metrics holds the conversion webhook's Prometheus collectors. A nil
@@ -128,7 +128,7 @@ func (m *Metrics) ObjectFailed() {
 
 // Failure records a failed request. reason is a short label from a small
 // fixed set (bad_request, method_not_allowed, unsupported_media_type,
-// too_large, unknown_kind, conversion_error, panic): every distinct value is
+// too_large, overloaded, unknown_kind, conversion_error, panic): every distinct value is
 // a time series.
 func (m *Metrics) Failure(reason string) {
 	if m == nil {

@@ -95,10 +95,10 @@ func TestMetricsRecordRequestsObjectsAndFailures(t *testing.T) {
 func TestMetricsKnownSeriesStartAtZero(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	mustNew(t, reg)
-	if n := seriesCount(t, reg, "crdforge_conversion_failures_total"); n != 7 {
-		t.Fatalf("%d failure series, want 7", n)
+	if n := seriesCount(t, reg, "crdforge_conversion_failures_total"); n != 8 {
+		t.Fatalf("%d failure series, want 8", n)
 	}
-	for _, r := range []string{"bad_request", "method_not_allowed", "unsupported_media_type", "too_large", "unknown_kind", "conversion_error", "panic"} {
+	for _, r := range []string{"bad_request", "method_not_allowed", "unsupported_media_type", "too_large", "overloaded", "unknown_kind", "conversion_error", "panic"} {
 		if got := testkit.CounterValue(t, reg, "crdforge_conversion_failures_total", "reason", r); got != 0 {
 			t.Errorf("reason %s starts at %v", r, got)
 		}

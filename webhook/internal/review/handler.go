@@ -12,8 +12,10 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
+	"runtime/debug"
 	"time"
 
+	"github.com/crdforge/crdforge/webhook/internal/admit"
 	"github.com/crdforge/crdforge/webhook/internal/convert"
 	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
 	"github.com/crdforge/crdforge/webhook/internal/metrics"
@@ -27,6 +29,13 @@ const DefaultMaxRequestBytes = 3 << 20
 type Options struct {
 	// MaxRequestBytes bounds the request body; 0 means DefaultMaxRequestBytes.
 	MaxRequestBytes int64
+	// MaxInflightBytes bounds the request bytes converted at once (see
+	// admit); 0 means MaxInflightBytesFor the Go runtime's memory limit.
+	MaxInflightBytes int64
+	// AdmitWait is how long a request waits for its bytes to fit in
+	// MaxInflightBytes before it is answered 429; 0 means
+	// DefaultAdmitWait.
+	AdmitWait time.Duration
 	// Metrics and Logger may be nil: a nil Metrics records nothing, a nil
 	// Logger logs nothing.
 	Metrics *metrics.Metrics
@@ -41,6 +50,7 @@ type Options struct {
 type Handler struct {
 	table  *convert.Table
 	opts   Options
+	budget *admit.Budget
 	states statePool
 }
 
@@ -49,7 +59,13 @@ func NewHandler(table *convert.Table, opts Options) *Handler {
 	if opts.MaxRequestBytes <= 0 {
 		opts.MaxRequestBytes = DefaultMaxRequestBytes
 	}
-	return &Handler{table: table, opts: opts}
+	if opts.MaxInflightBytes <= 0 {
+		opts.MaxInflightBytes = MaxInflightBytesFor(debug.SetMemoryLimit(-1))
+	}
+	if opts.AdmitWait <= 0 {
+		opts.AdmitWait = DefaultAdmitWait
+	}
+	return &Handler{table: table, opts: opts, budget: admit.NewBudget(opts.MaxInflightBytes)}
 }
 
 // httpError is a request the handler refuses before converting anything.
@@ -68,18 +84,20 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) serve(w http.ResponseWriter, r *http.Request) int {
+	if herr := h.check(r); herr != nil {
+		return h.refuse(w, herr)
+	}
+	share, herr := h.admit(r)
+	if herr != nil {
+		return h.refuse(w, herr)
+	}
+	defer func() { h.budget.Release(share) }()
 	s := h.states.get()
 	defer h.states.put(s)
-	herr := h.read(w, r, s)
-	if herr != nil {
-		h.opts.Metrics.Failure(herr.reason)
-		if herr.code == http.StatusMethodNotAllowed {
-			w.Header().Set("Allow", http.MethodPost)
-		}
-		http.Error(w, herr.msg, herr.code)
-		h.log(slog.LevelWarn, "refused a request", "code", herr.code, "reason", herr.msg)
-		return herr.code
+	if herr := h.read(w, r, s); herr != nil {
+		return h.refuse(w, herr)
 	}
+	share = h.keepRead(r, share, s.body.Len())
 	in := &s.review
 	s.out = h.respond(responseRoom(s.out, s.body.Len()), in.APIVersion, in.Request, &s.scratch)
 	w.Header().Set("Content-Type", "application/json")
@@ -93,8 +111,23 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request) int {
 	return http.StatusOK
 }
 
-// read checks the request and reads the review into s.
-func (h *Handler) read(w http.ResponseWriter, r *http.Request, s *state) *httpError {
+// refuse answers a refused request with its HTTP error.
+func (h *Handler) refuse(w http.ResponseWriter, herr *httpError) int {
+	h.opts.Metrics.Failure(herr.reason)
+	switch herr.code {
+	case http.StatusMethodNotAllowed:
+		w.Header().Set("Allow", http.MethodPost)
+	case http.StatusTooManyRequests:
+		w.Header().Set("Retry-After", retryAfterSeconds)
+	}
+	http.Error(w, herr.msg, herr.code)
+	h.log(slog.LevelWarn, "refused a request", "code", herr.code, "reason", herr.msg)
+	return herr.code
+}
+
+// check refuses what the headers alone tell is no ConversionReview to
+// convert, before the request waits for a share of the budget.
+func (h *Handler) check(r *http.Request) *httpError {
 	if r.Method != http.MethodPost {
 		return &httpError{http.StatusMethodNotAllowed, "method_not_allowed", fmt.Sprintf("method %s not allowed: ConversionReviews are POSTed", r.Method)}
 	}
@@ -104,6 +137,11 @@ func (h *Handler) read(w http.ResponseWriter, r *http.Request, s *state) *httpEr
 	if r.ContentLength > h.opts.MaxRequestBytes {
 		return tooLarge(h.opts.MaxRequestBytes)
 	}
+	return nil
+}
+
+// read reads the review into s.
+func (h *Handler) read(w http.ResponseWriter, r *http.Request, s *state) *httpError {
 	if r.ContentLength > 0 {
 		// Room for the body and for the read that finds its end, which
 		// bytes.Buffer.ReadFrom makes only with MinRead bytes free.
