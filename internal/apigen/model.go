@@ -69,6 +69,7 @@ func (f *Field) Inline() bool { return f.Name == "" }
 // TypeKind is what a drawn type is.
 type TypeKind int
 
+// The kinds of drawn types.
 const (
 	Leaf  TypeKind = iota // a leaf: a builtin or a well-known type, Leaf names it
 	Named                 // a named struct of the same version, Named names it
