@@ -76,6 +76,7 @@ func (pl *planner) conversions(diags *diag.List) {
 		p.checkNarrowing(full)
 		p.findManual()
 		if full {
+			settleDrops(p.order)
 			settleLoss(p.order)
 			settleLayout(p.order)
 		}
@@ -117,6 +118,7 @@ func settleCalls(order []*pairer, spokesOf map[*pairer][]*model.Spoke, full bool
 			p.relaxUnguarded(guarded)
 			p.reportNoCounterpart()
 			p.reportNarrowing()
+			p.reportHubDrops()
 		}
 	}
 }
