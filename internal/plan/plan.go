@@ -79,6 +79,7 @@ func (pl *planner) conversions(diags *diag.List) {
 		p.checkNarrowing(full)
 		p.findManual()
 		if full {
+			settleDrops(p.order)
 			settleLoss(p.order)
 			settleLayout(p.order)
 		}
@@ -122,6 +123,7 @@ func settleCalls(order []*pairer, spokesOf map[*pairer][]*model.Spoke, full bool
 			p.reportNoCounterpart()
 			p.settleByHand()
 			p.reportNarrowing()
+			p.reportHubDrops()
 		}
 	}
 }
