@@ -205,7 +205,17 @@ func decode_batchtutorialkubebuilderiov2_CronJobSpec(d *typedjson.Decoder, v *ba
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			err = typedjson.String(d, &v.ConcurrencyPolicy)
+			{
+				p0 := &v.ConcurrencyPolicy
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(batchtutorialkubebuilderiov2.ConcurrencyPolicy)
+					}
+					err = typedjson.String(d, *p0)
+				}
+			}
 		case "suspend":
 			if seen[3] {
 				return typedjson.ErrFallback
@@ -469,9 +479,13 @@ func encode_batchtutorialkubebuilderiov2_CronJobSpec(b []byte, v *batchtutorialk
 			b = typedjson.AppendInt(b, *v.StartingDeadlineSeconds)
 		}
 	}
-	if !(len(v.ConcurrencyPolicy) == 0) {
+	if !(v.ConcurrencyPolicy == nil) {
 		b = append(b, ",\"concurrencyPolicy\":"...)
-		b = typedjson.AppendString(b, v.ConcurrencyPolicy)
+		if v.ConcurrencyPolicy == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.ConcurrencyPolicy)
+		}
 	}
 	if !(v.Suspend == nil) {
 		b = append(b, ",\"suspend\":"...)
