@@ -33,17 +33,22 @@ var semantic = func() conversion.Equalities {
 // compare reports whether got equals want and, if not, a readable diff.
 //
 // reflect.DeepEqual goes first only because it is several times faster, and
-// most objects are identical; when it says equal, so would semantic.
+// most objects are identical; when it says equal, so would semantic. Equal
+// by semantic, the objects must also be nil in the same places where JSON
+// shows it (nilsApart).
 func compare(want, got any) (diff string, equal bool) {
 	if reflect.DeepEqual(want, got) {
 		return "", true
 	}
 	if eq, err := semanticEqual(want, got); err != nil {
 		return err.Error(), false
-	} else if eq {
-		return "", true
+	} else if !eq {
+		return describe(want, got), false
 	}
-	return describe(want, got), false
+	if path, apart := nilsApart(reflect.ValueOf(want), reflect.ValueOf(got), "", false); apart {
+		return fmt.Sprintf("%s is empty on one side and null or absent on the other:\n%s", path, describe(want, got)), false
+	}
+	return "", true
 }
 
 // semanticEqual turns the panic semantic raises on a struct with unexported

@@ -25,7 +25,9 @@
 // annotations are JSON, every value must survive encoding/json; the package
 // fills the Kubernetes types whose purely random contents would not (see
 // [DefaultFillFuncs]), and authors add their own fill functions through
-// [Pair.FillFuncs] when their conversions accept only some values.
+// [Pair.FillFuncs] when their conversions accept only some values. Nor does
+// it fill what no object read from the API server holds: a nil element in a
+// map or slice of pointers, a field tagged json:"-".
 //
 // Runs are reproducible: the seed is logged, and setting
 // CRDFORGE_ROUNDTRIP_SEED replays the same objects. CRDFORGE_ROUNDTRIP_ITERATIONS

@@ -26,8 +26,8 @@ const (
 )
 
 // newFiller returns a Filler seeded with seed, set up with the default fill
-// functions, those for the raw JSON types that objects reach (see
-// rawJSONFillFuncs), and then extra. RoundTrip makes one per direction and
+// functions, those derived from the types that objects reach (see
+// derivedFillFuncs), and then extra. RoundTrip makes one per direction and
 // reuses it for every iteration.
 func newFiller(seed int64, extra []any, objects ...any) (*randfill.Filler, error) {
 	return configure(randfill.NewWithSeed(seed), extra, objects)
@@ -41,7 +41,9 @@ func newFuzzFiller(data []byte, extra []any, objects ...any) (*randfill.Filler, 
 
 func configure(f *randfill.Filler, extra, objects []any) (*randfill.Filler, error) {
 	f.NilChance(nilChance).NumElements(minElements, maxElements).MaxDepth(maxDepth)
-	defaults := append(DefaultFillFuncs(), rawJSONFillFuncs(objects)...)
+	// The derived functions go before the defaults, so that a default (and
+	// then an author's function) for the same type replaces them.
+	defaults := append(derivedFillFuncs(reachableTypes(objects)), DefaultFillFuncs()...)
 	// The nil-able pointer functions go first, so that a function for a
 	// **T that the defaults or the author provide replaces them.
 	for _, fn := range append(slices.Clip(defaults), extra...) {
@@ -67,16 +69,23 @@ var (
 // a field of such a type holds any JSON value, kept as its bytes.
 const rawJSONPackages = "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/"
 
-// rawJSONFillFuncs returns a fill function for every apiextensions JSON type
-// that the objects' types reach: random bytes would not be JSON, so each
-// gets a small JSON value as fillJSONValue makes it.
-//
-// The types are found by reflection, not named, so that this module does not
-// import apiextensions-apiserver: generated API code imports this package,
-// and a module that imports it must not need a Kubernetes module it does not
-// use itself (nor be raised to the version this module would require).
-func rawJSONFillFuncs(objects []any) []any {
-	var out []any
+// derivedFillFuncs returns the fill functions that the types objects reach
+// need, found by reflection because they depend on the user's types: those
+// for raw JSON (rawJSONFillFuncs), for maps and slices of pointers
+// (pointerElementsFillFuncs) and for structs with fields JSON omits
+// (omittedFieldsFillFuncs).
+func derivedFillFuncs(types []reflect.Type) []any {
+	out := rawJSONFillFuncs(types)
+	out = append(out, pointerElementsFillFuncs(types)...)
+	return append(out, omittedFieldsFillFuncs(types)...)
+}
+
+// reachableTypes returns the types of objects and every type they reach
+// through pointers, slices, arrays, maps and struct fields, each once, in
+// the order first reached. It does not look inside raw JSON types, which
+// are filled whole.
+func reachableTypes(objects []any) []reflect.Type {
+	var out []reflect.Type
 	seen := map[reflect.Type]bool{}
 	var walk func(t reflect.Type)
 	walk = func(t reflect.Type) {
@@ -84,6 +93,7 @@ func rawJSONFillFuncs(objects []any) []any {
 			return
 		}
 		seen[t] = true
+		out = append(out, t)
 		switch t.Kind() {
 		case reflect.Pointer, reflect.Slice, reflect.Array:
 			walk(t.Elem())
@@ -92,7 +102,6 @@ func rawJSONFillFuncs(objects []any) []any {
 			walk(t.Elem())
 		case reflect.Struct:
 			if isRawJSON(t) {
-				out = append(out, rawJSONFillFunc(t))
 				return
 			}
 			for i := 0; i < t.NumField(); i++ {
@@ -108,6 +117,24 @@ func rawJSONFillFuncs(objects []any) []any {
 	return out
 }
 
+// rawJSONFillFuncs returns a fill function for every apiextensions JSON type
+// among types: random bytes would not be JSON, so each gets a small JSON
+// value as fillJSONValue makes it.
+//
+// The types are found by reflection, not named, so that this module does not
+// import apiextensions-apiserver: generated API code imports this package,
+// and a module that imports it must not need a Kubernetes module it does not
+// use itself (nor be raised to the version this module would require).
+func rawJSONFillFuncs(types []reflect.Type) []any {
+	var out []any
+	for _, t := range types {
+		if t.Kind() == reflect.Struct && isRawJSON(t) {
+			out = append(out, fillFunc(t, fillRawJSON))
+		}
+	}
+	return out
+}
+
 // isRawJSON reports whether t is apiextensions' JSON: struct{ Raw []byte }
 // named JSON in one of its API versions.
 func isRawJSON(t reflect.Type) bool {
@@ -115,13 +142,19 @@ func isRawJSON(t reflect.Type) bool {
 		t.NumField() == 1 && t.Field(0).Name == "Raw" && t.Field(0).Type == bytesType
 }
 
-// rawJSONFillFunc is a func(*T, randfill.Continue) for a raw JSON type T.
-func rawJSONFillFunc(t reflect.Type) any {
+// fillRawJSON fills v, a raw JSON struct (see isRawJSON), with a small JSON
+// value.
+func fillRawJSON(v reflect.Value, c randfill.Continue) {
+	v.SetZero()
+	v.Field(0).SetBytes(fillJSONValue(c))
+}
+
+// fillFunc is a func(*T, randfill.Continue), for randfill, that calls fill
+// with the T its first argument points to.
+func fillFunc(t reflect.Type, fill func(v reflect.Value, c randfill.Continue)) any {
 	signature := reflect.FuncOf([]reflect.Type{reflect.PointerTo(t), continueType}, nil, false)
 	return reflect.MakeFunc(signature, func(args []reflect.Value) []reflect.Value {
-		v := reflect.New(t).Elem()
-		v.Field(0).SetBytes(fillJSONValue(args[1].Interface().(randfill.Continue)))
-		args[0].Elem().Set(v)
+		fill(args[0].Elem(), args[1].Interface().(randfill.Continue))
 		return nil
 	}).Interface()
 }

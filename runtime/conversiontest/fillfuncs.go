@@ -36,7 +36,10 @@ import (
 // apiextensionsv1.JSON (a small JSON value other than null) has its fill
 // function too, but not among these: RoundTrip finds the JSON types that the
 // Pair's objects reach by reflection (see rawJSONFillFuncs), so that this
-// package needs no import of apiextensions-apiserver.
+// package needs no import of apiextensions-apiserver. It finds the same way,
+// and fills as a client could write them, the maps and slices of pointers
+// (no nil element, see pointerElementsFillFuncs) and the structs with
+// fields tagged json:"-" (left zero, see omittedFieldsFillFuncs).
 //
 // Each call returns a new slice, which callers may append to.
 func DefaultFillFuncs() []any {

@@ -4,13 +4,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"unsafe"
 )
 
 // diffField is a field of a struct as the sparse stash's diff reads it,
 // worked out once per type: where it is (the sum of the offsets of the
-// embedded structs on its way, which the stash only walks when they are
-// held by value), its JSON key, and how its two values are compared. The
+// embedded structs held by value on its way; the fields promoted through an
+// embedded pointer are under a diffField of their own, see embed), its JSON
+// key, and how its two values are compared. The
 // diff runs for every lossy conversion, and finding each field again with
 // reflect (FieldByIndex, the comparison's lookup by type) costs more than
 // comparing it.
@@ -21,9 +23,14 @@ type diffField struct {
 	typ    reflect.Type
 	quoted bool
 	// sub are the fields of a struct the stash walks (jsonField.walk);
-	// eq compares any other field, a leaf stored whole.
+	// eq compares any other field, a leaf stored whole, by semantic
+	// equality but for nil and empty, which JSON writes apart.
 	sub []diffField
-	eq  eqFunc
+	// embed: the field is an embedded pointer to a struct, and sub are the
+	// fields promoted through it, at offsets from the struct it points at;
+	// name and key are its marker's (see embedptr.go).
+	embed bool
+	eq    eqFunc
 	// enc writes the leaf without encoding/json when it can (encoderOf).
 	enc leafEncoder
 	// nilNull says a nil value of the leaf is JSON null whatever it holds:
@@ -33,32 +40,85 @@ type diffField struct {
 }
 
 // buildDiff compiles the diff of fields, the JSON fields of struct t (of
-// its data only, for a root type), none reached through a pointer.
+// its data only, for a root type).
 func buildDiff(t reflect.Type, fields []jsonField) []diffField {
+	return buildMembers(t, fields, "", map[reflect.Type]bool{})
+}
+
+// buildMembers compiles the diff of fields, JSON fields of struct t, whose
+// embedded pointers' markers start with via, the names of those on the way
+// to t (see embedptr.go). The fields promoted through one embedded pointer
+// become one diffField, which stands for their members. walking holds the
+// structs being compiled: a struct that holds itself through a pointer is
+// compared whole where it comes round again, which ends the compiling.
+func buildMembers(t reflect.Type, fields []jsonField, via string, walking map[reflect.Type]bool) []diffField {
+	walking[t] = true
+	defer delete(walking, t)
 	out := make([]diffField, 0, len(fields))
-	for _, f := range fields {
-		d := diffField{name: f.name, key: f.key, typ: f.typ, quoted: f.quoted}
-		at := t
-		for _, i := range f.index {
-			sf := at.Field(i)
-			d.offset += sf.Offset
-			at = sf.Type
-		}
-		switch {
-		case f.walk:
-			d.sub = buildDiff(f.typ, fieldsOf(f.typ).fields)
-		default:
-			d.eq, d.enc = eqFor(f.typ), encoderOf(f.typ)
-			switch f.typ.Kind() {
-			case reflect.Pointer:
-				d.nilNull = true
-			case reflect.Slice, reflect.Map:
-				d.nilNull = !hasMarshaler(f.typ)
+	for i := 0; i < len(fields); {
+		if hop := pointerHop(t, fields[i].index); hop > 0 {
+			j := i + 1
+			for j < len(fields) && slices.Equal(fields[j].index[:min(hop, len(fields[j].index))], fields[i].index[:hop]) {
+				j++
 			}
+			out = append(out, embedDiff(t, fields[i:j], hop, via, walking))
+			i = j
+			continue
 		}
-		out = append(out, d)
+		out = append(out, fieldDiff(t, fields[i], walking))
+		i++
 	}
 	return out
+}
+
+// fieldDiff compiles the diff of f, a JSON field of struct t reached
+// through structs held by value.
+func fieldDiff(t reflect.Type, f jsonField, walking map[reflect.Type]bool) diffField {
+	d := diffField{name: f.name, key: f.key, typ: f.typ, quoted: f.quoted}
+	d.offset, _ = offsetOf(t, f.index)
+	if f.walk && !walking[f.typ] {
+		d.sub = buildMembers(f.typ, fieldsOf(f.typ).fields, "", walking)
+		return d
+	}
+	// Equal as JSON writes them: nil apart from empty (see emptyvalues.go),
+	// for the stash to keep a {} or [].
+	d.eq, d.enc = jsonEq(eqFor(f.typ), fieldNilFor(f.typ, f.omitEmpty)), encoderOf(f.typ)
+	switch f.typ.Kind() {
+	case reflect.Pointer:
+		d.nilNull = true
+	case reflect.Slice, reflect.Map:
+		d.nilNull = !hasMarshaler(f.typ)
+	}
+	return d
+}
+
+// embedDiff compiles the diff of fields, the JSON fields of struct t that
+// are promoted through the embedded pointer hop steps of index lead to.
+func embedDiff(t reflect.Type, fields []jsonField, hop int, via string, walking map[reflect.Type]bool) diffField {
+	index := fields[0].index[:hop]
+	offset, ptr := offsetOf(t, index)
+	names := via + goNames(t, index)
+	inner := make([]jsonField, len(fields))
+	for i, f := range fields {
+		f.index = f.index[hop:]
+		inner[i] = f
+	}
+	return diffField{
+		name: "," + names, key: markerKey(names), offset: offset, typ: ptr, embed: true,
+		sub: buildMembers(ptr.Elem(), inner, names+".", walking),
+	}
+}
+
+// offsetOf returns the offset from struct type t of the field at index,
+// reached through structs held by value, and its type.
+func offsetOf(t reflect.Type, index []int) (uintptr, reflect.Type) {
+	var offset uintptr
+	for _, i := range index {
+		sf := t.Field(i)
+		offset += sf.Offset
+		t = sf.Type
+	}
+	return offset, t
 }
 
 // diff writes, as one JSON object, the fields of the struct at a that
@@ -66,10 +126,32 @@ func buildDiff(t reflect.Type, fields []jsonField) []diffField {
 func (w *sparseWriter) diff(a, b unsafe.Pointer, fields []diffField) (bool, error) {
 	start := w.buf.Len()
 	w.buf.WriteByte('{')
-	wrote := false
+	wrote, err := w.members(a, b, fields, false)
+	if err != nil {
+		return false, err
+	}
+	if !wrote {
+		w.buf.Truncate(start)
+		return false, nil
+	}
+	w.buf.WriteByte('}')
+	return true, nil
+}
+
+// members writes the members of the fields of the struct at a that differ
+// from those of the struct at b, into an object that already holds members
+// when wrote says so, and reports whether the object holds any now.
+func (w *sparseWriter) members(a, b unsafe.Pointer, fields []diffField, wrote bool) (bool, error) {
 	for i := range fields {
 		f := &fields[i]
 		fa, fb := unsafe.Add(a, f.offset), unsafe.Add(b, f.offset)
+		if f.embed {
+			var err error
+			if wrote, err = w.embedded(*(*unsafe.Pointer)(fa), *(*unsafe.Pointer)(fb), f, wrote); err != nil {
+				return false, err
+			}
+			continue
+		}
 		mark := w.buf.Len()
 		if wrote {
 			w.buf.WriteByte(',')
@@ -95,12 +177,32 @@ func (w *sparseWriter) diff(a, b unsafe.Pointer, fields []diffField) (bool, erro
 		}
 		wrote = true
 	}
-	if !wrote {
-		w.buf.Truncate(start)
-		return false, nil
+	return wrote, nil
+}
+
+// embedded writes the members of the fields f promotes through the embedded
+// pointers a and b (see members): those that differ when both point at a
+// struct, and when only one does, its marker and, for a, the members of
+// a's fields that are not zero.
+func (w *sparseWriter) embedded(a, b unsafe.Pointer, f *diffField, wrote bool) (bool, error) {
+	switch {
+	case a != nil && b != nil:
+		return w.members(a, b, f.sub, wrote)
+	case a == nil && b == nil:
+		return wrote, nil
 	}
-	w.buf.WriteByte('}')
-	return true, nil
+	if wrote {
+		w.buf.WriteByte(',')
+	}
+	w.buf.Write(f.key)
+	if a == nil {
+		w.buf.WriteString("null")
+		return true, nil
+	}
+	w.buf.WriteString("{}")
+	// Rare (a conversion that loses a whole embedded struct): the zero
+	// struct to compare with is allocated each time.
+	return w.members(a, reflect.New(f.typ.Elem()).UnsafePointer(), f.sub, true)
 }
 
 // leaf writes the value of f at p as encoding/json writes it in its struct.

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding"
 	"encoding/json"
+	"fmt"
 	"math/rand"
 	"reflect"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -67,7 +70,9 @@ type stashInner struct {
 // walk the struct fields of a and b with reflect; where a leaf differs by
 // equality.Semantic.DeepEqual, write a's value as encoding/json writes it in
 // its struct (its member in the struct's JSON, or the value's own JSON where
-// omitempty leaves the member out).
+// omitempty leaves the member out). A leaf equal by Semantic differs still
+// where JSON writes a nil of one apart from an empty value of the other
+// (nilShape).
 func stashOracle(t *testing.T, a, b reflect.Value, root bool) string {
 	t.Helper()
 	container, err := json.Marshal(a.Addr().Interface())
@@ -100,7 +105,7 @@ func stashOracle(t *testing.T, a, b reflect.Value, root bool) string {
 			var value string
 			if oracleWalks(f.Type) {
 				value = stashOracle(t, fa, fb, false)
-			} else if !equality.Semantic.DeepEqual(fa.Interface(), fb.Interface()) {
+			} else if !equality.Semantic.DeepEqual(fa.Interface(), fb.Interface()) || nilShape(fa, hasOmitEmpty(f)) != nilShape(fb, hasOmitEmpty(f)) {
 				raw, ok := members[name]
 				if !ok {
 					raw, _ = json.Marshal(fa.Interface())
@@ -126,21 +131,84 @@ func stashOracle(t *testing.T, a, b reflect.Value, root bool) string {
 	return "{" + out.String() + "}"
 }
 
+// nilShape writes where v, of a field with omitempty or not, holds nil
+// slices and maps (and byte slices, and pointers) where JSON shows them,
+// apart from empty ones: one letter each, in a walk in JSON's order.
+func nilShape(v reflect.Value, omitEmpty bool) string {
+	var b strings.Builder
+	var walk func(v reflect.Value, omitEmpty bool)
+	walk = func(v reflect.Value, omitEmpty bool) {
+		t := v.Type()
+		switch {
+		case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8:
+			if !omitEmpty || v.Len() > 0 {
+				b.WriteString(map[bool]string{true: "n", false: "e"}[v.IsNil()])
+			}
+			return
+		case ownJSON(t), t.Kind() == reflect.Interface:
+			return
+		}
+		switch t.Kind() {
+		case reflect.Pointer:
+			if v.IsNil() {
+				b.WriteString("p")
+				return
+			}
+			walk(v.Elem(), false)
+		case reflect.Slice, reflect.Map:
+			if omitEmpty && v.Len() == 0 {
+				return
+			}
+			b.WriteString(map[bool]string{true: "n", false: "e"}[v.IsNil()])
+			if t.Kind() == reflect.Slice {
+				for i := 0; i < v.Len(); i++ {
+					walk(v.Index(i), false)
+				}
+				return
+			}
+			keys := v.MapKeys()
+			sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
+			for _, k := range keys {
+				walk(v.MapIndex(k), false)
+			}
+		case reflect.Array:
+			for i := 0; i < v.Len(); i++ {
+				walk(v.Index(i), false)
+			}
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				if f := t.Field(i); f.IsExported() && f.Tag.Get("json") != "-" {
+					walk(v.Field(i), hasOmitEmpty(f))
+				}
+			}
+		}
+	}
+	walk(v, omitEmpty)
+	return b.String()
+}
+
+func hasOmitEmpty(f reflect.StructField) bool {
+	_, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+	return slices.Contains(strings.Split(opts, ","), "omitempty")
+}
+
 // oracleWalks: a struct without JSON methods of its own, walked field by
 // field; everything else is a leaf.
 func oracleWalks(t reflect.Type) bool {
-	if t.Kind() != reflect.Struct {
-		return false
-	}
+	return t.Kind() == reflect.Struct && !ownJSON(t)
+}
+
+// ownJSON: t has JSON or text methods of its own.
+func ownJSON(t reflect.Type) bool {
 	for _, i := range []reflect.Type{
 		reflect.TypeOf((*json.Marshaler)(nil)).Elem(), reflect.TypeOf((*json.Unmarshaler)(nil)).Elem(),
 		reflect.TypeOf((*encoding.TextMarshaler)(nil)).Elem(), reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem(),
 	} {
 		if t.Implements(i) || reflect.PointerTo(t).Implements(i) {
-			return false
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // stashDifferential fills a, fills b the same, changes b at a few random

@@ -15,7 +15,10 @@ import (
 // Kubernetes' semantic equality (k8s.io/apimachinery/pkg/api/equality's
 // Semantic.DeepEqual): quantities by value (Cmp), metav1.Time and MicroTime
 // by instant in UTC, label and field selectors by their String, a nil slice
-// or map equal to an empty one, everything else as reflect.DeepEqual does.
+// or map equal to an empty one, everything else as reflect.DeepEqual does;
+// but for raw JSON (apiextensions' JSON, RawExtension's Raw), which it
+// compares as the JSON values the bytes spell (see sameJSONValue), where
+// Semantic compares the bytes.
 //
 // It gives Semantic.DeepEqual's answer without its cost: Semantic boxes every
 // value it reaches into an interface and calls the Quantity and Time
@@ -67,6 +70,11 @@ func walkEqual(a, b reflect.Value) bool {
 		return timeEqual(a.Field(0), b.Field(0))
 	case labelsSelectorType, fieldsSelectorType:
 		return selectorEqual(a, b)
+	case rawExtensionType:
+		return sameJSONValue(a.Field(0).Bytes(), b.Field(0).Bytes()) && semanticEqual(a.Field(1), b.Field(1))
+	}
+	if isRawJSON(t) {
+		return sameJSONValue(a.Field(0).Bytes(), b.Field(0).Bytes())
 	}
 	switch a.Kind() {
 	case reflect.Struct:

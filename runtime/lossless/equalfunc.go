@@ -59,6 +59,11 @@ func buildEqOf(t reflect.Type, building map[reflect.Type]*eqFunc) eqFunc {
 		}
 	case labelsSelectorType, fieldsSelectorType:
 		return reflectEq(t)
+	case rawExtensionType:
+		return rawExtensionEq()
+	}
+	if isRawJSON(t) {
+		return rawJSONEq
 	}
 	switch t.Kind() {
 	case reflect.Struct:

@@ -27,7 +27,7 @@ type jsonField struct {
 	// field of the same name at the same depth.
 	tagged bool
 	// viaPointer: the field is reached through an embedded pointer, which
-	// may be nil; the sparse stash does not walk such structs.
+	// may be nil (see embedptr.go).
 	viaPointer bool
 	// walk: the field is a struct the sparse stash looks into (see
 	// walkable) rather than a value it stores whole.
@@ -41,8 +41,8 @@ type jsonField struct {
 // the order it writes them.
 type structFields struct {
 	fields []jsonField
-	// walkable: no field is reached through an embedded pointer.
-	walkable bool
+	// embeds are the embedded pointers the fields are promoted through.
+	embeds []embedPtr
 }
 
 var structFieldsOf sync.Map // reflect.Type → *structFields
@@ -57,8 +57,6 @@ func fieldsOf(t reflect.Type) *structFields {
 		return sf.(*structFields)
 	}
 	sf := resolveFields(t)
-	// A struct cannot hold itself by value, so asking about the fields'
-	// types ends.
 	for i := range sf.fields {
 		sf.fields[i].walk = walkable(sf.fields[i].typ)
 	}
@@ -68,10 +66,10 @@ func fieldsOf(t reflect.Type) *structFields {
 
 // walkable reports whether the sparse stash looks into a struct of type t
 // field by field: a struct that encoding/json writes as an object of its
-// fields (no marshaler of its own), whose fields are all reachable without a
-// pointer, and not one semantic equality compares as a whole (those have
-// marshalers too: Quantity, Time, MicroTime). Everything else, pointers,
-// slices and maps included, is a leaf stored whole.
+// fields (no marshaler of its own), those promoted through embedded
+// pointers included, and not one semantic equality compares as a whole
+// (those have marshalers too: Quantity, Time, MicroTime). Everything else,
+// pointers, slices and maps included, is a leaf stored whole.
 func walkable(t reflect.Type) bool {
 	if t.Kind() != reflect.Struct || hasMarshaler(t) {
 		return false
@@ -80,7 +78,7 @@ func walkable(t reflect.Type) bool {
 	case quantityType, timeType, microTimeType:
 		return false
 	}
-	return fieldsOf(t).walkable
+	return true
 }
 
 var (
@@ -206,14 +204,11 @@ func resolveFields(t reflect.Type) *structFields {
 	}
 	slices.SortFunc(kept, func(a, b jsonField) int { return slices.Compare(a.index, b.index) })
 
-	sf := &structFields{fields: kept, walkable: true}
+	sf := &structFields{fields: kept, embeds: pointerEmbeds(t, kept)}
 	for i := range sf.fields {
 		key, _ := json.Marshal(sf.fields[i].name)
 		key = append(key, ':')
 		sf.fields[i].key = key
-		if sf.fields[i].viaPointer {
-			sf.walkable = false
-		}
 	}
 	return sf
 }

@@ -94,7 +94,10 @@ func (s *fieldSpots) add(t reflect.Type, path string) bool {
 			at += step.Offset
 			t = step.Type
 			if j < len(sf.Index)-1 && t.Kind() != reflect.Struct {
-				return false // promoted through an embedded pointer
+				// Promoted through an embedded pointer: the diff
+				// compares what it points at as one field.
+				s.ends = append(s.ends, fieldSpot{at, t})
+				return true
 			}
 		}
 		spot := fieldSpot{at, t}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"unsafe"
@@ -26,9 +27,9 @@ import (
 // everything else (pointers, slices, maps, scalars, and structs with a JSON
 // form of their own such as Quantity, Time, IntOrString, RawExtension) is a
 // leaf and stored whole, a nil one as an explicit null, so that a field
-// present in the stash always says "restore this", never "absent". Structs
-// reached through an embedded pointer are leaves too; a root type with such
-// fields of its own is stashed whole in the full format instead.
+// present in the stash always says "restore this", never "absent". Fields
+// promoted through an embedded pointer are members like the others, with a
+// marker member where the pointer's own nil-ness was lost (embedptr.go).
 //
 // The prefix is one that crdforge runtimes before the sparse stash do not
 // know: they leave the annotation alone (see errUnknownFormat) rather than
@@ -44,11 +45,11 @@ func isSparse(value string) bool {
 }
 
 // rootFields returns the fields of a root type that hold its data, those
-// outside its TypeMeta and ObjectMeta, and false when the sparse stash
-// cannot walk them.
-func rootFields(t reflect.Type) ([]jsonField, bool) {
+// outside its TypeMeta and ObjectMeta, and the embedded pointers they are
+// promoted through, and false when the sparse stash cannot walk them.
+func rootFields(t reflect.Type) ([]jsonField, []embedPtr, bool) {
 	r := rootOf(t)
-	return r.fields, r.ok
+	return r.fields, r.embeds, r.ok
 }
 
 // rootDiff returns the diff of a root type's data fields (see rootFields),
@@ -60,6 +61,7 @@ func rootDiff(t reflect.Type) ([]diffField, bool) {
 
 type rootTable struct {
 	fields []jsonField
+	embeds []embedPtr
 	diff   []diffField
 	ok     bool
 }
@@ -79,14 +81,10 @@ func rootOf(t reflect.Type) *rootTable {
 		if meta[f.index[0]] {
 			continue
 		}
-		if f.viaPointer {
-			r.ok = false
-		}
 		r.fields = append(r.fields, f)
 	}
-	if r.ok {
-		r.diff = buildDiff(t, r.fields)
-	}
+	r.embeds = pointerEmbeds(t, r.fields)
+	r.diff = buildDiff(t, r.fields)
 	actual, _ := rootFieldsOf.LoadOrStore(t, r)
 	return actual.(*rootTable)
 }
@@ -150,10 +148,11 @@ func stashSparse(dst annotated, version string, src, again unsafe.Pointer, field
 	return true, nil
 }
 
-// decodeSparse decodes a sparse stash's JSON into into, a struct whose
-// fields are fields, and returns the index paths (from the root) of the
-// leaves it holds.
-func decodeSparse(data []byte, into reflect.Value, fields []jsonField, prefix []int, paths [][]int) ([][]int, error) {
+// decodeSparse decodes a sparse stash's JSON into into, a struct of its
+// own whose fields are fields, promoted through the embedded pointers
+// embeds, and returns the index paths (from the root) of the leaves and
+// markers it holds.
+func decodeSparse(data []byte, into reflect.Value, fields []jsonField, embeds []embedPtr, prefix []int, paths [][]int) ([][]int, error) {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(data, &obj); err != nil {
 		return nil, err
@@ -161,18 +160,33 @@ func decodeSparse(data []byte, into reflect.Value, fields []jsonField, prefix []
 	if obj == nil {
 		return nil, errors.New("not a JSON object")
 	}
+	fresh := map[unsafe.Pointer]bool{}
+	for _, e := range embeds {
+		raw, ok := obj[e.name]
+		if !ok {
+			continue
+		}
+		v := settable(into, e.index, fresh)
+		if string(raw) == "null" {
+			v.SetZero()
+		} else if v.IsNil() {
+			v.Set(reflect.New(e.typ.Elem()))
+		}
+		paths = append(paths, append(slices.Clip(prefix), e.index...))
+	}
 	for i := range fields {
 		f := &fields[i]
 		raw, ok := obj[f.name]
 		if !ok {
 			continue
 		}
-		path := append(append([]int(nil), prefix...), f.index...)
-		v := into.FieldByIndex(f.index)
+		path := append(slices.Clip(prefix), f.index...)
+		v := settable(into, f.index, fresh)
 		var err error
 		switch {
 		case f.walk:
-			paths, err = decodeSparse(raw, v, fieldsOf(f.typ).fields, path, paths)
+			sf := fieldsOf(f.typ)
+			paths, err = decodeSparse(raw, v, sf.fields, sf.embeds, path, paths)
 		case f.quoted && string(raw) != "null":
 			var s string
 			if err = json.Unmarshal(raw, &s); err == nil {
@@ -209,32 +223,34 @@ func decodeSparse(data []byte, into reflect.Value, fields []jsonField, prefix []
 // are dst's either way. A stashed pointer to a struct changed in part is
 // merged field by field (mergeEdited). (Unlike the full stash, a stashed
 // list or map whose elements were changed in part keeps dst's value whole:
-// the sparse stash does not merge inside them.)
+// the sparse stash does not merge inside them.) A field behind a nil
+// embedded pointer is absent, which no value equals (embedptr.go).
 //
 // dst's stashed fields are set whole, with values decoded for this call:
 // dst may share slices, maps and pointees with the object it was converted
 // from, which must not change, and nothing here writes into them. The walk
-// goes through struct fields held by value only, which are dst's own memory.
+// writes into struct fields held by value, which are dst's own memory, and
+// through embedded pointers only after pointing them at copies (settable).
 func restoreSparse[S, D any, PD Object[D]](dst PD, data []byte, there Direction[S, D], back Direction[D, S]) error {
-	fields, ok := rootFields(reflect.TypeOf((*D)(nil)).Elem())
+	fields, embeds, ok := rootFields(reflect.TypeOf((*D)(nil)).Elem())
 	if !ok {
-		return fmt.Errorf("restoring data from annotation %s: a sparse stash, but %T has fields behind embedded pointers, which only a full stash holds", Annotation(there.to), dst)
+		return fmt.Errorf("restoring data from annotation %s: a sparse stash, but the sparse stash cannot walk %T", Annotation(there.to), dst)
 	}
 	var saved D
 	vs := reflect.ValueOf(&saved).Elem()
-	paths, err := decodeSparse(data, vs, fields, nil, nil)
+	paths, err := decodeSparse(data, vs, fields, embeds, nil, nil)
 	if err != nil {
 		return fmt.Errorf("restoring data from annotation %s: %w", Annotation(there.to), err)
 	}
 	if len(paths) == 0 {
 		return nil
 	}
-	out := reflect.ValueOf(dst).Elem()
-	candidate := *dst
-	vc := reflect.ValueOf(&candidate).Elem()
-	for _, p := range paths {
-		vc.FieldByIndex(p).Set(vs.FieldByIndex(p))
+	stashed := make([]fieldValue, len(paths))
+	for i, p := range paths {
+		stashed[i] = fieldValue{p, vs.FieldByIndex(p)}
 	}
+	candidate := *dst
+	setAll(reflect.ValueOf(&candidate).Elem(), stashed)
 	var through S
 	var base D
 	if err := back.convert(&candidate, &through, nil); err != nil {
@@ -243,16 +259,48 @@ func restoreSparse[S, D any, PD Object[D]](dst PD, data []byte, there Direction[
 	if err := there.convert(&through, &base, nil); err != nil {
 		return fmt.Errorf("converting the %s data stashed in %s: %w", there.to, Annotation(there.to), err)
 	}
-	vb := reflect.ValueOf(&base).Elem()
-	for _, p := range paths {
-		o, b, s := out.FieldByIndex(p), vb.FieldByIndex(p), vs.FieldByIndex(p)
-		if semanticEqual(o, b) {
-			o.Set(s)
-		} else if m, ok := mergeEdited(o, b, s); ok {
-			o.Set(m)
+	out, vb := reflect.ValueOf(dst).Elem(), reflect.ValueOf(&base).Elem()
+	var restored []fieldValue
+	for _, fv := range stashed {
+		if v, ok := restoredValue(out, vb, fv); ok {
+			restored = append(restored, fieldValue{fv.path, v})
 		}
 	}
+	// Set once every decision is made: setting a field behind an embedded
+	// pointer, or a marker, changes what other paths of dst read.
+	setAll(out, restored)
 	return nil
+}
+
+// A fieldValue is a value for the field at path of a root object.
+type fieldValue struct {
+	path  []int
+	value reflect.Value
+}
+
+// setAll sets the fields of root object v to values (see settable).
+func setAll(v reflect.Value, values []fieldValue) {
+	fresh := map[unsafe.Pointer]bool{}
+	for _, fv := range values {
+		settable(v, fv.path, fresh).Set(fv.value)
+	}
+}
+
+// restoredValue decides the value of out's (dst's) field that saved holds
+// the stashed value of: saved's where out still holds what base (vb) does,
+// a merge where a stashed pointer to a struct was changed in part, and
+// none, false, where out keeps its own.
+func restoredValue(out, vb reflect.Value, saved fieldValue) (reflect.Value, bool) {
+	o, inOut := lookup(out, saved.path)
+	b, inBase := lookup(vb, saved.path)
+	s := saved.value
+	switch {
+	case inOut != inBase:
+		return reflect.Value{}, false
+	case !inOut || semanticEqual(o, b):
+		return s, true
+	}
+	return mergeEdited(o, b, s)
 }
 
 // mergeEdited merges a stashed pointer to a struct, s, that the other

@@ -2,6 +2,8 @@ package conversion
 
 import (
 	"go/types"
+	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/crdforge/crdforge/internal/gotype"
@@ -17,13 +19,13 @@ import (
 func printLossy(f *jen.File, d *model.Direction) {
 	var body []loss
 	for _, v := range d.SourceOnly {
-		body = append(body, loss{cond: nonZero(v.Type(), selector("in", []*types.Var{v}))})
+		body = append(body, loss{cond: holdsData(d.From, v, selector("in", []*types.Var{v}))})
 	}
 	for _, p := range d.NilThrough {
 		body = append(body, loss{cond: guarded(p, selector("in", p).Op("==").Nil())})
 	}
 	for _, p := range d.NestedSourceOnly {
-		body = append(body, loss{cond: guarded(p, nonZero(p[len(p)-1].Type(), selector("in", p)))})
+		body = append(body, loss{cond: guarded(p, holdsData(parentStruct(d.From, p), p[len(p)-1], selector("in", p)))})
 	}
 	for _, fc := range d.Fields {
 		if fc.Mapping.OptOut {
@@ -165,6 +167,50 @@ func lossyCode(c *model.Conv, src *jen.Statement, depth int) []loss {
 			stmts(lossyCode(c.Elem, jen.Id(v), depth+1))...)}}
 	}
 	return nil
+}
+
+// holdsData prints the test that field f of struct type parent, at v,
+// holds data its JSON shows: not its zero value, or, for a slice or map
+// whose tag has no omitempty, not nil, since JSON writes an empty one ({}
+// or []) apart from nil (issue 58, item 7: a spoke-only tags: {} was not
+// stashed).
+func holdsData(parent types.Type, f *types.Var, v *jen.Statement) *jen.Statement {
+	switch f.Type().Underlying().(type) {
+	case *types.Slice, *types.Map:
+		if !omitsEmpty(parent, f) {
+			return v.Clone().Op("!=").Nil()
+		}
+	}
+	return nonZero(f.Type(), v)
+}
+
+// omitsEmpty reports whether field f of struct type parent has the
+// omitempty option, which leaves an empty value out of JSON, as nil.
+func omitsEmpty(parent types.Type, f *types.Var) bool {
+	st, ok := parent.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if st.Field(i) == f {
+			_, opts, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
+			return slices.Contains(strings.Split(opts, ","), "omitempty")
+		}
+	}
+	return false
+}
+
+// parentStruct is the struct type that holds the last field of path, a
+// path from root: the type of the field before it, through a pointer.
+func parentStruct(root types.Type, path []*types.Var) types.Type {
+	if len(path) < 2 {
+		return root
+	}
+	t := path[len(path)-2].Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return t
 }
 
 // nonZero prints a test that a value of t is not its zero value: a

@@ -23,7 +23,7 @@ func (c *codecGen) encoder(n *types.Named) (string, bool) {
 		return "", false
 	}
 	for _, fl := range fields {
-		if fl.omitZero && c.zeroTest(fl.path[len(fl.path)-1].Type(), jen.Id("x")) == nil {
+		if _, ok := omitTest(fl, jen.Id("x")); !ok {
 			c.encFuncs[n] = ""
 			return "", false
 		}
@@ -128,22 +128,10 @@ func (c *codecGen) encodeMember(fl jsonField, val *jen.Statement) []jen.Code {
 		jen.Id("b").Op("=").Append(jen.Id("b"), jen.Lit(`,"`+fl.name+`":`).Op("...")),
 	}
 	write = append(write, c.encode(t, val, 0)...)
-	var omit []jen.Code
-	if fl.omitEmpty {
-		if e := emptyTest(t, val.Clone()); e != nil {
-			omit = append(omit, e)
-		}
+	if omit, _ := omitTest(fl, val); omit != nil {
+		return []jen.Code{jen.If(jen.Op("!").Parens(omit)).Block(write...)}
 	}
-	if fl.omitZero {
-		omit = append(omit, c.zeroTest(t, val.Clone()))
-	}
-	switch len(omit) {
-	case 0:
-		return write
-	case 1:
-		return []jen.Code{jen.If(jen.Op("!").Parens(omit[0])).Block(write...)}
-	}
-	return []jen.Code{jen.If(jen.Op("!").Parens(omit[0]).Op("&&").Op("!").Parens(omit[1])).Block(write...)}
+	return write
 }
 
 // encode returns the statements that append val, an addressable t, to b,
@@ -255,12 +243,61 @@ func emptyTest(t types.Type, val *jen.Statement) jen.Code {
 	return nil
 }
 
-// zeroTest is encoding/json's omitzero test of val, a t: its IsZero
-// method when it has one, else whether it is its type's zero value; nil
-// when the generated code does not decide it (floats, whose negative zero
-// is not zero there, and structs and arrays that cannot be compared).
-func (c *codecGen) zeroTest(t types.Type, val *jen.Statement) jen.Code {
-	if hasMethod(t, "IsZero") {
+// omitTest is the condition on which encoding/json leaves member fl, val
+// being its value, out: empty (omitempty), zero (omitzero), or either;
+// nil when it writes the member always. ok is false when the generated
+// code does not decide it (zeroTest). Where one test implies the other it
+// is the one written, so that no condition says a thing twice (vet's
+// "redundant and" on a pointer's nil tests).
+func omitTest(fl jsonField, val *jen.Statement) (cond jen.Code, ok bool) {
+	t := fl.path[len(fl.path)-1].Type()
+	var empty jen.Code
+	if fl.omitEmpty {
+		empty = emptyTest(t, val.Clone())
+	}
+	if !fl.omitZero {
+		return empty, true
+	}
+	if empty != nil && zeroIsEmpty(t) {
+		return empty, true
+	}
+	zero := zeroTest(t, val.Clone())
+	switch {
+	case zero == nil:
+		return nil, false
+	case empty == nil || isNilable(t):
+		// A pointer's zero test tests nil first, as its empty test does.
+		return zero, true
+	}
+	return jen.Add(empty).Op("||").Add(zero), true
+}
+
+// zeroIsEmpty reports whether every zero value of t, as omitzero judges
+// it, is empty, as omitempty does: a t without IsZero (zeroMethod) whose
+// zero value is empty, not a struct or an array.
+func zeroIsEmpty(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Basic, *types.Pointer, *types.Interface, *types.Slice, *types.Map:
+		return !zeroMethod(t)
+	}
+	return false
+}
+
+// zeroTest is encoding/json's omitzero test of val, a t (the isZero its
+// typeFields chooses): the IsZero() bool of t, or of *t (val being
+// addressable, as every member is), after a nil test when t is a pointer;
+// else whether val is its type's zero value. It is nil when the generated
+// code does not decide it: an interface with IsZero, which encoding/json
+// calls unless the interface holds a nil pointer of any type; floats,
+// whose negative zero is not zero there; structs and arrays.
+func zeroTest(t types.Type, val *jen.Statement) jen.Code {
+	if zeroMethod(t) {
+		switch t.Underlying().(type) {
+		case *types.Interface:
+			return nil
+		case *types.Pointer:
+			return val.Clone().Op("==").Nil().Op("||").Add(val).Dot("IsZero").Call()
+		}
 		return val.Dot("IsZero").Call()
 	}
 	switch u := t.Underlying().(type) {
@@ -272,6 +309,39 @@ func (c *codecGen) zeroTest(t types.Type, val *jen.Statement) jen.Code {
 		return val.Op("==").Nil()
 	}
 	return nil
+}
+
+// zeroMethod reports whether encoding/json's omitzero calls an IsZero()
+// bool of a t: one in the method set of t or, for a t that is no pointer
+// or interface, of *t. A pointer's method set holds its element's methods
+// but a named pointer type, or a pointer to a pointer, has none; an
+// IsZero of another signature is no isZeroer, and not called.
+func zeroMethod(t types.Type) bool {
+	if isNilable(t) {
+		return isZeroer(t)
+	}
+	return isZeroer(types.NewPointer(t))
+}
+
+// isZeroer reports whether t's method set holds IsZero() bool.
+func isZeroer(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, false, nil, "IsZero")
+	f, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := f.Type().(*types.Signature)
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool])
+}
+
+// isNilable reports whether t is a pointer or an interface, whose empty
+// and zero tests begin with a nil test.
+func isNilable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+		return true
+	}
+	return false
 }
 
 // valueMethod reports whether t itself, not only *t, has the method.

@@ -258,7 +258,7 @@ func (c *codecGen) shape(t types.Type, walking map[types.Type]bool) string {
 			if f.omitZero {
 				b.WriteString(",omitzero")
 			}
-			b.WriteString(":" + c.shape(f.path[len(f.path)-1].Type(), walking) + ";")
+			b.WriteString(":" + c.memberShape(f, walking) + ";")
 		}
 		return b.String() + "}"
 	}
@@ -275,6 +275,17 @@ func (c *codecGen) shape(t types.Type, walking map[types.Type]bool) string {
 		return c.shape(types.Unalias(u), walking)
 	}
 	return types.TypeString(t, nil)
+}
+
+// memberShape is the shape of member f's type; of an omitzero member whose
+// type has an IsZero of its own (zeroMethod), which decides what is left
+// out, the type's name, so that only the same type has its shape.
+func (c *codecGen) memberShape(f jsonField, walking map[types.Type]bool) string {
+	t := f.path[len(f.path)-1].Type()
+	if f.omitZero && zeroMethod(t) {
+		return types.TypeString(t, nil)
+	}
+	return c.shape(t, walking)
 }
 
 // transcodable reports whether n is a struct type with a generated decoder
@@ -469,6 +480,10 @@ func (c *codecGen) transcodeField(fl jsonField, at *jen.Statement) jen.Code {
 	}
 	var direct []jen.Code
 	omittable := fl.omitEmpty || fl.omitZero
+	// A string or an integer is left out when empty or zero, which the
+	// transcoder tells, but for an IsZero of its own, which only its
+	// value can be asked.
+	byValue := fl.omitZero && zeroMethod(t)
 	switch {
 	case c.structTranscoder(t) != "" && !fl.omitZero:
 		direct = []jen.Code{seek, key, jen.List(jen.Id("b"), jen.Err()).Op("=").Id(c.structTranscoder(t)).Call(jen.Id("d"), jen.Id("b")), fail}
@@ -480,10 +495,10 @@ func (c *codecGen) transcodeField(fl jsonField, at *jen.Statement) jen.Code {
 	case isTimePointer(t) && !fl.omitZero:
 		call := jen.Qual(typedjsonPath, "TranscodeTimePointer").Call(jen.Id("d"), jen.Id("b"))
 		direct = omitWhen(fl.omitEmpty, "null", jen.Bool(), jen.Id("null"), seek, key, call, fail)
-	case isString(t) && !reflectOnly(t):
+	case isString(t) && !reflectOnly(t) && !byValue:
 		call := jen.Qual(typedjsonPath, "TranscodeString").Call(jen.Id("d"), jen.Id("b"))
 		direct = omitWhen(omittable, "empty", jen.Bool(), jen.Id("empty"), seek, key, call, fail)
-	case isSignedInt(t) && !reflectOnly(t):
+	case isSignedInt(t) && !reflectOnly(t) && !byValue:
 		bits, _ := signedInt(t)
 		call := jen.Qual(typedjsonPath, "TranscodeInt").Call(jen.Id("d"), jen.Id("b"), jen.Lit(bits))
 		direct = omitWhen(omittable, "zero", jen.Bool(), jen.Id("zero"), seek, key, call, fail)

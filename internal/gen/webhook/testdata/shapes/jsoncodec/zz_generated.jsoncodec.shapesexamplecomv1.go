@@ -7,6 +7,7 @@ package jsoncodec
 import (
 	shapesexamplecomv1 "github.com/crdforge/crdforge/internal/gen/webhook/testdata/shapes"
 	"github.com/crdforge/crdforge/webhook/typedjson"
+	corev1 "k8s.io/api/core/v1"
 	apiresource "k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	pkgruntime "k8s.io/apimachinery/pkg/runtime"
@@ -187,7 +188,7 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 	if err := d.Begin('{'); err != nil {
 		return err
 	}
-	var seen [33]bool
+	var seen [36]bool
 	for d.More() {
 		name, err := d.Name()
 		if err != nil {
@@ -481,17 +482,35 @@ func decode_shapesexamplecomv1_Spec(d *typedjson.Decoder, v *shapesexamplecomv1.
 			}
 			seen[30] = true
 			err = typedjson.Reflect(d, &v.Conflict)
-		case "-":
+		case "omit":
 			if seen[31] {
 				return typedjson.ErrFallback
 			}
 			seen[31] = true
-			err = typedjson.String(d, &v.Dash)
-		case "NoTag":
+			err = decode_shapesexamplecomv1_Omissions(d, &v.Omit)
+		case "odd":
 			if seen[32] {
 				return typedjson.ErrFallback
 			}
 			seen[32] = true
+			err = decode_shapesexamplecomv1_Oddities(d, &v.Odd)
+		case "zeroer":
+			if seen[33] {
+				return typedjson.ErrFallback
+			}
+			seen[33] = true
+			err = decode_shapesexamplecomv1_Zeroers(d, &v.Zeroer)
+		case "-":
+			if seen[34] {
+				return typedjson.ErrFallback
+			}
+			seen[34] = true
+			err = typedjson.String(d, &v.Dash)
+		case "NoTag":
+			if seen[35] {
+				return typedjson.ErrFallback
+			}
+			seen[35] = true
 			err = typedjson.String(d, &v.NoTag)
 		default:
 			err = d.Skip()
@@ -530,6 +549,662 @@ func decode_shapesexamplecomv1_Item(d *typedjson.Decoder, v *shapesexamplecomv1.
 			}
 			seen[1] = true
 			err = typedjson.String(d, &v.Value)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decode_shapesexamplecomv1_Omissions decodes a Omissions.
+func decode_shapesexamplecomv1_Omissions(d *typedjson.Decoder, v *shapesexamplecomv1.Omissions) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [37]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "partE":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			{
+				p0 := &v.PartE
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(shapesexamplecomv1.Part)
+					}
+					err = decode_shapesexamplecomv1_Part(d, *p0)
+				}
+			}
+		case "partZ":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			{
+				p0 := &v.PartZ
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(shapesexamplecomv1.Part)
+					}
+					err = decode_shapesexamplecomv1_Part(d, *p0)
+				}
+			}
+		case "partEZ":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			{
+				p0 := &v.PartEZ
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(shapesexamplecomv1.Part)
+					}
+					err = decode_shapesexamplecomv1_Part(d, *p0)
+				}
+			}
+		case "refEZ":
+			if seen[3] {
+				return typedjson.ErrFallback
+			}
+			seen[3] = true
+			{
+				p0 := &v.RefEZ
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(corev1.LocalObjectReference)
+					}
+					err = decode_corev1_LocalObjectReference(d, *p0)
+				}
+			}
+		case "strZ":
+			if seen[4] {
+				return typedjson.ErrFallback
+			}
+			seen[4] = true
+			{
+				p0 := &v.StrZ
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
+				}
+			}
+		case "strEZ":
+			if seen[5] {
+				return typedjson.ErrFallback
+			}
+			seen[5] = true
+			{
+				p0 := &v.StrEZ
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(string)
+					}
+					err = typedjson.String(d, *p0)
+				}
+			}
+		case "intZ":
+			if seen[6] {
+				return typedjson.ErrFallback
+			}
+			seen[6] = true
+			{
+				p0 := &v.IntZ
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
+				}
+			}
+		case "intEZ":
+			if seen[7] {
+				return typedjson.ErrFallback
+			}
+			seen[7] = true
+			{
+				p0 := &v.IntEZ
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(int32)
+					}
+					err = typedjson.Int(d, *p0, 32)
+				}
+			}
+		case "strValEZ":
+			if seen[8] {
+				return typedjson.ErrFallback
+			}
+			seen[8] = true
+			err = typedjson.String(d, &v.StrValEZ)
+		case "intValEZ":
+			if seen[9] {
+				return typedjson.ErrFallback
+			}
+			seen[9] = true
+			err = typedjson.Int(d, &v.IntValEZ, 64)
+		case "listEZ":
+			if seen[10] {
+				return typedjson.ErrFallback
+			}
+			seen[10] = true
+			err = typedjson.Slice(d, &v.ListEZ, func(d *typedjson.Decoder, e *string) (err error) {
+				err = typedjson.String(d, e)
+				return
+			})
+		case "mapEZ":
+			if seen[11] {
+				return typedjson.ErrFallback
+			}
+			seen[11] = true
+			err = typedjson.StringMap(d, &v.MapEZ)
+		case "anyEZ":
+			if seen[12] {
+				return typedjson.ErrFallback
+			}
+			seen[12] = true
+			err = typedjson.Reflect(d, &v.AnyEZ)
+		case "time":
+			if seen[13] {
+				return typedjson.ErrFallback
+			}
+			seen[13] = true
+			err = typedjson.Time(d, &v.Time)
+		case "timeE":
+			if seen[14] {
+				return typedjson.ErrFallback
+			}
+			seen[14] = true
+			{
+				p0 := &v.TimeE
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
+				}
+			}
+		case "timeZ":
+			if seen[15] {
+				return typedjson.ErrFallback
+			}
+			seen[15] = true
+			{
+				p0 := &v.TimeZ
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
+				}
+			}
+		case "timeEZ":
+			if seen[16] {
+				return typedjson.ErrFallback
+			}
+			seen[16] = true
+			{
+				p0 := &v.TimeEZ
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.Time)
+					}
+					err = typedjson.Time(d, *p0)
+				}
+			}
+		case "quantity":
+			if seen[17] {
+				return typedjson.ErrFallback
+			}
+			seen[17] = true
+			err = typedjson.Quantity(d, &v.Quantity)
+		case "quantityZ":
+			if seen[18] {
+				return typedjson.ErrFallback
+			}
+			seen[18] = true
+			{
+				p0 := &v.QuantityZ
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(apiresource.Quantity)
+					}
+					err = typedjson.Quantity(d, *p0)
+				}
+			}
+		case "quantityEZ":
+			if seen[19] {
+				return typedjson.ErrFallback
+			}
+			seen[19] = true
+			{
+				p0 := &v.QuantityEZ
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(apiresource.Quantity)
+					}
+					err = typedjson.Quantity(d, *p0)
+				}
+			}
+		case "mode":
+			if seen[20] {
+				return typedjson.ErrFallback
+			}
+			seen[20] = true
+			err = typedjson.String(d, &v.Mode)
+		case "modeE":
+			if seen[21] {
+				return typedjson.ErrFallback
+			}
+			seen[21] = true
+			err = typedjson.String(d, &v.ModeE)
+		case "modeEZ":
+			if seen[22] {
+				return typedjson.ErrFallback
+			}
+			seen[22] = true
+			err = typedjson.String(d, &v.ModeEZ)
+		case "modeZ":
+			if seen[23] {
+				return typedjson.ErrFallback
+			}
+			seen[23] = true
+			{
+				p0 := &v.ModeZ
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(shapesexamplecomv1.Mode)
+					}
+					err = typedjson.String(d, *p0)
+				}
+			}
+		case "modePtrEZ":
+			if seen[24] {
+				return typedjson.ErrFallback
+			}
+			seen[24] = true
+			{
+				p0 := &v.ModePtrEZ
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(shapesexamplecomv1.Mode)
+					}
+					err = typedjson.String(d, *p0)
+				}
+			}
+		case "level":
+			if seen[25] {
+				return typedjson.ErrFallback
+			}
+			seen[25] = true
+			err = typedjson.Int(d, &v.Level, 32)
+		case "levelEZ":
+			if seen[26] {
+				return typedjson.ErrFallback
+			}
+			seen[26] = true
+			err = typedjson.Int(d, &v.LevelEZ, 32)
+		case "levelZ":
+			if seen[27] {
+				return typedjson.ErrFallback
+			}
+			seen[27] = true
+			{
+				p0 := &v.LevelZ
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(shapesexamplecomv1.Level)
+					}
+					err = typedjson.Int(d, *p0, 32)
+				}
+			}
+		case "levelPtrEZ":
+			if seen[28] {
+				return typedjson.ErrFallback
+			}
+			seen[28] = true
+			{
+				p0 := &v.LevelPtrEZ
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(shapesexamplecomv1.Level)
+					}
+					err = typedjson.Int(d, *p0, 32)
+				}
+			}
+		case "span":
+			if seen[29] {
+				return typedjson.ErrFallback
+			}
+			seen[29] = true
+			err = decode_shapesexamplecomv1_Span(d, &v.Span)
+		case "spanZ":
+			if seen[30] {
+				return typedjson.ErrFallback
+			}
+			seen[30] = true
+			{
+				p0 := &v.SpanZ
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(shapesexamplecomv1.Span)
+					}
+					err = decode_shapesexamplecomv1_Span(d, *p0)
+				}
+			}
+		case "limit":
+			if seen[31] {
+				return typedjson.ErrFallback
+			}
+			seen[31] = true
+			err = decode_shapesexamplecomv1_Limit(d, &v.Limit)
+		case "limitZ":
+			if seen[32] {
+				return typedjson.ErrFallback
+			}
+			seen[32] = true
+			{
+				p0 := &v.LimitZ
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(shapesexamplecomv1.Limit)
+					}
+					err = decode_shapesexamplecomv1_Limit(d, *p0)
+				}
+			}
+		case "limitPtrEZ":
+			if seen[33] {
+				return typedjson.ErrFallback
+			}
+			seen[33] = true
+			{
+				p0 := &v.LimitPtrEZ
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(shapesexamplecomv1.Limit)
+					}
+					err = decode_shapesexamplecomv1_Limit(d, *p0)
+				}
+			}
+		case "levelsEZ":
+			if seen[34] {
+				return typedjson.ErrFallback
+			}
+			seen[34] = true
+			err = typedjson.Slice(d, &v.LevelsEZ, func(d *typedjson.Decoder, e *shapesexamplecomv1.Level) (err error) {
+				err = typedjson.Int(d, e, 32)
+				return
+			})
+		case "deeper":
+			if seen[35] {
+				return typedjson.ErrFallback
+			}
+			seen[35] = true
+			{
+				p0 := &v.Deeper
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(*shapesexamplecomv1.Mode)
+					}
+					{
+						p1 := *p0
+						if d.Null() {
+							*p1 = nil
+						} else {
+							if *p1 == nil {
+								*p1 = new(shapesexamplecomv1.Mode)
+							}
+							err = typedjson.String(d, *p1)
+						}
+					}
+				}
+			}
+		case "namedPtrZ":
+			if seen[36] {
+				return typedjson.ErrFallback
+			}
+			seen[36] = true
+			err = typedjson.Reflect(d, &v.NamedPtrZ)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decode_shapesexamplecomv1_Oddities decodes a Oddities.
+func decode_shapesexamplecomv1_Oddities(d *typedjson.Decoder, v *shapesexamplecomv1.Oddities) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [3]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "floatEZ":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.Float(d, &v.FloatEZ, 64)
+		case "loose":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.String(d, &v.Loose)
+		case "loosePtr":
+			if seen[2] {
+				return typedjson.ErrFallback
+			}
+			seen[2] = true
+			{
+				p0 := &v.LoosePtr
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(shapesexamplecomv1.Loose)
+					}
+					err = typedjson.String(d, *p0)
+				}
+			}
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decode_shapesexamplecomv1_Zeroers decodes a Zeroers.
+func decode_shapesexamplecomv1_Zeroers(d *typedjson.Decoder, v *shapesexamplecomv1.Zeroers) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [1]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "z":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.Reflect(d, &v.Z)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decode_shapesexamplecomv1_Part decodes a Part.
+func decode_shapesexamplecomv1_Part(d *typedjson.Decoder, v *shapesexamplecomv1.Part) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [1]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "name":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.String(d, &v.Name)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decode_shapesexamplecomv1_Span decodes a Span.
+func decode_shapesexamplecomv1_Span(d *typedjson.Decoder, v *shapesexamplecomv1.Span) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [2]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "from":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.Int(d, &v.From, 32)
+		case "to":
+			if seen[1] {
+				return typedjson.ErrFallback
+			}
+			seen[1] = true
+			err = typedjson.Int(d, &v.To, 32)
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return d.End()
+}
+
+// decode_shapesexamplecomv1_Limit decodes a Limit.
+func decode_shapesexamplecomv1_Limit(d *typedjson.Decoder, v *shapesexamplecomv1.Limit) error {
+	if d.Null() {
+		return nil
+	}
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	var seen [1]bool
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return err
+		}
+		switch string(name) {
+		case "max":
+			if seen[0] {
+				return typedjson.ErrFallback
+			}
+			seen[0] = true
+			err = typedjson.Int(d, &v.Max, 64)
 		default:
 			err = d.Skip()
 		}
@@ -781,6 +1456,18 @@ func encode_shapesexamplecomv1_Spec(b []byte, v *shapesexamplecomv1.Spec) ([]byt
 	if b, err = typedjson.AppendReflect(b, &v.Conflict); err != nil {
 		return b, err
 	}
+	b = append(b, ",\"omit\":"...)
+	if b, err = encode_shapesexamplecomv1_Omissions(b, &v.Omit); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"odd\":"...)
+	if b, err = encode_shapesexamplecomv1_Oddities(b, &v.Odd); err != nil {
+		return b, err
+	}
+	b = append(b, ",\"zeroer\":"...)
+	if b, err = typedjson.AppendReflect(b, &v.Zeroer); err != nil {
+		return b, err
+	}
 	b = append(b, ",\"-\":"...)
 	b = typedjson.AppendString(b, v.Dash)
 	b = append(b, ",\"NoTag\":"...)
@@ -809,6 +1496,365 @@ func encode_shapesexamplecomv1_Item(b []byte, v *shapesexamplecomv1.Item) ([]byt
 	return append(b, '}'), err
 }
 
+// encode_shapesexamplecomv1_Omissions appends a Omissions encoded.
+func encode_shapesexamplecomv1_Omissions(b []byte, v *shapesexamplecomv1.Omissions) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.PartE == nil) {
+		b = append(b, ",\"partE\":"...)
+		if v.PartE == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_shapesexamplecomv1_Part(b, &*v.PartE); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.PartZ == nil) {
+		b = append(b, ",\"partZ\":"...)
+		if v.PartZ == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_shapesexamplecomv1_Part(b, &*v.PartZ); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.PartEZ == nil) {
+		b = append(b, ",\"partEZ\":"...)
+		if v.PartEZ == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_shapesexamplecomv1_Part(b, &*v.PartEZ); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.RefEZ == nil) {
+		b = append(b, ",\"refEZ\":"...)
+		if v.RefEZ == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_corev1_LocalObjectReference(b, &*v.RefEZ); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.StrZ == nil) {
+		b = append(b, ",\"strZ\":"...)
+		if v.StrZ == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.StrZ)
+		}
+	}
+	if !(v.StrEZ == nil) {
+		b = append(b, ",\"strEZ\":"...)
+		if v.StrEZ == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.StrEZ)
+		}
+	}
+	if !(v.IntZ == nil) {
+		b = append(b, ",\"intZ\":"...)
+		if v.IntZ == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.IntZ)
+		}
+	}
+	if !(v.IntEZ == nil) {
+		b = append(b, ",\"intEZ\":"...)
+		if v.IntEZ == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.IntEZ)
+		}
+	}
+	if !(len(v.StrValEZ) == 0) {
+		b = append(b, ",\"strValEZ\":"...)
+		b = typedjson.AppendString(b, v.StrValEZ)
+	}
+	if !(v.IntValEZ == 0) {
+		b = append(b, ",\"intValEZ\":"...)
+		b = typedjson.AppendInt(b, v.IntValEZ)
+	}
+	if !(len(v.ListEZ) == 0) {
+		b = append(b, ",\"listEZ\":"...)
+		if b, err = typedjson.AppendSlice(b, v.ListEZ, func(b []byte, e *string) ([]byte, error) {
+			var err error
+			b = typedjson.AppendString(b, (*e))
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	if !(len(v.MapEZ) == 0) {
+		b = append(b, ",\"mapEZ\":"...)
+		b = typedjson.AppendStringMap(b, v.MapEZ)
+	}
+	if !(v.AnyEZ == nil) {
+		b = append(b, ",\"anyEZ\":"...)
+		if b, err = typedjson.AppendReflect(b, &v.AnyEZ); err != nil {
+			return b, err
+		}
+	}
+	if !(v.Time.IsZero()) {
+		b = append(b, ",\"time\":"...)
+		b = typedjson.AppendTime(b, &v.Time)
+	}
+	if !(v.TimeE == nil) {
+		b = append(b, ",\"timeE\":"...)
+		if v.TimeE == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendTime(b, &*v.TimeE)
+		}
+	}
+	if !(v.TimeZ == nil || v.TimeZ.IsZero()) {
+		b = append(b, ",\"timeZ\":"...)
+		if v.TimeZ == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendTime(b, &*v.TimeZ)
+		}
+	}
+	if !(v.TimeEZ == nil || v.TimeEZ.IsZero()) {
+		b = append(b, ",\"timeEZ\":"...)
+		if v.TimeEZ == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendTime(b, &*v.TimeEZ)
+		}
+	}
+	if !(v.Quantity.IsZero()) {
+		b = append(b, ",\"quantity\":"...)
+		if b, err = typedjson.AppendQuantity(b, &v.Quantity); err != nil {
+			return b, err
+		}
+	}
+	if !(v.QuantityZ == nil || v.QuantityZ.IsZero()) {
+		b = append(b, ",\"quantityZ\":"...)
+		if v.QuantityZ == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = typedjson.AppendQuantity(b, &*v.QuantityZ); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.QuantityEZ == nil || v.QuantityEZ.IsZero()) {
+		b = append(b, ",\"quantityEZ\":"...)
+		if v.QuantityEZ == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = typedjson.AppendQuantity(b, &*v.QuantityEZ); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.Mode.IsZero()) {
+		b = append(b, ",\"mode\":"...)
+		b = typedjson.AppendString(b, v.Mode)
+	}
+	if !(len(v.ModeE) == 0) {
+		b = append(b, ",\"modeE\":"...)
+		b = typedjson.AppendString(b, v.ModeE)
+	}
+	if !(len(v.ModeEZ) == 0 || v.ModeEZ.IsZero()) {
+		b = append(b, ",\"modeEZ\":"...)
+		b = typedjson.AppendString(b, v.ModeEZ)
+	}
+	if !(v.ModeZ == nil || v.ModeZ.IsZero()) {
+		b = append(b, ",\"modeZ\":"...)
+		if v.ModeZ == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.ModeZ)
+		}
+	}
+	if !(v.ModePtrEZ == nil || v.ModePtrEZ.IsZero()) {
+		b = append(b, ",\"modePtrEZ\":"...)
+		if v.ModePtrEZ == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.ModePtrEZ)
+		}
+	}
+	if !(v.Level.IsZero()) {
+		b = append(b, ",\"level\":"...)
+		b = typedjson.AppendInt(b, v.Level)
+	}
+	if !(v.LevelEZ == 0 || v.LevelEZ.IsZero()) {
+		b = append(b, ",\"levelEZ\":"...)
+		b = typedjson.AppendInt(b, v.LevelEZ)
+	}
+	if !(v.LevelZ == nil || v.LevelZ.IsZero()) {
+		b = append(b, ",\"levelZ\":"...)
+		if v.LevelZ == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.LevelZ)
+		}
+	}
+	if !(v.LevelPtrEZ == nil || v.LevelPtrEZ.IsZero()) {
+		b = append(b, ",\"levelPtrEZ\":"...)
+		if v.LevelPtrEZ == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendInt(b, *v.LevelPtrEZ)
+		}
+	}
+	if !(v.Span.IsZero()) {
+		b = append(b, ",\"span\":"...)
+		if b, err = encode_shapesexamplecomv1_Span(b, &v.Span); err != nil {
+			return b, err
+		}
+	}
+	if !(v.SpanZ == nil || v.SpanZ.IsZero()) {
+		b = append(b, ",\"spanZ\":"...)
+		if v.SpanZ == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_shapesexamplecomv1_Span(b, &*v.SpanZ); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.Limit.IsZero()) {
+		b = append(b, ",\"limit\":"...)
+		if b, err = encode_shapesexamplecomv1_Limit(b, &v.Limit); err != nil {
+			return b, err
+		}
+	}
+	if !(v.LimitZ == nil || v.LimitZ.IsZero()) {
+		b = append(b, ",\"limitZ\":"...)
+		if v.LimitZ == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_shapesexamplecomv1_Limit(b, &*v.LimitZ); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(v.LimitPtrEZ == nil || v.LimitPtrEZ.IsZero()) {
+		b = append(b, ",\"limitPtrEZ\":"...)
+		if v.LimitPtrEZ == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = encode_shapesexamplecomv1_Limit(b, &*v.LimitPtrEZ); err != nil {
+				return b, err
+			}
+		}
+	}
+	if !(len(v.LevelsEZ) == 0 || v.LevelsEZ.IsZero()) {
+		b = append(b, ",\"levelsEZ\":"...)
+		if b, err = typedjson.AppendSlice(b, v.LevelsEZ, func(b []byte, e *shapesexamplecomv1.Level) ([]byte, error) {
+			var err error
+			b = typedjson.AppendInt(b, (*e))
+			return b, err
+		}); err != nil {
+			return b, err
+		}
+	}
+	if !(v.Deeper == nil) {
+		b = append(b, ",\"deeper\":"...)
+		if v.Deeper == nil {
+			b = append(b, "null"...)
+		} else {
+			if *v.Deeper == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendString(b, **v.Deeper)
+			}
+		}
+	}
+	if !(v.NamedPtrZ == nil) {
+		b = append(b, ",\"namedPtrZ\":"...)
+		if b, err = typedjson.AppendReflect(b, &v.NamedPtrZ); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_shapesexamplecomv1_Oddities appends a Oddities encoded.
+func encode_shapesexamplecomv1_Oddities(b []byte, v *shapesexamplecomv1.Oddities) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(v.FloatEZ == 0) {
+		b = append(b, ",\"floatEZ\":"...)
+		if b, err = typedjson.AppendReflect(b, &v.FloatEZ); err != nil {
+			return b, err
+		}
+	}
+	if !(typedjson.IsZero(v.Loose)) {
+		b = append(b, ",\"loose\":"...)
+		b = typedjson.AppendString(b, v.Loose)
+	}
+	if !(v.LoosePtr == nil) {
+		b = append(b, ",\"loosePtr\":"...)
+		if v.LoosePtr == nil {
+			b = append(b, "null"...)
+		} else {
+			b = typedjson.AppendString(b, *v.LoosePtr)
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_shapesexamplecomv1_Part appends a Part encoded.
+func encode_shapesexamplecomv1_Part(b []byte, v *shapesexamplecomv1.Part) ([]byte, error) {
+	var err error
+	mark := len(b)
+	if !(len(v.Name) == 0) {
+		b = append(b, ",\"name\":"...)
+		b = typedjson.AppendString(b, v.Name)
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_shapesexamplecomv1_Span appends a Span encoded.
+func encode_shapesexamplecomv1_Span(b []byte, v *shapesexamplecomv1.Span) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"from\":"...)
+	b = typedjson.AppendInt(b, v.From)
+	b = append(b, ",\"to\":"...)
+	b = typedjson.AppendInt(b, v.To)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// encode_shapesexamplecomv1_Limit appends a Limit encoded.
+func encode_shapesexamplecomv1_Limit(b []byte, v *shapesexamplecomv1.Limit) ([]byte, error) {
+	var err error
+	mark := len(b)
+	b = append(b, ",\"max\":"...)
+	b = typedjson.AppendInt(b, v.Max)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
 // transcode_shapesexamplecomv1_Spec appends the Spec d reads as encode_shapesexamplecomv1_Spec would write it decoded.
 func transcode_shapesexamplecomv1_Spec(d *typedjson.Decoder, b []byte) ([]byte, error) {
 	if d.Null() {
@@ -818,7 +1864,7 @@ func transcode_shapesexamplecomv1_Spec(d *typedjson.Decoder, b []byte) ([]byte, 
 	if err := d.Begin('{'); err != nil {
 		return b, err
 	}
-	var at [33]int
+	var at [36]int
 	for d.More() {
 		name, err := d.Name()
 		if err != nil {
@@ -980,16 +2026,31 @@ func transcode_shapesexamplecomv1_Spec(d *typedjson.Decoder, b []byte) ([]byte, 
 				return b, typedjson.ErrFallback
 			}
 			at[30] = d.Mark() + 1
-		case "-":
+		case "omit":
 			if at[31] != 0 {
 				return b, typedjson.ErrFallback
 			}
 			at[31] = d.Mark() + 1
-		case "NoTag":
+		case "odd":
 			if at[32] != 0 {
 				return b, typedjson.ErrFallback
 			}
 			at[32] = d.Mark() + 1
+		case "zeroer":
+			if at[33] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[33] = d.Mark() + 1
+		case "-":
+			if at[34] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[34] = d.Mark() + 1
+		case "NoTag":
+			if at[35] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[35] = d.Mark() + 1
 		}
 		if err := d.Skip(); err != nil {
 			return b, err
@@ -1806,23 +2867,69 @@ func transcode_shapesexamplecomv1_Spec(d *typedjson.Decoder, b []byte) ([]byte, 
 		}
 	}
 	if at[31] == 0 {
+		var x shapesexamplecomv1.Omissions
+		b = append(b, ",\"omit\":"...)
+		if b, err = encode_shapesexamplecomv1_Omissions(b, &x); err != nil {
+			return b, err
+		}
+	} else {
+		d.Seek(at[31] - 1)
+		b = append(b, ",\"omit\":"...)
+		b, err = transcode_shapesexamplecomv1_Omissions(d, b)
+		if err != nil {
+			return b, err
+		}
+	}
+	if at[32] == 0 {
+		var x shapesexamplecomv1.Oddities
+		b = append(b, ",\"odd\":"...)
+		if b, err = encode_shapesexamplecomv1_Oddities(b, &x); err != nil {
+			return b, err
+		}
+	} else {
+		d.Seek(at[32] - 1)
+		b = append(b, ",\"odd\":"...)
+		b, err = transcode_shapesexamplecomv1_Oddities(d, b)
+		if err != nil {
+			return b, err
+		}
+	}
+	if at[33] == 0 {
+		var x shapesexamplecomv1.Zeroers
+		b = append(b, ",\"zeroer\":"...)
+		if b, err = typedjson.AppendReflect(b, &x); err != nil {
+			return b, err
+		}
+	} else {
+		var x shapesexamplecomv1.Zeroers
+		d.Seek(at[33] - 1)
+		err = decode_shapesexamplecomv1_Zeroers(d, &x)
+		if err != nil {
+			return b, err
+		}
+		b = append(b, ",\"zeroer\":"...)
+		if b, err = typedjson.AppendReflect(b, &x); err != nil {
+			return b, err
+		}
+	}
+	if at[34] == 0 {
 		var x string
 		b = append(b, ",\"-\":"...)
 		b = typedjson.AppendString(b, x)
 	} else {
-		d.Seek(at[31] - 1)
+		d.Seek(at[34] - 1)
 		b = append(b, ",\"-\":"...)
 		b, _, err = typedjson.TranscodeString(d, b)
 		if err != nil {
 			return b, err
 		}
 	}
-	if at[32] == 0 {
+	if at[35] == 0 {
 		var x string
 		b = append(b, ",\"NoTag\":"...)
 		b = typedjson.AppendString(b, x)
 	} else {
-		d.Seek(at[32] - 1)
+		d.Seek(at[35] - 1)
 		b = append(b, ",\"NoTag\":"...)
 		b, _, err = typedjson.TranscodeString(d, b)
 		if err != nil {
@@ -1903,6 +3010,1612 @@ func transcode_shapesexamplecomv1_Item(d *typedjson.Decoder, b []byte) ([]byte, 
 		}
 		if empty {
 			b = b[:start]
+		}
+	}
+	d.Seek(end)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// transcode_shapesexamplecomv1_Omissions appends the Omissions d reads as encode_shapesexamplecomv1_Omissions would write it decoded.
+func transcode_shapesexamplecomv1_Omissions(d *typedjson.Decoder, b []byte) ([]byte, error) {
+	if d.Null() {
+		var zero shapesexamplecomv1.Omissions
+		return encode_shapesexamplecomv1_Omissions(b, &zero)
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, err
+	}
+	var at [37]int
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return b, err
+		}
+		switch string(name) {
+		case "partE":
+			if at[0] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[0] = d.Mark() + 1
+		case "partZ":
+			if at[1] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[1] = d.Mark() + 1
+		case "partEZ":
+			if at[2] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[2] = d.Mark() + 1
+		case "refEZ":
+			if at[3] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[3] = d.Mark() + 1
+		case "strZ":
+			if at[4] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[4] = d.Mark() + 1
+		case "strEZ":
+			if at[5] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[5] = d.Mark() + 1
+		case "intZ":
+			if at[6] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[6] = d.Mark() + 1
+		case "intEZ":
+			if at[7] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[7] = d.Mark() + 1
+		case "strValEZ":
+			if at[8] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[8] = d.Mark() + 1
+		case "intValEZ":
+			if at[9] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[9] = d.Mark() + 1
+		case "listEZ":
+			if at[10] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[10] = d.Mark() + 1
+		case "mapEZ":
+			if at[11] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[11] = d.Mark() + 1
+		case "anyEZ":
+			if at[12] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[12] = d.Mark() + 1
+		case "time":
+			if at[13] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[13] = d.Mark() + 1
+		case "timeE":
+			if at[14] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[14] = d.Mark() + 1
+		case "timeZ":
+			if at[15] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[15] = d.Mark() + 1
+		case "timeEZ":
+			if at[16] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[16] = d.Mark() + 1
+		case "quantity":
+			if at[17] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[17] = d.Mark() + 1
+		case "quantityZ":
+			if at[18] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[18] = d.Mark() + 1
+		case "quantityEZ":
+			if at[19] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[19] = d.Mark() + 1
+		case "mode":
+			if at[20] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[20] = d.Mark() + 1
+		case "modeE":
+			if at[21] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[21] = d.Mark() + 1
+		case "modeEZ":
+			if at[22] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[22] = d.Mark() + 1
+		case "modeZ":
+			if at[23] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[23] = d.Mark() + 1
+		case "modePtrEZ":
+			if at[24] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[24] = d.Mark() + 1
+		case "level":
+			if at[25] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[25] = d.Mark() + 1
+		case "levelEZ":
+			if at[26] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[26] = d.Mark() + 1
+		case "levelZ":
+			if at[27] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[27] = d.Mark() + 1
+		case "levelPtrEZ":
+			if at[28] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[28] = d.Mark() + 1
+		case "span":
+			if at[29] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[29] = d.Mark() + 1
+		case "spanZ":
+			if at[30] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[30] = d.Mark() + 1
+		case "limit":
+			if at[31] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[31] = d.Mark() + 1
+		case "limitZ":
+			if at[32] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[32] = d.Mark() + 1
+		case "limitPtrEZ":
+			if at[33] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[33] = d.Mark() + 1
+		case "levelsEZ":
+			if at[34] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[34] = d.Mark() + 1
+		case "deeper":
+			if at[35] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[35] = d.Mark() + 1
+		case "namedPtrZ":
+			if at[36] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[36] = d.Mark() + 1
+		}
+		if err := d.Skip(); err != nil {
+			return b, err
+		}
+	}
+	if err := d.End(); err != nil {
+		return b, err
+	}
+	end := d.Mark()
+	var err error
+	mark := len(b)
+	if at[0] == 0 {
+		var x *shapesexamplecomv1.Part
+		if !(x == nil) {
+			b = append(b, ",\"partE\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = encode_shapesexamplecomv1_Part(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	} else {
+		var x *shapesexamplecomv1.Part
+		d.Seek(at[0] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(shapesexamplecomv1.Part)
+				}
+				err = decode_shapesexamplecomv1_Part(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"partE\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = encode_shapesexamplecomv1_Part(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	if at[1] == 0 {
+		var x *shapesexamplecomv1.Part
+		if !(x == nil) {
+			b = append(b, ",\"partZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = encode_shapesexamplecomv1_Part(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	} else {
+		var x *shapesexamplecomv1.Part
+		d.Seek(at[1] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(shapesexamplecomv1.Part)
+				}
+				err = decode_shapesexamplecomv1_Part(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"partZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = encode_shapesexamplecomv1_Part(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	if at[2] == 0 {
+		var x *shapesexamplecomv1.Part
+		if !(x == nil) {
+			b = append(b, ",\"partEZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = encode_shapesexamplecomv1_Part(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	} else {
+		var x *shapesexamplecomv1.Part
+		d.Seek(at[2] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(shapesexamplecomv1.Part)
+				}
+				err = decode_shapesexamplecomv1_Part(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"partEZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = encode_shapesexamplecomv1_Part(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	if at[3] == 0 {
+		var x *corev1.LocalObjectReference
+		if !(x == nil) {
+			b = append(b, ",\"refEZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = encode_corev1_LocalObjectReference(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	} else {
+		var x *corev1.LocalObjectReference
+		d.Seek(at[3] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(corev1.LocalObjectReference)
+				}
+				err = decode_corev1_LocalObjectReference(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"refEZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = encode_corev1_LocalObjectReference(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	if at[4] == 0 {
+		var x *string
+		if !(x == nil) {
+			b = append(b, ",\"strZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendString(b, *x)
+			}
+		}
+	} else {
+		var x *string
+		d.Seek(at[4] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(string)
+				}
+				err = typedjson.String(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"strZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendString(b, *x)
+			}
+		}
+	}
+	if at[5] == 0 {
+		var x *string
+		if !(x == nil) {
+			b = append(b, ",\"strEZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendString(b, *x)
+			}
+		}
+	} else {
+		var x *string
+		d.Seek(at[5] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(string)
+				}
+				err = typedjson.String(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"strEZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendString(b, *x)
+			}
+		}
+	}
+	if at[6] == 0 {
+		var x *int32
+		if !(x == nil) {
+			b = append(b, ",\"intZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendInt(b, *x)
+			}
+		}
+	} else {
+		var x *int32
+		d.Seek(at[6] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(int32)
+				}
+				err = typedjson.Int(d, *p0, 32)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"intZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendInt(b, *x)
+			}
+		}
+	}
+	if at[7] == 0 {
+		var x *int32
+		if !(x == nil) {
+			b = append(b, ",\"intEZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendInt(b, *x)
+			}
+		}
+	} else {
+		var x *int32
+		d.Seek(at[7] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(int32)
+				}
+				err = typedjson.Int(d, *p0, 32)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"intEZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendInt(b, *x)
+			}
+		}
+	}
+	if at[8] == 0 {
+		var x string
+		if !(len(x) == 0) {
+			b = append(b, ",\"strValEZ\":"...)
+			b = typedjson.AppendString(b, x)
+		}
+	} else {
+		d.Seek(at[8] - 1)
+		start := len(b)
+		b = append(b, ",\"strValEZ\":"...)
+		var empty bool
+		b, empty, err = typedjson.TranscodeString(d, b)
+		if err != nil {
+			return b, err
+		}
+		if empty {
+			b = b[:start]
+		}
+	}
+	if at[9] == 0 {
+		var x int64
+		if !(x == 0) {
+			b = append(b, ",\"intValEZ\":"...)
+			b = typedjson.AppendInt(b, x)
+		}
+	} else {
+		d.Seek(at[9] - 1)
+		start := len(b)
+		b = append(b, ",\"intValEZ\":"...)
+		var zero bool
+		b, zero, err = typedjson.TranscodeInt(d, b, 64)
+		if err != nil {
+			return b, err
+		}
+		if zero {
+			b = b[:start]
+		}
+	}
+	if at[10] == 0 {
+		var x []string
+		if !(len(x) == 0) {
+			b = append(b, ",\"listEZ\":"...)
+			if b, err = typedjson.AppendSlice(b, x, func(b []byte, e *string) ([]byte, error) {
+				var err error
+				b = typedjson.AppendString(b, (*e))
+				return b, err
+			}); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		var x []string
+		d.Seek(at[10] - 1)
+		err = typedjson.Slice(d, &x, func(d *typedjson.Decoder, e *string) (err error) {
+			err = typedjson.String(d, e)
+			return
+		})
+		if err != nil {
+			return b, err
+		}
+		if !(len(x) == 0) {
+			b = append(b, ",\"listEZ\":"...)
+			if b, err = typedjson.AppendSlice(b, x, func(b []byte, e *string) ([]byte, error) {
+				var err error
+				b = typedjson.AppendString(b, (*e))
+				return b, err
+			}); err != nil {
+				return b, err
+			}
+		}
+	}
+	if at[11] == 0 {
+		var x map[string]string
+		if !(len(x) == 0) {
+			b = append(b, ",\"mapEZ\":"...)
+			b = typedjson.AppendStringMap(b, x)
+		}
+	} else {
+		var x map[string]string
+		d.Seek(at[11] - 1)
+		err = typedjson.StringMap(d, &x)
+		if err != nil {
+			return b, err
+		}
+		if !(len(x) == 0) {
+			b = append(b, ",\"mapEZ\":"...)
+			b = typedjson.AppendStringMap(b, x)
+		}
+	}
+	if at[12] == 0 {
+		var x any
+		if !(x == nil) {
+			b = append(b, ",\"anyEZ\":"...)
+			if b, err = typedjson.AppendReflect(b, &x); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		var x any
+		d.Seek(at[12] - 1)
+		err = typedjson.Reflect(d, &x)
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"anyEZ\":"...)
+			if b, err = typedjson.AppendReflect(b, &x); err != nil {
+				return b, err
+			}
+		}
+	}
+	if at[13] == 0 {
+		var x metav1.Time
+		if !(x.IsZero()) {
+			b = append(b, ",\"time\":"...)
+			b = typedjson.AppendTime(b, &x)
+		}
+	} else {
+		var x metav1.Time
+		d.Seek(at[13] - 1)
+		err = typedjson.Time(d, &x)
+		if err != nil {
+			return b, err
+		}
+		if !(x.IsZero()) {
+			b = append(b, ",\"time\":"...)
+			b = typedjson.AppendTime(b, &x)
+		}
+	}
+	if at[14] == 0 {
+		var x *metav1.Time
+		if !(x == nil) {
+			b = append(b, ",\"timeE\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendTime(b, &*x)
+			}
+		}
+	} else {
+		d.Seek(at[14] - 1)
+		start := len(b)
+		b = append(b, ",\"timeE\":"...)
+		var null bool
+		b, null, err = typedjson.TranscodeTimePointer(d, b)
+		if err != nil {
+			return b, err
+		}
+		if null {
+			b = b[:start]
+		}
+	}
+	if at[15] == 0 {
+		var x *metav1.Time
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"timeZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendTime(b, &*x)
+			}
+		}
+	} else {
+		var x *metav1.Time
+		d.Seek(at[15] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(metav1.Time)
+				}
+				err = typedjson.Time(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"timeZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendTime(b, &*x)
+			}
+		}
+	}
+	if at[16] == 0 {
+		var x *metav1.Time
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"timeEZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendTime(b, &*x)
+			}
+		}
+	} else {
+		var x *metav1.Time
+		d.Seek(at[16] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(metav1.Time)
+				}
+				err = typedjson.Time(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"timeEZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendTime(b, &*x)
+			}
+		}
+	}
+	if at[17] == 0 {
+		var x apiresource.Quantity
+		if !(x.IsZero()) {
+			b = append(b, ",\"quantity\":"...)
+			if b, err = typedjson.AppendQuantity(b, &x); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		var x apiresource.Quantity
+		d.Seek(at[17] - 1)
+		err = typedjson.Quantity(d, &x)
+		if err != nil {
+			return b, err
+		}
+		if !(x.IsZero()) {
+			b = append(b, ",\"quantity\":"...)
+			if b, err = typedjson.AppendQuantity(b, &x); err != nil {
+				return b, err
+			}
+		}
+	}
+	if at[18] == 0 {
+		var x *apiresource.Quantity
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"quantityZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = typedjson.AppendQuantity(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	} else {
+		var x *apiresource.Quantity
+		d.Seek(at[18] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(apiresource.Quantity)
+				}
+				err = typedjson.Quantity(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"quantityZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = typedjson.AppendQuantity(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	if at[19] == 0 {
+		var x *apiresource.Quantity
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"quantityEZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = typedjson.AppendQuantity(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	} else {
+		var x *apiresource.Quantity
+		d.Seek(at[19] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(apiresource.Quantity)
+				}
+				err = typedjson.Quantity(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"quantityEZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = typedjson.AppendQuantity(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	if at[20] == 0 {
+		var x shapesexamplecomv1.Mode
+		if !(x.IsZero()) {
+			b = append(b, ",\"mode\":"...)
+			b = typedjson.AppendString(b, x)
+		}
+	} else {
+		var x shapesexamplecomv1.Mode
+		d.Seek(at[20] - 1)
+		err = typedjson.String(d, &x)
+		if err != nil {
+			return b, err
+		}
+		if !(x.IsZero()) {
+			b = append(b, ",\"mode\":"...)
+			b = typedjson.AppendString(b, x)
+		}
+	}
+	if at[21] == 0 {
+		var x shapesexamplecomv1.Mode
+		if !(len(x) == 0) {
+			b = append(b, ",\"modeE\":"...)
+			b = typedjson.AppendString(b, x)
+		}
+	} else {
+		d.Seek(at[21] - 1)
+		start := len(b)
+		b = append(b, ",\"modeE\":"...)
+		var empty bool
+		b, empty, err = typedjson.TranscodeString(d, b)
+		if err != nil {
+			return b, err
+		}
+		if empty {
+			b = b[:start]
+		}
+	}
+	if at[22] == 0 {
+		var x shapesexamplecomv1.Mode
+		if !(len(x) == 0 || x.IsZero()) {
+			b = append(b, ",\"modeEZ\":"...)
+			b = typedjson.AppendString(b, x)
+		}
+	} else {
+		var x shapesexamplecomv1.Mode
+		d.Seek(at[22] - 1)
+		err = typedjson.String(d, &x)
+		if err != nil {
+			return b, err
+		}
+		if !(len(x) == 0 || x.IsZero()) {
+			b = append(b, ",\"modeEZ\":"...)
+			b = typedjson.AppendString(b, x)
+		}
+	}
+	if at[23] == 0 {
+		var x *shapesexamplecomv1.Mode
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"modeZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendString(b, *x)
+			}
+		}
+	} else {
+		var x *shapesexamplecomv1.Mode
+		d.Seek(at[23] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(shapesexamplecomv1.Mode)
+				}
+				err = typedjson.String(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"modeZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendString(b, *x)
+			}
+		}
+	}
+	if at[24] == 0 {
+		var x *shapesexamplecomv1.Mode
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"modePtrEZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendString(b, *x)
+			}
+		}
+	} else {
+		var x *shapesexamplecomv1.Mode
+		d.Seek(at[24] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(shapesexamplecomv1.Mode)
+				}
+				err = typedjson.String(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"modePtrEZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendString(b, *x)
+			}
+		}
+	}
+	if at[25] == 0 {
+		var x shapesexamplecomv1.Level
+		if !(x.IsZero()) {
+			b = append(b, ",\"level\":"...)
+			b = typedjson.AppendInt(b, x)
+		}
+	} else {
+		var x shapesexamplecomv1.Level
+		d.Seek(at[25] - 1)
+		err = typedjson.Int(d, &x, 32)
+		if err != nil {
+			return b, err
+		}
+		if !(x.IsZero()) {
+			b = append(b, ",\"level\":"...)
+			b = typedjson.AppendInt(b, x)
+		}
+	}
+	if at[26] == 0 {
+		var x shapesexamplecomv1.Level
+		if !(x == 0 || x.IsZero()) {
+			b = append(b, ",\"levelEZ\":"...)
+			b = typedjson.AppendInt(b, x)
+		}
+	} else {
+		var x shapesexamplecomv1.Level
+		d.Seek(at[26] - 1)
+		err = typedjson.Int(d, &x, 32)
+		if err != nil {
+			return b, err
+		}
+		if !(x == 0 || x.IsZero()) {
+			b = append(b, ",\"levelEZ\":"...)
+			b = typedjson.AppendInt(b, x)
+		}
+	}
+	if at[27] == 0 {
+		var x *shapesexamplecomv1.Level
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"levelZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendInt(b, *x)
+			}
+		}
+	} else {
+		var x *shapesexamplecomv1.Level
+		d.Seek(at[27] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(shapesexamplecomv1.Level)
+				}
+				err = typedjson.Int(d, *p0, 32)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"levelZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendInt(b, *x)
+			}
+		}
+	}
+	if at[28] == 0 {
+		var x *shapesexamplecomv1.Level
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"levelPtrEZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendInt(b, *x)
+			}
+		}
+	} else {
+		var x *shapesexamplecomv1.Level
+		d.Seek(at[28] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(shapesexamplecomv1.Level)
+				}
+				err = typedjson.Int(d, *p0, 32)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"levelPtrEZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendInt(b, *x)
+			}
+		}
+	}
+	if at[29] == 0 {
+		var x shapesexamplecomv1.Span
+		if !(x.IsZero()) {
+			b = append(b, ",\"span\":"...)
+			if b, err = encode_shapesexamplecomv1_Span(b, &x); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		var x shapesexamplecomv1.Span
+		d.Seek(at[29] - 1)
+		err = decode_shapesexamplecomv1_Span(d, &x)
+		if err != nil {
+			return b, err
+		}
+		if !(x.IsZero()) {
+			b = append(b, ",\"span\":"...)
+			if b, err = encode_shapesexamplecomv1_Span(b, &x); err != nil {
+				return b, err
+			}
+		}
+	}
+	if at[30] == 0 {
+		var x *shapesexamplecomv1.Span
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"spanZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = encode_shapesexamplecomv1_Span(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	} else {
+		var x *shapesexamplecomv1.Span
+		d.Seek(at[30] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(shapesexamplecomv1.Span)
+				}
+				err = decode_shapesexamplecomv1_Span(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"spanZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = encode_shapesexamplecomv1_Span(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	if at[31] == 0 {
+		var x shapesexamplecomv1.Limit
+		if !(x.IsZero()) {
+			b = append(b, ",\"limit\":"...)
+			if b, err = encode_shapesexamplecomv1_Limit(b, &x); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		var x shapesexamplecomv1.Limit
+		d.Seek(at[31] - 1)
+		err = decode_shapesexamplecomv1_Limit(d, &x)
+		if err != nil {
+			return b, err
+		}
+		if !(x.IsZero()) {
+			b = append(b, ",\"limit\":"...)
+			if b, err = encode_shapesexamplecomv1_Limit(b, &x); err != nil {
+				return b, err
+			}
+		}
+	}
+	if at[32] == 0 {
+		var x *shapesexamplecomv1.Limit
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"limitZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = encode_shapesexamplecomv1_Limit(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	} else {
+		var x *shapesexamplecomv1.Limit
+		d.Seek(at[32] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(shapesexamplecomv1.Limit)
+				}
+				err = decode_shapesexamplecomv1_Limit(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"limitZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = encode_shapesexamplecomv1_Limit(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	if at[33] == 0 {
+		var x *shapesexamplecomv1.Limit
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"limitPtrEZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = encode_shapesexamplecomv1_Limit(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	} else {
+		var x *shapesexamplecomv1.Limit
+		d.Seek(at[33] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(shapesexamplecomv1.Limit)
+				}
+				err = decode_shapesexamplecomv1_Limit(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil || x.IsZero()) {
+			b = append(b, ",\"limitPtrEZ\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if b, err = encode_shapesexamplecomv1_Limit(b, &*x); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	if at[34] == 0 {
+		var x shapesexamplecomv1.Levels
+		if !(len(x) == 0 || x.IsZero()) {
+			b = append(b, ",\"levelsEZ\":"...)
+			if b, err = typedjson.AppendSlice(b, x, func(b []byte, e *shapesexamplecomv1.Level) ([]byte, error) {
+				var err error
+				b = typedjson.AppendInt(b, (*e))
+				return b, err
+			}); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		var x shapesexamplecomv1.Levels
+		d.Seek(at[34] - 1)
+		err = typedjson.Slice(d, &x, func(d *typedjson.Decoder, e *shapesexamplecomv1.Level) (err error) {
+			err = typedjson.Int(d, e, 32)
+			return
+		})
+		if err != nil {
+			return b, err
+		}
+		if !(len(x) == 0 || x.IsZero()) {
+			b = append(b, ",\"levelsEZ\":"...)
+			if b, err = typedjson.AppendSlice(b, x, func(b []byte, e *shapesexamplecomv1.Level) ([]byte, error) {
+				var err error
+				b = typedjson.AppendInt(b, (*e))
+				return b, err
+			}); err != nil {
+				return b, err
+			}
+		}
+	}
+	if at[35] == 0 {
+		var x **shapesexamplecomv1.Mode
+		if !(x == nil) {
+			b = append(b, ",\"deeper\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if *x == nil {
+					b = append(b, "null"...)
+				} else {
+					b = typedjson.AppendString(b, **x)
+				}
+			}
+		}
+	} else {
+		var x **shapesexamplecomv1.Mode
+		d.Seek(at[35] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(*shapesexamplecomv1.Mode)
+				}
+				{
+					p1 := *p0
+					if d.Null() {
+						*p1 = nil
+					} else {
+						if *p1 == nil {
+							*p1 = new(shapesexamplecomv1.Mode)
+						}
+						err = typedjson.String(d, *p1)
+					}
+				}
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"deeper\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				if *x == nil {
+					b = append(b, "null"...)
+				} else {
+					b = typedjson.AppendString(b, **x)
+				}
+			}
+		}
+	}
+	if at[36] == 0 {
+		var x shapesexamplecomv1.ModeRef
+		if !(x == nil) {
+			b = append(b, ",\"namedPtrZ\":"...)
+			if b, err = typedjson.AppendReflect(b, &x); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		var x shapesexamplecomv1.ModeRef
+		d.Seek(at[36] - 1)
+		err = typedjson.Reflect(d, &x)
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"namedPtrZ\":"...)
+			if b, err = typedjson.AppendReflect(b, &x); err != nil {
+				return b, err
+			}
+		}
+	}
+	d.Seek(end)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// transcode_shapesexamplecomv1_Oddities appends the Oddities d reads as encode_shapesexamplecomv1_Oddities would write it decoded.
+func transcode_shapesexamplecomv1_Oddities(d *typedjson.Decoder, b []byte) ([]byte, error) {
+	if d.Null() {
+		var zero shapesexamplecomv1.Oddities
+		return encode_shapesexamplecomv1_Oddities(b, &zero)
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, err
+	}
+	var at [3]int
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return b, err
+		}
+		switch string(name) {
+		case "floatEZ":
+			if at[0] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[0] = d.Mark() + 1
+		case "loose":
+			if at[1] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[1] = d.Mark() + 1
+		case "loosePtr":
+			if at[2] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[2] = d.Mark() + 1
+		}
+		if err := d.Skip(); err != nil {
+			return b, err
+		}
+	}
+	if err := d.End(); err != nil {
+		return b, err
+	}
+	end := d.Mark()
+	var err error
+	mark := len(b)
+	if at[0] == 0 {
+		var x float64
+		if !(x == 0) {
+			b = append(b, ",\"floatEZ\":"...)
+			if b, err = typedjson.AppendReflect(b, &x); err != nil {
+				return b, err
+			}
+		}
+	} else {
+		var x float64
+		d.Seek(at[0] - 1)
+		err = typedjson.Float(d, &x, 64)
+		if err != nil {
+			return b, err
+		}
+		if !(x == 0) {
+			b = append(b, ",\"floatEZ\":"...)
+			if b, err = typedjson.AppendReflect(b, &x); err != nil {
+				return b, err
+			}
+		}
+	}
+	if at[1] == 0 {
+		var x shapesexamplecomv1.Loose
+		if !(typedjson.IsZero(x)) {
+			b = append(b, ",\"loose\":"...)
+			b = typedjson.AppendString(b, x)
+		}
+	} else {
+		d.Seek(at[1] - 1)
+		start := len(b)
+		b = append(b, ",\"loose\":"...)
+		var empty bool
+		b, empty, err = typedjson.TranscodeString(d, b)
+		if err != nil {
+			return b, err
+		}
+		if empty {
+			b = b[:start]
+		}
+	}
+	if at[2] == 0 {
+		var x *shapesexamplecomv1.Loose
+		if !(x == nil) {
+			b = append(b, ",\"loosePtr\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendString(b, *x)
+			}
+		}
+	} else {
+		var x *shapesexamplecomv1.Loose
+		d.Seek(at[2] - 1)
+		{
+			p0 := &x
+			if d.Null() {
+				*p0 = nil
+			} else {
+				if *p0 == nil {
+					*p0 = new(shapesexamplecomv1.Loose)
+				}
+				err = typedjson.String(d, *p0)
+			}
+		}
+		if err != nil {
+			return b, err
+		}
+		if !(x == nil) {
+			b = append(b, ",\"loosePtr\":"...)
+			if x == nil {
+				b = append(b, "null"...)
+			} else {
+				b = typedjson.AppendString(b, *x)
+			}
+		}
+	}
+	d.Seek(end)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// transcode_shapesexamplecomv1_Span appends the Span d reads as encode_shapesexamplecomv1_Span would write it decoded.
+func transcode_shapesexamplecomv1_Span(d *typedjson.Decoder, b []byte) ([]byte, error) {
+	if d.Null() {
+		var zero shapesexamplecomv1.Span
+		return encode_shapesexamplecomv1_Span(b, &zero)
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, err
+	}
+	var at [2]int
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return b, err
+		}
+		switch string(name) {
+		case "from":
+			if at[0] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[0] = d.Mark() + 1
+		case "to":
+			if at[1] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[1] = d.Mark() + 1
+		}
+		if err := d.Skip(); err != nil {
+			return b, err
+		}
+	}
+	if err := d.End(); err != nil {
+		return b, err
+	}
+	end := d.Mark()
+	var err error
+	mark := len(b)
+	if at[0] == 0 {
+		var x int32
+		b = append(b, ",\"from\":"...)
+		b = typedjson.AppendInt(b, x)
+	} else {
+		d.Seek(at[0] - 1)
+		b = append(b, ",\"from\":"...)
+		b, _, err = typedjson.TranscodeInt(d, b, 32)
+		if err != nil {
+			return b, err
+		}
+	}
+	if at[1] == 0 {
+		var x int32
+		b = append(b, ",\"to\":"...)
+		b = typedjson.AppendInt(b, x)
+	} else {
+		d.Seek(at[1] - 1)
+		b = append(b, ",\"to\":"...)
+		b, _, err = typedjson.TranscodeInt(d, b, 32)
+		if err != nil {
+			return b, err
+		}
+	}
+	d.Seek(end)
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), err
+}
+
+// transcode_shapesexamplecomv1_Limit appends the Limit d reads as encode_shapesexamplecomv1_Limit would write it decoded.
+func transcode_shapesexamplecomv1_Limit(d *typedjson.Decoder, b []byte) ([]byte, error) {
+	if d.Null() {
+		var zero shapesexamplecomv1.Limit
+		return encode_shapesexamplecomv1_Limit(b, &zero)
+	}
+	if err := d.Begin('{'); err != nil {
+		return b, err
+	}
+	var at [1]int
+	for d.More() {
+		name, err := d.Name()
+		if err != nil {
+			return b, err
+		}
+		switch string(name) {
+		case "max":
+			if at[0] != 0 {
+				return b, typedjson.ErrFallback
+			}
+			at[0] = d.Mark() + 1
+		}
+		if err := d.Skip(); err != nil {
+			return b, err
+		}
+	}
+	if err := d.End(); err != nil {
+		return b, err
+	}
+	end := d.Mark()
+	var err error
+	mark := len(b)
+	if at[0] == 0 {
+		var x int64
+		b = append(b, ",\"max\":"...)
+		b = typedjson.AppendInt(b, x)
+	} else {
+		d.Seek(at[0] - 1)
+		b = append(b, ",\"max\":"...)
+		b, _, err = typedjson.TranscodeInt(d, b, 64)
+		if err != nil {
+			return b, err
 		}
 	}
 	d.Seek(end)

@@ -1,0 +1,290 @@
+// Package apicheck holds a drawn API's conversions to their reference: for
+// each drawn object and each other version, the webhook's answer with the
+// generated codec and with the reflection codec equals encoding/json of the
+// Go conversion (or all three fail), the object comes back as it was
+// converted back, and an edit made at the other version survives a round
+// trip through the object's own version.
+//
+// The test apigen writes for a batch of drawn APIs calls Run once per API.
+package apicheck
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/crdforge/crdforge/runtime/lossless"
+	"github.com/crdforge/crdforge/webhook"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+	kjson "sigs.k8s.io/json"
+)
+
+// Case is one drawn API as its generated code serves it.
+type Case struct {
+	// Kinds is the conversion table of the kinds the webhook converts,
+	// without codecs, as the generated main's kinds() builds it.
+	Kinds []webhook.Kind
+	// WithCodecs is the generated codec package's With.
+	WithCodecs func([]webhook.Kind) []webhook.Kind
+	// Objects is the drawn objects (apigen.Object), as JSON.
+	Objects []byte
+}
+
+// object is apigen.Object, read back (apicheck imports nothing of the
+// generator's side).
+type object struct {
+	Version string          `json:"version"`
+	Object  json.RawMessage `json:"object"`
+	Edits   map[string]struct {
+		Path  []string        `json:"path"`
+		Value json.RawMessage `json:"value"`
+	} `json:"edits"`
+}
+
+// Run checks every object of c at every other version of its kind.
+func Run(t *testing.T, c Case) {
+	var objects []object
+	if err := json.Unmarshal(c.Objects, &objects); err != nil {
+		t.Fatal(err)
+	}
+	handlers := map[string]http.Handler{"generated codec": handler(t, c.WithCodecs(c.Kinds)), "reflection codec": handler(t, c.Kinds)}
+	kinds := map[string]webhook.Kind{}
+	for _, k := range c.Kinds {
+		kinds[k.Kind] = k
+	}
+	for i, o := range objects {
+		var head struct{ Kind string }
+		if err := json.Unmarshal(o.Object, &head); err != nil {
+			t.Fatal(err)
+		}
+		k, ok := kinds[head.Kind]
+		if !ok {
+			continue // converted by the API server alone (strategy None)
+		}
+		for w := range k.Versions {
+			if w == o.Version {
+				continue
+			}
+			t.Run(fmt.Sprintf("%d-%s-%s-to-%s", i, k.Kind, o.Version, w), func(t *testing.T) {
+				for name, h := range handlers {
+					checkPair(t, name, h, k, o, w)
+				}
+			})
+		}
+	}
+}
+
+func handler(t *testing.T, kinds []webhook.Kind) http.Handler {
+	h, err := webhook.NewHandler(webhook.HandlerOptions{MaxRequestBytes: 1 << 30}, kinds...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// checkPair converts o to w through h and back, and an edit at w through
+// o's version and back, each against the Go conversion.
+func checkPair(t *testing.T, name string, h http.Handler, k webhook.Kind, o object, w string) {
+	t.Helper()
+	want, wantErr := goConvert(k, o.Object, o.Version, w)
+	got, gotErr := review(h, o.Object, k.Group+"/"+w)
+	if !agree(t, name+": "+o.Version+" to "+w, o.Object, got, gotErr, want, wantErr) || wantErr != nil {
+		return
+	}
+	own, _ := goConvert(k, o.Object, o.Version, o.Version)
+	back, err := review(h, got, k.Group+"/"+o.Version)
+	if err != nil {
+		t.Errorf("%s: %s to %s and back: %v\nconverted: %s", name, o.Version, w, err, got)
+	} else {
+		same(t, name+": "+o.Version+" to "+w+" and back", o.Object, withoutStash(t, back), withoutStash(t, own))
+	}
+	e, ok := o.Edits[w]
+	if !ok {
+		return
+	}
+	edited, err := setMember(got, e.Path, e.Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	editedOwn, err := goConvert(k, edited, w, w)
+	if err != nil {
+		return
+	}
+	if _, err := goConvert(k, edited, w, o.Version); err != nil {
+		return // the edit is not one the object's own version can hold
+	}
+	there, err := review(h, edited, k.Group+"/"+o.Version)
+	if err == nil {
+		var again []byte
+		if again, err = review(h, there, k.Group+"/"+w); err == nil {
+			same(t, fmt.Sprintf("%s: %s edited at %v, to %s and back", name, w, e.Path, o.Version), edited, withoutStash(t, again), withoutStash(t, editedOwn))
+			return
+		}
+	}
+	t.Errorf("%s: %s edited at %v, to %s and back: %v\nedited: %s", name, w, e.Path, o.Version, err, edited)
+}
+
+// agree reports whether the webhook and the Go conversion agree on in: both
+// fail, or both give the same object.
+func agree(t *testing.T, what string, in, got []byte, gotErr error, want []byte, wantErr error) bool {
+	t.Helper()
+	switch {
+	case gotErr != nil && wantErr == nil:
+		t.Errorf("%s: the webhook fails where the Go conversion does not: %v\nin:   %s\nwant: %s", what, gotErr, in, want)
+		return false
+	case gotErr == nil && wantErr != nil:
+		t.Errorf("%s: the webhook converts what the Go conversion refuses (%v)\nin:  %s\ngot: %s", what, wantErr, in, got)
+		return false
+	case gotErr != nil:
+		return true
+	}
+	return same(t, what, in, got, want)
+}
+
+// same reports whether got and want are the same JSON value.
+func same(t *testing.T, what string, in, got, want []byte) bool {
+	t.Helper()
+	g, w := decode(t, got), decode(t, want)
+	if reflect.DeepEqual(g, w) {
+		return true
+	}
+	t.Errorf("%s:\nin:   %s\ngot:  %s\nwant: %s", what, in, got, want)
+	return false
+}
+
+func decode(t *testing.T, b []byte) any {
+	t.Helper()
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+	return v
+}
+
+// withoutStash is obj without the annotations in which conversions keep
+// what a version cannot hold: a round trip consumes the stash of the
+// version it goes through (and an edit's object may carry an older one),
+// and what matters is the data the client reads, which the rest holds.
+// An annotations map left empty is left out, as encoding/json leaves out
+// ObjectMeta's empty annotations.
+func withoutStash(t *testing.T, obj []byte) []byte {
+	t.Helper()
+	root, ok := decode(t, obj).(map[string]any)
+	if !ok {
+		return obj
+	}
+	meta, _ := root["metadata"].(map[string]any)
+	annotations, _ := meta["annotations"].(map[string]any)
+	for k := range annotations {
+		if strings.HasPrefix(k, lossless.AnnotationPrefix) {
+			delete(annotations, k)
+		}
+	}
+	if annotations != nil && len(annotations) == 0 {
+		delete(meta, "annotations")
+	}
+	b, err := json.Marshal(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// goConvert decodes in at version from as the API server does, converts it
+// to version to through the hub with the generated Go conversions, and
+// encodes it as the API server does (encoding/json, no HTML escaping).
+func goConvert(k webhook.Kind, in []byte, from, to string) ([]byte, error) {
+	src := k.Versions[from]()
+	if err := kjson.UnmarshalCaseSensitivePreserveInts(in, src); err != nil {
+		return nil, err
+	}
+	hub := src
+	if from != k.Hub {
+		hub = k.Versions[k.Hub]()
+		if err := src.(conversion.Convertible).ConvertTo(hub.(conversion.Hub)); err != nil {
+			return nil, err
+		}
+	}
+	out := hub
+	if to != k.Hub {
+		out = k.Versions[to]()
+		if err := out.(conversion.Convertible).ConvertFrom(hub.(conversion.Hub)); err != nil {
+			return nil, err
+		}
+	}
+	out.GetObjectKind().SetGroupVersionKind(schema.GroupVersionKind{Group: k.Group, Version: to, Kind: k.Kind})
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(out); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// review posts a ConversionReview of obj to h, desired apiVersion to, and
+// returns the converted object, or the failure's message.
+func review(h http.Handler, obj []byte, to string) ([]byte, error) {
+	body := []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"1","desiredAPIVersion":"` +
+		to + `","objects":[` + string(obj) + `]}}`)
+	r := httptest.NewRequest(http.MethodPost, "/convert", bytes.NewReader(body))
+	r.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	if rec.Code != http.StatusOK {
+		return nil, fmt.Errorf("status %d: %s", rec.Code, rec.Body.Bytes())
+	}
+	var resp struct {
+		Response struct {
+			ConvertedObjects []json.RawMessage `json:"convertedObjects"`
+			Result           struct {
+				Status  string `json:"status"`
+				Message string `json:"message"`
+			} `json:"result"`
+		} `json:"response"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &resp); err != nil {
+		return nil, err
+	}
+	if resp.Response.Result.Status != "Success" {
+		return nil, fmt.Errorf("%s", resp.Response.Result.Message)
+	}
+	if len(resp.Response.ConvertedObjects) != 1 {
+		return nil, fmt.Errorf("%d objects in the answer", len(resp.Response.ConvertedObjects))
+	}
+	return resp.Response.ConvertedObjects[0], nil
+}
+
+// setMember returns obj with the member at path set to value, the objects
+// on the way made where missing.
+func setMember(obj []byte, path []string, value json.RawMessage) ([]byte, error) {
+	var root map[string]any
+	d := json.NewDecoder(bytes.NewReader(obj))
+	d.UseNumber()
+	if err := d.Decode(&root); err != nil {
+		return nil, err
+	}
+	m := root
+	for _, p := range path[:len(path)-1] {
+		next, ok := m[p].(map[string]any)
+		if !ok {
+			next = map[string]any{}
+			m[p] = next
+		}
+		m = next
+	}
+	m[path[len(path)-1]] = value
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	err := enc.Encode(root)
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), err
+}

@@ -1,0 +1,237 @@
+package lossless
+
+import (
+	"encoding/json"
+	"reflect"
+	"slices"
+	"testing"
+	"unsafe"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/conversion"
+)
+
+// inlineOld and inlineHub are two versions of a kind whose spec embeds a
+// pointer to a struct, inline (issue 58): inlineOld's has Legacy, which
+// inlineHub's lacks, and inlineOld's spec has Old beside it, which
+// inlineHub's lacks too.
+type inlineOld struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              inlineOldSpec `json:"spec,omitempty"`
+}
+
+type inlineOldSpec struct {
+	*OldExtra `json:",inline"`
+	Size      int32 `json:"size,omitempty"`
+	Old       int64 `json:"old,omitempty"`
+}
+
+type OldExtra struct {
+	Note   string `json:"note,omitempty"`
+	Legacy string `json:"legacy,omitempty"`
+}
+
+type inlineHub struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              inlineHubSpec `json:"spec,omitempty"`
+}
+
+type inlineHubSpec struct {
+	*HubExtra `json:",inline"`
+	Size      int32 `json:"size,omitempty"`
+}
+
+type HubExtra struct {
+	Note string `json:"note,omitempty"`
+}
+
+// inlineToHub and inlineFromHub are what crdforge generates for the pair.
+func inlineToHub(in *inlineOld, out *inlineHub, _ conversion.Scope) error {
+	out.ObjectMeta = in.ObjectMeta
+	out.Spec.HubExtra = nil
+	if in.Spec.OldExtra != nil {
+		out.Spec.HubExtra = &HubExtra{Note: in.Spec.Note}
+	}
+	out.Spec.Size = in.Spec.Size
+	return nil
+}
+
+func inlineFromHub(in *inlineHub, out *inlineOld, _ conversion.Scope) error {
+	out.ObjectMeta = in.ObjectMeta
+	out.Spec.OldExtra = nil
+	if in.Spec.HubExtra != nil {
+		out.Spec.OldExtra = &OldExtra{Note: in.Spec.Note}
+	}
+	out.Spec.Size = in.Spec.Size
+	return nil
+}
+
+func inlineLost(in *inlineOld) bool {
+	return in.Spec.Old != 0 || in.Spec.OldExtra != nil && in.Spec.Legacy != ""
+}
+
+var (
+	inlineLostIn   = LostIn[inlineOld]("Spec.Old", "Spec.OldExtra")
+	inlineToHubDir = Checked("v1alpha1", "v1", inlineToHub, inlineLost).LostIn(inlineLostIn)
+	inlineFromDir  = Lossless("v1", "v1alpha1", inlineFromHub)
+)
+
+// inlineRoundTrip converts src to the hub, edits it there, and converts it
+// back.
+func inlineRoundTrip(t *testing.T, src *inlineOld, edit func(*inlineHub)) (*inlineHub, *inlineOld) {
+	t.Helper()
+	h := convert[inlineOld, inlineHub](t, src, inlineToHubDir, inlineFromDir)
+	edit(h)
+	return h, convert[inlineHub, inlineOld](t, h, inlineFromDir, inlineToHubDir)
+}
+
+// The fields only the old version holds, inside the embedded struct and
+// beside it, come back whatever else was edited through the hub; an
+// explicit empty note, which makes the pointer non-nil, changes nothing.
+func TestFieldsBehindAnEmbeddedPointerAreStashedOneByOne(t *testing.T) {
+	for name, c := range map[string]struct {
+		spec  string
+		edit  func(*inlineHub)
+		want  inlineOldSpec
+		stash string
+	}{
+		"inside, no edit": {
+			spec: `{"legacy":"old","size":1}`, edit: func(*inlineHub) {},
+			want: inlineOldSpec{OldExtra: &OldExtra{Legacy: "old"}, Size: 1}, stash: `sparse:{"spec":{"legacy":"old"}}`,
+		},
+		"inside, size edited": {
+			spec: `{"legacy":"old","size":1}`, edit: func(h *inlineHub) { h.Spec.Size = 2 },
+			want: inlineOldSpec{OldExtra: &OldExtra{Legacy: "old"}, Size: 2}, stash: `sparse:{"spec":{"legacy":"old"}}`,
+		},
+		"inside, note edited": {
+			spec: `{"note":"n","legacy":"old"}`, edit: func(h *inlineHub) { h.Spec.Note = "m" },
+			want: inlineOldSpec{OldExtra: &OldExtra{Note: "m", Legacy: "old"}}, stash: `sparse:{"spec":{"legacy":"old"}}`,
+		},
+		"beside, no edit": {
+			spec: `{"size":1,"old":7}`, edit: func(*inlineHub) {},
+			want: inlineOldSpec{Size: 1, Old: 7}, stash: `sparse:{"spec":{"old":7}}`,
+		},
+		"beside, explicit empty note": {
+			spec: `{"note":"","size":1,"old":7}`, edit: func(*inlineHub) {},
+			want: inlineOldSpec{OldExtra: &OldExtra{}, Size: 1, Old: 7}, stash: `sparse:{"spec":{"old":7}}`,
+		},
+		"both, size edited": {
+			spec: `{"note":"","legacy":"old","size":1,"old":7}`, edit: func(h *inlineHub) { h.Spec.Size = 2 },
+			want: inlineOldSpec{OldExtra: &OldExtra{Legacy: "old"}, Size: 2, Old: 7}, stash: `sparse:{"spec":{"legacy":"old","old":7}}`,
+		},
+	} {
+		var src inlineOld
+		if err := json.Unmarshal([]byte(`{"spec":`+c.spec+`}`), &src); err != nil {
+			t.Fatal(err)
+		}
+		h, back := inlineRoundTrip(t, &src, func(h *inlineHub) {
+			if got := h.Annotations[Annotation("v1alpha1")]; got != c.stash {
+				t.Errorf("%s: stash %s, want %s", name, got, c.stash)
+			}
+			c.edit(h)
+		})
+		if !SemanticEqual(&back.Spec, &c.want) {
+			t.Errorf("%s: back as %s, want %s", name, jsonOf(t, back.Spec), jsonOf(t, c.want))
+		}
+		if h.Spec.HubExtra != nil && back.Spec.OldExtra != nil && unsafe.Pointer(h.Spec.HubExtra) == unsafe.Pointer(back.Spec.OldExtra) {
+			t.Errorf("%s: the result shares the hub's struct", name)
+		}
+	}
+}
+
+func jsonOf(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// dropsExtra and makesExtra lose the embedded pointer's own nil-ness: one
+// drops a pointer to a struct whose fields JSON omits, the other makes a
+// pointer where there was none. The stash's marker brings it back.
+func dropsExtra(in *inlineOld, out *inlineHub, s conversion.Scope) error {
+	err := inlineToHub(in, out, s)
+	out.Spec.HubExtra = nil
+	return err
+}
+
+func makesExtra(in *inlineHub, out *inlineOld, s conversion.Scope) error {
+	err := inlineFromHub(in, out, s)
+	if out.Spec.OldExtra == nil {
+		out.Spec.OldExtra = &OldExtra{}
+	}
+	return err
+}
+
+func TestAnEmbeddedPointersNilnessIsStashed(t *testing.T) {
+	dropping := RoundTrip("v1alpha1", "v1", dropsExtra)
+	src := &inlineOld{Spec: inlineOldSpec{OldExtra: &OldExtra{Legacy: "x"}, Size: 1}}
+	h := convert[inlineOld, inlineHub](t, src, dropping, inlineFromDir)
+	if got, want := h.Annotations[Annotation("v1alpha1")], `sparse:{"spec":{",OldExtra":{},"legacy":"x"}}`; got != want {
+		t.Errorf("stash %s, want %s", got, want)
+	}
+	back := convert[inlineHub, inlineOld](t, h, inlineFromDir, dropping)
+	if !SemanticEqual(&back.Spec, &src.Spec) {
+		t.Errorf("back as %s, want %s", jsonOf(t, back.Spec), jsonOf(t, src.Spec))
+	}
+	// A pointer to a struct whose fields are all empty, which only the
+	// marker tells from none.
+	src = &inlineOld{Spec: inlineOldSpec{OldExtra: &OldExtra{}}}
+	h = convert[inlineOld, inlineHub](t, src, dropping, inlineFromDir)
+	back = convert[inlineHub, inlineOld](t, h, inlineFromDir, dropping)
+	if back.Spec.OldExtra == nil {
+		t.Errorf("back with a nil pointer; stash was %s", h.Annotations[Annotation("v1alpha1")])
+	}
+
+	making := RoundTrip("v1", "v1alpha1", makesExtra)
+	hub := &inlineHub{Spec: inlineHubSpec{Size: 3}}
+	o := convert[inlineHub, inlineOld](t, hub, making, inlineToHubDir)
+	if got, want := o.Annotations[Annotation("v1")], `sparse:{"spec":{",HubExtra":null}}`; got != want {
+		t.Errorf("stash %s, want %s", got, want)
+	}
+	hubBack := convert[inlineOld, inlineHub](t, o, inlineToHubDir, making)
+	if hubBack.Spec.HubExtra != nil || hubBack.Spec.Size != 3 {
+		t.Errorf("back as %+v, want no HubExtra", hubBack.Spec)
+	}
+}
+
+// settable writes through an embedded pointer into a copy: the struct it
+// pointed at may be another object's.
+func TestSettableCopiesWhatAnEmbeddedPointerSharesFirst(t *testing.T) {
+	shared := &OldExtra{Note: "n"}
+	v := inlineOldSpec{OldExtra: shared}
+	fresh := map[unsafe.Pointer]bool{}
+	index := []int{0, 1} // OldExtra.Legacy
+	settable(reflect.ValueOf(&v).Elem(), index, fresh).SetString("a")
+	settable(reflect.ValueOf(&v).Elem(), []int{0, 0}, fresh).SetString("m")
+	if *shared != (OldExtra{Note: "n"}) {
+		t.Errorf("the shared struct changed: %+v", *shared)
+	}
+	if v.OldExtra == shared || *v.OldExtra != (OldExtra{Note: "m", Legacy: "a"}) {
+		t.Errorf("v.OldExtra = %+v", v.OldExtra)
+	}
+	var empty inlineOldSpec
+	settable(reflect.ValueOf(&empty).Elem(), index, fresh).SetString("a")
+	if empty.OldExtra == nil || empty.Legacy != "a" {
+		t.Errorf("a nil pointer on the way was not allocated: %+v", empty)
+	}
+}
+
+// LostIn names an embedded pointer by its type's name, or a field promoted
+// through it: either way the diff compares the fields behind it.
+func TestNarrowDiffThroughAnEmbeddedPointer(t *testing.T) {
+	for _, paths := range [][]string{{"Spec.OldExtra"}, {"Spec.OldExtra.Legacy"}, {"Spec.Legacy"}} {
+		got, ok := narrowDiff(reflect.TypeOf(inlineOld{}), paths)
+		if !ok {
+			t.Errorf("%q: not narrowed", paths)
+			continue
+		}
+		if names := diffNames(got, ""); !slices.Equal(names, []string{"spec.,OldExtra.note", "spec.,OldExtra.legacy"}) {
+			t.Errorf("%q: narrowed to %q", paths, names)
+		}
+	}
+}
