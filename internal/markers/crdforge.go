@@ -171,9 +171,10 @@ type DeprecatedField struct {
 // the API server applies the default. In a kind that converts through the
 // webhook every conversion writes the object so, and crdforge generate
 // fails at the field; in other kinds of more than one version it warns.
-// Make the field a pointer, or drop omitempty, to keep the zero; mark it
-// with this marker when the zero is meant to read as the default (a zero
-// that validation refuses anyway). Put it on the field.
+// A zero that the field's schema refuses (an enum without it, a minimum, a
+// pattern) is never written, and nothing is reported. Make the field a
+// pointer, or drop omitempty, to keep the zero; mark it with this marker
+// when the zero is meant to read as the default. Put it on the field.
 type DroppedZero struct{}
 
 // crdforgeDefinitions lists every +crdforge: marker with the targets it may

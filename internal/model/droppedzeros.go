@@ -21,7 +21,8 @@ import (
 // API server keeps the client's JSON as it came; through the webhook every
 // object is written by Go, so conversion turns the zero into the default,
 // and no generated round-trip test (Go values) can see it. So every such
-// field of a kind of more than one version is reported at the field: an
+// field of a kind of more than one version whose schema lets a client write
+// the zero (zeroadmitted.go) is reported at the field: an
 // error where the kind converts through the webhook, a warning elsewhere
 // (there only Go clients lose the zero), unless +crdforge:droppedzero
 // accepts it.
@@ -70,8 +71,8 @@ func (b *Builder) reportDroppedZeros(diags *diag.List) {
 		found[pos].report(diags)
 	}
 	for _, mpos := range acks {
-		diags.Warnf(mpos, "+%s here has no effect: the field keeps its zero", markers.DroppedZeroName).
-			Note("only a field of a kind of more than one version, with a default other than its zero, that omitempty or omitzero drops, needs it").
+		diags.Warnf(mpos, "+%s here has no effect: no explicit zero is lost at this field", markers.DroppedZeroName).
+			Note("only a field of a kind of more than one version, with a default other than its zero, that omitempty or omitzero drops, and whose schema admits the zero, needs it").
 			Help("remove the marker")
 	}
 }
@@ -214,7 +215,7 @@ func (w *zeroWalk) check(f *types.Var, prop *apiextensionsv1.JSONSchemaProps, ta
 		return
 	}
 	zero, option := defaultReplacesZero(f.Type(), tag, prop.Default.Raw)
-	if option == "" {
+	if option == "" || !admitsZero(prop, f.Type(), zero) {
 		return
 	}
 	webhook := w.k.Conversion.Strategy == markers.StrategyWebhook
@@ -310,7 +311,7 @@ func droppedValue(t types.Type, tag jsonTag) (zero, option string) {
 		if u.Len() == 0 {
 			return "[]", either
 		} else if tag.omitZero {
-			return "a list of zeros", "omitzero"
+			return "[]", "omitzero" // Go reads [] as every element's zero
 		}
 	case *types.Struct:
 		if tag.omitZero {

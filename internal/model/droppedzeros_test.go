@@ -73,7 +73,7 @@ func TestDefaultReplacesZero(t *testing.T) {
 		{"Map", "omitempty", `{}`, "", ""},
 		{"Map", "omitzero", `{"a":"b"}`, "", ""},
 		{"Arr", "omitempty", `[1,2]`, "", ""}, // omitempty drops only an array of no elements
-		{"Arr", "omitzero", `[1,0]`, "a list of zeros", "omitzero"},
+		{"Arr", "omitzero", `[1,0]`, "[]", "omitzero"},
 		{"Arr", "omitzero", `[0,0]`, "", ""},
 		{"Arr0", "omitempty", `[]`, "", ""},
 		{"Struct", "omitempty", `{"a":1}`, "", ""}, // omitempty never drops a struct

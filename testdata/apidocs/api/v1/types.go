@@ -35,7 +35,6 @@ type GizmoSpec struct {
 	// +kubebuilder:validation:Enum=blue;green;red
 	// +optional
 	// +crdforge:nocounterpart
-	// +crdforge:droppedzero
 	Color string `json:"color,omitempty"`
 	// Size | in bytes; a pipe and `backticks` that the tables must escape.
 	// +kubebuilder:validation:Pattern=`^[0-9]+(Ki|Mi)?$`

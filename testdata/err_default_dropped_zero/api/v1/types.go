@@ -44,17 +44,49 @@ type DatabaseSpec struct {
 	// +kubebuilder:default=0
 	// +crdforge:nocounterpart
 	Priority int32 `json:"priority,omitempty"`
-	// Tier's empty value is refused by its enum, so reading "" as the
-	// default is meant.
+	// Tier's enum refuses "": no client writes it, so nothing is lost.
 	// +kubebuilder:default=silver
 	// +kubebuilder:validation:Enum=silver;gold
-	// +crdforge:droppedzero
 	// +crdforge:nocounterpart
 	Tier string `json:"tier,omitempty"`
+	// Mode's enum admits "": a client writes it, and loses it.
+	// +kubebuilder:default=sync
+	// +kubebuilder:validation:Enum="";sync;async
+	// +crdforge:nocounterpart
+	Mode string `json:"mode,omitempty"`
+	// Port's minimum refuses 0.
+	// +kubebuilder:default=5432
+	// +kubebuilder:validation:Minimum=1
+	// +crdforge:nocounterpart
+	Port int32 `json:"port,omitempty"`
+	// Zone's pattern refuses "".
+	// +kubebuilder:default=a
+	// +kubebuilder:validation:Pattern=`^[a-z]+$`
+	// +crdforge:nocounterpart
+	Zone string `json:"zone,omitempty"`
+	// Owner's minimum length refuses "".
+	// +kubebuilder:default=dba
+	// +kubebuilder:validation:MinLength=1
+	// +crdforge:nocounterpart
+	Owner string `json:"owner,omitempty"`
+	// Hosts' minimum count refuses [].
+	// +kubebuilder:default={db0}
+	// +kubebuilder:validation:MinItems=1
+	// +crdforge:nocounterpart
+	Hosts []string `json:"hosts,omitempty"`
+}
+
+// DatabaseStatus is written through the status subresource, by Go
+// controllers and other clients alike: a dropped zero there is lost too.
+type DatabaseStatus struct {
+	// Phase is Pending until a client says "".
+	// +kubebuilder:default=Pending
+	Phase string `json:"phase,omitempty"`
 }
 
 // +kubebuilder:object:root=true
 // +kubebuilder:storageversion
+// +kubebuilder:subresource:status
 
 // Database is a database.
 type Database struct {
@@ -62,6 +94,8 @@ type Database struct {
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 
 	Spec DatabaseSpec `json:"spec,omitempty"`
+	// +crdforge:nocounterpart
+	Status DatabaseStatus `json:"status,omitempty"`
 }
 
 // +kubebuilder:object:root=true

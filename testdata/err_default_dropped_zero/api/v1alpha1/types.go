@@ -16,6 +16,12 @@ type DatabaseSpec struct {
 	// +crdforge:droppedzero
 	// +crdforge:nocounterpart
 	Size int32 `json:"size,omitempty"`
+	// Level's minimum refuses 0: its marker accepts nothing either.
+	// +kubebuilder:default=1
+	// +kubebuilder:validation:Minimum=1
+	// +crdforge:droppedzero
+	// +crdforge:nocounterpart
+	Level int32 `json:"level,omitempty"`
 }
 
 // +kubebuilder:object:root=true
