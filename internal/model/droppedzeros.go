@@ -101,18 +101,24 @@ func (b *Builder) droppedZeroMarkers() map[token.Pos]token.Pos {
 }
 
 // report reports the field: an error when the webhook changes the data,
-// a warning when only Go clients do.
+// a warning when only Go clients do. Both are of diag.ClassDroppedZero: a
+// project adopting crdforge with many such fields may run with
+// --allow-dropped-zeros, which makes the errors warnings, rather than be
+// stopped until it has changed each one.
 func (z *droppedZero) report(diags *diag.List) {
 	var d *diag.Diagnostic
 	if z.webhook {
-		d = diags.Errorf(z.field.Pos(), "%s: an explicit %s becomes the default %s on conversion", z.where, z.zero, z.def).
+		d = diags.ErrorClassf(diag.ClassDroppedZero, z.field.Pos(), "%s: an explicit %s becomes the default %s on conversion", z.where, z.zero, z.def).
 			Note("the webhook writes the converted object without the field (%s drops %s), and the API server then applies the default: a client's %s reads back as %s", z.option, z.zero, z.zero, z.def)
 	} else {
-		d = diags.Warnf(z.field.Pos(), "%s: an explicit %s becomes the default %s when Go writes it", z.where, z.zero, z.def).
+		d = diags.WarnClassf(diag.ClassDroppedZero, z.field.Pos(), "%s: an explicit %s becomes the default %s when Go writes it", z.where, z.zero, z.def).
 			Note("the kind does not convert through the webhook, but a Go client writes the object without the field (%s drops %s), and the API server then applies the default", z.option, z.zero)
 	}
 	d.Help("%s, to keep %s", z.fix(), z.zero).
 		Help("if %s is meant to read as %s, mark it +%s", z.zero, z.def, markers.DroppedZeroName)
+	if z.webhook {
+		d.Help("a project adopting crdforge with many such fields can run crdforge generate with --allow-dropped-zeros (allow-dropped-zeros: true in .crdforge.yaml), which reports them as warnings")
+	}
 }
 
 // fix says how to keep the field's zero: a list or a map keeps an empty
