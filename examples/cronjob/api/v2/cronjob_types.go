@@ -26,7 +26,7 @@ type CronJobSpec struct {
 	//   - "Replace": cancels currently running job and replaces it with a new one
 	// +kubebuilder:default=Allow
 	// +optional
-	ConcurrencyPolicy *ConcurrencyPolicy `json:"concurrencyPolicy,omitempty"`
+	ConcurrencyPolicy ConcurrencyPolicy `json:"concurrencyPolicy,omitempty"`
 
 	// Suspend tells the controller to suspend subsequent executions; it does
 	// not apply to already started executions. Defaults to false.

@@ -80,7 +80,7 @@ func Convert_v1_CronJob_To_v2_CronJob(in *v1.CronJob, out *CronJob, s conversion
 func autoConvert_v2_CronJobSpec_To_v1_CronJobSpec(in *CronJobSpec, out *v1.CronJobSpec, s conversion.Scope) error {
 	// WARNING: in.Schedule requires manual conversion: v2.CronSchedule and string have no mechanical conversion
 	out.StartingDeadlineSeconds = in.StartingDeadlineSeconds
-	out.ConcurrencyPolicy = (*v1.ConcurrencyPolicy)(unsafe.Pointer(in.ConcurrencyPolicy))
+	out.ConcurrencyPolicy = v1.ConcurrencyPolicy(in.ConcurrencyPolicy)
 	out.Suspend = in.Suspend
 	out.JobTemplate = in.JobTemplate
 	out.SuccessfulJobsHistoryLimit = in.SuccessfulJobsHistoryLimit
@@ -93,7 +93,7 @@ func autoConvert_v2_CronJobSpec_To_v1_CronJobSpec(in *CronJobSpec, out *v1.CronJ
 func autoConvert_v1_CronJobSpec_To_v2_CronJobSpec(in *v1.CronJobSpec, out *CronJobSpec, s conversion.Scope) error {
 	// WARNING: in.Schedule requires manual conversion: string and v2.CronSchedule have no mechanical conversion
 	out.StartingDeadlineSeconds = in.StartingDeadlineSeconds
-	out.ConcurrencyPolicy = (*ConcurrencyPolicy)(unsafe.Pointer(in.ConcurrencyPolicy))
+	out.ConcurrencyPolicy = ConcurrencyPolicy(in.ConcurrencyPolicy)
 	out.Suspend = in.Suspend
 	out.JobTemplate = in.JobTemplate
 	out.SuccessfulJobsHistoryLimit = in.SuccessfulJobsHistoryLimit

@@ -20,7 +20,7 @@ type CronTabSpec struct {
 	// +kubebuilder:validation:Maximum=10
 	// +kubebuilder:default=1
 	// +optional
-	Replicas *int64 `json:"replicas,omitempty"`
+	Replicas int64 `json:"replicas,omitempty"`
 }
 
 // +kubebuilder:object:root=true

@@ -205,17 +205,7 @@ func decode_batchtutorialkubebuilderiov1_CronJobSpec(d *typedjson.Decoder, v *ba
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			{
-				p0 := &v.ConcurrencyPolicy
-				if d.Null() {
-					*p0 = nil
-				} else {
-					if *p0 == nil {
-						*p0 = new(batchtutorialkubebuilderiov1.ConcurrencyPolicy)
-					}
-					err = typedjson.String(d, *p0)
-				}
-			}
+			err = typedjson.String(d, &v.ConcurrencyPolicy)
 		case "suspend":
 			if seen[3] {
 				return typedjson.ErrFallback
@@ -372,13 +362,9 @@ func encode_batchtutorialkubebuilderiov1_CronJobSpec(b []byte, v *batchtutorialk
 			b = typedjson.AppendInt(b, *v.StartingDeadlineSeconds)
 		}
 	}
-	if !(v.ConcurrencyPolicy == nil) {
+	if !(len(v.ConcurrencyPolicy) == 0) {
 		b = append(b, ",\"concurrencyPolicy\":"...)
-		if v.ConcurrencyPolicy == nil {
-			b = append(b, "null"...)
-		} else {
-			b = typedjson.AppendString(b, *v.ConcurrencyPolicy)
-		}
+		b = typedjson.AppendString(b, v.ConcurrencyPolicy)
 	}
 	if !(v.Suspend == nil) {
 		b = append(b, ",\"suspend\":"...)

@@ -96,17 +96,7 @@ func decode_examplecomv1beta1_CronTabSpec(d *typedjson.Decoder, v *examplecomv1b
 				return typedjson.ErrFallback
 			}
 			seen[2] = true
-			{
-				p0 := &v.Replicas
-				if d.Null() {
-					*p0 = nil
-				} else {
-					if *p0 == nil {
-						*p0 = new(int64)
-					}
-					err = typedjson.Int(d, *p0, 64)
-				}
-			}
+			err = typedjson.Int(d, &v.Replicas, 64)
 		default:
 			err = d.Skip()
 		}
