@@ -279,11 +279,14 @@ func stop(gens []Generator) {
 }
 
 // finish adds what the load and controller-tools recorded while the model
-// and the generators ran, and applies --strict.
+// and the generators ran, and applies --strict and --allow-dropped-zeros.
 func finish(cfg Config, ld *load.Result, res *Result) {
 	ld.Errors(res.Diags, res.Model.Supersedes, res.Model.Reword)
 	if cfg.Strict {
 		res.Diags.Promote(diag.ClassNoCounterpart)
+	}
+	if cfg.AllowDroppedZeros {
+		res.Diags.Demote(diag.ClassDroppedZero)
 	}
 }
 
