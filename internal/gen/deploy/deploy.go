@@ -86,8 +86,7 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	}
 	name, tag := SplitImage(g.WebhookImage, w.App)
 	data := manifests{Webhook: w, Dir: filepath.ToSlash(shown), Image: Image, ImageName: name, ImageTag: tag,
-		CertManager: w.Certificate != nil, Replicas: 2,
-		WebhookPort: WebhookPort, MetricsPort: MetricsPort, HealthPort: HealthPort, CertDir: CertDir}
+		CertManager: w.Certificate != nil, Replicas: 2, Pod: WebhookPod()}
 	build := g.buildData(m, data)
 	data.Dockerfile = build.Dockerfile
 	var files []output.File
@@ -160,13 +159,12 @@ const (
 // manifests is what the webhook templates read.
 type manifests struct {
 	*model.Webhook
-	Dir                                  string
-	Image, ImageName, ImageTag           string
-	CertManager                          bool
-	Replicas                             int
-	WebhookPort, MetricsPort, HealthPort int
-	CertDir                              string
-	Resources                            []string
+	Dir                        string
+	Image, ImageName, ImageTag string
+	CertManager                bool
+	Replicas                   int
+	Pod
+	Resources []string
 	// Dockerfile is the image's Dockerfile, from the module root.
 	Dockerfile string
 	// CertsDir is where crdforge certs writes; InjectedCRDs the CRDs that

@@ -28,10 +28,8 @@ type chart struct {
 	CertManager bool
 	// Names are the webhook's objects' default names.
 	Names names
-	// What the webhook binary listens on and where it reads its
-	// certificate: deploy's, which the shared pod templates read.
-	WebhookPort, MetricsPort, HealthPort int
-	CertDir                              string
+	// The webhook's pod: deploy's, which the shared pod templates read.
+	deploy.Pod
 }
 
 // names are the webhook's objects' names, none of them with a namespace.
@@ -58,7 +56,7 @@ func newChart(m *model.Model, image string) chart {
 	if w.Certificate != nil {
 		c.Names.Certificate = w.Certificate.Name
 	}
-	c.WebhookPort, c.MetricsPort, c.HealthPort, c.CertDir = deploy.WebhookPort, deploy.MetricsPort, deploy.HealthPort, deploy.CertDir
+	c.Pod = deploy.WebhookPod()
 	return c
 }
 
