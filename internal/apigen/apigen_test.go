@@ -111,7 +111,11 @@ func runBatch(t *testing.T, seeds []uint64) {
 		t.Fatal(err)
 	}
 	if os.Getenv("CRDFORGE_APIGEN_KEEP") == "" {
-		t.Cleanup(func() { os.RemoveAll(tree) })
+		t.Cleanup(func() {
+			if err := os.RemoveAll(tree); err != nil {
+				t.Error(err)
+			}
+		})
 	} else {
 		t.Logf("drawn APIs kept in %s", tree)
 	}

@@ -215,10 +215,11 @@ type FieldConv struct {
 type Drop int
 
 const (
-	// DropNone: both sides' JSON write the same values.
+	// DropNone says both sides' JSON write the same values.
 	DropNone Drop = iota
-	// DropEmpty: an empty, non-nil slice or map ([], {}, a []byte's ""),
-	// which omitempty leaves out and reads back as nil.
+	// DropEmpty says one side's JSON drops an empty, non-nil slice or map
+	// ([], {}, a []byte's ""), which omitempty leaves out and reads back
+	// as nil.
 	DropEmpty
 )
 
