@@ -25,14 +25,14 @@ const retryAfterSeconds = "1"
 // flight may cost the process at its peak, so that the heap the budget lets
 // in stays under the Go memory limit, which then only catches the rare
 // peak. A review's state (its body, the review's tapes and the response)
-// keeps 3.1 bytes per request byte; the states the sync.Pool holds for the
-// requests to come and the objects being converted about as much again; and
-// the collector lets the heap grow to twice the live heap (GOGC=100). In
-// TestLoadStaysUnderTheMemoryLimit, one 3 MiB review at a time, the
-// webhook's RSS peaked near 70 MiB, some 18 bytes per byte in flight. At
-// sixteen, a 128 MiB container's webhook (a 102 MiB Go limit, see Run) let
-// two in at once and peaked at 99–107 MiB: the heap lived at the limit,
-// the collector running to hold it there.
+// keeps 3.6 bytes per request byte, and while it is converted the heap's
+// objects, garbage not yet collected included, peak near 10
+// (BenchmarkReviewMemory); the sync.Pool's states of concurrent requests,
+// the runtime's own memory and the binary come on top. In
+// TestLoadStaysUnderTheMemoryLimit, a 128 MiB container (a Go limit of
+// 102.4 MiB, see webhook.Run) admits one 3 MiB review at a time and peaks
+// near 57 MiB RSS. At sixteen it admitted two, and the heap lived at the
+// limit, the collector running to hold it there.
 const bytesPerRequestByte = 24
 
 // maxInflightWithoutLimit is the budget when the runtime has no memory
