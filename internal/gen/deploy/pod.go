@@ -13,7 +13,17 @@ type Pod struct {
 	// --shutdown-grace-period, its drain, and the
 	// terminationGracePeriodSeconds that covers them (terminationGracePeriod).
 	PreStopSeconds, ShutdownGraceSeconds, DrainSeconds, TerminationGracePeriodSeconds int
+	// MemoryLimitEnv is the variable that gives the webhook its container's
+	// memory limit: ContainerMemoryLimitEnv.
+	MemoryLimitEnv string
 }
+
+// ContainerMemoryLimitEnv is the environment variable the webhook reads its
+// container's memory limit from, in bytes, to set its Go memory limit under
+// it: webhook.ContainerMemoryLimitEnv, which a test holds it to. The Go
+// runtime's own GOMEMLIMIT would be that limit itself, which leaves the
+// process no room for what the Go limit does not count.
+const ContainerMemoryLimitEnv = "CRDFORGE_CONTAINER_MEMORY_LIMIT"
 
 // The webhook pod's shutdown. The kubelet runs the preStop sleep, then sends
 // SIGTERM; the webhook serves on for the shutdown grace, closing each
@@ -43,6 +53,7 @@ func WebhookPod() Pod {
 		ShutdownGraceSeconds:          seconds(ShutdownGrace),
 		DrainSeconds:                  seconds(DrainTimeout),
 		TerminationGracePeriodSeconds: seconds(terminationGracePeriod()),
+		MemoryLimitEnv:                ContainerMemoryLimitEnv,
 	}
 }
 
