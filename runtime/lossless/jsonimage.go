@@ -10,8 +10,9 @@ import (
 // dst reached this conversion as JSON (from the API server, a client, or
 // etcd), and the stash is JSON too; base is made in memory. Some Go
 // differences do not survive JSON: an embedded pointer to a struct whose
-// fields JSON all omits reads back nil, and a list element holding one
-// reads back without it. Compared in Go, such a difference looks like an
+// fields JSON all omits, or writes only as nulls the API server drops
+// (stored.go), reads back nil, and a list element holding one reads back
+// without it. Compared in Go, such a difference looks like an
 // edit made through the other version, and the stashed field is dropped:
 // a spoke-only field behind (or beside, in a list element) an embedded
 // pointer the hub's JSON left out was lost although nobody edited it.
@@ -79,11 +80,16 @@ func imagesOf[S, D any](dst, candidate *D, there Direction[S, D], back Direction
 	}}
 }
 
-// jsonImage returns v as JSON reads it back, in memory of its own; false
-// when v does not go through JSON.
+// jsonImage returns v as JSON reads it back once the API server has stored
+// it (StoredJSON: a null member that alone allocated an embedded pointer is
+// gone, and so is the pointer), in memory of its own; false when v does not
+// go through JSON.
 func jsonImage[T any](v *T) (*T, bool) {
 	data, err := json.Marshal(v)
 	if err != nil {
+		return nil, false
+	}
+	if data, err = StoredJSON(data, reflect.TypeOf(v)); err != nil {
 		return nil, false
 	}
 	image := new(T)
