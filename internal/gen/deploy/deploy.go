@@ -87,7 +87,8 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	name, tag := SplitImage(g.WebhookImage, w.App)
 	data := manifests{Webhook: w, Dir: filepath.ToSlash(shown), Image: Image, ImageName: name, ImageTag: tag,
 		CertManager: w.Certificate != nil, Replicas: 2,
-		WebhookPort: WebhookPort, MetricsPort: MetricsPort, HealthPort: HealthPort, CertDir: CertDir}
+		WebhookPort: WebhookPort, MetricsPort: MetricsPort, HealthPort: HealthPort, CertDir: CertDir,
+		PodSecurityContext: PodSecurityContext, ContainerSecurityContext: ContainerSecurityContext}
 	build := g.buildData(m, data)
 	data.Dockerfile = build.Dockerfile
 	var files []output.File
@@ -166,7 +167,9 @@ type manifests struct {
 	Replicas                             int
 	WebhookPort, MetricsPort, HealthPort int
 	CertDir                              string
-	Resources                            []string
+	// The securityContexts, as the shared pod pieces print them.
+	PodSecurityContext, ContainerSecurityContext string
+	Resources                                    []string
 	// Dockerfile is the image's Dockerfile, from the module root.
 	Dockerfile string
 	// CertsDir is where crdforge certs writes; InjectedCRDs the CRDs that

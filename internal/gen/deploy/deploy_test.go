@@ -13,10 +13,12 @@ import (
 
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/gen/deploy"
+	"github.com/crdforge/crdforge/internal/manifestcheck"
 	"github.com/crdforge/crdforge/internal/model"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/internal/pipeline"
 	yaml "go.yaml.in/yaml/v2"
+	appsv1 "k8s.io/api/apps/v1"
 )
 
 // byDefault is the deploy generator as crdforge generate configures it
@@ -541,5 +543,32 @@ func TestKindsSharingTheService(t *testing.T) {
 	}
 	if !strings.Contains(crdKust, "- example.com_gadgets.yaml\n- example.com_widgets.yaml\n") {
 		t.Errorf("the CRDs' kustomization does not list both CRDs:\n%s", crdKust)
+	}
+}
+
+// Every manifest of the kustomization decodes strictly into its Kubernetes
+// type, and the webhook's pod is admitted at Pod Security "restricted".
+func TestManifestsStrictAndRestricted(t *testing.T) {
+	m, _ := load(t, "../../../testdata/webhook")
+	pods := 0
+	for _, f := range generate(t, byDefault, m) {
+		if f.Block || !strings.HasSuffix(f.Path, ".yaml") || filepath.Base(f.Path) == "kustomization.yaml" {
+			continue // the kustomizations are kustomize's, not the API server's
+		}
+		objs, err := manifestcheck.Decode(f.Content)
+		if err != nil {
+			t.Errorf("%s: %v", f.Path, err)
+		}
+		for _, o := range objs {
+			if d, ok := o.Typed.(*appsv1.Deployment); ok {
+				pods++
+				if err := manifestcheck.Restricted(&d.Spec.Template); err != nil {
+					t.Errorf("%s: the pod %v", f.Path, err)
+				}
+			}
+		}
+	}
+	if pods != 1 {
+		t.Errorf("%d Deployments, want 1", pods)
 	}
 }

@@ -23,6 +23,9 @@ type chart struct {
 	// Chart.yaml's.
 	ImageName, ImageTag, AppVersion string
 	Replicas                        int
+	// MaxReplicas and TargetCPU are values.yaml's first autoscaling
+	// ceiling and CPU target; its floor is Replicas.
+	MaxReplicas, TargetCPU int
 	// CertManager is values.yaml's first certManager.enabled: on when the
 	// API's markers ask for CA injection, as the kustomization has it.
 	CertManager bool
@@ -32,6 +35,9 @@ type chart struct {
 	// certificate: deploy's, which the shared pod templates read.
 	WebhookPort, MetricsPort, HealthPort int
 	CertDir                              string
+	// The securityContexts deploy's Deployment has: values.yaml's first
+	// podSecurityContext and securityContext, and the templates' fallback.
+	PodSecurityContext, ContainerSecurityContext string
 }
 
 // names are the webhook's objects' names, none of them with a namespace.
@@ -54,11 +60,13 @@ func newChart(m *model.Model, image string) chart {
 		c.AppVersion = "latest" // a digest: the chart still needs a version of the app to show
 	}
 	c.Replicas, c.CertManager = 2, w.Certificate != nil
+	c.MaxReplicas, c.TargetCPU = 6, 80
 	c.Names = names{Deployment: w.App, Service: w.Service, Secret: w.SecretName, Certificate: w.Service + "-cert", Issuer: w.Issuer}
 	if w.Certificate != nil {
 		c.Names.Certificate = w.Certificate.Name
 	}
 	c.WebhookPort, c.MetricsPort, c.HealthPort, c.CertDir = deploy.WebhookPort, deploy.MetricsPort, deploy.HealthPort, deploy.CertDir
+	c.PodSecurityContext, c.ContainerSecurityContext = deploy.PodSecurityContext, deploy.ContainerSecurityContext
 	return c
 }
 
