@@ -51,7 +51,8 @@ func (g Generator) Owns(m *model.Model) []string {
 		return nil
 	}
 	return []string{filepath.Join(g.Dir, "*.yaml"), filepath.Join(g.CRDDir, "kustomization.yaml"),
-		filepath.Join(overlayDir(g.Dir), "kustomization.yaml"), filepath.Join(filepath.Dir(g.Main), "Dockerfile")}
+		filepath.Join(overlayDir(g.Dir), "kustomization.yaml"), filepath.Join(filepath.Dir(g.Main), "Dockerfile"),
+		g.DockerIgnore()}
 }
 
 // Generate returns the webhook's manifests and kustomization, or nothing
@@ -131,6 +132,7 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		add(filepath.Join(dir, name+".yaml"), "webhook/"+name+".yaml", data)
 	}
 	add(filepath.Join(filepath.Dir(g.Main), "Dockerfile"), "webhook/Dockerfile", build)
+	add(g.DockerIgnore(), "webhook/Dockerfile.dockerignore", build)
 	if data.CertManager {
 		overlay := data
 		overlay.CertsDir = path.Join(data.Dir, "certs")
