@@ -77,6 +77,11 @@ var realWorldAPIs = []realWorldAPI{
 		// conversion code at all (Flux serves them without a webhook):
 		// every conversion is crdforge's.
 		name: "flux-source-controller", module: "github.com/fluxcd/source-controller/api", version: "v1.4.1",
+		// Three fields, one per version, drop an explicit zero for their
+		// default, where the schema admits the zero: HelmChart's
+		// `Version string` with omitempty and default "*". Flux's own
+		// fields to fix; until then they are warnings.
+		args:      []string{"--allow-dropped-zeros"},
 		roundTrip: true,
 	},
 	{
@@ -88,6 +93,11 @@ var realWorldAPIs = []realWorldAPI{
 		// lose fields on random input: the round-trip tests only compile.
 		name: "external-secrets", module: "github.com/external-secrets/external-secrets", version: "v0.10.7",
 		dirs: []string{"apis"},
+		// Eight fields drop an explicit zero for their default, where the
+		// schema admits the zero: the Kubernetes provider's
+		// `RemoteNamespace string` with omitempty and default "default",
+		// among others. Warnings until the project fixes them.
+		args: []string{"--allow-dropped-zeros"},
 	},
 	{
 		// Flux's notification-controller API: Alert and Provider in
@@ -146,6 +156,12 @@ var realWorldAPIs = []realWorldAPI{
 		name: "karpenter", module: "sigs.k8s.io/karpenter", version: "v1.0.8",
 		dirs:    []string{"pkg/apis", "pkg/operator/injection", "pkg/operator/options", "pkg/utils/env"},
 		prepare: removeTests,
+		// Two fields, one per version, drop an explicit zero for their
+		// default, where the schema admits the zero: NodePool's
+		// `Budgets []Budget` with omitempty and default
+		// [{"nodes":"10%"}], which a client's [] becomes. Warnings until
+		// the project fixes them.
+		args: []string{"--allow-dropped-zeros"},
 	},
 	{
 		// Kyverno's policies: ClusterPolicy and Policy in v1 (storage) and

@@ -3,13 +3,18 @@ package webhook_test
 import (
 	"bytes"
 	"crypto/sha256"
+	"crypto/tls"
+	"flag"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
-	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime"
-	"runtime/debug"
-	"runtime/metrics"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -39,61 +44,130 @@ func largeReview() []byte {
 	return []byte(testkit.ReviewJSON("apiextensions.k8s.io/v1", "u1", "test.io/v3", objs...))
 }
 
-// peakMemory samples what the Go runtime holds from the OS (all its memory
-// classes but heap memory released back) until stop is closed, and sends
-// the largest value seen.
-func peakMemory(stop <-chan struct{}, peak chan<- uint64) {
-	samples := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
-	var most uint64
-	tick := time.NewTicker(5 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		metrics.Read(samples)
-		most = max(most, samples[0].Value.Uint64()-samples[1].Value.Uint64())
-		select {
-		case <-stop:
-			peak <- most
-			return
-		case <-tick.C:
+// serveEnv, set in the environment, makes the test binary the webhook the
+// load test measures, as a generated main runs it: webhook.Run with
+// serveArgsEnv's flags (one per line) and the test kind, GOMEMLIMIT set.
+const (
+	serveEnv     = "CRDFORGE_WEBHOOK_LOAD_SERVER"
+	serveArgsEnv = "CRDFORGE_WEBHOOK_LOAD_ARGS"
+)
+
+func TestMain(m *testing.M) {
+	if os.Getenv(serveEnv) != "" {
+		fs := flag.NewFlagSet("webhook", flag.ExitOnError)
+		opts := webhook.BindFlags(fs)
+		_ = fs.Parse(strings.Split(os.Getenv(serveArgsEnv), "\n"))
+		os.Exit(webhook.Run(opts, boxKind()))
+	}
+	os.Exit(m.Run())
+}
+
+// server is the webhook run in a process of its own.
+type server struct {
+	cmd  *exec.Cmd
+	addr string // host:port of its HTTPS endpoint
+}
+
+// startServer runs the test binary as the webhook (TestMain) with the
+// generated Deployment's flags, certificate from pki, ports free on
+// loopback, and GOMEMLIMIT at the container's limit, and waits until it
+// answers. It is killed when the test ends.
+func startServer(t *testing.T, pki *testkit.PKI) *server {
+	t.Helper()
+	port, metrics, health := freePort(t), freePort(t), freePort(t)
+	args := []string{"--cert-dir=" + testkit.CertDir(t, pki.Serving1), "--bind-address=127.0.0.1", "--port=" + port,
+		"--metrics-bind-address=127.0.0.1:" + metrics, "--health-probe-bind-address=127.0.0.1:" + health,
+		"--shutdown-grace-period=0"}
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), serveEnv+"=1", serveArgsEnv+"="+strings.Join(args, "\n"),
+		fmt.Sprintf("GOMEMLIMIT=%dMiB", deploymentMemoryLimit>>20))
+	log, err := os.Create(filepath.Join(t.TempDir(), "webhook.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = log
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		log.Close()
+	})
+	testkit.WaitUntil(t, "the webhook is ready", 10*time.Second, func() bool {
+		resp, err := http.Get("http://127.0.0.1:" + health + "/readyz")
+		if err == nil {
+			resp.Body.Close()
+		}
+		return err == nil && resp.StatusCode == http.StatusOK
+	})
+	return &server{cmd: cmd, addr: "127.0.0.1:" + port}
+}
+
+// freePort is a port free on loopback now, for a process to listen on.
+func freePort(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+}
+
+// peakRSS is the process's peak resident set size (VmHWM), what the
+// kubelet's memory limit holds a container to.
+func peakRSS(t *testing.T, pid int) uint64 {
+	t.Helper()
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return kb << 10
 		}
 	}
+	t.Fatalf("/proc/%d/status has no VmHWM", pid)
+	return 0
 }
 
 // TestLoadStaysUnderTheMemoryLimit sends 3 MiB ConversionReviews from 64
 // clients at once for 10 s, as informers relisting after an API server
-// restart do, to a handler run as the generated Deployment runs it: GOMEMLIMIT
-// at the container's 128 MiB limit and the in-flight budget derived from it.
-// Every answer must be the right one, after retrying 429s as the API
-// server's client does, and the memory the Go runtime holds must stay under
-// the limit. Without the budget, each of the 64 requests holds its body,
-// tapes and response at once, some 600 MB.
+// restart do, to the webhook run as the generated Deployment runs it: a
+// process of its own, over TLS, GOMEMLIMIT at the container's 128 MiB limit
+// and the in-flight budget derived from it. Every answer must be the right
+// one, after retrying 429s as the API server's client does, and the
+// process's peak RSS, which the kubelet kills it on, must stay under the
+// limit. Without the budget, each of the 64 requests holds its body, tapes
+// and response at once, some 600 MB.
 //
-// The process's RSS cannot be told apart from the test's own (the clients
-// run here too), so the test samples what the Go runtime holds from the OS,
-// heap in use and free, stacks and runtime structures, less what it has
-// returned: the clients' share included, which only makes the bound
-// stricter. The clients hash each answer as it arrives rather than hold it.
+// The clients run in the test's process, so that their memory is not
+// counted, and hash each answer as it arrives rather than hold it.
 func TestLoadStaysUnderTheMemoryLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 10 s load test; skipped with -short")
 	}
+	if runtime.GOOS != "linux" {
+		t.Skip("reads the webhook's peak RSS from /proc")
+	}
 	body := largeReview()
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(deploymentMemoryLimit))
 	h, err := webhook.NewHandler(webhook.HandlerOptions{}, boxKind())
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := sha256.Sum256(post(h, string(body)).Body.Bytes())
-	srv := httptest.NewServer(h)
-	defer srv.Close()
-	runtime.GC()
-
-	stop, peak := make(chan struct{}), make(chan uint64)
-	go peakMemory(stop, peak)
+	pki := testkit.NewPKI(t)
+	srv := startServer(t, pki)
 	const clients, duration = 64, 10 * time.Second
-	tr := &http.Transport{MaxIdleConnsPerHost: clients}
+	tr := &http.Transport{MaxIdleConnsPerHost: clients, TLSClientConfig: &tls.Config{RootCAs: pki.CAPool}}
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr, Timeout: 60 * time.Second}
+	url := "https://" + srv.addr
 	var ok, retried, failed atomic.Int64
 	var firstFailure atomic.Value
 	var wg sync.WaitGroup
@@ -103,7 +177,7 @@ func TestLoadStaysUnderTheMemoryLimit(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for time.Now().Before(end) {
-				switch code, sum, err := send(client, srv.URL, body); {
+				switch code, sum, err := send(client, url, body); {
 				case err == nil && code == http.StatusOK && sum == want:
 					ok.Add(1)
 				case err == nil && code == http.StatusTooManyRequests:
@@ -117,9 +191,8 @@ func TestLoadStaysUnderTheMemoryLimit(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	close(stop)
-	most := <-peak
-	t.Logf("%d clients, %d-byte reviews for %s: %d answered right, %d retried after 429; the runtime held at most %.1f MiB, the limit is %d MiB",
+	most := peakRSS(t, srv.cmd.Process.Pid)
+	t.Logf("%d clients, %d-byte reviews for %s: %d answered right, %d retried after 429; the webhook's peak RSS was %.1f MiB, the limit is %d MiB",
 		clients, len(body), duration, ok.Load(), retried.Load(), float64(most)/(1<<20), deploymentMemoryLimit>>20)
 	if f := failed.Load(); f > 0 {
 		t.Errorf("%d requests failed, the first: %v", f, firstFailure.Load())
@@ -128,7 +201,7 @@ func TestLoadStaysUnderTheMemoryLimit(t *testing.T) {
 		t.Error("no review was answered")
 	}
 	if most >= deploymentMemoryLimit {
-		t.Errorf("the runtime held %.1f MiB, over the %d MiB limit", float64(most)/(1<<20), deploymentMemoryLimit>>20)
+		t.Errorf("the webhook's peak RSS was %.1f MiB, over the %d MiB limit", float64(most)/(1<<20), deploymentMemoryLimit>>20)
 	}
 }
 

@@ -12,6 +12,12 @@ import (
 	"github.com/crdforge/crdforge/webhook/internal/server"
 )
 
+// DrainTimeout is how long Run, on SIGTERM, after serving on for
+// --shutdown-grace-period, waits for the requests in flight before it cuts
+// their connections. A pod's terminationGracePeriodSeconds must cover its
+// preStop, the grace and this, or SIGKILL ends the drain.
+const DrainTimeout = server.DefaultShutdownTimeout
+
 // Run is the whole conversion webhook behind a main: it checks the parsed
 // options, builds the conversion table of kinds, and serves the
 // ConversionReview handler (on every path but /, see notAtRoot) with metrics, health probes,

@@ -20,11 +20,11 @@ import (
 )
 
 // shortSeeds are the seeds test-unit draws (a seed draws the same API and
-// objects every time, as long as the drawing code stays as it is). Seeds
-// 2, 4, 7, 12, 13, 18, 21 and 24 still fail on empty values that one
-// version's tag omits (issue 58, item 5), and join the list when that is
-// fixed.
-var shortSeeds = []uint64{1, 3, 5, 6, 8, 9, 10, 11, 14, 15, 16, 17, 19, 20, 22, 23}
+// objects every time, as long as the drawing code stays as it is): before
+// issue 58's fixes, 14 of the 16 seeds it drew first failed (1, 3, 6, 8, 9,
+// 10, 11, 15, 16, 17, 19, 20, 22, 23). Generate refuses seeds 6, 12, 13
+// and 21 with positioned errors (defaults that replace an explicit zero).
+var shortSeeds = []uint64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23}
 
 const modulePath = "github.com/crdforge/crdforge"
 
@@ -111,7 +111,11 @@ func runBatch(t *testing.T, seeds []uint64) {
 		t.Fatal(err)
 	}
 	if os.Getenv("CRDFORGE_APIGEN_KEEP") == "" {
-		t.Cleanup(func() { os.RemoveAll(tree) })
+		t.Cleanup(func() {
+			if err := os.RemoveAll(tree); err != nil {
+				t.Error(err)
+			}
+		})
 	} else {
 		t.Logf("drawn APIs kept in %s", tree)
 	}

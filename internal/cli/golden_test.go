@@ -556,7 +556,11 @@ func makeDirFor(t *testing.T, dir string) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { os.RemoveAll(top) })
+	t.Cleanup(func() {
+		if err := os.RemoveAll(top); err != nil {
+			t.Error(err)
+		}
+	})
 }
 
 // filesUnder lists the files under dir, relative to it and sorted; a dir

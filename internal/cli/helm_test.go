@@ -123,11 +123,11 @@ func TestHelmChartValues(t *testing.T) {
 	writeFile(t, all, []byte(allValues))
 
 	objs := helmObjects(t, helm, chart)
-	if d := deploymentOf(t, objs); d.Spec.Replicas == nil || *d.Spec.Replicas != 2 || d.Spec.Template.Spec.ServiceAccountName != "" {
+	d := deploymentOf(t, objs)
+	if d.Spec.Replicas == nil || *d.Spec.Replicas != 2 || d.Spec.Template.Spec.ServiceAccountName != "" {
 		t.Errorf("the default Deployment: replicas %v, service account %q", d.Spec.Replicas, d.Spec.Template.Spec.ServiceAccountName)
 	}
-	objs = helmObjects(t, helm, chart, "-f", all)
-	checkAllValues(t, objs)
+	checkAllValues(t, helmObjects(t, helm, chart, "-f", all), d.Spec.Template.Spec.Containers[0].Args)
 	// With crds.enabled false, no CRD and no policy is rendered.
 	for _, o := range helmObjects(t, helm, chart, "-f", all, "--set", "crds.enabled=false") {
 		if strings.HasPrefix(o.APIVersion, "apiextensions.k8s.io/") || strings.HasPrefix(o.APIVersion, "admissionregistration.k8s.io/") {
@@ -185,8 +185,10 @@ func deploymentOf(t *testing.T, objs []manifestcheck.Object) *appsv1.Deployment 
 	return nil
 }
 
-// checkAllValues checks that each of allValues reaches its object.
-func checkAllValues(t *testing.T, objs []manifestcheck.Object) {
+// checkAllValues checks that each of allValues reaches its object;
+// defaultArgs are the webhook's args without extraArgs, which extraArgs
+// follow rather than replace.
+func checkAllValues(t *testing.T, objs []manifestcheck.Object, defaultArgs []string) {
 	t.Helper()
 	d := deploymentOf(t, objs)
 	pod := d.Spec.Template
@@ -206,7 +208,7 @@ func checkAllValues(t *testing.T, objs []manifestcheck.Object) {
 		"affinity":                  pod.Spec.Affinity != nil && pod.Spec.Affinity.NodeAffinity != nil && pod.Spec.Affinity.PodAntiAffinity == nil,
 		"topologySpreadConstraints": len(pod.Spec.TopologySpreadConstraints) == 1,
 		"priorityClassName":         pod.Spec.PriorityClassName == "system-cluster-critical",
-		"extraArgs":                 slices.Contains(c.Args, "--max-inflight-bytes=1048576") && len(c.Args) == 5,
+		"extraArgs":                 slices.Equal(c.Args, append(slices.Clone(defaultArgs), "--max-inflight-bytes=1048576")),
 		"extraEnv":                  len(c.Env) == 2 && c.Env[1].Name == "GODEBUG",
 	}
 	for name, ok := range checks {

@@ -35,8 +35,9 @@ type Diagnostic struct {
 	// Notes follow the headline, each on lines of its own: why it matters,
 	// and the code or command that fixes it.
 	Notes []Note
-	// Class groups warnings that flags treat alike (crdforge generate
-	// --strict turns ClassNoCounterpart into errors); empty for the rest.
+	// Class groups diagnostics that flags treat alike (crdforge generate
+	// --strict turns ClassNoCounterpart into errors, --allow-dropped-zeros
+	// ClassDroppedZero into warnings); empty for the rest.
 	Class Class
 }
 
@@ -72,12 +73,16 @@ func (d *Diagnostic) Help(format string, args ...any) *Diagnostic {
 	return d
 }
 
-// Class names a kind of warning.
+// Class names a kind of diagnostic.
 type Class string
 
 // ClassNoCounterpart is a field that a conversion leaves out because the
 // other version has no counterpart for it, and no marker says it is meant to.
 const ClassNoCounterpart Class = "nocounterpart"
+
+// ClassDroppedZero is a field whose explicit zero, which its tag drops,
+// becomes its default, and no marker says it is meant to.
+const ClassDroppedZero Class = "droppedzero"
 
 // Format renders the diagnostic as file:line:col: message, with the file
 // relative to dir when it lies below it, then each note on lines of its
@@ -161,11 +166,26 @@ func (l *List) WarnClassf(c Class, pos token.Pos, format string, args ...any) *D
 	return l.Add(Diagnostic{Pos: l.position(pos), Severity: Warning, Msg: fmt.Sprintf(format, args...), Class: c})
 }
 
+// ErrorClassf adds an error of class c at pos and returns it, for its
+// notes.
+func (l *List) ErrorClassf(c Class, pos token.Pos, format string, args ...any) *Diagnostic {
+	return l.Add(Diagnostic{Pos: l.position(pos), Severity: Error, Msg: fmt.Sprintf(format, args...), Class: c})
+}
+
 // Promote turns every warning of class c into an error.
 func (l *List) Promote(c Class) {
 	for _, d := range l.items {
 		if d.Class == c && d.Severity == Warning {
 			d.Severity = Error
+		}
+	}
+}
+
+// Demote turns every error of class c into a warning.
+func (l *List) Demote(c Class) {
+	for _, d := range l.items {
+		if d.Class == c && d.Severity == Error {
+			d.Severity = Warning
 		}
 	}
 }

@@ -2,6 +2,7 @@ package diag
 
 import (
 	"go/token"
+	"maps"
 	"testing"
 )
 
@@ -126,5 +127,23 @@ func TestPromoteLeavesAnAppendedListAlone(t *testing.T) {
 	b.Promote(ClassNoCounterpart)
 	if a.HasErrors() || !b.HasErrors() {
 		t.Errorf("after b.Promote: a has errors %v (want false), b %v (want true)", a.HasErrors(), b.HasErrors())
+	}
+}
+
+// TestDemote: only errors of the class become warnings; another class's
+// errors and an unclassed error stay errors.
+func TestDemote(t *testing.T) {
+	l := New(nil)
+	l.ErrorClassf(ClassDroppedZero, token.NoPos, "dropped")
+	l.ErrorClassf(ClassNoCounterpart, token.NoPos, "other class")
+	l.Errorf(token.NoPos, "no class")
+	l.Demote(ClassDroppedZero)
+	got := map[string]Severity{}
+	for _, d := range l.Items() {
+		got[d.Msg] = d.Severity
+	}
+	want := map[string]Severity{"dropped": Warning, "other class": Error, "no class": Error}
+	if !maps.Equal(got, want) {
+		t.Errorf("after Demote: %v, want %v", got, want)
 	}
 }

@@ -42,6 +42,9 @@ type Result struct {
 	// where crdforge would write its own (ReadProjectService); nil when
 	// there is none.
 	ProjectService *ProjectService
+	// Committed is what the CRDs already in the CRD directory say of the
+	// kinds' conversions (ReadCommittedCRDs); nil reads as none.
+	Committed *CommittedCRDs
 
 	generated generated
 	// asLoaded and fromSource check roots again with their generated files

@@ -18,8 +18,10 @@ type Sources struct {
 	// go.sum pin them.
 	PackageDirs []string
 	// Files are the single files the load read or looked for: each local
-	// module's go.mod and go.sum, and the PROJECT files (which need not
-	// exist: one appearing changes the run).
+	// module's go.mod and go.sum, the PROJECT files (which need not
+	// exist: one appearing changes the run), and the committed CRDs, whose
+	// strategies a run must not quietly change (a run that does not write
+	// them, such as --only conversion, reads them all the same).
 	Files []string
 }
 
@@ -41,6 +43,11 @@ func (r *Result) Sources() Sources {
 			}
 		}
 	})
+	if r.Committed != nil {
+		for _, f := range r.Committed.Files {
+			files[f] = true
+		}
+	}
 	return Sources{PackageDirs: sortedKeys(dirs), Files: sortedKeys(files)}
 }
 

@@ -18,6 +18,7 @@ const (
 	NoCounterpartName = "crdforge:nocounterpart"
 	DescOmitName      = "crdforge:description:omit"
 	DeprecatedName    = "crdforge:deprecated"
+	DroppedZeroName   = "crdforge:droppedzero"
 )
 
 // Conversion strategies, as the CRD's spec.conversion.strategy spells them.
@@ -160,6 +161,22 @@ type DeprecatedField struct {
 	Warning string `marker:"warning"`
 }
 
+// +controllertools:marker:generateHelp:category=crdforge
+
+// DroppedZero accepts that this field's zero value, which omitempty or omitzero leaves out of its JSON, reads back as its default.
+//
+// A field with a default other than its Go zero value (false, 0, "", an
+// empty list) whose tag drops that zero loses a client's explicit zero
+// whenever Go code writes the object: the JSON goes without the field, and
+// the API server applies the default. In a kind that converts through the
+// webhook every conversion writes the object so, and crdforge generate
+// fails at the field; in other kinds of more than one version it warns.
+// A zero that the field's schema refuses (an enum without it, a minimum, a
+// pattern) is never written, and nothing is reported. Make the field a
+// pointer, or drop omitempty, to keep the zero; mark it with this marker
+// when the zero is meant to read as the default. Put it on the field.
+type DroppedZero struct{}
+
 // crdforgeDefinitions lists every +crdforge: marker with the targets it may
 // describe. The order is the order `crdforge markers` prints them in.
 func crdforgeDefinitions() []*ctmarkers.Definition {
@@ -177,5 +194,6 @@ func crdforgeDefinitions() []*ctmarkers.Definition {
 	add(NoCounterpartName, NoCounterpart{}, ctmarkers.DescribesField)
 	add(DescOmitName, DescriptionOmit{}, ctmarkers.DescribesField, ctmarkers.DescribesType, ctmarkers.DescribesPackage)
 	add(DeprecatedName, DeprecatedField{}, ctmarkers.DescribesField)
+	add(DroppedZeroName, DroppedZero{}, ctmarkers.DescribesField)
 	return defs
 }

@@ -18,6 +18,7 @@ var examples = map[string]string{
 	NoCounterpartName: "+crdforge:nocounterpart",
 	DescOmitName:      "+crdforge:description:omit",
 	DeprecatedName:    `+crdforge:deprecated:warning="use spec.schedule; spec.cronSpec goes in v2"`,
+	DroppedZeroName:   "+crdforge:droppedzero",
 
 	// CRD.
 	"groupName":                      "+groupName=example.com",

@@ -74,6 +74,17 @@ func (DescriptionOmit) Help() *markers.DefinitionHelp {
 	}
 }
 
+func (DroppedZero) Help() *markers.DefinitionHelp {
+	return &markers.DefinitionHelp{
+		Category: "crdforge",
+		DetailedHelp: markers.DetailedHelp{
+			Summary: "accepts that this field's zero value, which omitempty or omitzero leaves out of its JSON, reads back as its default.",
+			Details: "A field with a default other than its Go zero value (false, 0, \"\", an\nempty list) whose tag drops that zero loses a client's explicit zero\nwhenever Go code writes the object: the JSON goes without the field, and\nthe API server applies the default. In a kind that converts through the\nwebhook every conversion writes the object so, and crdforge generate\nfails at the field; in other kinds of more than one version it warns.\nA zero that the field's schema refuses (an enum without it, a minimum, a\npattern) is never written, and nothing is reported. Make the field a\npointer, or drop omitempty, to keep the zero; mark it with this marker\nwhen the zero is meant to read as the default. Put it on the field.",
+		},
+		FieldHelp: map[string]markers.DetailedHelp{},
+	}
+}
+
 func (Hub) Help() *markers.DefinitionHelp {
 	return &markers.DefinitionHelp{
 		Category: "crdforge",

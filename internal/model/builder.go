@@ -102,7 +102,8 @@ func (b *Builder) Kinds(each func(*Model, *Kind)) *Model {
 	return b.Model
 }
 
-// Finish resolves what depends on the settled strategies (the webhook),
+// Finish resolves what depends on the settled strategies (the webhook, the
+// fields whose explicit zero conversion turns into their default),
 // drops what no generator of the run reads, and returns the model.
 func (b *Builder) Finish() *Model {
 	if !b.hasKinds {
@@ -110,6 +111,10 @@ func (b *Builder) Finish() *Model {
 	}
 	if b.opts.Webhook {
 		b.Webhook = b.ResolveWebhook(b.diags)
+	}
+	if b.opts.Conversions || b.opts.Strategies || b.opts.Webhook {
+		// Whether a dropped zero is an error depends on the strategy.
+		b.reportDroppedZeros(b.diags)
 	}
 	if !b.opts.Conversions && !b.opts.Webhook && !b.opts.DeepCopy {
 		// What the parser and the collector hold is over a third of what

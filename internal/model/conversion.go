@@ -197,7 +197,31 @@ type FieldConv struct {
 	// source does not guarantee: generated code checks the value and fails
 	// the conversion instead of writing one the API server would reject.
 	Guard *Guard
+	// Drop is what the conversion writes as nil because the JSON of one
+	// side leaves it out (plan.settleDrops); DropLoses says it is the
+	// destination's, where the source's JSON writes it: the direction
+	// loses it.
+	Drop      Drop
+	DropLoses bool
 }
+
+// Drop is a set of values of a field that JSON writes under one version's
+// tag and leaves out under the other's, reading the absent field back as
+// nil (issue 58, item 5: tags: [] came back absent after v1 -> v1alpha1 ->
+// v1 when v1's tag is omitzero and v1alpha1's omitempty). Generated
+// conversions write nil for them, as JSON would read them back, so that
+// the stash sees a loss in memory as the API server would in JSON, and a
+// value the source's JSON never shows is no data to stash.
+type Drop int
+
+const (
+	// DropNone says both sides' JSON write the same values.
+	DropNone Drop = iota
+	// DropEmpty says one side's JSON drops an empty, non-nil slice or map
+	// ([], {}, a []byte's ""), which omitempty leaves out and reads back
+	// as nil.
+	DropEmpty
+)
 
 // DeclaredMethod returns the method name declared on t or *t in t's
 // package, if any.

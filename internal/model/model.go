@@ -189,6 +189,11 @@ type Conversion struct {
 	// Configured says a +crdforge:webhook or +crdforge:certmanager marker
 	// configures the kind's webhook: its author means it to convert.
 	Configured bool
+	// CommittedWebhook is the committed CRD, relative to the run's
+	// directory, that converts the kind through a webhook, or "": the
+	// kind converted before this run, and a cluster may store its objects
+	// at two versions that clients read through the webhook.
+	CommittedWebhook string
 	// Pos is the +crdforge:conversion or +crdforge:webhook marker that
 	// configured the conversion, or the kind's position.
 	Pos     token.Pos

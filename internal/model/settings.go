@@ -25,6 +25,7 @@ func (b *Builder) resolveConversion(k *Kind, diags *diag.List) {
 		conv.Pos = hookAt
 	}
 	conv.Configured = b.anyVersionMarker(k, markers.WebhookName) || b.anyVersionMarker(k, markers.CertManagerName)
+	conv.CommittedWebhook = b.load.Committed.Webhook(k.Group, k.Name)
 	// Unset arguments default to crdforge's own deployment's Service, or to
 	// the one the project deploys itself: the manager's in a kubebuilder
 	// project, or the project's own service.yaml's where crdforge would

@@ -72,6 +72,10 @@ type Config struct {
 	// Strict turns the warnings about fields a conversion leaves out
 	// (diag.ClassNoCounterpart) into errors: nothing is written.
 	Strict bool
+	// AllowDroppedZeros turns the errors about fields whose explicit zero
+	// conversion turns into their default (diag.ClassDroppedZero) into
+	// warnings, for a project adopting crdforge with many of them.
+	AllowDroppedZeros bool
 	// ValidationRecord records the CRDs that passed the API server's
 	// validation in earlier runs, so that a CRD generated the same again
 	// is not validated again; nil validates every CRD. (The CLI opens one

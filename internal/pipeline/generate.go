@@ -191,6 +191,9 @@ func buildModelChecking(cfg Config, opts model.Options, filters []loader.NodeFil
 	// The deploy generator writes its Service there: a file of the
 	// project's own in its place is the Service the CRDs must name.
 	ld.ProjectService = load.ReadProjectService(absPath(cfg.Dir, filepath.Join(cfg.DeployDir, "service.yaml")))
+	// A kind whose committed CRD converts through a webhook must not
+	// fall back to strategy None without an error.
+	ld.Committed = load.ReadCommittedCRDs(cfg.Dir, cfg.CRDDir)
 	diags := diag.New(ld.Fset)
 	res := &Result{Diags: diags}
 	for _, w := range cfg.warnings {
@@ -276,11 +279,14 @@ func stop(gens []Generator) {
 }
 
 // finish adds what the load and controller-tools recorded while the model
-// and the generators ran, and applies --strict.
+// and the generators ran, and applies --strict and --allow-dropped-zeros.
 func finish(cfg Config, ld *load.Result, res *Result) {
 	ld.Errors(res.Diags, res.Model.Supersedes, res.Model.Reword)
 	if cfg.Strict {
 		res.Diags.Promote(diag.ClassNoCounterpart)
+	}
+	if cfg.AllowDroppedZeros {
+		res.Diags.Demote(diag.ClassDroppedZero)
 	}
 }
 

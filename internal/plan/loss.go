@@ -51,7 +51,9 @@ func canLose(d *model.Direction) bool {
 		return true
 	}
 	for _, f := range d.Fields {
-		if f.Mapping.OptOut || f.Conv.Lossy() {
+		// A value the destination's JSON drops is lost as a field
+		// without a counterpart is (jsondrops.go).
+		if f.Mapping.OptOut || f.Conv.Lossy() || f.DropLoses {
 			return true
 		}
 	}

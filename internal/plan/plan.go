@@ -44,6 +44,9 @@ type planner struct {
 	// incomplete records that the pairing looked into a type that a
 	// partial load left incomplete (completeness.go).
 	incomplete bool
+	// refused are the kinds that would fall back to strategy None but
+	// converted through a webhook before (strategyfallback.go).
+	refused []refusal
 }
 
 // Conversions settles the conversions of m's kinds, as opts asks
@@ -76,6 +79,7 @@ func (pl *planner) conversions(diags *diag.List) {
 		p.checkNarrowing(full)
 		p.findManual()
 		if full {
+			settleDrops(p.order)
 			settleLoss(p.order)
 			settleLayout(p.order)
 		}
@@ -90,6 +94,7 @@ func (pl *planner) conversions(diags *diag.List) {
 	// say a field has no counterpart.
 	reportConvertingMarkers(kindPairers)
 	settleCalls(order, pg.spokesOf, full)
+	pl.reportRefusals(diags)
 }
 
 // settleCalls settles what each spoke's entry points call and report. A
@@ -118,6 +123,7 @@ func settleCalls(order []*pairer, spokesOf map[*pairer][]*model.Spoke, full bool
 			p.reportNoCounterpart()
 			p.settleByHand()
 			p.reportNarrowing()
+			p.reportHubDrops()
 		}
 	}
 }

@@ -2,6 +2,8 @@ package plan
 
 import (
 	"fmt"
+	"slices"
+
 	"github.com/crdforge/crdforge/internal/model"
 
 	"github.com/crdforge/crdforge/internal/diag"
@@ -29,7 +31,9 @@ import (
 // each field, what to write, and at the kind that it stays None until then.
 // An author who has written a conversion of the kind, or configured or
 // marked its webhook, gets conversion-gen's behaviour instead: the missing
-// function fails the build.
+// function fails the build. A kind whose committed CRD converts through a
+// webhook has converted before: the missing function is an error of the
+// run (reportRefusals), which writes nothing.
 func (pl *planner) settleEntryPoints(diags *diag.List) {
 	for _, g := range pl.Groups {
 		for _, k := range g.Kinds {
@@ -53,6 +57,10 @@ func (pl *planner) settleKindEntryPoints(k *model.Kind, diags *diag.List) {
 	if len(missing) == 0 {
 		return
 	}
+	if conv.CommittedWebhook != "" {
+		pl.refused = append(pl.refused, refusal{k, missing})
+		return
+	}
 	conv.Strategy = markers.StrategyNone
 	for _, s := range k.Spokes {
 		s.NoEntryPoints = true
@@ -65,6 +73,36 @@ func (pl *planner) settleKindEntryPoints(k *model.Kind, diags *diag.List) {
 		Note("crdforge writes no ConvertTo or ConvertFrom for %s, and its CRD keeps conversion strategy None, as without crdforge (the API server then only rewrites apiVersion)", k.Name).
 		Help("write %s to have every version converted through the webhook", pronoun(len(missing))).
 		Help("mark the kind +%s:strategy=None to say that None is meant, or strategy=Webhook to make the missing functions a build error", markers.ConversionName)
+}
+
+// A refusal is a kind whose committed CRD converts it through a webhook
+// (a cluster given that CRD may store its objects at two versions) and
+// whose conversion lacks functions, a Convert_ deleted or renamed: it keeps
+// its webhook, rather than falling back to strategy None, which would have
+// clients read objects stored at another version unconverted.
+type refusal struct {
+	kind    *model.Kind
+	missing []*model.Direction
+}
+
+// reportRefusals reports each refusal as an error at its kind, naming the
+// functions to write. It runs after every other pass: some of them report
+// nothing once an error exists, and the kind, converting through its
+// webhook, has their warnings to show in this run too.
+func (pl *planner) reportRefusals(diags *diag.List) {
+	for _, r := range pl.refused {
+		k := r.kind
+		names := make([]string, len(r.missing))
+		for i, d := range r.missing {
+			names[i] = d.Func
+		}
+		slices.Sort(names)
+		diags.Errorf(k.Pos(), "%s converts through a webhook, and lacks %s", k.Name, funcCount(len(names))).
+			Note("%s, committed, has conversion strategy Webhook: without %s, %s would fall back to strategy None, and clients would read objects stored at another version unconverted", k.Conversion.CommittedWebhook, diag.AndList(names), k.Name).
+			Note("each is asked for where it is needed").
+			Help("write %s", diag.AndList(names)).
+			Help("or mark the kind +%s:strategy=None if None is meant (the API server then only rewrites apiVersion)", markers.ConversionName)
+	}
 }
 
 // authorConverts reports whether the kind's author configured its webhook

@@ -125,6 +125,15 @@ func TestRoundTripCatchesBrokenConversions(t *testing.T) {
 			"hub-spoke-hub":   pass,
 		},
 	}, {
+		// The original is read from its JSON too, which has no
+		// deadline: only the hub's deadline is lost.
+		name:  "the JSON in between loses a field",
+		spoke: func() conversion.Convertible { return &LosesDeadlineInJSON{} },
+		want: map[string]string{
+			"spoke-hub-spoke": pass,
+			"hub-spoke-hub":   "round trip through JSON is not exact",
+		},
+	}, {
 		name:  "conversion panics",
 		spoke: func() conversion.Convertible { return &PanicsOnNilDeadline{} },
 		want: map[string]string{
@@ -215,8 +224,10 @@ func TestRoundTripFailsTheTest(t *testing.T) {
 
 // TestIterations checks how many objects RoundTrip converts, by counting
 // the spokes it makes: validation makes one, each direction one to find the
-// types its filler needs, and each iteration three (the original and the
-// result of spoke-hub-spoke, and the spoke in between of hub-spoke-hub).
+// types its filler needs, and each iteration three in memory (the original
+// and the result of spoke-hub-spoke, and the spoke in between of
+// hub-spoke-hub) and two through JSON (hub-spoke-hub's spoke in between,
+// and what its JSON reads back as).
 func TestIterations(t *testing.T) {
 	tests := []struct {
 		name       string
@@ -237,7 +248,7 @@ func TestIterations(t *testing.T) {
 			})
 			p.Iterations = tt.iterations
 			RoundTrip(t, p)
-			if got, want := spokes.Load(), int64(1+2+3*tt.want); got != want {
+			if got, want := spokes.Load(), int64(1+2+(3+2)*tt.want); got != want {
 				t.Errorf("made %d spokes, want %d: %d iterations", got, want, tt.want)
 			}
 		})

@@ -12,7 +12,7 @@ type omittedPort struct {
 	Name     string            `json:"name"`
 	Resolved string            `json:"-"`
 	Cache    map[string]string `json:"-"`
-	Dash     string            `json:"-,"` // a member named "-": JSON carries it
+	Dash     string            `json:"-,"` //nolint:staticcheck // a member named "-": JSON carries it, which is the point
 }
 
 type omittedHolder struct {

@@ -35,7 +35,7 @@ func ownJSON(t reflect.Type) bool {
 // none. a and b are semantically equal values of one type.
 func nilsApart(a, b reflect.Value, path string, omitEmpty bool) (string, bool) {
 	t := a.Type()
-	if ownJSON(t) && !(t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8) {
+	if ownJSON(t) && (t.Kind() != reflect.Slice || t.Elem().Kind() != reflect.Uint8) {
 		return "", false
 	}
 	switch t.Kind() {

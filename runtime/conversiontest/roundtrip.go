@@ -80,6 +80,10 @@ type direction struct {
 	// result. Each is a call to ConvertTo or ConvertFrom on the spoke,
 	// whichever way round the direction needs it.
 	there, back step
+
+	// throughJSON: each round trip runs again through JSON (see
+	// throughjson.go).
+	throughJSON bool
 }
 
 // A step is one conversion from src to dst, with its name for messages.
@@ -111,6 +115,7 @@ var directions = [...]direction{
 		back: step{"spoke.ConvertTo(hub)", func(spoke, hub runtime.Object) error {
 			return spoke.(conversion.Convertible).ConvertTo(hub.(conversion.Hub))
 		}},
+		throughJSON: true,
 	},
 }
 
@@ -161,7 +166,10 @@ func (d direction) once(p Pair, f *randfill.Filler) error {
 		return fmt.Errorf("round trip is not exact (- original, + after the round trip):\n%s\n%s in between:\n%s",
 			diff, kindOf(via), toJSON(via))
 	}
-	return nil
+	if !d.throughJSON {
+		return nil
+	}
+	return d.roundTripJSON(p, want)
 }
 
 // fill fills obj, turning randfill's panic on a type it cannot fill (an

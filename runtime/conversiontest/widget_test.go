@@ -304,6 +304,22 @@ func (s *EmptiesSharedSelector) DeepCopyObject() runtime.Object {
 	return &EmptiesSharedSelector{*s.WidgetSpoke.DeepCopy()}
 }
 
+// LosesDeadlineInJSON writes its JSON without the deadline, as a spoke
+// whose tag leaves out what the hub's writes (issue 58, item 5: tags: []
+// under omitzero in the hub, omitempty in the spoke): the conversions in
+// memory are exact, and only a round trip through JSON sees the loss.
+type LosesDeadlineInJSON struct{ WidgetSpoke }
+
+func (s *LosesDeadlineInJSON) MarshalJSON() ([]byte, error) {
+	c := s.WidgetSpoke
+	c.Spec.Deadline = nil
+	return json.Marshal(&c)
+}
+
+func (s *LosesDeadlineInJSON) DeepCopyObject() runtime.Object {
+	return &LosesDeadlineInJSON{*s.WidgetSpoke.DeepCopy()}
+}
+
 // PanicsOnNilDeadline dereferences a pointer without checking it.
 type PanicsOnNilDeadline struct{ WidgetSpoke }
 

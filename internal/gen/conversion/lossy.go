@@ -31,6 +31,9 @@ func printLossy(f *jen.File, d *model.Direction) {
 		if fc.Mapping.OptOut {
 			continue
 		}
+		if drop := dropped(fc.Drop, selector("in", fc.Source)); drop != nil && fc.DropLoses {
+			body = append(body, loss{cond: guarded(fc.Source, drop)})
+		}
 		code := lossyCode(fc.Conv, selector("in", fc.Source), 0)
 		if len(code) > 0 && hasPointer(parents(fc.Source)) {
 			code = []loss{{code: jen.If(nonNil(fc.Source)).Block(stmts(code)...)}}
@@ -81,7 +84,11 @@ func lostIn(d *model.Direction, prefix string) []string {
 		}
 	}
 	for _, fc := range d.Fields {
-		if !fc.Mapping.OptOut {
+		switch {
+		case fc.Mapping.OptOut:
+		case fc.DropLoses:
+			out = append(out, prefix+fieldPath(fc.Source)) // compared whole
+		default:
 			out = append(out, convLostIn(fc.Conv, prefix+fieldPath(fc.Source))...)
 		}
 	}

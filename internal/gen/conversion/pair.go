@@ -114,7 +114,7 @@ func fieldCode(fc *model.FieldConv) []jen.Code {
 		}
 	}
 	dst := selector("out", fc.Dest)
-	stmts := convert(fc.Conv, selector("in", fc.Source), dst)
+	stmts := append(convert(fc.Conv, selector("in", fc.Source), dst), dropCode(fc.Drop, dst)...)
 	if !hasPointer(parents(fc.Source)) {
 		return append(code, stmts...)
 	}

@@ -147,9 +147,7 @@ func (g Generator) manifests(m *model.Model) manifests {
 	}
 	name, tag := SplitImage(g.WebhookImage, m.Webhook.App)
 	return manifests{Webhook: m.Webhook, Dir: filepath.ToSlash(shown), Image: Image, ImageName: name, ImageTag: tag,
-		CertManager: m.Webhook.Certificate != nil, Replicas: 2,
-		WebhookPort: WebhookPort, MetricsPort: MetricsPort, HealthPort: HealthPort, CertDir: CertDir,
-		PodSecurityContext: PodSecurityContext, ContainerSecurityContext: ContainerSecurityContext}
+		CertManager: m.Webhook.Certificate != nil, Replicas: 2, Pod: WebhookPod()}
 }
 
 // sharedNamespaces exist in every cluster and hold more than the webhook:
@@ -168,15 +166,12 @@ const (
 // manifests is what the webhook templates read.
 type manifests struct {
 	*model.Webhook
-	Dir                                  string
-	Image, ImageName, ImageTag           string
-	CertManager                          bool
-	Replicas                             int
-	WebhookPort, MetricsPort, HealthPort int
-	CertDir                              string
-	// The securityContexts, as the shared pod pieces print them.
-	PodSecurityContext, ContainerSecurityContext string
-	Resources                                    []string
+	Dir                        string
+	Image, ImageName, ImageTag string
+	CertManager                bool
+	Replicas                   int
+	Pod
+	Resources []string
 	// Dockerfile is the image's Dockerfile, from the module root.
 	Dockerfile string
 	// CertsDir is where crdforge certs writes; InjectedCRDs the CRDs that

@@ -3,6 +3,7 @@ package deploy_test
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"io"
 	"os"
 	"os/exec"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/gen/deploy"
@@ -17,6 +19,7 @@ import (
 	"github.com/crdforge/crdforge/internal/model"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/internal/pipeline"
+	"github.com/crdforge/crdforge/webhook"
 	yaml "go.yaml.in/yaml/v2"
 	appsv1 "k8s.io/api/apps/v1"
 )
@@ -253,6 +256,7 @@ func TestKustomizationRenders(t *testing.T) {
 			if c.str("env", 0, "name") != "GOMEMLIMIT" || c.str("env", 0, "valueFrom", "resourceFieldRef", "resource") != "limits.memory" || c.str("resources", "limits", "memory") != "128Mi" {
 				t.Errorf("env = %v, limits = %v: want GOMEMLIMIT from limits.memory", c.get("env"), c.get("resources", "limits"))
 			}
+			checkShutdown(t, d, c)
 			secretName := d.str("spec", "template", "spec", "volumes", 0, "secret", "secretName")
 			if secretName != tc.service+"-cert" {
 				t.Errorf("mounted Secret %q, want %q", secretName, tc.service+"-cert")
@@ -340,6 +344,49 @@ func yamlDocuments(content []byte) (int, error) {
 			n++
 		}
 	}
+}
+
+// checkShutdown holds Deployment d, whose webhook container is c, to a
+// shutdown the kubelet does not cut: terminationGracePeriodSeconds, counted
+// from the start of preStop, covers the preStop sleep, the webhook's
+// --shutdown-grace-period and its drain (webhook.DrainTimeout), with
+// slack.
+func checkShutdown(t *testing.T, d, c obj) {
+	t.Helper()
+	preStop := time.Duration(c.get("lifecycle", "preStop", "sleep", "seconds").(int)) * time.Second
+	grace := webhookDefault(t, "shutdown-grace-period")
+	set := false
+	for _, a := range c.get("args").([]any) {
+		if v, ok := strings.CutPrefix(a.(string), "--shutdown-grace-period="); ok {
+			var err error
+			if grace, err = time.ParseDuration(v); err != nil {
+				t.Fatal(err)
+			}
+			set = true
+		}
+	}
+	if !set {
+		t.Errorf("args %v set no --shutdown-grace-period: the webhook's default would decide it", c.get("args"))
+	}
+	period := time.Duration(d.get("spec", "template", "spec", "terminationGracePeriodSeconds").(int)) * time.Second
+	if need := preStop + grace + webhook.DrainTimeout; period <= need {
+		t.Errorf("terminationGracePeriodSeconds %s, want more than preStop %s + grace %s + drain %s", period, preStop, grace, webhook.DrainTimeout)
+	}
+	if deploy.DrainTimeout != webhook.DrainTimeout {
+		t.Errorf("deploy.DrainTimeout %s, the webhook drains for %s", deploy.DrainTimeout, webhook.DrainTimeout)
+	}
+}
+
+// webhookDefault is the default of the webhook's duration flag name.
+func webhookDefault(t *testing.T, name string) time.Duration {
+	t.Helper()
+	fs := flag.NewFlagSet("webhook", flag.ContinueOnError)
+	webhook.BindFlags(fs)
+	d, err := time.ParseDuration(fs.Lookup(name).DefValue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
 
 func TestYAMLDocumentsRejectsABadDocumentAfterASeparator(t *testing.T) {

@@ -31,13 +31,10 @@ type chart struct {
 	CertManager bool
 	// Names are the webhook's objects' default names.
 	Names names
-	// What the webhook binary listens on and where it reads its
-	// certificate: deploy's, which the shared pod templates read.
-	WebhookPort, MetricsPort, HealthPort int
-	CertDir                              string
-	// The securityContexts deploy's Deployment has: values.yaml's first
-	// podSecurityContext and securityContext, and the templates' fallback.
-	PodSecurityContext, ContainerSecurityContext string
+	// The webhook's pod: deploy's, which the shared pod templates read.
+	// Its securityContexts are also values.yaml's first podSecurityContext
+	// and securityContext, and the templates' fallback.
+	deploy.Pod
 }
 
 // names are the webhook's objects' names, none of them with a namespace.
@@ -65,8 +62,7 @@ func newChart(m *model.Model, image string) chart {
 	if w.Certificate != nil {
 		c.Names.Certificate = w.Certificate.Name
 	}
-	c.WebhookPort, c.MetricsPort, c.HealthPort, c.CertDir = deploy.WebhookPort, deploy.MetricsPort, deploy.HealthPort, deploy.CertDir
-	c.PodSecurityContext, c.ContainerSecurityContext = deploy.PodSecurityContext, deploy.ContainerSecurityContext
+	c.Pod = deploy.WebhookPod()
 	return c
 }
 

@@ -28,7 +28,9 @@ const retryAfterSeconds = "1"
 // converted about as much again: at the peak of TestLoadStaysUnderTheMemoryLimit
 // the live heap was 7 bytes per byte in flight, and the collector lets the
 // heap grow to twice the live heap before it collects (GOGC=100). Sixteen
-// leaves that test, at a 128 MiB limit, at some 95 MiB.
+// leaves the webhook process of that test, at a 128 MiB limit, at a peak
+// RSS of some 122 MiB (the binary, TLS and the runtime's own memory
+// included).
 const bytesPerRequestByte = 16
 
 // maxInflightWithoutLimit is the budget when the runtime has no memory

@@ -201,19 +201,7 @@ func (h *Handler) respond(out []byte, apiVersion string, req *jsonscan.Request, 
 		}
 		var err error
 		if out, err = h.convertOne(out, obj, req.DesiredAPIVersion, scratch); err != nil {
-			reason := "conversion_error"
-			var unknown *convert.UnknownError
-			var p *panicError
-			switch {
-			case errors.As(err, &unknown):
-				reason = "unknown_kind"
-			case errors.As(err, &p):
-				reason = "panic"
-			}
-			h.opts.Metrics.ObjectFailed()
-			h.opts.Metrics.Failure(reason)
-			msg := fmt.Sprintf("converting object %d%s to %s: %v", i, describe(obj.Raw), req.DesiredAPIVersion, err)
-			h.log(slog.LevelError, "conversion failed", "uid", req.UID, "error", msg)
+			msg := fmt.Sprintf("converting object %d%s to %s: %s", i, describe(obj.Raw), req.DesiredAPIVersion, h.failed(req, obj, err))
 			// What was written of the success goes: the response is the
 			// failure alone.
 			return appendFailure(out[:mark], msg)
@@ -223,7 +211,43 @@ func (h *Handler) respond(out []byte, apiVersion string, req *jsonscan.Request, 
 	return appendSuccessEnd(out, len(req.Objects))
 }
 
-type panicError struct{ value any }
+// panicked is what the response says of a conversion that panicked.
+const panicked = "the conversion panicked; the webhook's log has the details"
+
+// failed counts and logs obj's failed conversion, and returns what the
+// response says of it: the error, or for a panic only that it panicked.
+// A panic's text is no message written for the caller: it may hold a
+// value of the object or a secret of the process, and the API server
+// passes the response's message on to whoever made the request. The log
+// has it, with the stack and what was being converted.
+func (h *Handler) failed(req *jsonscan.Request, obj *jsonscan.Object, err error) string {
+	reason := "conversion_error"
+	var unknown *convert.UnknownError
+	var p *panicError
+	switch {
+	case errors.As(err, &unknown):
+		reason = "unknown_kind"
+	case errors.As(err, &p):
+		reason = "panic"
+	}
+	h.opts.Metrics.ObjectFailed()
+	h.opts.Metrics.Failure(reason)
+	if p != nil {
+		h.log(slog.LevelError, "conversion panicked", "uid", req.UID, "object", objectName(obj.Raw), "kind", obj.Kind,
+			"from", obj.APIVersion, "to", req.DesiredAPIVersion, "panic", fmt.Sprint(p.value), "stack", string(p.stack))
+		return panicked
+	}
+	h.log(slog.LevelError, "conversion failed", "uid", req.UID, "object", objectName(obj.Raw), "kind", obj.Kind,
+		"from", obj.APIVersion, "to", req.DesiredAPIVersion, "error", err.Error())
+	return err.Error()
+}
+
+// panicError is a panic of conversion code, with the stack it was raised
+// on.
+type panicError struct {
+	value any
+	stack []byte
+}
 
 func (p *panicError) Error() string { return fmt.Sprintf("panic: %v", p.value) }
 
@@ -231,7 +255,7 @@ func (p *panicError) Error() string { return fmt.Sprintf("panic: %v", p.value) }
 func (h *Handler) convertOne(out []byte, obj *jsonscan.Object, desired string, scratch *convert.Scratch) (res []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			res, err = out, &panicError{r}
+			res, err = out, &panicError{r, debug.Stack()}
 		}
 	}()
 	return h.table.Append(out, obj, desired, scratch)
@@ -240,6 +264,15 @@ func (h *Handler) convertOne(out []byte, obj *jsonscan.Object, desired string, s
 // describe names an object for messages, " (namespace/name)" with its
 // leading space, or nothing for an object without a name.
 func describe(obj json.RawMessage) string {
+	if name := objectName(obj); name != "" {
+		return " (" + name + ")"
+	}
+	return ""
+}
+
+// objectName is an object's namespace/name, its name alone when it has no
+// namespace, or nothing.
+func objectName(obj json.RawMessage) string {
 	var o struct {
 		Metadata struct {
 			Name      string `json:"name"`
@@ -251,9 +284,9 @@ func describe(obj json.RawMessage) string {
 	case o.Metadata.Name == "" && o.Metadata.Namespace == "":
 		return ""
 	case o.Metadata.Namespace == "":
-		return " (" + o.Metadata.Name + ")"
+		return o.Metadata.Name
 	}
-	return " (" + o.Metadata.Namespace + "/" + o.Metadata.Name + ")"
+	return o.Metadata.Namespace + "/" + o.Metadata.Name
 }
 
 func (h *Handler) log(level slog.Level, msg string, args ...any) {

@@ -183,7 +183,7 @@ func TestHandlerFailsTheReviewNamingTheObject(t *testing.T) {
 	}{
 		{"conversion error", "test.io/v2", box("v1", "bad", `"hostPort":"nocolon"`),
 			"converting object 1 (ns/bad) to test.io/v2: hostPort could not be parsed into a separate host and port"},
-		{"panic", "test.io/v2", box("v1", "p", `"hostPort":"panic"`), "converting object 1 (ns/p) to test.io/v2: panic: boom"},
+		{"panic", "test.io/v2", box("v1", "p", `"hostPort":"panic"`), "converting object 1 (ns/p) to test.io/v2: " + panicked},
 		{"unknown kind", "test.io/v2", `{"apiVersion":"test.io/v1","kind":"Crate","metadata":{"name":"c"}}`, "converting object 1 (c) to test.io/v2: unknown kind Crate.test.io"},
 		{"unknown version", "test.io/v2", box("v9", "v", `"host":"h"`), "converting object 1 (ns/v) to test.io/v2: unknown version v9 of Box.test.io"},
 		{"unknown desired version", "test.io/v9", box("v2", "d", `"host":"h"`), "converting object 0 (ns/fine) to test.io/v9: unknown version v9 of Box.test.io"},
@@ -277,6 +277,30 @@ func TestHandlerRecordsMetrics(t *testing.T) {
 	}
 }
 
+// TestHandlerAnswersAPanicWithoutItsText: a conversion that panics is
+// answered with a message that says so and names the object, never with
+// the panic's text, which may hold a secret of the object or of the
+// process and would reach whoever reads the API server's error; the log,
+// the operator's, has the text, the stack and what was converted.
+func TestHandlerAnswersAPanicWithoutItsText(t *testing.T) {
+	log, logs := testkit.NewLogger()
+	h := NewHandler(testTable(t), Options{Logger: log})
+	w := post(h, "application/json", reviewBody("apiextensions.k8s.io/v1", "uid-p", "test.io/v3", box("v1", "p", `"hostPort":"panic"`)))
+	out := decode(t, w)
+	if want := "converting object 0 (ns/p) to test.io/v3: " + panicked; out.Response.Result.Status != "Failed" || out.Response.Result.Message != want {
+		t.Errorf("result %+v, want Failed with %q", out.Response.Result, want)
+	}
+	if strings.Contains(w.Body.String(), "s3cr3t") {
+		t.Errorf("the response holds the panic's text %q:\n%s", testkit.PanicText, w.Body)
+	}
+	for _, want := range []string{`"msg":"conversion panicked"`, `"uid":"uid-p"`, `"object":"ns/p"`, `"kind":"Box"`,
+		`"from":"test.io/v1"`, `"to":"test.io/v3"`, `"panic":"` + testkit.PanicText + `"`, `"stack":"goroutine `} {
+		if !logs.Contains(want) {
+			t.Errorf("the log lacks %s:\n%s", want, logs)
+		}
+	}
+}
+
 // brokenWriter is a ResponseRecorder whose body writes fail, as they do once
 // the caller has hung up.
 type brokenWriter struct{ *httptest.ResponseRecorder }
@@ -338,7 +362,7 @@ func TestHandlerAnswersEachReviewAloneOneAfterAnother(t *testing.T) {
 			want(v1, response{UID: "u3", Result: result{Status: "Failed", Message: "converting object 1 (ns/bad) to test.io/v3: hostPort could not be parsed into a separate host and port"}})},
 		{reviewBody(v1, "u4", "test.io/v3"), want(v1, response{UID: "u4", Result: result{Status: "Success"}})},
 		{reviewBody(v1, "u5", "test.io/v3", box("v1", "p", `"hostPort":"panic"`)),
-			want(v1, response{UID: "u5", Result: result{Status: "Failed", Message: "converting object 0 (ns/p) to test.io/v3: panic: boom"}})},
+			want(v1, response{UID: "u5", Result: result{Status: "Failed", Message: "converting object 0 (ns/p) to test.io/v3: " + panicked}})},
 		{`{"apiVersion":`, ""},
 		{reviewBody(v1, "u6", "test.io/v3", box("v3", "f", `"host":"h6","number":"6"`)),
 			want(v1, response{UID: "u6", Result: result{Status: "Success"}, ConvertedObjects: []json.RawMessage{converted("f", "h6", "6")}})},

@@ -11,12 +11,18 @@ import (
 
 // The test kind Box.test.io: v2 (the hub) has host and port, v1 joins them
 // into hostPort, v3 calls the port "number". A v1 hostPort of "panic"
-// panics in ConvertTo; one without a colon fails to convert.
+// panics in ConvertTo, with PanicText; one without a colon fails to
+// convert.
 const (
 	BoxGroup = "test.io"
 	BoxKind  = "Box"
 	BoxHub   = "v2"
 )
+
+// PanicText is what BoxV1.ConvertTo panics with: it looks like a secret,
+// as a panic's text may hold one (a value of the object, a token in an
+// error), which the webhook must log and never answer.
+const PanicText = "boom: token=s3cr3t-t0ken"
 
 // BoxVersions returns the constructors of Box's versions, by version.
 func BoxVersions() map[string]func() runtime.Object {
@@ -64,7 +70,7 @@ func (b *BoxV1) ConvertTo(dst conversion.Hub) error {
 	h := dst.(*BoxV2)
 	b.ObjectMeta.DeepCopyInto(&h.ObjectMeta)
 	if b.HostPort == "panic" {
-		panic("boom")
+		panic(PanicText)
 	}
 	host, port, ok := strings.Cut(b.HostPort, ":")
 	if !ok {
