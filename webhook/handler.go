@@ -19,8 +19,10 @@ type HandlerOptions struct {
 	MaxRequestBytes int64
 	// MaxInflightBytes bounds the request bytes converted at once: a
 	// request that does not fit beside those in flight waits up to 10s,
-	// then gets 429 with Retry-After. Zero means a sixteenth of the Go
-	// runtime's memory limit (GOMEMLIMIT), or 24 MiB without one.
+	// then gets 429 with Retry-After. Zero means a twenty-fourth of the Go
+	// runtime's memory limit (GOMEMLIMIT, or what the main set with
+	// debug.SetMemoryLimit before calling NewHandler), or 24 MiB without
+	// one. NewHandler, unlike Run, leaves the process's limit alone.
 	MaxInflightBytes int64
 	// Logger receives the handler's logs: refused requests and failed
 	// conversions. Nil discards them.

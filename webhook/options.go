@@ -31,7 +31,8 @@ type Options struct {
 	// maxRequestBytes limits the size of a ConversionReview request body.
 	maxRequestBytes int64
 	// maxInflightBytes bounds the request bytes converted at once; zero
-	// means review.MaxInflightBytesFor the memory limit.
+	// means review.MaxInflightBytesFor the Go memory limit, once Run has
+	// set it (memory).
 	maxInflightBytes int64
 	// port and bindAddress make up server.Addr.
 	port        int
@@ -44,6 +45,12 @@ type Options struct {
 	// logOutput is where logs go; nil means standard error. It is no flag:
 	// tests set it.
 	logOutput io.Writer
+	// lookupEnv reads the environment; nil means os.LookupEnv. It is no
+	// flag: tests set it.
+	lookupEnv func(string) (string, bool)
+	// memory is the Go soft memory limit Run sets, which complete decides
+	// from the environment (memoryLimitFrom).
+	memory memoryLimit
 }
 
 // BindFlags defines the conversion webhook's flags in fs and returns the
@@ -81,7 +88,7 @@ func BindFlags(fs *flag.FlagSet) *Options {
 	fs.Int64Var(&o.maxRequestBytes, "max-request-bytes", o.maxRequestBytes,
 		"Largest ConversionReview request body accepted, in bytes; larger requests are refused.")
 	fs.Int64Var(&o.maxInflightBytes, "max-inflight-bytes", o.maxInflightBytes,
-		"Request bytes converted at once, which bounds the webhook's memory: a review that does not fit waits up to 10s, then gets 429 with Retry-After, which the API server retries. 0 means a sixteenth of the Go memory limit (GOMEMLIMIT, which the generated Deployment sets from the container's memory limit), or 24 MiB without one.")
+		"Request bytes converted at once, which bounds the webhook's memory: a review that does not fit waits up to 10s, then gets 429 with Retry-After, which the API server retries. 0 means a twenty-fourth of the Go memory limit, or 24 MiB without one. That limit is GOMEMLIMIT when set, else 80% of "+ContainerMemoryLimitEnv+" (the container's memory limit in bytes, which the generated Deployment sets), else none.")
 	fs.BoolVar(&o.server.InsecureHTTP, "insecure-http", o.server.InsecureHTTP,
 		"Serve plain HTTP instead of HTTPS, for local development only: the API server only calls webhooks over HTTPS.")
 	fs.DurationVar(&o.drainGrace, "shutdown-grace-period", o.drainGrace,
@@ -93,8 +100,9 @@ func BindFlags(fs *flag.FlagSet) *Options {
 	return o
 }
 
-// complete checks the parsed options, sets server.Addr from bindAddress and
-// port, and sets server.Logger, unless already set, to a logger of logLevel
+// complete checks the parsed options, decides the Go memory limit from the
+// environment, sets server.Addr from bindAddress and port, and sets
+// server.Logger, unless already set, to a logger of logLevel
 // and logFormat writing to logOutput. The flag values check what they can
 // alone; complete checks the rest, and the flags against each other.
 func (o *Options) complete() error {
@@ -113,6 +121,14 @@ func (o *Options) complete() error {
 	}
 	if o.server.InsecureHTTP && o.server.ClientCAFile != "" {
 		errs = append(errs, errors.New("--client-ca-file needs TLS and cannot be used with --insecure-http"))
+	}
+	lookup := o.lookupEnv
+	if lookup == nil {
+		lookup = os.LookupEnv
+	}
+	var err error
+	if o.memory, err = memoryLimitFrom(lookup); err != nil {
+		errs = append(errs, err)
 	}
 	if err := errors.Join(errs...); err != nil {
 		return err

@@ -19,7 +19,8 @@ import (
 const DrainTimeout = server.DefaultShutdownTimeout
 
 // Run is the whole conversion webhook behind a main: it checks the parsed
-// options, builds the conversion table of kinds, and serves the
+// options, sets the Go soft memory limit (memoryLimitFrom), builds the
+// conversion table of kinds, and serves the
 // ConversionReview handler (on every path but /, see notAtRoot) with metrics, health probes,
 // certificate reloading, and a graceful shutdown on SIGTERM or SIGINT. It
 // returns the process exit code: 0 after a clean shutdown, 1 on failure,
@@ -30,6 +31,8 @@ func Run(opts *Options, kinds ...Kind) int {
 		return 2
 	}
 	log := opts.server.Logger
+	// Before the handler: its in-flight budget follows the limit.
+	memoryLimit := opts.memory.apply()
 	if opts.server.Registry == nil {
 		opts.server.Registry = metrics.NewRegistry()
 	}
@@ -43,7 +46,8 @@ func Run(opts *Options, kinds ...Kind) int {
 		log.Error("cannot start the conversion webhook", "error", err)
 		return 2
 	}
-	log.Info("conversion webhook starting", "kinds", table.Kinds())
+	log.Info("conversion webhook starting", "kinds", table.Kinds(),
+		"goMemoryLimit", memoryLimit, "goMemoryLimitFrom", opts.memory.source, "maxInflightBytes", handler.MaxInflightBytes())
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()

@@ -251,11 +251,7 @@ func TestKustomizationRenders(t *testing.T) {
 			if c.str("resources", "requests", "cpu") != "10m" || c.str("resources", "requests", "memory") != "32Mi" {
 				t.Errorf("resource requests = %v", c.get("resources", "requests"))
 			}
-			// The webhook's memory follows the limit it is given: GOMEMLIMIT
-			// from the container's limit, which its in-flight budget follows.
-			if c.str("env", 0, "name") != "GOMEMLIMIT" || c.str("env", 0, "valueFrom", "resourceFieldRef", "resource") != "limits.memory" || c.str("resources", "limits", "memory") != "128Mi" {
-				t.Errorf("env = %v, limits = %v: want GOMEMLIMIT from limits.memory", c.get("env"), c.get("resources", "limits"))
-			}
+			checkMemory(t, c)
 			checkShutdown(t, d, c)
 			secretName := d.str("spec", "template", "spec", "volumes", 0, "secret", "secretName")
 			if secretName != tc.service+"-cert" {
@@ -343,6 +339,22 @@ func yamlDocuments(content []byte) (int, error) {
 		if v != nil {
 			n++
 		}
+	}
+}
+
+// checkMemory holds the webhook container c to a memory limit the webhook
+// knows and keeps under: the limit, in webhook.ContainerMemoryLimitEnv from
+// the downward API, and no GOMEMLIMIT, which the webhook would take as the
+// user's and keep the heap right up to.
+func checkMemory(t *testing.T, c obj) {
+	t.Helper()
+	if deploy.ContainerMemoryLimitEnv != webhook.ContainerMemoryLimitEnv {
+		t.Errorf("deploy.ContainerMemoryLimitEnv %s, the webhook reads %s", deploy.ContainerMemoryLimitEnv, webhook.ContainerMemoryLimitEnv)
+	}
+	env := c.get("env").([]any)
+	if len(env) != 1 || c.str("env", 0, "name") != webhook.ContainerMemoryLimitEnv ||
+		c.str("env", 0, "valueFrom", "resourceFieldRef", "resource") != "limits.memory" || c.str("resources", "limits", "memory") != "128Mi" {
+		t.Errorf("env = %v, limits = %v: want only %s from limits.memory", env, c.get("resources", "limits"), webhook.ContainerMemoryLimitEnv)
 	}
 }
 

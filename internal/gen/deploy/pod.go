@@ -16,7 +16,17 @@ type Pod struct {
 	// The pod's and its container's securityContext, as YAML at no
 	// indentation (security.go): the Helm chart's defaults too.
 	PodSecurityContext, ContainerSecurityContext string
+	// MemoryLimitEnv is the variable that gives the webhook its container's
+	// memory limit: ContainerMemoryLimitEnv.
+	MemoryLimitEnv string
 }
+
+// ContainerMemoryLimitEnv is the environment variable the webhook reads its
+// container's memory limit from, in bytes, to set its Go memory limit under
+// it: webhook.ContainerMemoryLimitEnv, which a test holds it to. The Go
+// runtime's own GOMEMLIMIT would be that limit itself, which leaves the
+// process no room for what the Go limit does not count.
+const ContainerMemoryLimitEnv = "CRDFORGE_CONTAINER_MEMORY_LIMIT"
 
 // The webhook pod's shutdown. The kubelet runs the preStop sleep, then sends
 // SIGTERM; the webhook serves on for the shutdown grace, closing each
@@ -48,6 +58,7 @@ func WebhookPod() Pod {
 		TerminationGracePeriodSeconds: seconds(terminationGracePeriod()),
 		PodSecurityContext:            PodSecurityContext,
 		ContainerSecurityContext:      ContainerSecurityContext,
+		MemoryLimitEnv:                ContainerMemoryLimitEnv,
 	}
 }
 

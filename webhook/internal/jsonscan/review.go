@@ -58,6 +58,9 @@ type Object struct {
 	// read it found them; empty when they cannot stand for
 	// WithoutManagedFields (see taping.broken).
 	tape Tape
+	// tapeAt and metaAt are where tape and metaMembers start in the
+	// review's tapes and spans, for rebase.
+	tapeAt, metaAt int32
 }
 
 // TapeBytes is the memory r keeps for the tapes of its next Parse: up to
@@ -187,7 +190,27 @@ func (r *Review) parse(body []byte) error {
 	if w.space(); w.i != len(body) {
 		return w.fail("data after the ConversionReview")
 	}
+	if r.Request != nil {
+		rebase(r.Request.Objects, w.tape.tokens, w.spans)
+	}
 	return shape
+}
+
+// rebase points every object's tape and metadata spans into the review's
+// final arrays. Taken as the walk went, they point into the arrays of their
+// time, which appending to the tapes and spans outgrew and the objects
+// kept alive, with an idle handler's state: for a 3 MiB review of stored
+// objects, 11 MB of outgrown tapes beside the last 3 MB.
+func rebase(objects []Object, tokens []token, spans []int32) {
+	for i := range objects {
+		o := &objects[i]
+		if n := int32(len(o.tape.tokens)); n > 0 {
+			o.tape.tokens = tokens[o.tapeAt : o.tapeAt+n : o.tapeAt+n]
+		}
+		if n := int32(len(o.metaMembers)); n > 0 {
+			o.metaMembers = spans[o.metaAt : o.metaAt+n : o.metaAt+n]
+		}
+	}
 }
 
 // request walks a ConversionReview's request into req.
@@ -286,7 +309,7 @@ func (w *walker) object1() (Object, error) {
 				return err
 			}
 			o.Metadata = w.b[metaStart:w.i]
-			o.metaMembers = w.spans[first:len(w.spans):len(w.spans)]
+			o.metaMembers, o.metaAt = w.spans[first:len(w.spans):len(w.spans)], int32(first)
 			o.metaMaps = maps
 			cutStart, cutEnd = cs, ce
 			return nil
@@ -302,6 +325,7 @@ func (w *walker) object1() (Object, error) {
 	}
 	if !w.tape.broken {
 		o.tape = Tape{tokens: w.tape.tokens[first:len(w.tape.tokens):len(w.tape.tokens)], cutStart: o.cutStart, cutEnd: o.cutEnd}
+		o.tapeAt = int32(first)
 	}
 	return o, nil
 }

@@ -150,3 +150,29 @@ func TestTapesStopAtTheirLimit(t *testing.T) {
 		t.Errorf("%d bytes of tapes for a %d-byte body", got, len(body))
 	}
 }
+
+// TestObjectsHoldNoOutgrownArray parses a review whose tapes and metadata
+// spans outgrow their arrays several times over, and checks that every
+// object's tape and spans are in the review's last arrays: one left in an
+// earlier one keeps it alive as long as the review, which a handler keeps
+// between requests.
+func TestObjectsHoldNoOutgrownArray(t *testing.T) {
+	objects := make([]string, 2000)
+	for i := range objects {
+		objects[i] = `{"kind":"K","metadata":{"name":"` + strings.Repeat("n", 200) + `","labels":{"a":"b"},"managedFields":[{"m":1}]},"spec":{"x":[1,2,3]}}`
+	}
+	body := `{"request":{"objects":[` + strings.Join(objects, ",") + `]}}`
+	var r Review
+	if err := r.Parse([]byte(body)); err != nil {
+		t.Fatal(err)
+	}
+	tokens, spans := r.tape[:cap(r.tape)], r.spans[:cap(r.spans)]
+	for i, o := range r.Request.Objects {
+		if len(o.tape.tokens) == 0 || &o.tape.tokens[0] != &tokens[o.tapeAt] {
+			t.Fatalf("object %d's tape is not in the review's tapes", i)
+		}
+		if len(o.metaMembers) == 0 || &o.metaMembers[0] != &spans[o.metaAt] {
+			t.Fatalf("object %d's metadata spans are not in the review's spans", i)
+		}
+	}
+}

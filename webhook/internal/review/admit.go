@@ -21,17 +21,19 @@ const DefaultAdmitWait = 10 * time.Second
 // conversion takes a fraction of a second, so a second frees room.
 const retryAfterSeconds = "1"
 
-// bytesPerRequestByte is what one request byte in flight may cost the
-// Go runtime at once, the budget's divisor. A review's state (its body, the
-// review's tapes and the response) keeps 3.1 bytes per request byte, and
-// the states sync.Pool holds for the requests to come and the objects being
-// converted about as much again: at the peak of TestLoadStaysUnderTheMemoryLimit
-// the live heap was 7 bytes per byte in flight, and the collector lets the
-// heap grow to twice the live heap before it collects (GOGC=100). Sixteen
-// leaves the webhook process of that test, at a 128 MiB limit, at a peak
-// RSS of some 122 MiB (the binary, TLS and the runtime's own memory
-// included).
-const bytesPerRequestByte = 16
+// bytesPerRequestByte is the budget's divisor: what one request byte in
+// flight may cost the process at its peak, so that the heap the budget lets
+// in stays under the Go memory limit, which then only catches the rare
+// peak. A review's state (its body, the review's tapes and the response)
+// keeps 3.6 bytes per request byte, and while it is converted the heap's
+// objects, garbage not yet collected included, peak near 10
+// (BenchmarkReviewMemory); the sync.Pool's states of concurrent requests,
+// the runtime's own memory and the binary come on top. In
+// TestLoadStaysUnderTheMemoryLimit, a 128 MiB container (a Go limit of
+// 102.4 MiB, see webhook.Run) admits one 3 MiB review at a time and peaks
+// near 57 MiB RSS. At sixteen it admitted two, and the heap lived at the
+// limit, the collector running to hold it there.
+const bytesPerRequestByte = 24
 
 // maxInflightWithoutLimit is the budget when the runtime has no memory
 // limit: eight reviews of the API server's largest, which two cores convert
@@ -39,8 +41,9 @@ const bytesPerRequestByte = 16
 // ones fit.
 const maxInflightWithoutLimit = 8 * DefaultMaxRequestBytes
 
-// MaxInflightBytesFor is the in-flight budget for a memory limit in bytes,
-// such as GOMEMLIMIT's (debug.SetMemoryLimit(-1)): a fraction
+// MaxInflightBytesFor is the in-flight budget for a Go memory limit in
+// bytes (debug.SetMemoryLimit(-1): GOMEMLIMIT's, or the one webhook.Run
+// sets from the container's limit): a fraction
 // (1/bytesPerRequestByte) of it, or maxInflightWithoutLimit when there is no
 // limit (math.MaxInt64, Go's default).
 func MaxInflightBytesFor(memoryLimit int64) int64 {

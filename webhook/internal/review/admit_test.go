@@ -105,8 +105,8 @@ func TestHandlerCountsAChunkedBodyAsTheLargestItMayBe(t *testing.T) {
 
 func TestMaxInflightBytesForIsAFractionOfTheMemoryLimit(t *testing.T) {
 	for _, c := range []struct{ limit, want int64 }{
-		{128 << 20, 8 << 20},
-		{1 << 30, 64 << 20},
+		{102 << 20, 102 << 20 / 24}, // a 128 MiB container's Go limit
+		{1 << 30, 1 << 30 / 24},
 		{math.MaxInt64, 24 << 20}, // no limit: eight of the largest reviews
 		{0, 24 << 20},
 	} {

@@ -68,6 +68,9 @@ func NewHandler(table *convert.Table, opts Options) *Handler {
 	return &Handler{table: table, opts: opts, budget: admit.NewBudget(opts.MaxInflightBytes)}
 }
 
+// MaxInflightBytes is the handler's in-flight budget, set or derived.
+func (h *Handler) MaxInflightBytes() int64 { return h.budget.Size() }
+
 // httpError is a request the handler refuses before converting anything.
 type httpError struct {
 	code   int
