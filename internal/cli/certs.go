@@ -59,13 +59,16 @@ func (c *certsRun) run(args []string) error {
 	if err != nil {
 		return err
 	}
-	w, err := c.webhook(dir, args)
+	w, main, err := c.webhook(dir, args)
 	if err != nil {
 		return err
 	}
 	outDir := c.out
 	if !filepath.IsAbs(outDir) {
 		outDir = filepath.Join(dir, outDir)
+	}
+	if err := keysOutOfBuild(dir, outDir, main); err != nil {
+		return err
 	}
 	if c.validFor <= 0 {
 		return fmt.Errorf("--valid-for must be positive, not %s", c.validFor)
@@ -115,34 +118,46 @@ func (c *certsRun) run(args []string) error {
 	return nil
 }
 
-// webhook is the conversion webhook of the packages args name in dir.
+// webhook is the conversion webhook of the packages args name in dir, and
+// where the project's webhook main goes (--webhook-main), beside which
+// crdforge generate writes the Dockerfile.
 //
 // The crd generator checks the CRDs this command writes too; the model
 // resolves the webhook, as it does for the deploy generator. The project's
 // settings (.crdforge.yaml) shape the CRDs as they do for crdforge
 // generate, so that both write the same schemas.
-func (c *certsRun) webhook(dir string, args []string) (*model.Webhook, error) {
+func (c *certsRun) webhook(dir string, args []string) (*model.Webhook, string, error) {
+	w, cfg, err := c.resolve(dir, args)
+	main := cfg.WebhookMain
+	if main == "" {
+		main = pipeline.DefaultWebhookMain
+	}
+	return w, main, err
+}
+
+// resolve runs the crd generator over args as the project configures it.
+func (c *certsRun) resolve(dir string, args []string) (*model.Webhook, pipeline.Config, error) {
 	cfg, err := projectConfig(dir, c.stderr)
 	if err != nil {
-		return nil, err
+		return nil, cfg, err
 	}
 	cfg.Patterns, cfg.Only, cfg.Resolve = args, []string{"crd"}, model.Options{Webhook: true}
 	cfg.ValidationRecord = validationRecord(c.stderr)
 	res, err := pipeline.Generate(cfg)
 	if err != nil {
-		return nil, err
+		return nil, cfg, err
 	}
 	for _, item := range res.Diags.Items() {
 		printErr(c.stderr, item.Format(dir))
 	}
 	if res.Diags.HasErrors() {
-		return nil, exitError{ExitErrors}
+		return nil, cfg, exitError{ExitErrors}
 	}
 	if res.Model.Webhook == nil {
 		printErr(c.stderr, "crdforge certs: no kind converts through a webhook, so there is no webhook to make certificates for")
-		return nil, exitError{ExitErrors}
+		return nil, cfg, exitError{ExitErrors}
 	}
-	return res.Model.Webhook, nil
+	return res.Model.Webhook, cfg, nil
 }
 
 // certsFiles are the files crdforge certs writes into outDir, and their
@@ -253,7 +268,11 @@ writes into --out:
   .gitignore          ignoring all of the above: keys are not for committing.
 
 Key files and secret.yaml are written with mode 0600; every file goes through
-a temporary file and a rename. The CRDs' schemas follow the project's
+a temporary file and a rename. Inside a Docker build context (the nearest
+directory above --out holding go.mod or a Dockerfile) certs writes nothing
+unless the context has a .dockerignore or crdforge generate has written the
+webhook Dockerfile's own, Dockerfile.dockerignore: docker build would send
+the keys to the builder. The CRDs' schemas follow the project's
 .crdforge.yaml, as crdforge generate's do. Then, for example:
 
   kubectl apply -f config/webhook/namespace.yaml

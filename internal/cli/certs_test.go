@@ -243,3 +243,24 @@ func TestCertsDefaultsAndErrors(t *testing.T) {
 		t.Errorf("wrote files although there is no webhook")
 	}
 }
+
+// crdforge certs writes no private key into a Docker build context that
+// has no ignore file, where `COPY . .` would take it into the image's
+// build stage; once crdforge generate has written the Dockerfile's own
+// ignore file, it does.
+func TestCertsRefusesKeysInABuildContext(t *testing.T) {
+	dir := scratchCase(t, "webhook")
+	code, _, stderr := run(t, dir, "certs", "./...")
+	if code != ExitErrors || !strings.Contains(stderr, "has no .dockerignore") || !strings.Contains(stderr, filepath.Join("cmd", "webhook", "Dockerfile.dockerignore")) {
+		t.Errorf("certs in a build context without .dockerignore: exit %d, want %d\n%s", code, ExitErrors, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, DefaultCertsDir)); err == nil {
+		t.Errorf("certs refused, yet wrote %s", DefaultCertsDir)
+	}
+	if code, _, stderr := run(t, dir, "generate", "./..."); code != ExitOK {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	if code, _, stderr := run(t, dir, "certs", "./..."); code != ExitOK {
+		t.Errorf("certs after generate wrote the Dockerfile's ignore file: exit %d\n%s", code, stderr)
+	}
+}

@@ -33,6 +33,7 @@ var all = parse()
 func parse() *template.Template {
 	root := template.New("").Option("missingkey=error").Funcs(template.FuncMap{
 		"base64": func(b []byte) string { return base64.StdEncoding.EncodeToString(b) },
+		"indent": indent,
 	})
 	err := fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, suffix) {
@@ -53,6 +54,17 @@ func parse() *template.Template {
 		panic(fmt.Sprintf("templates: %v", err)) // embedded at build time: a bug, caught by any test
 	}
 	return root
+}
+
+// indent puts n spaces before every line of s, YAML printed at no
+// indentation, so that a block Go code holds lands where a template needs it.
+func indent(n int, s string) string {
+	pad := strings.Repeat(" ", n)
+	lines := strings.SplitAfter(strings.TrimSuffix(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = pad + l
+	}
+	return strings.Join(lines, "")
 }
 
 // Render executes the named template with data.

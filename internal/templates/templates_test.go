@@ -26,3 +26,10 @@ func TestRenderErrors(t *testing.T) {
 		t.Errorf("Render = %q, %v", out, err)
 	}
 }
+
+// indent shifts every line of a block, and adds no line of its own.
+func TestIndent(t *testing.T) {
+	if got, want := indent(2, "a: 1\nb:\n  c: 2\n"), "  a: 1\n  b:\n    c: 2"; got != want {
+		t.Errorf("indent = %q, want %q", got, want)
+	}
+}

@@ -2,7 +2,10 @@ module github.com/crdforge/crdforge/tools/dockerfile
 
 go 1.26
 
-require github.com/moby/buildkit v0.17.3
+require (
+	github.com/moby/buildkit v0.17.3
+	github.com/moby/patternmatcher v0.6.0
+)
 
 require (
 	github.com/containerd/typeurl/v2 v2.2.0 // indirect

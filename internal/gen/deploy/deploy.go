@@ -51,7 +51,8 @@ func (g Generator) Owns(m *model.Model) []string {
 		return nil
 	}
 	return []string{filepath.Join(g.Dir, "*.yaml"), filepath.Join(g.CRDDir, "kustomization.yaml"),
-		filepath.Join(overlayDir(g.Dir), "kustomization.yaml"), filepath.Join(filepath.Dir(g.Main), "Dockerfile")}
+		filepath.Join(overlayDir(g.Dir), "kustomization.yaml"), filepath.Join(filepath.Dir(g.Main), "Dockerfile"),
+		g.DockerIgnore()}
 }
 
 // Generate returns the webhook's manifests and kustomization, or nothing
@@ -79,14 +80,7 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		return nil
 	}
 	dir, crdDir := g.Dir, g.CRDDir
-
-	shown := dir // in the kustomization's comment: relative, so output is the same everywhere
-	if r, err := filepath.Rel(m.Dir, dir); filepath.IsAbs(dir) && err == nil {
-		shown = r
-	}
-	name, tag := SplitImage(g.WebhookImage, w.App)
-	data := manifests{Webhook: w, Dir: filepath.ToSlash(shown), Image: Image, ImageName: name, ImageTag: tag,
-		CertManager: w.Certificate != nil, Replicas: 2, Pod: WebhookPod()}
+	data := g.manifests(m)
 	build := g.buildData(m, data)
 	data.Dockerfile = build.Dockerfile
 	var files []output.File
@@ -129,6 +123,7 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		add(filepath.Join(dir, name+".yaml"), "webhook/"+name+".yaml", data)
 	}
 	add(filepath.Join(filepath.Dir(g.Main), "Dockerfile"), "webhook/Dockerfile", build)
+	add(g.DockerIgnore(), "webhook/Dockerfile.dockerignore", build)
 	if data.CertManager {
 		overlay := data
 		overlay.CertsDir = path.Join(data.Dir, "certs")
@@ -141,6 +136,18 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		return nil
 	}
 	return append(files, g.gitignore())
+}
+
+// manifests is what the templates of m's webhook read, but for the
+// resources and the overlay's fields, which Generate adds.
+func (g Generator) manifests(m *model.Model) manifests {
+	shown := g.Dir // in the kustomization's comment: relative, so output is the same everywhere
+	if r, err := filepath.Rel(m.Dir, g.Dir); filepath.IsAbs(g.Dir) && err == nil {
+		shown = r
+	}
+	name, tag := SplitImage(g.WebhookImage, m.Webhook.App)
+	return manifests{Webhook: m.Webhook, Dir: filepath.ToSlash(shown), Image: Image, ImageName: name, ImageTag: tag,
+		CertManager: m.Webhook.Certificate != nil, Replicas: 2, Pod: WebhookPod()}
 }
 
 // sharedNamespaces exist in every cluster and hold more than the webhook:

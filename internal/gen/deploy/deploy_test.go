@@ -15,11 +15,13 @@ import (
 
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/gen/deploy"
+	"github.com/crdforge/crdforge/internal/manifestcheck"
 	"github.com/crdforge/crdforge/internal/model"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/internal/pipeline"
 	"github.com/crdforge/crdforge/webhook"
 	yaml "go.yaml.in/yaml/v2"
+	appsv1 "k8s.io/api/apps/v1"
 )
 
 // byDefault is the deploy generator as crdforge generate configures it
@@ -424,7 +426,7 @@ func TestFiles(t *testing.T) {
 		if !output.IsGenerated(f.Content) {
 			t.Errorf("%s is not recognized as generated", f.Path)
 		}
-		if strings.HasSuffix(f.Path, "Dockerfile") || f.Block {
+		if strings.Contains(filepath.Base(f.Path), "Dockerfile") || f.Block {
 			continue // linted in tools/dockerfile; a .gitignore block
 		}
 		if docs, err := yamlDocuments(f.Content); err != nil || docs == 0 {
@@ -439,6 +441,7 @@ func TestFiles(t *testing.T) {
 		"config/webhook/deployment.yaml",
 		"config/webhook/pdb.yaml",
 		"cmd/webhook/Dockerfile",
+		"cmd/webhook/Dockerfile.dockerignore",
 		"config/webhook-without-cert-manager/kustomization.yaml",
 		"config/webhook/kustomization.yaml",
 		"(block) .gitignore",
@@ -600,5 +603,32 @@ func TestKindsSharingTheService(t *testing.T) {
 	}
 	if !strings.Contains(crdKust, "- example.com_gadgets.yaml\n- example.com_widgets.yaml\n") {
 		t.Errorf("the CRDs' kustomization does not list both CRDs:\n%s", crdKust)
+	}
+}
+
+// Every manifest of the kustomization decodes strictly into its Kubernetes
+// type, and the webhook's pod is admitted at Pod Security "restricted".
+func TestManifestsStrictAndRestricted(t *testing.T) {
+	m, _ := load(t, "../../../testdata/webhook")
+	pods := 0
+	for _, f := range generate(t, byDefault, m) {
+		if f.Block || !strings.HasSuffix(f.Path, ".yaml") || filepath.Base(f.Path) == "kustomization.yaml" {
+			continue // the kustomizations are kustomize's, not the API server's
+		}
+		objs, err := manifestcheck.Decode(f.Content)
+		if err != nil {
+			t.Errorf("%s: %v", f.Path, err)
+		}
+		for _, o := range objs {
+			if d, ok := o.Typed.(*appsv1.Deployment); ok {
+				pods++
+				if err := manifestcheck.Restricted(&d.Spec.Template); err != nil {
+					t.Errorf("%s: the pod %v", f.Path, err)
+				}
+			}
+		}
+	}
+	if pods != 1 {
+		t.Errorf("%d Deployments, want 1", pods)
 	}
 }

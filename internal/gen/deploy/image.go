@@ -39,6 +39,14 @@ func SplitImage(ref, app string) (name, tag string) {
 	return ref, "latest"
 }
 
+// DockerIgnore is the Dockerfile's own ignore file, beside it: BuildKit
+// reads <Dockerfile>.dockerignore in place of the context's .dockerignore,
+// so crdforge keeps the build context to go build's inputs without taking
+// over a .dockerignore of the user's.
+func (g Generator) DockerIgnore() string {
+	return filepath.Join(filepath.Dir(g.Main), "Dockerfile.dockerignore")
+}
+
 // build is what the Dockerfile template reads.
 type build struct {
 	// Dockerfile is its path and MainPkg the webhook's main package, both

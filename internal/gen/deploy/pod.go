@@ -13,6 +13,9 @@ type Pod struct {
 	// --shutdown-grace-period, its drain, and the
 	// terminationGracePeriodSeconds that covers them (terminationGracePeriod).
 	PreStopSeconds, ShutdownGraceSeconds, DrainSeconds, TerminationGracePeriodSeconds int
+	// The pod's and its container's securityContext, as YAML at no
+	// indentation (security.go): the Helm chart's defaults too.
+	PodSecurityContext, ContainerSecurityContext string
 	// MemoryLimitEnv is the variable that gives the webhook its container's
 	// memory limit: ContainerMemoryLimitEnv.
 	MemoryLimitEnv string
@@ -53,6 +56,8 @@ func WebhookPod() Pod {
 		ShutdownGraceSeconds:          seconds(ShutdownGrace),
 		DrainSeconds:                  seconds(DrainTimeout),
 		TerminationGracePeriodSeconds: seconds(terminationGracePeriod()),
+		PodSecurityContext:            PodSecurityContext,
+		ContainerSecurityContext:      ContainerSecurityContext,
 		MemoryLimitEnv:                ContainerMemoryLimitEnv,
 	}
 }

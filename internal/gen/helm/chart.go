@@ -23,12 +23,17 @@ type chart struct {
 	// Chart.yaml's.
 	ImageName, ImageTag, AppVersion string
 	Replicas                        int
+	// MaxReplicas and TargetCPU are values.yaml's first autoscaling
+	// ceiling and CPU target; its floor is Replicas.
+	MaxReplicas, TargetCPU int
 	// CertManager is values.yaml's first certManager.enabled: on when the
 	// API's markers ask for CA injection, as the kustomization has it.
 	CertManager bool
 	// Names are the webhook's objects' default names.
 	Names names
 	// The webhook's pod: deploy's, which the shared pod templates read.
+	// Its securityContexts are also values.yaml's first podSecurityContext
+	// and securityContext, and the templates' fallback.
 	deploy.Pod
 }
 
@@ -52,6 +57,7 @@ func newChart(m *model.Model, image string) chart {
 		c.AppVersion = "latest" // a digest: the chart still needs a version of the app to show
 	}
 	c.Replicas, c.CertManager = 2, w.Certificate != nil
+	c.MaxReplicas, c.TargetCPU = 6, 80
 	c.Names = names{Deployment: w.App, Service: w.Service, Secret: w.SecretName, Certificate: w.Service + "-cert", Issuer: w.Issuer}
 	if w.Certificate != nil {
 		c.Names.Certificate = w.Certificate.Name

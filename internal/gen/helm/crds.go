@@ -42,6 +42,9 @@ func crdTemplates(m *model.Model, c chart, dir string, diags *diag.List) []outpu
 	var files []output.File
 	for _, obj := range (crd.Generator{}).CRDs(m, diags, false) {
 		content, err := crdTemplate(obj, c.Name)
+		if err == nil {
+			content, err = gated(content)
+		}
 		if err != nil {
 			diags.Errorf(firstKind(m), "the Helm template of CRD %s: %v", obj.Name, err)
 			continue
@@ -49,10 +52,36 @@ func crdTemplates(m *model.Model, c chart, dir string, diags *diag.List) []outpu
 		files = append(files, output.File{Path: filepath.Join(dir, crd.FileName(obj)), Content: content})
 	}
 	for _, f := range (deprecation.Generator{Dir: dir}).Generate(m, diags) {
-		f.Content = literal(f.Content)
+		content, err := gated(literal(f.Content))
+		if err != nil {
+			diags.Errorf(firstKind(m), "the Helm template of %s: %v", f.Path, err)
+			continue
+		}
+		f.Content = content
 		files = append(files, f)
 	}
 	return files
+}
+
+// crdsEnabled is the condition of every template under templates/crds:
+// crds.enabled false leaves the CRDs (and their policies) to another
+// release or to kubectl, as kubebuilder's chart does. A values.yaml
+// without the key installs them.
+const crdsEnabled = `{{- if dig "crds" "enabled" true .Values.AsMap }}`
+
+// gated renders b, a template of templates/crds, only with crds.enabled.
+// The condition goes after the generated-file header, which must stay the
+// file's first line for crdforge to know the file its own.
+func gated(b []byte) ([]byte, error) {
+	header, rest, ok := bytes.Cut(b, []byte("\n"))
+	if !ok || !bytes.HasPrefix(header, []byte("# ")) {
+		return nil, fmt.Errorf("no header line to put the crds.enabled condition after")
+	}
+	var out bytes.Buffer
+	for _, part := range [][]byte{header, []byte("\n" + crdsEnabled + "\n"), rest, []byte("{{- end }}\n")} {
+		out.Write(part)
+	}
+	return out.Bytes(), nil
 }
 
 // crdTemplate prints obj as a template: kept on uninstall, and, when it
@@ -78,11 +107,12 @@ func crdTemplate(obj *apiextensionsv1.CustomResourceDefinition, chart string) ([
 	if err != nil {
 		return nil, err
 	}
-	b = literal(b)
-	if hook {
+	b, err = replaceLine(literal(b), ResourcePolicy+": keep", []string{
+		`{{- if dig "crds" "keep" true .Values.AsMap }}`, ResourcePolicy + ": keep", "{{- end }}"})
+	if err == nil && hook {
 		return conversionExpressions(b, chart)
 	}
-	return b, nil
+	return b, err
 }
 
 // conversionExpressions puts the Helm expressions of the conversion's

@@ -34,6 +34,51 @@ none of it.
 {{- define "crontab.replicas" -}}
 {{ dig "replicas" 2 .Values.AsMap }}
 {{- end }}
+
+{{- /* "true" when a HorizontalPodAutoscaler sets the replicas. */}}
+{{- define "crontab.autoscaling" -}}
+{{ if dig "autoscaling" "enabled" false .Values.AsMap }}true{{ end }}
+{{- end }}
+
+{{- /*
+The fewest replicas that run: the autoscaler's floor when it scales, else
+replicas. The PodDisruptionBudget follows it.
+*/}}
+{{- define "crontab.minReplicas" -}}
+{{ if include "crontab.autoscaling" . }}{{ dig "autoscaling" "minReplicas" 2 .Values.AsMap }}{{ else }}{{ include "crontab.replicas" . }}{{ end }}
+{{- end }}
+
+{{- /*
+The service account the pod runs as: serviceAccount.name, else, when the
+chart creates one, the Deployment's name; empty for the namespace's default.
+*/}}
+{{- define "crontab.serviceAccount" -}}
+{{- $name := dig "serviceAccount" "name" "" .Values.AsMap -}}
+{{- if and (not $name) (dig "serviceAccount" "create" false .Values.AsMap) -}}
+{{- $name = include "crontab.deployment" . -}}
+{{- end -}}
+{{ $name }}
+{{- end }}
+
+{{- /*
+The securityContexts: values.yaml's, else the kustomization's (the
+Pod Security Standard "restricted" holds the pod to them).
+*/}}
+{{- define "crontab.podSecurityContext" -}}
+{{ dig "podSecurityContext" (fromYaml `runAsNonRoot: true
+runAsUser: 65532
+seccompProfile:
+  type: RuntimeDefault
+`) .Values.AsMap | toYaml }}
+{{- end }}
+{{- define "crontab.securityContext" -}}
+{{ dig "securityContext" (fromYaml `readOnlyRootFilesystem: true
+allowPrivilegeEscalation: false
+capabilities:
+  drop:
+  - ALL
+`) .Values.AsMap | toYaml }}
+{{- end }}
 {{- define "crontab.resources" -}}
 {{ dig "resources" (dict "requests" (dict "cpu" "10m" "memory" "32Mi") "limits" (dict "memory" "128Mi")) .Values.AsMap | toYaml }}
 {{- end }}
@@ -71,4 +116,12 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 app.kubernetes.io/part-of: crontab
 app.kubernetes.io/managed-by: {{ .Release.Service }}
 helm.sh/chart: {{ .Chart.Name }}-{{ .Chart.Version | replace "+" "_" }}
+{{- end }}
+
+{{- /*
+The pod's labels: podLabels, then the chart's, which win: the Deployment
+and the Service select on them.
+*/}}
+{{- define "crontab.podLabels" -}}
+{{ mergeOverwrite (dig "podLabels" dict .Values.AsMap | deepCopy) (include "crontab.labels" . | fromYaml) | toYaml }}
 {{- end }}
