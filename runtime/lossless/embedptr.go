@@ -130,3 +130,64 @@ func settable(v reflect.Value, index []int, fresh map[unsafe.Pointer]bool) refle
 	}
 	return v
 }
+
+// What JSON cannot tell apart.
+//
+// A pointer to a struct that writes no member the API server keeps (each
+// omitted, or null, which it drops: stored.go) reads back from JSON as nil,
+// as a nil one does. Where the source and its round trip differ only so, no
+// client can see a difference, and stashing one would leave an annotation
+// on an object whose JSON, read back, converts without one.
+
+// showsNothing reports whether the struct of type t at p, nil for none, is
+// one JSON cannot tell from a nil pointer (see above).
+func showsNothing(t reflect.Type, p unsafe.Pointer) bool {
+	if p == nil {
+		return false
+	}
+	s, ok := storedForm(t, p)
+	return ok && s == "{}"
+}
+
+// sameStored reports whether the values of type t at a and b have one JSON
+// form as the API server stores it.
+func sameStored(t reflect.Type, a, b unsafe.Pointer) bool {
+	sa, okA := storedForm(t, a)
+	sb, okB := storedForm(t, b)
+	return okA && okB && sa == sb
+}
+
+// storedForm returns the JSON of the value of type t at p as the API server
+// stores it, and false when it has none.
+func storedForm(t reflect.Type, p unsafe.Pointer) (string, bool) {
+	data, err := json.Marshal(reflect.NewAt(t, p).Interface())
+	if err == nil {
+		data, err = StoredJSON(data, t)
+	}
+	return string(data), err == nil
+}
+
+// reachesEmbed reports whether a value of type t may hold a struct with an
+// embedded pointer JSON promotes fields through, where semantic equality
+// tells apart what JSON may not. seen holds the types already looked into.
+func reachesEmbed(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] || hasMarshaler(t) {
+		return false
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		return reachesEmbed(t.Elem(), seen)
+	case reflect.Struct:
+		sf := fieldsOf(t)
+		if len(sf.embeds) > 0 {
+			return true
+		}
+		for _, f := range sf.fields {
+			if reachesEmbed(f.typ, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}

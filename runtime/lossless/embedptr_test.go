@@ -150,19 +150,19 @@ func jsonOf(t *testing.T, v any) string {
 	return string(b)
 }
 
-// dropsExtra and makesExtra lose the embedded pointer's own nil-ness: one
-// drops a pointer to a struct whose fields JSON omits, the other makes a
-// pointer where there was none. The stash's marker brings it back.
+// dropsExtra and makesNote lose the embedded pointer's own nil-ness: one
+// drops a pointer to a struct, the other makes a pointer, with a note JSON
+// shows, where there was none. The stash's marker brings it back.
 func dropsExtra(in *inlineOld, out *inlineHub, s conversion.Scope) error {
 	err := inlineToHub(in, out, s)
 	out.Spec.HubExtra = nil
 	return err
 }
 
-func makesExtra(in *inlineHub, out *inlineOld, s conversion.Scope) error {
+func makesNote(in *inlineHub, out *inlineOld, s conversion.Scope) error {
 	err := inlineFromHub(in, out, s)
 	if out.Spec.OldExtra == nil {
-		out.Spec.OldExtra = &OldExtra{}
+		out.Spec.OldExtra = &OldExtra{Note: "made"}
 	}
 	return err
 }
@@ -178,16 +178,8 @@ func TestAnEmbeddedPointersNilnessIsStashed(t *testing.T) {
 	if !SemanticEqual(&back.Spec, &src.Spec) {
 		t.Errorf("back as %s, want %s", jsonOf(t, back.Spec), jsonOf(t, src.Spec))
 	}
-	// A pointer to a struct whose fields are all empty, which only the
-	// marker tells from none.
-	src = &inlineOld{Spec: inlineOldSpec{OldExtra: &OldExtra{}}}
-	h = convert[inlineOld, inlineHub](t, src, dropping, inlineFromDir)
-	back = convert[inlineHub, inlineOld](t, h, inlineFromDir, dropping)
-	if back.Spec.OldExtra == nil {
-		t.Errorf("back with a nil pointer; stash was %s", h.Annotations[Annotation("v1alpha1")])
-	}
 
-	making := RoundTrip("v1", "v1alpha1", makesExtra)
+	making := RoundTrip("v1", "v1alpha1", makesNote)
 	hub := &inlineHub{Spec: inlineHubSpec{Size: 3}}
 	o := convert[inlineHub, inlineOld](t, hub, making, inlineToHubDir)
 	if got, want := o.Annotations[Annotation("v1")], `sparse:{"spec":{",HubExtra":null}}`; got != want {
@@ -196,6 +188,51 @@ func TestAnEmbeddedPointersNilnessIsStashed(t *testing.T) {
 	hubBack := convert[inlineOld, inlineHub](t, o, inlineToHubDir, making)
 	if hubBack.Spec.HubExtra != nil || hubBack.Spec.Size != 3 {
 		t.Errorf("back as %+v, want no HubExtra", hubBack.Spec)
+	}
+}
+
+// makesExtra makes a pointer to a struct JSON shows nothing of where there
+// was none; listToHubMaking does so in every element of a list.
+func makesExtra(in *inlineHub, out *inlineOld, s conversion.Scope) error {
+	err := inlineFromHub(in, out, s)
+	if out.Spec.OldExtra == nil {
+		out.Spec.OldExtra = &OldExtra{}
+	}
+	return err
+}
+
+func listToHubMaking(in *listOld, out *listHub, s conversion.Scope) error {
+	err := listToHub(in, out, s)
+	for i := range out.Spec.Items {
+		if out.Spec.Items[i].ElemHubExtra == nil {
+			out.Spec.Items[i].ElemHubExtra = &ElemHubExtra{}
+		}
+	}
+	return err
+}
+
+// A round trip that differs from its source only in an embedded pointer
+// JSON cannot tell from nil (a pointer to a struct whose fields JSON all
+// omits) stashes nothing: the source's JSON, read back, would convert
+// without an annotation (apigen seeds 24 and 25: a stash of only
+// ",SprocketEmbedded1":null). So for such a pointer made or dropped by the
+// round trip, as a member or inside a leaf stored whole.
+func TestNoStashWhereJSONCannotTellAnEmbeddedPointerFromNil(t *testing.T) {
+	hub := &inlineHub{Spec: inlineHubSpec{Size: 3}}
+	o := convert[inlineHub, inlineOld](t, hub, RoundTrip("v1", "v1alpha1", makesExtra), inlineToHubDir)
+	if got := o.Annotations[Annotation("v1")]; got != "" {
+		t.Errorf("made: stash %s, want none", got)
+	}
+	src := &inlineOld{Spec: inlineOldSpec{OldExtra: &OldExtra{}, Size: 1}}
+	h := convert[inlineOld, inlineHub](t, src, RoundTrip("v1alpha1", "v1", dropsExtra), inlineFromDir)
+	if got := h.Annotations[Annotation("v1alpha1")]; got != "" {
+		t.Errorf("dropped: stash %s, want none", got)
+	}
+	var old listOld
+	old.Spec.Items = []elemOld{{}, {OldExtra: &OldExtra{Note: "n"}}}
+	lh := convert[listOld, listHub](t, &old, RoundTrip("v1alpha1", "v1", listToHubMaking), listFromHubDir)
+	if got := lh.Annotations[Annotation("v1alpha1")]; got != "" {
+		t.Errorf("in a list: stash %s, want none", got)
 	}
 }
 
