@@ -206,9 +206,7 @@ func generate(t *testing.T, root, tree string, seed uint64) (drawn, bool) {
 	switch code {
 	case 0:
 	case 2:
-		checkRefusal(t, seed, api, stderr.String())
-		head, _, _ := strings.Cut(stderr.String(), "\n")
-		t.Logf("seed %d refused: %s", seed, head)
+		t.Logf("seed %d refused: %s", seed, checkRefusal(t, seed, api, stderr.String()))
 		return drawn{}, false
 	default:
 		t.Fatalf("seed %d: generate exited %d:\n%s\n%s", seed, code, stderr.String(), api)
@@ -220,22 +218,23 @@ func generate(t *testing.T, root, tree string, seed uint64) (drawn, bool) {
 // checkRefusal holds generate's refusal of a drawn API to the promise:
 // every diagnostic at file:line:col, and an error among them. Lines that
 // start with "crdforge:" sum up (fields left unlisted, files written);
-// indented ones are a diagnostic's notes.
-func checkRefusal(t *testing.T, seed uint64, api *apigen.API, stderr string) {
+// indented ones are a diagnostic's notes. It returns the first error.
+func checkRefusal(t *testing.T, seed uint64, api *apigen.API, stderr string) string {
 	t.Helper()
-	errors := 0
+	var first string
 	for _, line := range strings.Split(stderr, "\n") {
 		switch {
 		case line == "" || strings.HasPrefix(line, " ") || strings.HasPrefix(line, "crdforge: "):
 		case !positioned(line):
 			t.Errorf("seed %d: generate refused the API with an unpositioned line: %s\n%s", seed, line, api)
-		case !strings.Contains(line, ": warning: "):
-			errors++
+		case first == "" && !strings.Contains(line, ": warning: "):
+			first = line
 		}
 	}
-	if errors == 0 {
+	if first == "" {
 		t.Errorf("seed %d: generate exited 2 without a positioned error:\n%s\n%s", seed, stderr, api)
 	}
+	return first
 }
 
 // positioned reports whether line starts with file:line:col:.
