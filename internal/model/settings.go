@@ -191,8 +191,13 @@ func (b *Builder) checkWebhook(w markers.Webhook, pos token.Pos, diags *diag.Lis
 			bad(errs, "namespace %q is not a valid namespace", w.Namespace)
 		}
 	}
-	if w.Path != "" && !strings.HasPrefix(w.Path, "/") {
+	switch {
+	case w.Path != "" && !strings.HasPrefix(w.Path, "/"):
 		bad(nil, "path %q must start with /", w.Path)
+	case w.Path == "/":
+		// The webhook answers 404 at its root (webhook.Run), so that a
+		// prober's 200 does not pass for a conversion path.
+		bad([]string{"the webhook answers 404 at its root: name a path such as /convert"}, "path / serves no conversions")
 	}
 	if w.Port != 0 && (w.Port < 1 || w.Port > 65535) {
 		bad(nil, "port %d is not between 1 and 65535", w.Port)
