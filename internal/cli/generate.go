@@ -158,7 +158,7 @@ func bindConfigFlags(f *pflag.FlagSet, cfg *pipeline.Config) {
 	f.BoolVar(&cfg.Strict, "strict", false,
 		"fail (exit 2, nothing written) on a field with no counterpart in the version it converts to, unless +crdforge:nocounterpart acknowledges it; for CI")
 	f.BoolVar(&cfg.AllowDroppedZeros, "allow-dropped-zeros", false,
-		"report a field whose explicit zero conversion turns into its default (a default other than its zero, and omitempty) as a warning, not an error; for a project adopting crdforge with many, best set in .crdforge.yaml as allow-dropped-zeros: true")
+		"report a field whose explicit zero conversion turns into its default (a default other than its zero, and omitempty or omitzero) as a warning, not an error; for a project adopting crdforge with many, best set in .crdforge.yaml as allow-dropped-zeros: true")
 	f.IntVar(&cfg.FitCRDBytes, "fit-crd-bytes", 0,
 		"leave schema descriptions out of each CRD, the deepest and longest first, until it takes at most N bytes as client-side kubectl apply stores it (its JSON, in an annotation); 262144 is the most that can be; 0 leaves them all in")
 	f.StringVar(&cfg.DocsDir, "docs", "",
