@@ -397,3 +397,133 @@ func TestAListWhoseElementsEmbeddedPointerOneJSONDropsComesBack(t *testing.T) {
 		t.Errorf("hub back as %s, want %s; the old version was %s", got, want, jsonOf(t, o))
 	}
 }
+
+// embedListSpoke and embedListHub are two versions of a kind whose list
+// elements and map values embed a pointer to a struct, inline: the spoke's
+// holds Tags, without omitempty, which the hub's lacks.
+type embedListSpoke struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+	Items  []embedListSpokeItem          `json:"items"`
+	ByName map[string]embedListSpokeItem `json:"byName,omitempty"`
+}
+
+type embedListSpokeItem struct {
+	*SpokeTagged `json:",inline"`
+	Name         string `json:"name"`
+}
+
+type SpokeTagged struct {
+	Note string   `json:"note,omitempty"`
+	Tags []string `json:"tags"`
+}
+
+type embedListHub struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+	Items  []embedListHubItem          `json:"items"`
+	ByName map[string]embedListHubItem `json:"byName,omitempty"`
+}
+
+type embedListHubItem struct {
+	*HubTagged `json:",inline"`
+	Name       string `json:"name"`
+}
+
+type HubTagged struct {
+	Note string `json:"note,omitempty"`
+}
+
+func embedListToHub(in *embedListSpoke, out *embedListHub, _ conversion.Scope) error {
+	out.ObjectMeta = in.ObjectMeta
+	out.Items = convertElems(in.Items, itemToHub)
+	out.ByName = convertValues(in.ByName, itemToHub)
+	return nil
+}
+
+func embedListFromHub(in *embedListHub, out *embedListSpoke, _ conversion.Scope) error {
+	out.ObjectMeta = in.ObjectMeta
+	out.Items = convertElems(in.Items, itemFromHub)
+	out.ByName = convertValues(in.ByName, itemFromHub)
+	return nil
+}
+
+func itemToHub(in embedListSpokeItem) embedListHubItem {
+	out := embedListHubItem{Name: in.Name}
+	if in.SpokeTagged != nil {
+		out.HubTagged = &HubTagged{Note: in.Note}
+	}
+	return out
+}
+
+func itemFromHub(in embedListHubItem) embedListSpokeItem {
+	out := embedListSpokeItem{Name: in.Name}
+	if in.HubTagged != nil {
+		out.SpokeTagged = &SpokeTagged{Note: in.Note}
+	}
+	return out
+}
+
+func convertElems[A, B any](in []A, f func(A) B) []B {
+	if in == nil {
+		return nil
+	}
+	out := make([]B, len(in))
+	for i, v := range in {
+		out[i] = f(v)
+	}
+	return out
+}
+
+func convertValues[A, B any](in map[string]A, f func(A) B) map[string]B {
+	if in == nil {
+		return nil
+	}
+	out := make(map[string]B, len(in))
+	for k, v := range in {
+		out[k] = f(v)
+	}
+	return out
+}
+
+// Both directions are round trips, so that what the stash keeps is up to
+// the sparse diff alone.
+var (
+	embedListToHubDir = RoundTrip("v1alpha1", "v1", embedListToHub)
+	embedListFromDir  = RoundTrip("v1", "v1alpha1", embedListFromHub)
+)
+
+// A list element or map value is a leaf the stash stores whole; its
+// tags: [], promoted through an embedded pointer, is a value JSON writes
+// apart from null, so the leaf differs from the one the hub brings back,
+// and is stashed. Elements with a nil pointer, or equal tags, keep the
+// stash empty.
+func TestEmptyValuesBehindAnEmbeddedPointerInALeafAreStashed(t *testing.T) {
+	for name, c := range map[string]struct {
+		items string
+		stash bool
+	}{
+		"tags: []":       {items: `[{"name":"a","note":"n","tags":[]}]`, stash: true},
+		"tags: [] only":  {items: `[{"name":"a","tags":[]}]`, stash: true},
+		"tags: null":     {items: `[{"name":"a","note":"n","tags":null}]`},
+		"no tags":        {items: `[{"name":"a","note":"n"}]`},
+		"nil pointer":    {items: `[{"name":"a"}]`},
+		"second element": {items: `[{"name":"a"},{"name":"b","note":"n","tags":[]}]`, stash: true},
+		"map value":      {items: `[], "byName":{"a":{"name":"a","note":"n","tags":[]}}`, stash: true},
+		"map value, nil": {items: `[], "byName":{"a":{"name":"a"}}`},
+	} {
+		var src embedListSpoke
+		if err := json.Unmarshal([]byte(`{"items":`+c.items+`}`), &src); err != nil {
+			t.Fatal(err)
+		}
+		h := convert[embedListSpoke, embedListHub](t, &src, embedListToHubDir, embedListFromDir)
+		stash := h.Annotations[Annotation("v1alpha1")]
+		if (stash != "") != c.stash {
+			t.Errorf("%s: stash %q, want one: %v", name, stash, c.stash)
+		}
+		back := convert[embedListHub, embedListSpoke](t, h, embedListFromDir, embedListToHubDir)
+		if got, want := jsonOf(t, back), jsonOf(t, &src); got != want {
+			t.Errorf("%s: back as %s, want %s (stash %q)", name, got, want, stash)
+		}
+	}
+}

@@ -156,35 +156,65 @@ func arrayNil(t reflect.Type, elem nilFunc) nilFunc {
 }
 
 // structNil compares the struct's JSON fields, each with its tag's
-// omitempty; fields behind embedded pointers are left out (the stash stores
-// such structs whole and restores them as they were decoded).
+// omitempty, those promoted through embedded pointers included: the diff
+// walks those one by one (embedptr.go), and a leaf holding such a struct
+// must tell their [] from null as it does the others'.
 func structNil(t reflect.Type, building map[reflect.Type]*nilFunc) nilFunc {
 	type field struct {
-		offset uintptr
-		eq     nilFunc
+		at fieldAt
+		eq nilFunc
 	}
 	var fields []field
 	for _, f := range fieldsOf(t).fields {
-		if f.viaPointer {
-			continue
-		}
 		eq := buildNil(f.typ, building)
 		if eq == nil {
 			continue
 		}
-		offset, _ := offsetOf(t, f.index)
-		fields = append(fields, field{offset, omittable(f.typ, f.omitEmpty, eq)})
+		fields = append(fields, field{fieldAtOf(t, f.index), omittable(f.typ, f.omitEmpty, eq)})
 	}
 	if len(fields) == 0 {
 		return nil
 	}
 	return func(a, b unsafe.Pointer) bool {
 		for _, f := range fields {
-			if !f.eq(unsafe.Add(a, f.offset), unsafe.Add(b, f.offset)) {
+			fa, fb := f.at(a), f.at(b)
+			// Behind a nil embedded pointer, the field is absent. Of two
+			// equal structs, both pointers are nil or neither is, as
+			// semantic equality compares pointers (see the Pointer case).
+			if fa != nil && fb != nil && !f.eq(fa, fb) {
 				return false
 			}
 		}
 		return true
+	}
+}
+
+// fieldAt returns the address of a field of the struct at p, nil when a
+// nil embedded pointer on its way leaves it absent.
+type fieldAt func(p unsafe.Pointer) unsafe.Pointer
+
+// fieldAtOf compiles the way from struct type t to its field at index: the
+// offsets of the structs held by value, added up, between the embedded
+// pointers it follows.
+func fieldAtOf(t reflect.Type, index []int) fieldAt {
+	var hops []uintptr // offsets, each but the last ending at a pointer
+	var offset uintptr
+	for _, i := range index {
+		if t.Kind() == reflect.Pointer {
+			hops, offset, t = append(hops, offset), 0, t.Elem()
+		}
+		sf := t.Field(i)
+		offset += sf.Offset
+		t = sf.Type
+	}
+	hops = append(hops, offset)
+	return func(p unsafe.Pointer) unsafe.Pointer {
+		for _, h := range hops[:len(hops)-1] {
+			if p = *(*unsafe.Pointer)(unsafe.Add(p, h)); p == nil {
+				return nil
+			}
+		}
+		return unsafe.Add(p, hops[len(hops)-1])
 	}
 }
 
