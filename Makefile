@@ -142,10 +142,11 @@ test-unit: fetch-modules
 
 # fuzz-apis draws new random APIs (internal/apigen) for FOR (default 10m)
 # and holds crdforge's output for each to its promise, as test-unit does
-# for a fixed set of seeds: a failing seed is printed, to replay with
-# CRDFORGE_APIGEN_SEEDS=<seed> and keep as a golden case.
+# for a fixed set of seeds: each batch prints its seeds and how they
+# fared, a failing seed to replay with CRDFORGE_APIGEN_SEEDS=<seed> and
+# keep as a golden case.
 fuzz-apis: fetch-modules
-	CRDFORGE_APIGEN_FOR=$(or $(FOR),10m) $(OFFLINE) $(GO) test -timeout 0 -run '^TestRandomAPIs$$' ./internal/apigen/
+	CRDFORGE_APIGEN_FOR=$(or $(FOR),10m) $(OFFLINE) $(GO) test -v -timeout 0 -run '^TestRandomAPIs$$' ./internal/apigen/
 
 # test-e2e is everything that needs the real control plane, kubebuilder or
 # the storage version migrator: the e2e package, the real-world APIs aside.
