@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crdforge/crdforge/internal/gotype"
 	"github.com/crdforge/crdforge/internal/model"
 )
 
@@ -97,18 +98,6 @@ func emptiable(t types.Type) bool {
 	return false
 }
 
-// isZeroer reports whether t's method set holds IsZero() bool.
-func isZeroer(t types.Type) bool {
-	obj, _, _ := types.LookupFieldOrMethod(t, false, nil, "IsZero")
-	f, ok := obj.(*types.Func)
-	if !ok {
-		return false
-	}
-	sig := f.Type().(*types.Signature)
-	return sig.Params().Len() == 0 && sig.Results().Len() == 1 &&
-		types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool])
-}
-
 // reportHubDrops warns at every hub field that omitzero leaves out of JSON
 // where the spoke's field writes it: a zero struct ({}), or a value whose
 // IsZero says true (a Quantity of "0"). Converting into the hub, the
@@ -140,13 +129,10 @@ func (p *pairer) reportHubDrops() {
 // type with an IsZero of its own (of t, or of *t for a t that is no
 // pointer).
 func zeroDropsData(t types.Type) bool {
-	if _, ok := t.Underlying().(*types.Pointer); ok {
-		return isZeroer(t)
-	}
 	if _, ok := t.Underlying().(*types.Struct); ok {
 		return true
 	}
-	return isZeroer(types.NewPointer(t))
+	return gotype.ZeroMethod(t)
 }
 
 // warnHubDrop warns that the hub field fc converts into, at pos, leaves

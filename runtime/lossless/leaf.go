@@ -169,12 +169,7 @@ func structEncoder(t reflect.Type, building map[reflect.Type]*leafEncoder) leafE
 			return nil
 		}
 		ef := encodedField{key: f.key, enc: buildEncoder(f.typ, building)}
-		at := t
-		for _, i := range f.index {
-			sf := at.Field(i)
-			ef.offset += sf.Offset
-			at = sf.Type
-		}
+		ef.offset, _ = offsetOf(t, f.index)
 		if ef.enc == nil {
 			return nil
 		}

@@ -3,6 +3,7 @@ package webhook
 import (
 	"go/types"
 
+	"github.com/crdforge/crdforge/internal/gotype"
 	"github.com/dave/jennifer/jen"
 )
 
@@ -273,12 +274,12 @@ func omitTest(fl jsonField, val *jen.Statement) (cond jen.Code, ok bool) {
 }
 
 // zeroIsEmpty reports whether every zero value of t, as omitzero judges
-// it, is empty, as omitempty does: a t without IsZero (zeroMethod) whose
+// it, is empty, as omitempty does: a t without IsZero (gotype.ZeroMethod) whose
 // zero value is empty, not a struct or an array.
 func zeroIsEmpty(t types.Type) bool {
 	switch t.Underlying().(type) {
 	case *types.Basic, *types.Pointer, *types.Interface, *types.Slice, *types.Map:
-		return !zeroMethod(t)
+		return !gotype.ZeroMethod(t)
 	}
 	return false
 }
@@ -291,7 +292,7 @@ func zeroIsEmpty(t types.Type) bool {
 // calls unless the interface holds a nil pointer of any type; floats,
 // whose negative zero is not zero there; structs and arrays.
 func zeroTest(t types.Type, val *jen.Statement) jen.Code {
-	if zeroMethod(t) {
+	if gotype.ZeroMethod(t) {
 		switch t.Underlying().(type) {
 		case *types.Interface:
 			return nil
@@ -309,29 +310,6 @@ func zeroTest(t types.Type, val *jen.Statement) jen.Code {
 		return val.Op("==").Nil()
 	}
 	return nil
-}
-
-// zeroMethod reports whether encoding/json's omitzero calls an IsZero()
-// bool of a t: one in the method set of t or, for a t that is no pointer
-// or interface, of *t. A pointer's method set holds its element's methods
-// but a named pointer type, or a pointer to a pointer, has none; an
-// IsZero of another signature is no isZeroer, and not called.
-func zeroMethod(t types.Type) bool {
-	if isNilable(t) {
-		return isZeroer(t)
-	}
-	return isZeroer(types.NewPointer(t))
-}
-
-// isZeroer reports whether t's method set holds IsZero() bool.
-func isZeroer(t types.Type) bool {
-	obj, _, _ := types.LookupFieldOrMethod(t, false, nil, "IsZero")
-	f, ok := obj.(*types.Func)
-	if !ok {
-		return false
-	}
-	sig := f.Type().(*types.Signature)
-	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool])
 }
 
 // isNilable reports whether t is a pointer or an interface, whose empty

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crdforge/crdforge/internal/gotype"
 	"github.com/crdforge/crdforge/internal/model"
 	"github.com/dave/jennifer/jen"
 )
@@ -278,11 +279,11 @@ func (c *codecGen) shape(t types.Type, walking map[types.Type]bool) string {
 }
 
 // memberShape is the shape of member f's type; of an omitzero member whose
-// type has an IsZero of its own (zeroMethod), which decides what is left
+// type has an IsZero of its own (gotype.ZeroMethod), which decides what is left
 // out, the type's name, so that only the same type has its shape.
 func (c *codecGen) memberShape(f jsonField, walking map[types.Type]bool) string {
 	t := f.path[len(f.path)-1].Type()
-	if f.omitZero && zeroMethod(t) {
+	if f.omitZero && gotype.ZeroMethod(t) {
 		return types.TypeString(t, nil)
 	}
 	return c.shape(t, walking)
@@ -483,7 +484,7 @@ func (c *codecGen) transcodeField(fl jsonField, at *jen.Statement) jen.Code {
 	// A string or an integer is left out when empty or zero, which the
 	// transcoder tells, but for an IsZero of its own, which only its
 	// value can be asked.
-	byValue := fl.omitZero && zeroMethod(t)
+	byValue := fl.omitZero && gotype.ZeroMethod(t)
 	switch {
 	case c.structTranscoder(t) != "" && !fl.omitZero:
 		direct = []jen.Code{seek, key, jen.List(jen.Id("b"), jen.Err()).Op("=").Id(c.structTranscoder(t)).Call(jen.Id("d"), jen.Id("b")), fail}
