@@ -38,8 +38,8 @@ build:
 # they read), and each example's CRDs and deepcopy methods (through the
 # //go:generate line in each example).
 generate:
-	$(GO) tool helpgen generate:headerFile=./internal/markers/helpgen.header.txt paths=./internal/markers
-	$(GO) run ./internal/cli/docgen -dir docs
+	$(GO) tool helpgen generate:headerFile=./markers/helpgen.header.txt paths=./markers
+	$(GO) run ./cmd/crdforge/cli/docgen -dir docs
 	$(GO) generate ./examples/...
 
 # manifests regenerates only the examples' CRDs.
@@ -181,7 +181,7 @@ test-compat:
 	CRDFORGE_GO_NEXT=$(GO_NEXT) CRDFORGE_E2E_REQUIRED=1 $(TIER) $(GO) test -timeout 60m ./compat/
 	cd runtime && $(TIER) $(GO) test $(RUNTIME_LONG_TESTS) && GOTOOLCHAIN=$(GO_NEXT) $(TIER) $(GO) test ./...
 	cd webhook && $(TIER) $(GO) test $(WEBHOOK_LONG_TESTS) && GOTOOLCHAIN=$(GO_NEXT) $(TIER) $(GO) test ./...
-	GOTOOLCHAIN=$(GO_NEXT) $(TIER) $(GO) test -short -run '^TestGolden' ./internal/cli/
+	GOTOOLCHAIN=$(GO_NEXT) $(TIER) $(GO) test -short -run '^TestGolden' ./cmd/crdforge/cli/
 	GOTOOLCHAIN=$(GO_NEXT) $(TIER) $(GO) test -short ./examples/...
 	cd tools/dockerfile && $(TIER) $(GO) test ./...
 
@@ -247,8 +247,8 @@ lint-go: $(GOLANGCI_LINT)
 # changes nothing with controller-gen's (as processes);
 # then the webhook handler and the conversions. BENCHMARKS.md records them.
 bench:
-	GOGC=$(BENCH_GOGC) GOMEMLIMIT=$(BENCH_GOMEMLIMIT) $(GO) test ./internal/pipeline/ -run '^$$' -bench 'BenchmarkGenerate' -benchtime 5x -count 1 -timeout 60m
-	GOGC=$(BENCH_GOGC) GOMEMLIMIT=$(BENCH_GOMEMLIMIT) $(GO) test ./internal/gen/conversion/bench/ -run '^$$' -bench BenchmarkConvert -benchmem -count 1
+	GOGC=$(BENCH_GOGC) GOMEMLIMIT=$(BENCH_GOMEMLIMIT) $(GO) test ./generators/pipeline/ -run '^$$' -bench 'BenchmarkGenerate' -benchtime 5x -count 1 -timeout 60m
+	GOGC=$(BENCH_GOGC) GOMEMLIMIT=$(BENCH_GOMEMLIMIT) $(GO) test ./generators/conversion/bench/ -run '^$$' -bench BenchmarkConvert -benchmem -count 1
 	GOGC=$(BENCH_GOGC) GOMEMLIMIT=$(BENCH_GOMEMLIMIT) $(GO) test ./examples/widgets/ -run '^$$' -bench 'BenchmarkConversionReview|BenchmarkCodec' -benchtime 1s -count 1
 
 # demo builds crdforge and a real control plane, generates the crontab

@@ -13,9 +13,9 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
-	"github.com/crdforge/crdforge/internal/cli"
-	crdcheck "github.com/crdforge/crdforge/internal/command/check"
-	"github.com/crdforge/crdforge/internal/pipeline"
+	"github.com/crdforge/crdforge/cmd/crdforge/cli"
+	crdcheck "github.com/crdforge/crdforge/cmd/crdforge/command/check"
+	"github.com/crdforge/crdforge/generators/pipeline"
 )
 
 // TestCheckAgainstCluster: crdforge check --against-cluster reads

@@ -14,8 +14,8 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
-	"github.com/crdforge/crdforge/internal/gen/crd"
-	"github.com/crdforge/crdforge/internal/pipeline"
+	"github.com/crdforge/crdforge/generators/crd"
+	"github.com/crdforge/crdforge/generators/pipeline"
 )
 
 // TestCRDSizeClientSideApply: testdata/bigcrd's Pipeline embeds three

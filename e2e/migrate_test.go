@@ -19,7 +19,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
-	"github.com/crdforge/crdforge/internal/cli"
+	"github.com/crdforge/crdforge/cmd/crdforge/cli"
 )
 
 // TestMigrate: `crdforge migrate` on examples/crontab, the seed's "upgrade

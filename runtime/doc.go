@@ -12,4 +12,6 @@
 // (golang.org/x/tools, github.com/dave/jennifer, sigs.k8s.io/controller-tools,
 // k8s.io/gengo, crdforge's own generator packages), and a test here
 // enforces it.
+//
+// The module is licensed under the Apache License 2.0 (LICENSE).
 package runtime

@@ -17,8 +17,8 @@ var generatorOnly = []string{
 	"sigs.k8s.io/controller-tools",
 	"k8s.io/gengo",
 	"github.com/prometheus",
-	"github.com/crdforge/crdforge/internal/pipeline",
-	"github.com/crdforge/crdforge/internal/markers",
+	"github.com/crdforge/crdforge/generators/pipeline",
+	"github.com/crdforge/crdforge/markers",
 	"github.com/crdforge/crdforge/cmd",
 	"github.com/crdforge/crdforge/webhook",
 }

@@ -24,7 +24,7 @@ const (
 
 // adopterFiles is a throwaway project on the oldest versions: an API
 // package with a hub and a spoke, and the main crdforge generates for it
-// (cmd/webhook/main.go, as internal/gen/webhook prints it).
+// (cmd/webhook/main.go, as generators/webhook prints it).
 var adopterFiles = map[string]string{
 	"go.mod": `module example.com/adopter
 

@@ -20,7 +20,9 @@
 // The package imports none of crdforge's generator dependencies
 // (golang.org/x/tools, github.com/dave/jennifer, sigs.k8s.io/controller-tools,
 // k8s.io/gengo); imports_test.go enforces it. It is a Go module of its own
-// (webhook/go.mod) on the oldest Go (1.25, for its JSON codec), Kubernetes and
-// controller-runtime it works with, so that a generated main adds none of the generator's
+// (webhook/go.mod), on the oldest Go, Kubernetes and controller-runtime it
+// works with, so that a generated main adds none of the generator's
 // requirements to a user's project; adoption_test.go enforces that.
+//
+// The module is licensed under the Apache License 2.0 (LICENSE).
 package webhook

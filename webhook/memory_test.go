@@ -26,7 +26,7 @@ import (
 )
 
 // deploymentMemoryLimit is the generated Deployment's memory limit, which
-// it gives the webhook in webhook.ContainerMemoryLimitEnv (internal/gen/deploy).
+// it gives the webhook in webhook.ContainerMemoryLimitEnv (generators/deploy).
 const deploymentMemoryLimit = 128 << 20
 
 // peakBound is the most the webhook's peak RSS may reach under the load

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,35 +16,49 @@ import (
 const module = "github.com/crdforge/crdforge/"
 
 // layers are the main module's packages from the top of the pipeline down,
-// by import-path prefix: a package imports only packages of its own layer
-// or below, never one above (ARCHITECTURE.md). Packages under internal/
-// that no prefix names are leaves, below every layer.
+// by import-path prefix (the longest prefix that matches decides): a
+// package imports only packages of its own layer or below, never one above
+// (ARCHITECTURE.md). Packages under internal/ are leaves, below every layer.
 var layers = [][]string{
 	{"cmd/crdforge"},
-	{"internal/cli"},
-	{"internal/command/"},
-	{"internal/pipeline"},
-	{"internal/gen/"},
-	{"internal/plan"},
-	{"internal/model"},
-	{"internal/load", "internal/markers"},
+	{"cmd/crdforge/cli"},
+	{"cmd/crdforge/command/"},
+	{"generators/pipeline"},
+	{"generators/"},
+	{"generators/plan"},
+	{"generators/model"},
+	{"generators/load", "markers"},
+	{"templates"},
 }
 
 // layer is the index in layers of the package at path (relative to the
-// module), len(layers) for a leaf, and -1 outside cmd/ and internal/.
+// module), len(layers) for a leaf under internal/, and -1 elsewhere.
 func layer(path string) int {
+	best, longest := -1, 0
 	for i, prefixes := range layers {
 		for _, p := range prefixes {
 			p = strings.TrimSuffix(p, "/")
-			if path == p || strings.HasPrefix(path, p+"/") {
-				return i
+			if (path == p || strings.HasPrefix(path, p+"/")) && len(p) > longest {
+				best, longest = i, len(p)
 			}
 		}
 	}
-	if strings.HasPrefix(path, "internal/") {
+	if best < 0 && strings.HasPrefix(path, "internal/") {
 		return len(layers)
 	}
-	return -1
+	return best
+}
+
+// topLevels are the folders of the generator at the module's top, in the
+// one direction they import each other: a folder imports only itself and
+// the folders after it. The pipeline sits in generators/, above the
+// generators it runs, so that no folder imports one before it.
+var topLevels = []string{"cmd", "generators", "markers", "templates", "internal"}
+
+// topLevel is the index in topLevels of the folder holding path, -1 for
+// the other folders (tests, examples, tools).
+func topLevel(path string) int {
+	return slices.Index(topLevels, strings.Split(path, "/")[0])
 }
 
 // listed is one package of `go list ./...`, at the module's root.
@@ -78,7 +93,7 @@ func list(t *testing.T) []listed {
 
 // No package of the generator imports one above it in the pipeline: cmd →
 // cli → commands → pipeline → generators → conversion planning → model →
-// load and markers → leaves.
+// load and markers → templates → leaves.
 func TestNoPackageImportsALayerAbove(t *testing.T) {
 	for _, p := range list(t) {
 		from := layer(p.path)
@@ -93,18 +108,37 @@ func TestNoPackageImportsALayerAbove(t *testing.T) {
 	}
 }
 
-// The main module's only public surface is the binary: outside internal/,
-// every package is a main, tests alone (compat), an example, or the
-// end-to-end suite's harness, which its tests and the demo share. The
-// runtime and webhook modules are the public API.
-func TestNothingOutsideInternalIsImportable(t *testing.T) {
+// The top-level folders import one way: cmd → generators → markers →
+// templates → internal, never back.
+func TestTopLevelFoldersImportOneWay(t *testing.T) {
+	for _, p := range list(t) {
+		from := topLevel(p.path)
+		if from < 0 {
+			continue
+		}
+		for _, imp := range p.imports {
+			if to := topLevel(imp); to >= 0 && to < from {
+				t.Errorf("%s imports %s: %s/ comes before %s/", p.path, imp, topLevels[to], topLevels[from])
+			}
+		}
+	}
+}
+
+// The main module's public API is its binary. Its importable packages live
+// in the folders the design names (the CLI under cmd/crdforge, generators/,
+// markers/, templates/), which carry no compatibility promise before v1
+// (ARCHITECTURE.md, as controller-tools' pkg/), beside the examples and the
+// end-to-end suite's harness, which its tests and the demo share; every
+// other package is a main, tests alone (compat), or under internal/. The
+// runtime and webhook modules are the API users build on.
+func TestImportablePackagesAreWhereTheDesignSaysSo(t *testing.T) {
 	for _, p := range list(t) {
 		switch {
-		case strings.HasPrefix(p.path, "internal/"), strings.HasPrefix(p.path, "examples/"),
+		case topLevel(p.path) >= 0, strings.HasPrefix(p.path, "examples/"),
 			p.name == "main", p.goFiles == 0, p.path == "e2e":
 			continue
 		}
-		t.Errorf("%s is importable: move it under internal/", p.path)
+		t.Errorf("%s is importable outside the design's folders: move it under internal/", p.path)
 	}
 }
 
@@ -112,11 +146,20 @@ func TestNothingOutsideInternalIsImportable(t *testing.T) {
 // screen.
 const maxFuncLines = 80
 
-// Every function of the generator fits on a screen: internal/'s Go files,
-// tests and generated files aside.
+// Every function of the generator fits on a screen: the Go files of the
+// top-level folders, tests and generated files aside.
 func TestNoFunctionIsLongerThanAScreen(t *testing.T) {
+	for _, dir := range topLevels {
+		checkFunctionLengths(t, filepath.Join("../..", dir))
+	}
+}
+
+// checkFunctionLengths reports each function under root longer than
+// maxFuncLines.
+func checkFunctionLengths(t *testing.T, root string) {
+	t.Helper()
 	fset := token.NewFileSet()
-	err := filepath.WalkDir("../../internal", func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		switch {
 		case err != nil:
 			return err

@@ -9,7 +9,7 @@ package main
 import (
 	"os"
 
-	"github.com/crdforge/crdforge/internal/cli"
+	"github.com/crdforge/crdforge/cmd/crdforge/cli"
 )
 
 func main() {

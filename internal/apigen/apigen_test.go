@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crdforge/crdforge/cmd/crdforge/cli"
 	"github.com/crdforge/crdforge/internal/apigen"
-	"github.com/crdforge/crdforge/internal/cli"
 )
 
 // shortSeeds are the seeds test-unit draws (a seed draws the same API and

@@ -1,0 +1,84 @@
+// Package helm writes a Helm chart of the module's CRDs and their
+// conversion webhook into charts/<project>: the webhook's Deployment,
+// Service, PodDisruptionBudget and cert-manager objects, and the CRDs
+// themselves as templates.
+//
+// The CRDs are templates, not files under the chart's crds/ directory,
+// because Helm installs crds/ once, untemplated, and never upgrades it: a
+// CRD's conversion must name the release's namespace and Service and carry
+// the CA, and a new version of the API must reach the cluster with helm
+// upgrade. Each CRD carries helm.sh/resource-policy: keep, so that
+// helm uninstall leaves it, and every object stored in it, in place.
+//
+// Chart.yaml and values.yaml are written once and then belong to the user
+// (output.File.Once): what the generator keeps up to date is everything
+// that follows from the API (the templates, values.schema.json).
+package helm
+
+import (
+	"path/filepath"
+
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/output"
+)
+
+// Generator writes the chart into Dir/<project>.
+type Generator struct {
+	// Dir holds the chart's directory, relative to the model's directory
+	// or absolute.
+	Dir string
+	// WebhookImage is the image values.yaml starts with,
+	// [registry/]name[:tag]; empty for <app>:latest, as the deploy
+	// generator's.
+	WebhookImage string
+}
+
+// Name is the generator's name for --only.
+func (Generator) Name() string { return "helm" }
+
+// Needs is the deploy generator's: the webhook, and the strategies that say
+// which CRDs convert through it.
+func (Generator) Needs() model.Options { return model.Options{Strategies: true, Webhook: true} }
+
+// ChartDir is the chart's directory.
+func (g Generator) ChartDir(m *model.Model) string { return filepath.Join(g.Dir, m.Project) }
+
+// Owns is what the generator keeps up to date in the chart: the templates
+// and the values' schema; never Chart.yaml or values.yaml, the user's.
+func (g Generator) Owns(m *model.Model) []string {
+	dir := g.ChartDir(m)
+	return []string{filepath.Join(dir, "values.schema.json"), filepath.Join(dir, "templates", "*.yaml"),
+		filepath.Join(dir, "templates", "_helpers.tpl"), filepath.Join(dir, crdsDir, "*.yaml")}
+}
+
+// Generate returns the chart's files: the CRDs (and their deprecated
+// fields' policies) alone when no kind converts through a webhook.
+//
+// In a kubebuilder project it returns nothing, and says so at the PROJECT
+// file: the manager serves the conversions there, and kubebuilder's own
+// helm plugin charts the manager.
+func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
+	if kb := m.Kubebuilder; kb != nil {
+		diags.Warnf(kb.Pos, "kubebuilder project %s: crdforge writes no Helm chart", kb.Name).
+			Note("in a kubebuilder project the manager serves the conversions, and crdforge's chart would deploy a webhook of its own").
+			Help("chart the project with kubebuilder's helm plugin: kubebuilder edit --plugins=helm/v2-alpha")
+		return nil
+	}
+	c := newChart(m, g.WebhookImage)
+	dir := g.ChartDir(m)
+	r := renderer{diags: diags, pos: firstKind(m)}
+	r.add(filepath.Join(dir, "Chart.yaml"), "helm/Chart.yaml", c, true)
+	r.add(filepath.Join(dir, "values.yaml"), "helm/values.yaml", c, true)
+	r.add(filepath.Join(dir, "values.schema.json"), "helm/values.schema.json", c, false)
+	if c.Webhook != nil {
+		for _, name := range []string{"_helpers.tpl", "deployment.yaml", "service.yaml", "pdb.yaml", "hpa.yaml", "serviceaccount.yaml", "certificate.yaml"} {
+			r.add(filepath.Join(dir, "templates", name), "helm/"+name, c, false)
+		}
+	}
+	r.files = append(r.files, crdTemplates(m, c, filepath.Join(dir, crdsDir), diags)...)
+	if r.failed || diags.HasErrors() {
+		return nil
+	}
+	return r.files
+}
