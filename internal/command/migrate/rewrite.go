@@ -66,7 +66,7 @@ func (m *migration) rewrite(ctx context.Context, obj *unstructured.Unstructured)
 		case apierrors.IsConflict(err) && attempt < r.attempts:
 			reread = true
 		case apierrors.IsConflict(err):
-			return failed, 0, fmt.Errorf("%d conflicts, giving up: %w", attempt, err)
+			return failed, 0, fmt.Errorf("still conflicting after %d attempts, giving up: %w", attempt, err)
 		case !r.again(ctx, attempt, err):
 			return failed, 0, r.gaveUp(attempt, err)
 		}
