@@ -214,9 +214,22 @@ func TestMigrate(t *testing.T) {
 			t.Errorf("status.storedVersions = %v after an interrupted run, want v1beta1 still there", sv)
 		}
 
-		code, stdout, _ := run(t, nil, "--concurrency", "8")
+		// The second run goes as a ServiceAccount bound to the generated
+		// migrate ClusterRole alone; first, each rule it needs before
+		// writing anything is taken away in turn, and the run is forbidden.
+		id := setUpMigrateIdentity(t, e)
+		asSA := []string{"--kubeconfig", id.kubeconfig}
+		for _, resource := range []string{"customresourcedefinitions", e.Plural} {
+			id.without(t, resource)
+			code, _, stderr := run(t, nil, asSA...)
+			if code == 0 || !strings.Contains(stderr, "forbidden") {
+				t.Errorf("without the rule for %s: exit %d, stderr %q; want a forbidden error", resource, code, stderr)
+			}
+		}
+		id.without(t, "")
+		code, stdout, _ := run(t, nil, append([]string{"--concurrency", "8"}, asSA...)...)
 		if code != 0 {
-			t.Fatalf("second run: exit %d", code)
+			t.Fatalf("second run, with the generated role: exit %d", code)
 		}
 		if !strings.Contains(stdout, "storage version check: discovery reports storage version v1") {
 			t.Errorf("second run's output %q lacks the discovery check (migrate's storageVersionHash disagrees with the API server?)", stdout)
@@ -233,6 +246,7 @@ func TestMigrate(t *testing.T) {
 		if sv := storedVersions(t, crdName); !slices.Equal(sv, []string{"v1"}) {
 			t.Errorf("status.storedVersions = %v, want [v1]", sv)
 		}
+		migrateRoleLastRules(t, e, id, run)
 	})
 
 	// kubernetes/kubernetes#111937: managedFields entries of a version

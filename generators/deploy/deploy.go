@@ -3,7 +3,7 @@
 // Deployment, Service, PodDisruptionBudget, a cert-manager Issuer and
 // Certificate for its serving certificate, and the CRDs whose conversion
 // stanzas point at that Service. `kubectl apply -k config/webhook` installs
-// it all.
+// it all. Beside it, not in it, the ClusterRole crdforge migrate needs.
 package deploy
 
 import (
@@ -122,6 +122,7 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		data.Resources = append(data.Resources, name+".yaml")
 		add(filepath.Join(dir, name+".yaml"), "webhook/"+name+".yaml", data)
 	}
+	add(filepath.Join(dir, MigrateRoleFile), "webhook/migrate-role.yaml", newMigrateRole(m, data.Dir))
 	add(filepath.Join(filepath.Dir(g.Main), "Dockerfile"), "webhook/Dockerfile", build)
 	add(g.DockerIgnore(), "webhook/Dockerfile.dockerignore", build)
 	if data.CertManager {

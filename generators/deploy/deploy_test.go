@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -22,6 +23,7 @@ import (
 	"github.com/crdforge/crdforge/webhook"
 	yaml "go.yaml.in/yaml/v2"
 	appsv1 "k8s.io/api/apps/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
 )
 
 // byDefault is the deploy generator as crdforge generate configures it
@@ -440,6 +442,7 @@ func TestFiles(t *testing.T) {
 		"config/webhook/service.yaml",
 		"config/webhook/deployment.yaml",
 		"config/webhook/pdb.yaml",
+		"config/webhook/migrate-role.yaml",
 		"cmd/webhook/Dockerfile",
 		"cmd/webhook/Dockerfile.dockerignore",
 		"config/webhook-without-cert-manager/kustomization.yaml",
@@ -630,5 +633,41 @@ func TestManifestsStrictAndRestricted(t *testing.T) {
 	}
 	if pods != 1 {
 		t.Errorf("%d Deployments, want 1", pods)
+	}
+}
+
+// TestMigrateRole: the ClusterRole beside the kustomization grants what
+// crdforge migrate calls, each CRD by name (e2e's TestMigrateAsServiceAccount
+// runs migrate with nothing else).
+func TestMigrateRole(t *testing.T) {
+	m, _ := load(t, "../../../testdata/webhook")
+	diags := diag.New(m.Fset)
+	m2 := withSecondKind(t, m, diags, func(*model.Kind) {})
+	var role *rbacv1.ClusterRole
+	for _, f := range generate(t, byDefault, m2) {
+		if filepath.ToSlash(f.Path) != "config/webhook/"+deploy.MigrateRoleFile {
+			continue
+		}
+		objs, err := manifestcheck.Decode(f.Content)
+		if err != nil || len(objs) != 1 {
+			t.Fatalf("%s: %d objects, %v", f.Path, len(objs), err)
+		}
+		role = objs[0].Typed.(*rbacv1.ClusterRole)
+	}
+	if role == nil {
+		t.Fatal("no " + deploy.MigrateRoleFile)
+	}
+	crds := []string{"gadgets.example.com", "widgets.example.com"}
+	want := []rbacv1.PolicyRule{
+		{APIGroups: []string{"apiextensions.k8s.io"}, Resources: []string{"customresourcedefinitions"}, ResourceNames: crds, Verbs: []string{"get"}},
+		{APIGroups: []string{"apiextensions.k8s.io"}, Resources: []string{"customresourcedefinitions/status"}, ResourceNames: crds, Verbs: []string{"update"}},
+		{APIGroups: []string{"example.com"}, Resources: []string{"gadgets", "widgets"}, Verbs: []string{"get", "list", "update"}},
+		{APIGroups: []string{"storagemigration.k8s.io"}, Resources: []string{"storageversionmigrations"}, Verbs: []string{"create", "delete", "get", "list"}},
+	}
+	if !reflect.DeepEqual(role.Rules, want) {
+		t.Errorf("rules\n %+v\nwant\n %+v", role.Rules, want)
+	}
+	if role.Name != m.Webhook.Project+"-migrate" || role.Labels["app.kubernetes.io/part-of"] != m.Webhook.Project {
+		t.Errorf("name %q, labels %v", role.Name, role.Labels)
 	}
 }

@@ -105,19 +105,26 @@ func (r *clusterRun) pending(ctx context.Context) (*unstructured.Unstructured, e
 }
 
 // follow polls the migration until it ends, drawing progress from its
-// Running condition's message.
+// Running condition's message; a read that fails transiently is tried
+// again (retry.go).
 func (r *clusterRun) follow(ctx context.Context, name string) error {
 	start := time.Now()
 	defer r.progress(true)
+	retry := r.opts.retrier()
+	attempt := 1 // of the read, counted again after each that succeeds
 	for {
 		obj, err := r.svms.Get(ctx, name, metav1.GetOptions{})
 		switch {
 		case apierrors.IsNotFound(err):
 			return fmt.Errorf("%w: StorageVersionMigration %s was deleted before it finished, so nothing can be concluded from it; status.storedVersions is left at %v: run crdforge migrate again, which starts a new one",
 				errMigrationFailed, name, r.res.storedBefore)
+		case err != nil && retry.again(ctx, attempt, err):
+			attempt++
+			continue
 		case err != nil:
-			return fmt.Errorf("reading StorageVersionMigration %s: %w", name, err)
+			return fmt.Errorf("reading StorageVersionMigration %s (it goes on in the cluster: run crdforge migrate again to follow it): %w", name, retry.gaveUp(attempt, err))
 		}
+		attempt = 1
 		conds := conditionsOf(obj)
 		if c := conds.get("Succeeded"); c.Status == "True" {
 			r.res.svmOutcome = "Succeeded"

@@ -1,12 +1,18 @@
 package migrate
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
 
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/version"
 	discoveryfake "k8s.io/client-go/discovery/fake"
+	dynfake "k8s.io/client-go/dynamic/fake"
 	clienttesting "k8s.io/client-go/testing"
 )
 
@@ -53,5 +59,53 @@ func TestMigratorSetsStoredVersionsFrom136(t *testing.T) {
 		if got := migratorSetsStoredVersions(&clients{discovery: disc}); got != want {
 			t.Errorf("Kubernetes %s: %v, want %v", v, got, want)
 		}
+	}
+}
+
+// TestFollowRetriesTransientReads: a StorageVersionMigration followed
+// through an API server that throttles and restarts is followed to its
+// end; one that stays down ends the run, saying how often it was read.
+func TestFollowRetriesTransientReads(t *testing.T) {
+	svmGVR := schema.GroupVersionResource{Group: svmGroup, Version: "v1", Resource: "storageversionmigrations"}
+	svm := &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": "storagemigration.k8s.io/v1", "kind": "StorageVersionMigration",
+		"metadata": map[string]any{"name": "m"},
+		"status":   map[string]any{"conditions": []any{map[string]any{"type": "Succeeded", "status": "True"}}},
+	}}
+	for _, c := range []struct {
+		name    string
+		fails   int
+		wantErr string
+	}{
+		{"two failures", 2, ""},
+		{"down for good", 100, "still failing after 3 attempts, giving up: Too many requests: throttled"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dyn := dynfake.NewSimpleDynamicClientWithCustomListKinds(runtime.NewScheme(),
+				map[schema.GroupVersionResource]string{svmGVR: "StorageVersionMigrationList"}, svm.DeepCopy())
+			reads := 0
+			dyn.PrependReactor("get", "storageversionmigrations", func(clienttesting.Action) (bool, runtime.Object, error) {
+				reads++
+				if reads <= c.fails {
+					if reads%2 == 1 {
+						return true, nil, apierrors.NewTooManyRequestsError("throttled")
+					}
+					return true, nil, apierrors.NewServiceUnavailable("down")
+				}
+				return false, nil, nil
+			})
+			opts, err := Options{CRD: "x", retries: 3, retryBase: time.Millisecond}.withDefaults()
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := &clusterRun{opts: opts, plan: &plan{}, res: &Result{}, svms: dyn.Resource(svmGVR), svmGVR: svmGVR}
+			err = r.follow(context.Background(), "m")
+			switch {
+			case c.wantErr == "" && (err != nil || r.res.svmOutcome != "Succeeded"):
+				t.Errorf("%v, outcome %q; want Succeeded", err, r.res.svmOutcome)
+			case c.wantErr != "" && (err == nil || !strings.Contains(err.Error(), c.wantErr)):
+				t.Errorf("error %v, want %q", err, c.wantErr)
+			}
+		})
 	}
 }

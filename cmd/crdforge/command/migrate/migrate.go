@@ -97,7 +97,7 @@ func runWith(ctx context.Context, c *clients, opts Options) (*Result, error) {
 	if opts.DryRun {
 		return res, nil
 	}
-	if err := setStoredVersions(ctx, c.ext, crd.Name, p.storage, res); err != nil {
+	if err := setStoredVersions(ctx, c.ext, crd.Name, p, opts.retrier(), res); err != nil {
 		return res, err
 	}
 	return res, nil
@@ -152,14 +152,14 @@ func runClusterEngine(ctx context.Context, c *clients, opts Options, crd *apiext
 	if res.failed > 0 {
 		return true, fmt.Errorf("%w: dropping managedFields entries of unserved versions failed for %d objects", errFailed, res.failed)
 	}
-	return true, finishStoredVersions(ctx, c, opts, crd.Name, p.storage, res)
+	return true, finishStoredVersions(ctx, c, opts, crd.Name, p, res)
 }
 
 // finishStoredVersions waits a moment for the migrator to set
 // status.storedVersions to the storage version (Kubernetes 1.36 and later
 // do, when the CRD did not change during the migration), and sets them
 // itself when it does not.
-func finishStoredVersions(ctx context.Context, c *clients, opts Options, name, storage string, res *Result) error {
+func finishStoredVersions(ctx context.Context, c *clients, opts Options, name string, p *plan, res *Result) error {
 	wait := opts.storedWait
 	if !migratorSetsStoredVersions(c) {
 		wait = 0 // it never will: set them now
@@ -170,7 +170,7 @@ func finishStoredVersions(ctx context.Context, c *clients, opts Options, name, s
 		if err != nil {
 			return fmt.Errorf("re-reading %s: %w", name, err)
 		}
-		if slices.Equal(crd.Status.StoredVersions, []string{storage}) {
+		if slices.Equal(crd.Status.StoredVersions, []string{p.storage}) {
 			res.storedAfter = crd.Status.StoredVersions
 			if !slices.Equal(res.storedBefore, res.storedAfter) {
 				res.storedBy = "the migrator"
@@ -186,7 +186,7 @@ func finishStoredVersions(ctx context.Context, c *clients, opts Options, name, s
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
-	if err := setStoredVersions(ctx, c.ext, name, storage, res); err != nil {
+	if err := setStoredVersions(ctx, c.ext, name, p, opts.retrier(), res); err != nil {
 		return err
 	}
 	res.storedBy = "crdforge"

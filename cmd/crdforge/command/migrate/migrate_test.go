@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	extfake "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset/fake"
@@ -147,11 +148,11 @@ func TestRunFailureKeepsStoredVersions(t *testing.T) {
 		}
 		return false, nil, nil
 	})
-	res, err := runWith(context.Background(), f.clients(), Options{CRD: "crontabs." + group})
+	res, err := runWith(context.Background(), f.clients(), Options{CRD: "crontabs." + group, retries: 3, retryBase: time.Millisecond})
 	if !errors.Is(err, errFailed) {
 		t.Fatalf("error %v, want errFailed", err)
 	}
-	if res.failed != 1 || res.rewritten != 2 || len(res.failures) != 1 || !strings.Contains(res.failures[0], "a/bad") {
+	if res.failed != 1 || res.rewritten != 2 || len(res.failures) != 1 || !strings.Contains(res.failures[0], "a/bad: still failing after 3 attempts, giving up: ") {
 		t.Errorf("result %+v", res)
 	}
 	if got := f.stored(t); !slices.Equal(got, []string{"v1beta1", "v1"}) {

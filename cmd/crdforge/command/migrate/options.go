@@ -13,7 +13,8 @@ const (
 
 // Defaults of the knobs only this package's tests turn.
 const (
-	defaultRetries       = 5
+	defaultRetries       = 8 // with defaultRetryBase, about 30s of backoff: a webhook's restart
+	defaultRetryBase     = 250 * time.Millisecond
 	defaultProgressEvery = 100
 	defaultStorageWait   = 30 * time.Second
 	defaultMigratorWait  = 30 * time.Second
@@ -42,7 +43,8 @@ type Options struct {
 	Terminal bool
 
 	// Knobs no flag sets; this package's tests set them.
-	retries       int           // attempts per object on conflicts
+	retries       int           // attempts per request, on conflicts and transient errors (retry.go)
+	retryBase     time.Duration // the first backoff after a transient error
 	progressEvery int           // objects between progress lines
 	storageWait   time.Duration // bound of the discovery wait; see waitStorageVersion
 	migratorWait  time.Duration // how long a migration may go untaken before auto falls back
@@ -65,6 +67,9 @@ func (opts Options) withDefaults() (Options, error) {
 	}
 	if opts.retries == 0 {
 		opts.retries = defaultRetries
+	}
+	if opts.retryBase <= 0 {
+		opts.retryBase = defaultRetryBase
 	}
 	if opts.progressEvery <= 0 {
 		opts.progressEvery = defaultProgressEvery

@@ -14,12 +14,15 @@ type plan struct {
 	served    []string            // in spec.versions order
 	webhook   bool                // conversion strategy Webhook
 	servedAPI map[string]struct{} // group/version of each served version
+	// generation is the CRD's metadata.generation the plan was made from,
+	// which the API server raises on every change of the spec.
+	generation int64
 }
 
 // planFor checks that crd has exactly one storage version, and that it is
 // served, and says how to migrate it.
 func planFor(crd *apiextv1.CustomResourceDefinition) (*plan, error) {
-	p := &plan{servedAPI: map[string]struct{}{}}
+	p := &plan{servedAPI: map[string]struct{}{}, generation: crd.Generation}
 	var storage []string
 	storageServed := false
 	for _, v := range crd.Spec.Versions {

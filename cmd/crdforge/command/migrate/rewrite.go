@@ -23,25 +23,30 @@ const (
 const maxFailures = 10
 
 // rewrite writes obj back at the storage version, re-reading it on
-// conflicts, and returns what happened and how many managedFields entries
-// the write dropped.
+// conflicts and trying again after transient errors, and returns what
+// happened and how many managedFields entries the write dropped. A write
+// that failed transiently may have gone through: tried again with the old
+// resourceVersion it conflicts, and the object is read again.
 func (m *migration) rewrite(ctx context.Context, obj *unstructured.Unstructured) (outcome, int, error) {
 	ri := m.ri.Namespace(obj.GetNamespace())
 	opts := metav1.UpdateOptions{FieldManager: fieldManager}
 	if m.opts.DryRun {
 		opts.DryRun = []string{metav1.DryRunAll}
 	}
-	var lastErr error
-	for attempt := 0; attempt < m.opts.retries; attempt++ {
-		if attempt > 0 {
+	r := m.opts.retrier()
+	reread := false
+	for attempt := 1; ; attempt++ {
+		if reread {
 			cur, err := ri.Get(ctx, obj.GetName(), metav1.GetOptions{})
-			if apierrors.IsNotFound(err) {
+			switch {
+			case apierrors.IsNotFound(err):
 				return skipped, 0, nil
+			case err != nil && r.again(ctx, attempt, err):
+				continue
+			case err != nil:
+				return failed, 0, r.gaveUp(attempt, err)
 			}
-			if err != nil {
-				return failed, 0, err
-			}
-			obj = cur
+			obj, reread = cur, false
 		}
 		rv := obj.GetResourceVersion()
 		w := obj.DeepCopy()
@@ -58,14 +63,14 @@ func (m *migration) rewrite(ctx context.Context, obj *unstructured.Unstructured)
 			return written, dropped, nil
 		case apierrors.IsNotFound(err):
 			return skipped, 0, nil
+		case apierrors.IsConflict(err) && attempt < r.attempts:
+			reread = true
 		case apierrors.IsConflict(err):
-			lastErr = err
-			continue
-		default:
-			return failed, 0, err
+			return failed, 0, fmt.Errorf("still conflicting after %d attempts, giving up: %w", attempt, err)
+		case !r.again(ctx, attempt, err):
+			return failed, 0, r.gaveUp(attempt, err)
 		}
 	}
-	return failed, 0, fmt.Errorf("%d conflicts, giving up: %w", m.opts.retries, lastErr)
 }
 
 // record counts obj's outcome, reports progress, and calls the test hook.
