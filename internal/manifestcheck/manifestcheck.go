@@ -16,6 +16,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	psaapi "k8s.io/pod-security-admission/api"
@@ -32,13 +33,14 @@ type Object struct {
 
 // typed makes the empty struct of each built-in kind crdforge writes.
 var typed = map[string]func() any{
-	"apps/v1 Deployment":                     func() any { return new(appsv1.Deployment) },
-	"v1 Service":                             func() any { return new(corev1.Service) },
-	"v1 ServiceAccount":                      func() any { return new(corev1.ServiceAccount) },
-	"v1 Secret":                              func() any { return new(corev1.Secret) },
-	"v1 Namespace":                           func() any { return new(corev1.Namespace) },
-	"policy/v1 PodDisruptionBudget":          func() any { return new(policyv1.PodDisruptionBudget) },
-	"autoscaling/v2 HorizontalPodAutoscaler": func() any { return new(autoscalingv2.HorizontalPodAutoscaler) },
+	"apps/v1 Deployment":                               func() any { return new(appsv1.Deployment) },
+	"v1 Service":                                       func() any { return new(corev1.Service) },
+	"v1 ServiceAccount":                                func() any { return new(corev1.ServiceAccount) },
+	"v1 Secret":                                        func() any { return new(corev1.Secret) },
+	"v1 Namespace":                                     func() any { return new(corev1.Namespace) },
+	"policy/v1 PodDisruptionBudget":                    func() any { return new(policyv1.PodDisruptionBudget) },
+	"autoscaling/v2 HorizontalPodAutoscaler":           func() any { return new(autoscalingv2.HorizontalPodAutoscaler) },
+	"networking.k8s.io/v1 NetworkPolicy":               func() any { return new(networkingv1.NetworkPolicy) },
 	"apiextensions.k8s.io/v1 CustomResourceDefinition": func() any { return new(apiextensionsv1.CustomResourceDefinition) },
 	"admissionregistration.k8s.io/v1 ValidatingAdmissionPolicy": func() any {
 		return new(admissionregistrationv1.ValidatingAdmissionPolicy)

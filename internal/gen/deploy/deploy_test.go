@@ -440,6 +440,8 @@ func TestFiles(t *testing.T) {
 		"config/webhook/service.yaml",
 		"config/webhook/deployment.yaml",
 		"config/webhook/pdb.yaml",
+		"config/webhook/network-policy/networkpolicy.yaml",
+		"config/webhook/network-policy/kustomization.yaml",
 		"cmd/webhook/Dockerfile",
 		"cmd/webhook/Dockerfile.dockerignore",
 		"config/webhook-without-cert-manager/kustomization.yaml",
