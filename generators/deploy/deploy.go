@@ -3,7 +3,9 @@
 // Deployment, Service, PodDisruptionBudget, a cert-manager Issuer and
 // Certificate for its serving certificate, and the CRDs whose conversion
 // stanzas point at that Service. `kubectl apply -k config/webhook` installs
-// it all. Beside it, not in it, the ClusterRole crdforge migrate needs.
+// it all. Beside it, not in it: the ClusterRole crdforge migrate needs, and
+// an opt-in component that adds a NetworkPolicy
+// (config/webhook/network-policy).
 package deploy
 
 import (
@@ -52,7 +54,7 @@ func (g Generator) Owns(m *model.Model) []string {
 	}
 	return []string{filepath.Join(g.Dir, "*.yaml"), filepath.Join(g.CRDDir, "kustomization.yaml"),
 		filepath.Join(overlayDir(g.Dir), "kustomization.yaml"), filepath.Join(filepath.Dir(g.Main), "Dockerfile"),
-		g.DockerIgnore()}
+		g.DockerIgnore(), filepath.Join(g.Dir, networkPolicyDir, "*.yaml")}
 }
 
 // Generate returns the webhook's manifests and kustomization, or nothing
@@ -123,12 +125,14 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		add(filepath.Join(dir, name+".yaml"), "webhook/"+name+".yaml", data)
 	}
 	add(filepath.Join(dir, MigrateRoleFile), "webhook/migrate-role.yaml", newMigrateRole(m, data.Dir))
+	npKustomization, np := g.networkPolicyFiles()
+	add(np, "webhook/networkpolicy.yaml", data)
+	add(npKustomization, "webhook/network-policy.kustomization.yaml", data)
 	add(filepath.Join(filepath.Dir(g.Main), "Dockerfile"), "webhook/Dockerfile", build)
 	add(g.DockerIgnore(), "webhook/Dockerfile.dockerignore", build)
 	if data.CertManager {
 		overlay := data
 		overlay.CertsDir = path.Join(data.Dir, "certs")
-		overlay.Base = path.Base(data.Dir)
 		overlay.InjectedCRDs = injectedCRDs(m)
 		add(filepath.Join(overlayDir(dir), "kustomization.yaml"), "webhook/without-cert-manager.kustomization.yaml", overlay)
 	}
@@ -147,7 +151,8 @@ func (g Generator) manifests(m *model.Model) manifests {
 		shown = r
 	}
 	name, tag := SplitImage(g.WebhookImage, m.Webhook.App)
-	return manifests{Webhook: m.Webhook, Dir: filepath.ToSlash(shown), Image: Image, ImageName: name, ImageTag: tag,
+	dir := filepath.ToSlash(shown)
+	return manifests{Webhook: m.Webhook, Dir: dir, Base: path.Base(dir), Image: Image, ImageName: name, ImageTag: tag,
 		CertManager: m.Webhook.Certificate != nil, Replicas: 2, Pod: WebhookPod()}
 }
 
@@ -179,7 +184,8 @@ type manifests struct {
 	// carry cert-manager's inject-ca-from annotation.
 	CertsDir     string
 	InjectedCRDs []string
-	// Base is the last element of Dir, which the overlay beside it names.
+	// Base is the last element of Dir, which a kustomization beside it
+	// names: the overlay without cert-manager, the user's own.
 	Base string
 }
 

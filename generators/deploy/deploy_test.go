@@ -443,6 +443,8 @@ func TestFiles(t *testing.T) {
 		"config/webhook/deployment.yaml",
 		"config/webhook/pdb.yaml",
 		"config/webhook/migrate-role.yaml",
+		"config/webhook/network-policy/networkpolicy.yaml",
+		"config/webhook/network-policy/kustomization.yaml",
 		"cmd/webhook/Dockerfile",
 		"cmd/webhook/Dockerfile.dockerignore",
 		"config/webhook-without-cert-manager/kustomization.yaml",
@@ -640,7 +642,7 @@ func TestManifestsStrictAndRestricted(t *testing.T) {
 // crdforge migrate calls, each CRD by name (e2e's TestMigrateAsServiceAccount
 // runs migrate with nothing else).
 func TestMigrateRole(t *testing.T) {
-	m, _ := load(t, "../../../testdata/webhook")
+	m, _ := load(t, "../../testdata/webhook")
 	diags := diag.New(m.Fset)
 	m2 := withSecondKind(t, m, diags, func(*model.Kind) {})
 	var role *rbacv1.ClusterRole

@@ -19,6 +19,10 @@ type Pod struct {
 	// MemoryLimitEnv is the variable that gives the webhook its container's
 	// memory limit: ContainerMemoryLimitEnv.
 	MemoryLimitEnv string
+	// MetricsNamespaceSelector selects the namespaces the NetworkPolicy
+	// admits to the metrics port, as YAML at no indentation
+	// (networkpolicy.go).
+	MetricsNamespaceSelector string
 }
 
 // ContainerMemoryLimitEnv is the environment variable the webhook reads its
@@ -59,6 +63,7 @@ func WebhookPod() Pod {
 		PodSecurityContext:            PodSecurityContext,
 		ContainerSecurityContext:      ContainerSecurityContext,
 		MemoryLimitEnv:                ContainerMemoryLimitEnv,
+		MetricsNamespaceSelector:      MetricsNamespaceSelector,
 	}
 }
 

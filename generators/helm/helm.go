@@ -72,7 +72,7 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	r.add(filepath.Join(dir, "values.yaml"), "helm/values.yaml", c, true)
 	r.add(filepath.Join(dir, "values.schema.json"), "helm/values.schema.json", c, false)
 	if c.Webhook != nil {
-		for _, name := range []string{"_helpers.tpl", "deployment.yaml", "service.yaml", "pdb.yaml", "hpa.yaml", "serviceaccount.yaml", "certificate.yaml"} {
+		for _, name := range []string{"_helpers.tpl", "deployment.yaml", "service.yaml", "pdb.yaml", "hpa.yaml", "serviceaccount.yaml", "networkpolicy.yaml", "certificate.yaml"} {
 			r.add(filepath.Join(dir, "templates", name), "helm/"+name, c, false)
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -41,6 +42,7 @@ var typed = map[string]func() any{
 	"policy/v1 PodDisruptionBudget":                    func() any { return new(policyv1.PodDisruptionBudget) },
 	"autoscaling/v2 HorizontalPodAutoscaler":           func() any { return new(autoscalingv2.HorizontalPodAutoscaler) },
 	"rbac.authorization.k8s.io/v1 ClusterRole":         func() any { return new(rbacv1.ClusterRole) },
+	"networking.k8s.io/v1 NetworkPolicy":               func() any { return new(networkingv1.NetworkPolicy) },
 	"apiextensions.k8s.io/v1 CustomResourceDefinition": func() any { return new(apiextensionsv1.CustomResourceDefinition) },
 	"admissionregistration.k8s.io/v1 ValidatingAdmissionPolicy": func() any {
 		return new(admissionregistrationv1.ValidatingAdmissionPolicy)

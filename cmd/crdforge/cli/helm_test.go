@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
 
@@ -101,6 +103,7 @@ topologySpreadConstraints: [{maxSkew: 1, topologyKey: topology.kubernetes.io/zon
 priorityClassName: system-cluster-critical
 extraArgs: [--max-inflight-bytes=1048576]
 extraEnv: [{name: GODEBUG, value: madvdontneed=1}]
+networkPolicy: {enabled: true, metricsNamespaceSelector: {matchLabels: {kubernetes.io/metadata.name: monitoring}}}
 names: {deployment: hook, service: hook-svc, secret: hook-tls, certificate: hook-cert, issuer: hook-issuer}
 certManager: {enabled: false}
 caBundle: Y2E=
@@ -127,7 +130,16 @@ func TestHelmChartValues(t *testing.T) {
 	if d.Spec.Replicas == nil || *d.Spec.Replicas != 2 || d.Spec.Template.Spec.ServiceAccountName != "" {
 		t.Errorf("the default Deployment: replicas %v, service account %q", d.Spec.Replicas, d.Spec.Template.Spec.ServiceAccountName)
 	}
+	if np := networkPolicies(objs); len(np) != 0 {
+		t.Errorf("the default values render %d NetworkPolicies, want none: it is opt-in", len(np))
+	}
 	checkAllValues(t, helmObjects(t, helm, chart, "-f", all), d.Spec.Template.Spec.Containers[0].Args)
+	// Enabled without a selector, the metrics port admits the namespaces
+	// labelled metrics: enabled, as the kustomize component does.
+	np := networkPolicies(helmObjects(t, helm, chart, "--set", "networkPolicy.enabled=true"))
+	if len(np) != 1 || !checkNetworkPolicy(t, np[0], d, map[string]string{"metrics": "enabled"}) {
+		t.Errorf("networkPolicy.enabled alone: %d NetworkPolicies, want one admitting namespaces labelled metrics: enabled", len(np))
+	}
 	// With crds.enabled false, no CRD and no policy is rendered.
 	for _, o := range helmObjects(t, helm, chart, "-f", all, "--set", "crds.enabled=false") {
 		if strings.HasPrefix(o.APIVersion, "apiextensions.k8s.io/") || strings.HasPrefix(o.APIVersion, "admissionregistration.k8s.io/") {
@@ -224,6 +236,8 @@ func checkAllValues(t *testing.T, objs []manifestcheck.Object, defaultArgs []str
 			if *x.Spec.MinReplicas != 3 || x.Spec.MaxReplicas != 9 || len(x.Spec.Metrics) != 2 {
 				t.Errorf("the HorizontalPodAutoscaler: %+v", x.Spec)
 			}
+		case *networkingv1.NetworkPolicy:
+			checkNetworkPolicy(t, x, d, map[string]string{"kubernetes.io/metadata.name": "monitoring"})
 		case *corev1.ServiceAccount:
 			if x.Name != "hook" || x.Annotations["example.com/role"] != "hook" {
 				t.Errorf("the ServiceAccount: %+v", x.ObjectMeta)
@@ -234,9 +248,45 @@ func checkAllValues(t *testing.T, objs []manifestcheck.Object, defaultArgs []str
 			}
 		}
 	}
-	for kind, want := range map[string]int{"HorizontalPodAutoscaler": 1, "ServiceAccount": 1, "PodDisruptionBudget": 1, "Issuer": 0, "CustomResourceDefinition": 1} {
+	for kind, want := range map[string]int{"HorizontalPodAutoscaler": 1, "ServiceAccount": 1, "PodDisruptionBudget": 1, "Issuer": 0, "CustomResourceDefinition": 1, "NetworkPolicy": 1} {
 		if kinds[kind] != want {
 			t.Errorf("%d %s rendered, want %d (%v)", kinds[kind], kind, want, kinds)
 		}
 	}
+}
+
+func networkPolicies(objs []manifestcheck.Object) []*networkingv1.NetworkPolicy {
+	var out []*networkingv1.NetworkPolicy
+	for _, o := range objs {
+		if np, ok := o.Typed.(*networkingv1.NetworkPolicy); ok {
+			out = append(out, np)
+		}
+	}
+	return out
+}
+
+// checkNetworkPolicy holds np to what the chart promises: it selects d's
+// pods, admits d's webhook port from anywhere and its metrics port from the
+// namespaces whose labels are metricsNamespaces, and nothing else.
+func checkNetworkPolicy(t *testing.T, np *networkingv1.NetworkPolicy, d *appsv1.Deployment, metricsNamespaces map[string]string) bool {
+	t.Helper()
+	ports := map[string]int32{}
+	for _, p := range d.Spec.Template.Spec.Containers[0].Ports {
+		ports[p.Name] = p.ContainerPort
+	}
+	ok := np.Namespace == d.Namespace && len(np.Spec.PodSelector.MatchLabels) > 0
+	for k, v := range np.Spec.PodSelector.MatchLabels {
+		ok = ok && d.Spec.Template.Labels[k] == v
+	}
+	in := np.Spec.Ingress
+	ok = ok && slices.Equal(np.Spec.PolicyTypes, []networkingv1.PolicyType{networkingv1.PolicyTypeIngress}) && len(in) == 2
+	ok = ok && len(in[0].From) == 0 && len(in[0].Ports) == 1 && in[0].Ports[0].Port.IntVal == ports["webhook"]
+	ok = ok && len(in[1].From) == 1 && in[1].From[0].PodSelector == nil && in[1].From[0].NamespaceSelector != nil &&
+		maps.Equal(in[1].From[0].NamespaceSelector.MatchLabels, metricsNamespaces) &&
+		len(in[1].Ports) == 1 && in[1].Ports[0].Port.IntVal == ports["metrics"]
+	if !ok {
+		t.Errorf("the NetworkPolicy, for the Deployment's pods %v and ports %v, want namespaces %v to the metrics port: %+v",
+			d.Spec.Template.Labels, ports, metricsNamespaces, np.Spec)
+	}
+	return ok
 }

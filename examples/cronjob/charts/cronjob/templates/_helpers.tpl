@@ -125,3 +125,15 @@ and the Service select on them.
 {{- define "cronjob.podLabels" -}}
 {{ mergeOverwrite (dig "podLabels" dict .Values.AsMap | deepCopy) (include "cronjob.labels" . | fromYaml) | toYaml }}
 {{- end }}
+
+{{- /*
+The namespaces the NetworkPolicy admits to the metrics port:
+networkPolicy.metricsNamespaceSelector, else those labelled metrics: enabled.
+values.yaml leaves the key unset, so that a selector of the user's replaces
+that default instead of being merged with it; {} selects every namespace.
+*/}}
+{{- define "cronjob.metricsNamespaceSelector" -}}
+{{ dig "networkPolicy" "metricsNamespaceSelector" (fromYaml `matchLabels:
+  metrics: enabled
+`) .Values.AsMap | toYaml }}
+{{- end }}
