@@ -1,7 +1,7 @@
 // Package deploy generates what runs the module's conversion webhook: a
 // kustomization under config/webhook with the webhook's Namespace,
-// Deployment, Service, PodDisruptionBudget, a cert-manager Issuer and
-// Certificate for its serving certificate, and the CRDs whose conversion
+// Deployment, Service, PodDisruptionBudget, cert-manager's CA and serving
+// certificate with their Issuers (ca.go), and the CRDs whose conversion
 // stanzas point at that Service. `kubectl apply -k config/webhook` installs
 // it all. Beside it, not in it: the ClusterRole crdforge migrate needs, and
 // an opt-in component that adds a NetworkPolicy
@@ -153,7 +153,7 @@ func (g Generator) manifests(m *model.Model) manifests {
 	name, tag := SplitImage(g.WebhookImage, m.Webhook.App)
 	dir := filepath.ToSlash(shown)
 	return manifests{Webhook: m.Webhook, Dir: dir, Base: path.Base(dir), Image: Image, ImageName: name, ImageTag: tag,
-		CertManager: m.Webhook.Certificate != nil, Replicas: 2, Pod: WebhookPod()}
+		CertManager: m.Webhook.Certificate != nil, CA: CAOf(m.Webhook), Replicas: 2, Pod: WebhookPod()}
 }
 
 // sharedNamespaces exist in every cluster and hold more than the webhook:
@@ -175,7 +175,9 @@ type manifests struct {
 	Dir                        string
 	Image, ImageName, ImageTag string
 	CertManager                bool
-	Replicas                   int
+	// CA is cert-manager's CA, which signs the serving certificate.
+	CA       CA
+	Replicas int
 	Pod
 	Resources []string
 	// Dockerfile is the image's Dockerfile, from the module root.

@@ -31,6 +31,8 @@ type chart struct {
 	CertManager bool
 	// Names are the webhook's objects' default names.
 	Names names
+	// CA is cert-manager's CA, whose names are Names' defaults.
+	CA deploy.CA
 	// The webhook's pod: deploy's, which the shared pod templates read.
 	// Its securityContexts are also values.yaml's first podSecurityContext
 	// and securityContext, and the templates' fallback.
@@ -40,6 +42,9 @@ type chart struct {
 // names are the webhook's objects' names, none of them with a namespace.
 type names struct {
 	Deployment, Service, Secret, Certificate, Issuer string
+	// CA names the CA's Certificate and Secret, CAIssuer the Issuer that
+	// signs with it (deploy.CA).
+	CA, CAIssuer string
 }
 
 // newChart is the chart of m's CRDs and webhook, with the defaults the
@@ -58,7 +63,10 @@ func newChart(m *model.Model, image string) chart {
 	}
 	c.Replicas, c.CertManager = 2, w.Certificate != nil
 	c.MaxReplicas, c.TargetCPU = 6, 80
-	c.Names = names{Deployment: w.App, Service: w.Service, Secret: w.SecretName, Certificate: w.Service + "-cert", Issuer: w.Issuer}
+	ca := deploy.CAOf(w)
+	c.Names = names{Deployment: w.App, Service: w.Service, Secret: w.SecretName, Certificate: w.Service + "-cert", Issuer: w.Issuer,
+		CA: ca.Name, CAIssuer: ca.Issuer}
+	c.CA = ca
 	if w.Certificate != nil {
 		c.Names.Certificate = w.Certificate.Name
 	}

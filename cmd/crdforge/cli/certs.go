@@ -33,15 +33,19 @@ func newCerts(stderr io.Writer) *cobra.Command {
   crdforge certs --host 127.0.0.1 --host localhost
 
   # A new CA as well (every CRD's caBundle changes)
-  crdforge certs --force-ca`,
+  crdforge certs --force-ca
+
+  # Only a new serving certificate, from the CA --out holds
+  crdforge certs --renew`,
 		RunE: func(_ *cobra.Command, args []string) error { return c.run(args) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&c.out, "out", DefaultCertsDir, "directory to write into, relative to the current directory")
 	f.StringArrayVar(&c.hosts, "host", nil, "another DNS name or IP address (such as 127.0.0.1, for a webhook run on this machine) for the serving certificate (repeatable)")
 	f.DurationVar(&c.validFor, "valid-for", 365*24*time.Hour, "how long the serving certificate is valid")
-	f.DurationVar(&c.caValidFor, "ca-valid-for", 10*365*24*time.Hour, "how long a new CA is valid")
+	f.DurationVar(&c.caValidFor, "ca-valid-for", deploy.CADuration, "how long a new CA is valid")
 	f.BoolVar(&c.forceCA, "force-ca", false, "make a new CA even when --out holds one")
+	f.BoolVar(&c.renew, "renew", false, "issue only a new serving certificate (tls.crt, tls.key, secret.yaml) with the CA --out holds, failing when it holds none")
 	return cmd
 }
 
@@ -51,7 +55,10 @@ type certsRun struct {
 	hosts                []string
 	validFor, caValidFor time.Duration
 	forceCA              bool
-	stderr               io.Writer
+	// renew re-issues the serving certificate alone, with the CA that
+	// exists: never a new CA, which would change every CRD's caBundle.
+	renew  bool
+	stderr io.Writer
 }
 
 func (c *certsRun) run(args []string) error {
@@ -73,8 +80,11 @@ func (c *certsRun) run(args []string) error {
 	if c.validFor <= 0 {
 		return fmt.Errorf("--valid-for must be positive, not %s", c.validFor)
 	}
+	if c.renew && c.forceCA {
+		return errors.New("--renew keeps the CA, --force-ca replaces it: give one of them")
+	}
 	now := time.Now()
-	ca, reused, err := loadOrMakeCA(outDir, c.forceCA, w.Project+"-webhook-ca", now, c.caValidFor)
+	ca, reused, err := c.ca(outDir, deploy.CACommonName(w), now)
 	if err != nil {
 		return err
 	}
@@ -92,7 +102,7 @@ func (c *certsRun) run(args []string) error {
 		printErrf(c.stderr, "crdforge certs: warning: the CA expires at %s, and the serving certificate with it; --force-ca makes a new CA",
 			ca.Cert.NotAfter.UTC().Format(time.RFC3339))
 	}
-	files, written, err := certsFiles(w, ca, serving, reused, outDir)
+	files, written, err := certsFiles(w, ca, serving, reused, c.renew, outDir)
 	if err != nil {
 		return err
 	}
@@ -163,8 +173,9 @@ func (c *certsRun) resolve(dir string, args []string) (*model.Webhook, pipeline.
 // certsFiles are the files crdforge certs writes into outDir, and their
 // names. Every file is crdforge's, though keys and certificates carry no
 // generated-file header; keys, and the Secret that holds one, are readable
-// by their owner only. A reused CA is not written again.
-func certsFiles(w *model.Webhook, ca *certs.CA, serving *certs.Serving, reused bool, outDir string) ([]output.File, []string, error) {
+// by their owner only. A reused CA is not written again; leafOnly writes
+// the serving certificate and its Secret alone.
+func certsFiles(w *model.Webhook, ca *certs.CA, serving *certs.Serving, reused, leafOnly bool, outDir string) ([]output.File, []string, error) {
 	secret, err := certs.Secret{Name: w.SecretName, Namespace: w.Namespace, App: w.App, Project: w.Project,
 		CACert: ca.CertPEM, Cert: serving.CertPEM, Key: serving.KeyPEM}.Manifest()
 	if err != nil {
@@ -183,6 +194,9 @@ func certsFiles(w *model.Webhook, ca *certs.CA, serving *certs.Serving, reused b
 	add("tls.crt", serving.CertPEM, 0o644)
 	add("tls.key", serving.KeyPEM, 0o600)
 	add("secret.yaml", secret, 0o600)
+	if leafOnly {
+		return files, written, nil
+	}
 	var crdFiles []string
 	for _, k := range w.Kinds {
 		b, err := certs.CRDWithCABundle(k, ca.CertPEM)
@@ -218,27 +232,25 @@ const gitignore = `# Written by crdforge certs: private keys and what embeds the
 *
 `
 
+// ca is the CA the run signs with, and whether it was in dir: with
+// --renew the one in dir, which must be there; else that one unless
+// --force-ca is given or there is none, then a new one.
+func (c *certsRun) ca(dir, commonName string, now time.Time) (ca *certs.CA, reused bool, err error) {
+	if c.renew {
+		ca, err := existingCA(dir)
+		if err == nil && ca == nil {
+			err = fmt.Errorf("--renew: %s holds no CA (ca.crt and ca.key); run crdforge certs without --renew to make one, which gives every CRD a new caBundle", dir)
+		}
+		return ca, ca != nil, err
+	}
+	return loadOrMakeCA(dir, c.forceCA, commonName, now, c.caValidFor)
+}
+
 // loadOrMakeCA reuses the CA in dir unless force is set or there is none.
 func loadOrMakeCA(dir string, force bool, commonName string, now time.Time, validFor time.Duration) (ca *certs.CA, reused bool, err error) {
 	if !force {
-		crtPath, keyPath := filepath.Join(dir, "ca.crt"), filepath.Join(dir, "ca.key")
-		crt, crtErr := os.ReadFile(crtPath)
-		key, keyErr := os.ReadFile(keyPath)
-		switch {
-		case crtErr == nil && keyErr == nil:
-			ca, err := certs.LoadCA(crt, key)
-			if err != nil {
-				return nil, false, fmt.Errorf("%s, %s: %w; fix or remove them, or run with --force-ca to make a new CA", crtPath, keyPath, err)
-			}
-			return ca, true, nil
-		case errors.Is(crtErr, fs.ErrNotExist) && errors.Is(keyErr, fs.ErrNotExist):
-			// No CA yet: make one.
-		case crtErr != nil && !errors.Is(crtErr, fs.ErrNotExist):
-			return nil, false, crtErr
-		case keyErr != nil && !errors.Is(keyErr, fs.ErrNotExist):
-			return nil, false, keyErr
-		default:
-			return nil, false, fmt.Errorf("%s holds only one of ca.crt and ca.key; restore the other, or run with --force-ca to make a new CA", dir)
+		if ca, err := existingCA(dir); err != nil || ca != nil {
+			return ca, ca != nil, err
 		}
 	}
 	if validFor <= 0 {
@@ -246,6 +258,30 @@ func loadOrMakeCA(dir string, force bool, commonName string, now time.Time, vali
 	}
 	ca, err = certs.NewCA(commonName, now, validFor)
 	return ca, false, err
+}
+
+// existingCA is the CA in dir, or nil when dir holds neither ca.crt nor
+// ca.key.
+func existingCA(dir string) (*certs.CA, error) {
+	crtPath, keyPath := filepath.Join(dir, "ca.crt"), filepath.Join(dir, "ca.key")
+	crt, crtErr := os.ReadFile(crtPath)
+	key, keyErr := os.ReadFile(keyPath)
+	switch {
+	case crtErr == nil && keyErr == nil:
+		ca, err := certs.LoadCA(crt, key)
+		if err != nil {
+			return nil, fmt.Errorf("%s, %s: %w; fix or remove them, or run with --force-ca to make a new CA", crtPath, keyPath, err)
+		}
+		return ca, nil
+	case errors.Is(crtErr, fs.ErrNotExist) && errors.Is(keyErr, fs.ErrNotExist):
+		return nil, nil
+	case crtErr != nil && !errors.Is(crtErr, fs.ErrNotExist):
+		return nil, crtErr
+	case keyErr != nil && !errors.Is(keyErr, fs.ErrNotExist):
+		return nil, keyErr
+	default:
+		return nil, fmt.Errorf("%s holds only one of ca.crt and ca.key; restore the other, or run with --force-ca to make a new CA", dir)
+	}
 }
 
 // certsHelp is `crdforge certs --help`.
@@ -258,7 +294,8 @@ writes into --out:
   tls.crt, tls.key    a serving certificate signed by that CA for the
                       Service's DNS names (<service>, <service>.<namespace>,
                       <service>.<namespace>.svc and .svc.cluster.local) and
-                      every --host, issued anew on every run;
+                      every --host, issued anew on every run (--renew: that
+                      alone, with the CA --out holds, and its Secret);
   secret.yaml         the Secret <service>-cert (type kubernetes.io/tls, with
                       tls.crt, tls.key and ca.crt) that the webhook mounts;
   <group>_<plural>.yaml
@@ -266,6 +303,12 @@ writes into --out:
                       conversion caBundle instead of cert-manager's
                       inject-ca-from annotation;
   .gitignore          ignoring all of the above: keys are not for committing.
+
+The CRDs trust the CA, not the serving certificate: a new serving
+certificate from the same CA changes no caBundle. --renew issues it alone,
+refusing to make a CA when --out holds none; apply the new secret.yaml, and
+the API server trusts the old and the new certificate while the kubelet
+updates the mounted Secret.
 
 Key files and secret.yaml are written with mode 0600; every file goes through
 a temporary file and a rename. Inside a Docker build context (the nearest

@@ -264,3 +264,61 @@ func TestCertsRefusesKeysInABuildContext(t *testing.T) {
 		t.Errorf("certs after generate wrote the Dockerfile's ignore file: exit %d\n%s", code, stderr)
 	}
 }
+
+// --renew issues the serving certificate and its Secret alone, from the CA
+// --out holds: the CA and the CRDs, whose caBundle is that CA, stay as they
+// are, so that the API server trusts both the old serving certificate and
+// the new one while the kubelet updates the mounted Secret. Without a CA it
+// makes none, which would change every caBundle, and writes nothing.
+func TestCertsRenew(t *testing.T) {
+	dir, _ := filepath.Abs(filepath.Join(testdataDir, "webhook"))
+	out := t.TempDir()
+	if code, stderr := runCerts(t, dir, "--out", out); code != ExitOK {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	kept := map[string][]byte{}
+	for _, name := range []string{"ca.crt", "ca.key", "example.com_widgets.yaml", "kustomization.yaml", ".gitignore"} {
+		kept[name] = read(t, filepath.Join(out, name))
+	}
+	leaf := read(t, filepath.Join(out, "tls.crt"))
+
+	code, stderr := runCerts(t, dir, "--out", out, "--renew")
+	if code != ExitOK {
+		t.Fatalf("--renew: exit %d\n%s", code, stderr)
+	}
+	var wrote []string
+	for _, l := range strings.Split(stderr, "\n") {
+		if name, ok := strings.CutPrefix(l, "wrote "+out+string(filepath.Separator)); ok {
+			wrote = append(wrote, name)
+		}
+	}
+	if !slices.Equal(wrote, []string{"tls.crt", "tls.key", "secret.yaml"}) {
+		t.Errorf("--renew wrote %v, want tls.crt, tls.key and secret.yaml alone:\n%s", wrote, stderr)
+	}
+	for name, before := range kept {
+		if !bytes.Equal(read(t, filepath.Join(out, name)), before) {
+			t.Errorf("--renew changed %s", name)
+		}
+	}
+	renewed := read(t, filepath.Join(out, "tls.crt"))
+	if bytes.Equal(renewed, leaf) {
+		t.Errorf("--renew issued no new serving certificate")
+	}
+	roots := x509.NewCertPool()
+	roots.AddCert(readCert(t, filepath.Join(out, "ca.crt")))
+	if _, err := readCert(t, filepath.Join(out, "tls.crt")).Verify(x509.VerifyOptions{DNSName: "widget-conversion.widgets.svc", Roots: roots}); err != nil {
+		t.Errorf("the renewed tls.crt does not chain to the kept CA: %v", err)
+	}
+
+	empty := t.TempDir()
+	code, stderr = runCerts(t, dir, "--out", empty, "--renew")
+	if code != ExitErrors || !strings.Contains(stderr, "holds no CA") || !strings.Contains(stderr, "without --renew") {
+		t.Errorf("--renew without a CA: exit %d, stderr %q", code, stderr)
+	}
+	if entries, _ := os.ReadDir(empty); len(entries) != 0 {
+		t.Errorf("--renew without a CA wrote files")
+	}
+	if code, stderr = runCerts(t, dir, "--out", out, "--renew", "--force-ca"); code != ExitErrors || !strings.Contains(stderr, "give one of them") {
+		t.Errorf("--renew --force-ca: exit %d, stderr %q", code, stderr)
+	}
+}

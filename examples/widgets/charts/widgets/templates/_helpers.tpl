@@ -19,6 +19,12 @@ depends on the namespace, which is the release's.
 {{- define "widgets.issuer" -}}
 {{ dig "names" "issuer" "widgets-selfsigned-issuer" .Values.AsMap }}
 {{- end }}
+{{- define "widgets.ca" -}}
+{{ dig "names" "ca" "widgets-webhook-service-ca" .Values.AsMap }}
+{{- end }}
+{{- define "widgets.caIssuer" -}}
+{{ dig "names" "caIssuer" "widgets-ca-issuer" .Values.AsMap }}
+{{- end }}
 
 {{- /*
 What values.yaml sets of the webhook's pod, else what crdforge writes in a
@@ -91,9 +97,14 @@ capabilities:
 {{- /*
 The CRDs' conversion caBundle when cert-manager is off: values.yaml's
 caBundle, else the ca.crt of the Secret names.secret (crdforge certs
-writes one), looked up at install and upgrade; helm template reads no
-cluster, so there it is empty. With cert-manager on it is empty: the CA
-injector fills it in.
+writes one), looked up at install and upgrade. With cert-manager on it is
+empty: the CA injector fills it in.
+
+Found nowhere, the render fails: a CRD converting through the webhook
+with no caBundle is one whose conversions the API server refuses, every
+read of a version other than the storage version failing. helm template
+reads no cluster (its lookup finds nothing), so there, as in GitOps tools
+that render with it, the CA must be a value, or cert-manager on.
 */}}
 {{- define "widgets.caBundle" -}}
 {{- if not (include "widgets.certManager" .) -}}
@@ -101,6 +112,9 @@ injector fills it in.
 {{- if not $ca -}}
 {{- $secret := lookup "v1" "Secret" .Release.Namespace (include "widgets.secret" .) -}}
 {{- $ca = dig "data" "ca.crt" "" ($secret | default dict) -}}
+{{- end -}}
+{{- if not $ca -}}
+{{- fail (printf "the CRDs convert through the webhook, and no CA is found for their caBundle: set certManager.enabled=true (cert-manager issues the certificate and injects its CA), or set caBundle to the base64 PEM CA (with crdforge certs: base64 -w0 config/webhook/certs/ca.crt), or create the Secret %s/%s with ca.crt before helm install or upgrade (crdforge certs writes it; helm template reads no cluster, so there caBundle or certManager.enabled is needed)" .Release.Namespace (include "widgets.secret" .)) -}}
 {{- end -}}
 {{ $ca }}
 {{- end -}}
