@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/internal/manifestcheck"
 	"github.com/crdforge/crdforge/generators/pipeline"
+	"github.com/crdforge/crdforge/internal/manifestcheck"
 )
 
 // helmBin is bin/helm (make helm builds it from tools/helm), else the one
@@ -29,7 +29,7 @@ func helmBin(t *testing.T) string {
 // into a temporary directory, and returns the chart's directory.
 func crontabChart(t *testing.T) string {
 	t.Helper()
-	const example = "../../../examples/crontab"
+	const example = "../../examples/crontab"
 	res, err := pipeline.Generate(pipeline.Config{Dir: example, Only: []string{"helm"}})
 	if err != nil {
 		t.Fatal(err)
