@@ -5,6 +5,12 @@
 // converted back, and an edit made at the other version survives a round
 // trip through the object's own version.
 //
+// Objects are compared as the API server stores them (lossless.StoredJSON
+// with the type of their version): it prunes a null member a client writes
+// where the schema is not nullable, before anything converts it, and does
+// so again to every object a webhook answers. A null that the API server
+// keeps (in free-form JSON) is compared as written.
+//
 // The test apigen writes for a batch of drawn APIs calls Run once per API.
 package apicheck
 
@@ -34,6 +40,10 @@ type Case struct {
 	WithCodecs func([]webhook.Kind) []webhook.Kind
 	// Objects is the drawn objects (apigen.Object), as JSON.
 	Objects []byte
+	// ZeroDrops are the fields generate warned of, "<version>
+	// <Struct>.<Field>", whose zero value reads back absent once the
+	// storage version holds it (see zeroDrops).
+	ZeroDrops []string
 }
 
 // object is apigen.Object, read back (apicheck imports nothing of the
@@ -54,6 +64,7 @@ func Run(t *testing.T, c Case) {
 		t.Fatal(err)
 	}
 	handlers := map[string]http.Handler{"generated codec": handler(t, c.WithCodecs(c.Kinds)), "reflection codec": handler(t, c.Kinds)}
+	drops := parseZeroDrops(c.ZeroDrops)
 	kinds := map[string]webhook.Kind{}
 	for _, k := range c.Kinds {
 		kinds[k.Kind] = k
@@ -67,13 +78,14 @@ func Run(t *testing.T, c Case) {
 		if !ok {
 			continue // converted by the API server alone (strategy None)
 		}
+		o.Object = asStored(t, kind{Kind: k}, o.Version, o.Object)
 		for w := range k.Versions {
 			if w == o.Version {
 				continue
 			}
 			t.Run(fmt.Sprintf("%d-%s-%s-to-%s", i, k.Kind, o.Version, w), func(t *testing.T) {
 				for name, h := range handlers {
-					checkPair(t, name, h, k, o, w)
+					checkPair(t, name, h, kind{k, drops}, o, w)
 				}
 			})
 		}
@@ -88,21 +100,32 @@ func handler(t *testing.T, kinds []webhook.Kind) http.Handler {
 	return h
 }
 
+// kind is a kind the webhook converts, and the fields of its versions whose
+// zero values generate warned that the storage version leaves out.
+type kind struct {
+	webhook.Kind
+	drops zeroDrops
+}
+
 // checkPair converts o to w through h and back, and an edit at w through
 // o's version and back, each against the Go conversion.
-func checkPair(t *testing.T, name string, h http.Handler, k webhook.Kind, o object, w string) {
+func checkPair(t *testing.T, name string, h http.Handler, k kind, o object, w string) {
 	t.Helper()
-	want, wantErr := goConvert(k, o.Object, o.Version, w)
+	v := o.Version
+	want, wantErr := goConvert(k.Kind, o.Object, v, w)
 	got, gotErr := review(h, o.Object, k.Group+"/"+w)
-	if !agree(t, name+": "+o.Version+" to "+w, o.Object, got, gotErr, want, wantErr) || wantErr != nil {
+	if gotErr == nil && wantErr == nil {
+		got, want = asStored(t, k, w, got), asStored(t, k, w, want)
+	}
+	if !agree(t, name+": "+v+" to "+w, o.Object, got, gotErr, want, wantErr) || wantErr != nil {
 		return
 	}
-	own, _ := goConvert(k, o.Object, o.Version, o.Version)
-	back, err := review(h, got, k.Group+"/"+o.Version)
+	own, _ := goConvert(k.Kind, o.Object, v, v)
+	back, err := review(h, got, k.Group+"/"+v)
 	if err != nil {
-		t.Errorf("%s: %s to %s and back: %v\nconverted: %s", name, o.Version, w, err, got)
+		t.Errorf("%s: %s to %s and back: %v\nconverted: %s", name, v, w, err, got)
 	} else {
-		same(t, name+": "+o.Version+" to "+w+" and back", o.Object, withoutStash(t, back), withoutStash(t, own))
+		same(t, name+": "+v+" to "+w+" and back", o.Object, k.comparable(t, v, back), k.comparable(t, v, own))
 	}
 	e, ok := o.Edits[w]
 	if !ok {
@@ -112,18 +135,20 @@ func checkPair(t *testing.T, name string, h http.Handler, k webhook.Kind, o obje
 	if err != nil {
 		t.Fatal(err)
 	}
-	editedOwn, err := goConvert(k, edited, w, w)
+	edited = asStored(t, k, w, edited)
+	editedOwn, err := goConvert(k.Kind, edited, w, w)
 	if err != nil {
 		return
 	}
-	if _, err := goConvert(k, edited, w, o.Version); err != nil {
+	if _, err := goConvert(k.Kind, edited, w, v); err != nil {
 		return // the edit is not one the object's own version can hold
 	}
-	there, err := review(h, edited, k.Group+"/"+o.Version)
+	there, err := review(h, edited, k.Group+"/"+v)
 	if err == nil {
 		var again []byte
-		if again, err = review(h, there, k.Group+"/"+w); err == nil {
-			same(t, fmt.Sprintf("%s: %s edited at %v, to %s and back", name, w, e.Path, o.Version), edited, withoutStash(t, again), withoutStash(t, editedOwn))
+		if again, err = review(h, asStored(t, k, v, there), k.Group+"/"+w); err == nil {
+			same(t, fmt.Sprintf("%s: %s edited at %v, to %s and back", name, w, e.Path, v), edited,
+				k.comparable(t, w, again), k.comparable(t, w, editedOwn))
 			return
 		}
 	}
@@ -167,6 +192,36 @@ func decode(t *testing.T, b []byte) any {
 		t.Fatalf("%v: %s", err, b)
 	}
 	return v
+}
+
+// comparable is obj, an object of version v back from a round trip, as a
+// client reads it (stored), without the stash, and without the zero values
+// of the fields generate warned the storage version leaves out.
+func (k kind) comparable(t *testing.T, v string, obj []byte) []byte {
+	t.Helper()
+	obj = withoutStash(t, asStored(t, k, v, obj))
+	if len(k.drops) == 0 {
+		return obj
+	}
+	root := decode(t, obj)
+	k.drops.strip(root, reflect.TypeOf(k.Versions[v]()))
+	b, err := json.Marshal(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// asStored is obj, an object of version v of k, as the API server stores
+// it, and as it sends it to a webhook or a client: without the null members
+// its schema does not allow (lossless.StoredJSON).
+func asStored(t *testing.T, k kind, v string, obj []byte) []byte {
+	t.Helper()
+	b, err := lossless.StoredJSON(obj, reflect.TypeOf(k.Versions[v]()))
+	if err != nil {
+		t.Fatalf("%v: %s", err, obj)
+	}
+	return b
 }
 
 // withoutStash is obj without the annotations in which conversions keep
