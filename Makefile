@@ -252,8 +252,9 @@ bench:
 	GOGC=$(BENCH_GOGC) GOMEMLIMIT=$(BENCH_GOMEMLIMIT) $(GO) test ./examples/widgets/ -run '^$$' -bench 'BenchmarkConversionReview|BenchmarkCodec' -benchtime 1s -count 1
 
 # demo builds crdforge and a real control plane, generates the crontab
-# example, runs its webhook against kube-apiserver and plays the seed
-# documents' scenario with kubectl, then tears everything down.
+# example, runs its webhook against kube-apiserver and plays the CronTab
+# scenario (write at one version, read at another) with kubectl, then
+# tears everything down.
 demo:
 	@./hack/demo.sh
 

@@ -11,8 +11,8 @@ import (
 	"time"
 )
 
-// TestREADMEUsingCrdforge follows the README's "Using crdforge in your
-// project" from an empty directory: a new module, the Database API of
+// TestREADMEUsingCrdforge follows the README's "Install" steps from an
+// empty directory: a new module, the Database API of
 // testdata/database laid out as the README says (api/v1alpha1, api/v1), then
 // every line of the README's setup block, as written, with $CRDFORGE this
 // checkout. The result must build, vet, pass its generated round-trip tests,
