@@ -59,9 +59,9 @@ func TestBelowTheMinimumsWarns(t *testing.T) {
 		}
 	}
 	want := "go.mod:3:1: warning: go.mod is below the versions crdforge's generated code needs\n" +
-		"  = note: go 1.20 (needs 1.22), k8s.io/apimachinery v0.27.2 (needs v0.29.0), sigs.k8s.io/controller-runtime v0.15.0 (needs v0.16.0)\n" +
+		"  = note: go 1.20 (needs 1.21), k8s.io/apimachinery v0.27.2 (needs v0.29.0), sigs.k8s.io/controller-runtime v0.15.0 (needs v0.16.0)\n" +
 		"  = note: generated code imports github.com/crdforge/crdforge/runtime and github.com/crdforge/crdforge/webhook; go mod tidy would raise them alone\n" +
-		"  = help: run `go get go@1.22.0 k8s.io/apimachinery@v0.29.0 sigs.k8s.io/controller-runtime@v0.16.0` before building"
+		"  = help: run `go get go@1.21.0 k8s.io/apimachinery@v0.29.0 sigs.k8s.io/controller-runtime@v0.16.0` before building"
 	if len(atGoMod) != 1 || atGoMod[0] != want {
 		t.Errorf("want one warning at go.mod:\n%s\ngot\n%s", want, stderr.String())
 	}

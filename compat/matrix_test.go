@@ -34,7 +34,7 @@ type row struct {
 // minor and the go directive those require. TestMatrixHasEveryMinor keeps
 // it so.
 var matrix = []row{
-	{"1.22.0", "v0.29.0", "v0.16.0", ""},
+	{"1.21.0", "v0.29.0", "v0.16.0", ""},
 	{"1.22.0", "v0.30.0", "v0.18.0", ""},
 	{"1.22.0", "v0.31.0", "v0.19.0", ""},
 	{"1.23.0", "v0.32.0", "v0.20.0", ""},

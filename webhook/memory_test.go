@@ -74,15 +74,17 @@ func TestMain(m *testing.M) {
 
 // server is the webhook run in a process of its own.
 type server struct {
-	cmd  *exec.Cmd
-	addr string // host:port of its HTTPS endpoint
+	cmd    *exec.Cmd
+	addr   string // host:port of its HTTPS endpoint
+	health string // host:port of its probes
 }
 
 // startServer runs the test binary as the webhook (TestMain) with the
 // generated Deployment's flags, certificate from pki, ports free on
 // loopback, and its environment: the container's memory limit, and neither
-// GOGC nor GOMEMLIMIT. It waits until the webhook answers. It is killed when the test ends.
-func startServer(t *testing.T, pki *testkit.PKI) *server {
+// GOGC nor GOMEMLIMIT, and env. It waits until the webhook answers. It is
+// killed when the test ends.
+func startServer(t *testing.T, pki *testkit.PKI, env ...string) *server {
 	t.Helper()
 	port, metrics, health := freePort(t), freePort(t), freePort(t)
 	args := []string{"--cert-dir=" + testkit.CertDir(t, pki.Serving1), "--bind-address=127.0.0.1", "--port=" + port,
@@ -91,6 +93,7 @@ func startServer(t *testing.T, pki *testkit.PKI) *server {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(asDeployed(os.Environ()), serveEnv+"=1", serveArgsEnv+"="+strings.Join(args, "\n"),
 		webhook.ContainerMemoryLimitEnv+"="+strconv.Itoa(deploymentMemoryLimit))
+	cmd.Env = append(cmd.Env, env...)
 	log, err := os.Create(filepath.Join(t.TempDir(), "webhook.log"))
 	if err != nil {
 		t.Fatal(err)
@@ -111,7 +114,7 @@ func startServer(t *testing.T, pki *testkit.PKI) *server {
 		}
 		return err == nil && resp.StatusCode == http.StatusOK
 	})
-	return &server{cmd: cmd, addr: "127.0.0.1:" + port}
+	return &server{cmd: cmd, addr: "127.0.0.1:" + port, health: "127.0.0.1:" + health}
 }
 
 // asDeployed is env without the Go runtime's GOGC and GOMEMLIMIT, which the
@@ -195,7 +198,7 @@ func TestLoadStaysUnderTheMemoryLimit(t *testing.T) {
 	var firstFailure atomic.Value
 	var wg sync.WaitGroup
 	end := time.Now().Add(duration)
-	for range clients {
+	for n := 0; n < clients; n++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

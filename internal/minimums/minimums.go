@@ -47,7 +47,7 @@ var (
 	}
 	Webhook = Needs{
 		Module:  "github.com/crdforge/crdforge/webhook",
-		Go:      "1.22",
+		Go:      "1.21",
 		Require: []module.Version{{Path: APIMachinery, Version: "v0.29.0"}, {Path: ControllerRuntime, Version: "v0.16.0"}},
 	}
 )

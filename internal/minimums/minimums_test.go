@@ -34,9 +34,9 @@ func TestCheck(t *testing.T) {
 			"module m\n\ngo 1.20\n\nrequire (\n\tk8s.io/api v0.25.0\n\tk8s.io/apimachinery v0.25.3\n\tk8s.io/client-go v0.25.3\n\tk8s.io/utils v0.0.0-20220728103510-ee6ede2d64ed\n\tsigs.k8s.io/controller-runtime v0.13.1\n)\n",
 			[]Needs{Runtime, Webhook, Runtime},
 			"go.mod:3:1: warning: go.mod is below the versions crdforge's generated code needs\n" +
-				"  = note: go 1.20 (needs 1.22), k8s.io/apimachinery v0.25.3 (needs v0.29.0), sigs.k8s.io/controller-runtime v0.13.1 (needs v0.16.0)\n" +
+				"  = note: go 1.20 (needs 1.21), k8s.io/apimachinery v0.25.3 (needs v0.29.0), sigs.k8s.io/controller-runtime v0.13.1 (needs v0.16.0)\n" +
 				"  = note: generated code imports github.com/crdforge/crdforge/runtime and github.com/crdforge/crdforge/webhook; go mod tidy would raise them alone\n" +
-				"  = help: run `go get go@1.22.0 k8s.io/apimachinery@v0.29.0 sigs.k8s.io/controller-runtime@v0.16.0 k8s.io/api@v0.29.0 k8s.io/client-go@v0.29.0` before building"},
+				"  = help: run `go get go@1.21.0 k8s.io/apimachinery@v0.29.0 sigs.k8s.io/controller-runtime@v0.16.0 k8s.io/api@v0.29.0 k8s.io/client-go@v0.29.0` before building"},
 		{"no go directive", "module m\n\nrequire k8s.io/apimachinery v0.29.0\n", runtime,
 			"go.mod:1:1: warning: go.mod is below the versions crdforge's generated code needs\n" +
 				"  = note: no go directive (needs 1.21)\n" +

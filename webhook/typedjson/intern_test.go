@@ -39,7 +39,7 @@ func FuzzIntern(f *testing.F) {
 	f.Add([]byte("conditions-12345-abc"), []byte("conditions-12346-abc"))
 	f.Fuzz(func(t *testing.T, a, b []byte) {
 		var d Decoder
-		for range 3 {
+		for n := 0; n < 3; n++ {
 			if got := d.intern(a); got != string(a) {
 				t.Fatalf("intern(%q) = %q", a, got)
 			}

@@ -17,7 +17,7 @@ func BenchmarkLeaves(b *testing.B) {
 	quantities := [][]byte{[]byte("250m"), []byte("1Ki"), []byte("500Mi")}
 	b.Run("leaf=quantity/by=typedjson", func(b *testing.B) {
 		var d Decoder
-		for range b.N {
+		for n := 0; n < b.N; n++ {
 			for _, q := range quantities {
 				if _, err := d.parsed(q); err != nil {
 					b.Fatal(err)
@@ -27,7 +27,7 @@ func BenchmarkLeaves(b *testing.B) {
 	})
 	b.Run("leaf=quantity/by=ParseQuantity", func(b *testing.B) {
 		var d Decoder
-		for range b.N {
+		for n := 0; n < b.N; n++ {
 			for _, q := range quantities {
 				if _, err := resource.ParseQuantity(strings.TrimSpace(d.intern(q))); err != nil {
 					b.Fatal(err)
@@ -37,7 +37,7 @@ func BenchmarkLeaves(b *testing.B) {
 	})
 	ints := []string{"3", "12", "80", "143", "1700000000"}
 	b.Run("leaf=int/by=typedjson", func(b *testing.B) {
-		for range b.N {
+		for n := 0; n < b.N; n++ {
 			for _, lit := range ints {
 				if n, ok := shortInt(lit); !ok || !fits(n, 32) {
 					b.Fatal(lit)
@@ -46,7 +46,7 @@ func BenchmarkLeaves(b *testing.B) {
 		}
 	})
 	b.Run("leaf=int/by=strconv", func(b *testing.B) {
-		for range b.N {
+		for n := 0; n < b.N; n++ {
 			for _, lit := range ints {
 				if _, err := strconv.ParseInt(lit, 10, 32); err != nil {
 					b.Fatal(err)

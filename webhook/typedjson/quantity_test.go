@@ -32,7 +32,7 @@ func TestQuantityDecodedAgainIsParseQuantitys(t *testing.T) {
 		`"1.5.5"`, `""`, `"Gi"`,
 	}
 	var d Decoder
-	for round := range 3 {
+	for round := 0; round < 3; round++ {
 		for _, in := range inputs {
 			got, err := decodeQuantity(&d, in)
 			want, wantErr := parseAsTheMethod(in)
@@ -100,7 +100,7 @@ func FuzzQuantity(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
 		var d Decoder
-		for range 2 {
+		for n := 0; n < 2; n++ {
 			for _, s := range []string{a, b} {
 				in, err := json.Marshal(s)
 				if err != nil || strings.ContainsAny(string(in), `\`) {

@@ -86,7 +86,7 @@ func BenchmarkReviewMemory(b *testing.B) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	b.ResetTimer()
-	for range b.N {
+	for n := 0; n < b.N; n++ {
 		serve()
 	}
 	b.StopTimer()

@@ -147,11 +147,12 @@ func TestHandlerAnswersConcurrentReviewsEachItsOwn(t *testing.T) {
 		want[i] += `}}`
 	}
 	var wg sync.WaitGroup
-	for g := range 8 {
+	for g := 0; g < 8; g++ {
+		g := g // each goroutine its own: the module is on Go 1.21's loop variables
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for k := range 40 {
+			for k := 0; k < 40; k++ {
 				i := (g + k) % len(sizes)
 				w := post(h, "application/json", bodies[i])
 				if got := w.Body.String(); w.Code != http.StatusOK || got != want[i] {

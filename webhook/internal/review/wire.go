@@ -58,7 +58,7 @@ func appendFailure(b []byte, message string) []byte {
 // string of printable ASCII that encoding/json leaves as it is (uids, API
 // versions) is appended at once; others go through encoding/json.
 func appendString(b []byte, s string) []byte {
-	for i := range len(s) {
+	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
 			q, _ := json.Marshal(s)
 			return append(b, q...)

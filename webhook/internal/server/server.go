@@ -130,6 +130,22 @@ func New(h http.Handler, opts Options) (*Server, error) {
 	return s, nil
 }
 
+// readOnly serves GET and HEAD with h and answers 405 to other methods.
+// The patterns stay plain paths ("GET /readyz" is a pattern of Go 1.22's
+// mux only): a main module on Go 1.21, or with GODEBUG=httpmuxgo121=1,
+// runs the old mux, which would take "GET /readyz" for a path, and the
+// probes would never answer.
+func readOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method "+r.Method+" not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
 // listenAux binds the metrics and health servers, one server when they
 // share an address.
 func (s *Server) listenAux() error {
@@ -146,9 +162,9 @@ func (s *Server) listenAux() error {
 		}
 		mux[addr].Handle(pattern, h)
 	}
-	add(s.opts.HealthAddr, "GET /healthz", http.HandlerFunc(s.healthz))
-	add(s.opts.HealthAddr, "GET /readyz", http.HandlerFunc(s.readyz))
-	add(s.opts.MetricsAddr, "GET /metrics", metrics)
+	add(s.opts.HealthAddr, "/healthz", readOnly(http.HandlerFunc(s.healthz)))
+	add(s.opts.HealthAddr, "/readyz", readOnly(http.HandlerFunc(s.readyz)))
+	add(s.opts.MetricsAddr, "/metrics", readOnly(metrics))
 	for _, addr := range addrs {
 		name := "health probe"
 		if addr == s.opts.MetricsAddr {
@@ -278,6 +294,7 @@ func (s *Server) Run(ctx context.Context) error {
 		goWait(&wg, func() { s.cas.Start(watchCtx) })
 	}
 	for _, a := range s.aux {
+		a := a // each server its own: the module is on Go 1.21's loop variables
 		goWait(&wg, func() {
 			if err := a.srv.Serve(a.ln); !errors.Is(err, http.ErrServerClosed) {
 				errc <- fmt.Errorf("%s server: %w", a.name, err)

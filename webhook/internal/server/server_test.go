@@ -297,7 +297,7 @@ func TestServerRotatesTheCertificateUnderLoad(t *testing.T) {
 		failures.Add(1)
 		firstFailure.CompareAndSwap(nil, err.Error())
 	}
-	for range workers {
+	for n := 0; n < workers; n++ {
 		spawn(&wg, func() {
 			for {
 				select {
@@ -713,7 +713,8 @@ func TestServerLoad(t *testing.T) {
 		firstFailure atomic.Value
 	)
 	start := time.Now()
-	for i := range clients {
+	for i := 0; i < clients; i++ {
+		i := i // each client its own: the module is on Go 1.21's loop variables
 		spawn(&wg, func() {
 			for n := 0; n < perClient; n++ {
 				req := fmt.Sprintf(`{"client":%d,"n":%d,"payload":%q}`, i, n, payload)
@@ -790,7 +791,8 @@ func TestServerLosesNoKeepAliveRequestAcrossShutdown(t *testing.T) {
 		firstFailure atomic.Value
 		signalOnce   sync.Once
 	)
-	for i := range clients {
+	for i := 0; i < clients; i++ {
+		i := i // each client its own: the module is on Go 1.21's loop variables
 		spawn(&wg, func() {
 			for n := 0; ; n++ {
 				req := fmt.Sprintf(`{"client":%d,"n":%d}`, i, n)
