@@ -61,15 +61,18 @@ type Conversion struct {
 
 // Webhook configures the Service that serves this kind's conversion webhook.
 //
-// Unset arguments keep their defaults: the service name and namespace derive
-// from the directory crdforge runs in (<name>-webhook-service in
-// <name>-system, where <name> is the last element of that directory's import
-// path), or, in a kubebuilder project (a PROJECT file), are the
-// manager's Service as kubebuilder scaffolds it (webhook-service in system,
-// renamed by kustomize), or, in a project that deploys its webhook itself
-// (a service.yaml of its own where crdforge would write its deployment),
-// are that Service's; the path is /convert and the port is 443, or that
-// Service's. Put it on the kind's root type, or on the package for every
+// Unset arguments keep their defaults. The service name and namespace are,
+// by default:
+//   - derived from the directory crdforge runs in: <name>-webhook-service in
+//     <name>-system, where <name> is the last element of that directory's
+//     import path;
+//   - in a kubebuilder project (a PROJECT file), the manager's Service as
+//     kubebuilder scaffolds it (webhook-service in system, renamed by
+//     kustomize);
+//   - in a project that deploys its webhook itself (a service.yaml of its
+//     own where crdforge would write its deployment), that Service's.
+//
+// The path is /convert and the port is 443, or that Service's. Put it on the kind's root type, or on the package for every
 // kind it defines.
 type Webhook struct {
 	// ServiceName is the name of the webhook's Service.

@@ -123,7 +123,7 @@ func (Webhook) Help() *markers.DefinitionHelp {
 		Category: "crdforge",
 		DetailedHelp: markers.DetailedHelp{
 			Summary: "configures the Service that serves this kind's conversion webhook.",
-			Details: "Unset arguments keep their defaults: the service name and namespace derive\nfrom the directory crdforge runs in (<name>-webhook-service in\n<name>-system, where <name> is the last element of that directory's import\npath), or, in a kubebuilder project (a PROJECT file), are the\nmanager's Service as kubebuilder scaffolds it (webhook-service in system,\nrenamed by kustomize), or, in a project that deploys its webhook itself\n(a service.yaml of its own where crdforge would write its deployment),\nare that Service's; the path is /convert and the port is 443, or that\nService's. Put it on the kind's root type, or on the package for every\nkind it defines.",
+			Details: "Unset arguments keep their defaults. The service name and namespace are,\nby default:\n  - derived from the directory crdforge runs in: <name>-webhook-service in\n    <name>-system, where <name> is the last element of that directory's\n    import path;\n  - in a kubebuilder project (a PROJECT file), the manager's Service as\n    kubebuilder scaffolds it (webhook-service in system, renamed by\n    kustomize);\n  - in a project that deploys its webhook itself (a service.yaml of its\n    own where crdforge would write its deployment), that Service's.\n\nThe path is /convert and the port is 443, or that Service's. Put it on the kind's root type, or on the package for every\nkind it defines.",
 		},
 		FieldHelp: map[string]markers.DetailedHelp{
 			"ServiceName": {

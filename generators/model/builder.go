@@ -71,16 +71,16 @@ func NewBuilder(dir string, ld *load.Result, regs *markers.Registries, opts Opti
 	return b
 }
 
-// Kinds builds the model's groups, kinds and versions, handing each kind to
+// Kinds builds the model's groups, kinds and versions. It hands each kind to
 // each (when not nil) as soon as buildKind is done with it, while the model
-// goes on with the next kind: its versions, their order, schemas and
-// storage are final, and so is its conversion, but for the strategy, which
-// the last steps may still turn from Webhook to None
-// (leaveUndeclaredToConversionGen, for a kind whose packages' conversions
-// are conversion-gen's; the planning's strategy fallback, for a kind whose
-// conversion needs functions nobody has written). each runs in the model's
-// goroutine, so it should only hand the kind over; what it starts may read
-// what buildKind set, never what is set later.
+// goes on with the next kind. At that point the kind's versions, their
+// order, schemas and storage are final, and so is its conversion, but for
+// the strategy. The last steps may still turn that from Webhook to None:
+// leaveUndeclaredToConversionGen, for a kind whose packages' conversions
+// are conversion-gen's, and the planning's strategy fallback, for a kind
+// whose conversion needs functions nobody has written. each runs in the
+// model's goroutine, so it should only hand the kind over; what it starts
+// may read what buildKind set, never what is set later.
 func (b *Builder) Kinds(each func(*Model, *Kind)) *Model {
 	if b.opts.DeepCopy {
 		for _, root := range b.Roots {

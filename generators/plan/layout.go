@@ -18,16 +18,19 @@ import (
 // conversion it replaces would copy every byte as it is. conversion-gen
 // checks the layouts, position by position, and gives up on any pair that
 // has a hand-written conversion. crdforge's conversions do more than
-// conversion-gen's (fields found by name or moved by +crdforge:hubfield,
-// narrowing checks, data stashed for fields without a counterpart), so a
-// pair shares a layout here only when the two structs are the same but for
-// the versions of the types they name: the same fields in the same order,
-// with the same names and tags, each converting into its peer by a plain
-// copy (SameMemory) with no check; and no conversion of the pair is
-// hand-written or opted out. A direction that drops data is never one of
-// these: every way crdforge knows to lose data (a field without a
-// counterpart, a moved field, a pointer becoming a value, a hand-written
-// function) breaks one of the conditions. A kind's root never is either:
+// conversion-gen's: fields found by name or moved by +crdforge:hubfield,
+// narrowing checks, data stashed for fields without a counterpart. So a
+// pair shares a layout here only when both hold:
+//   - the two structs are the same but for the versions of the types they
+//     name: the same fields in the same order, with the same names and
+//     tags, each converting into its peer by a plain copy (SameMemory) with
+//     no check;
+//   - no conversion of the pair is hand-written or opted out.
+//
+// A direction that drops data is never one of these: every way crdforge
+// knows to lose data (a field without a counterpart, a moved field, a
+// pointer becoming a value, a hand-written function) breaks one of the
+// conditions. A kind's root never is either:
 // its embedded TypeMeta and ObjectMeta have no field mapping (the
 // conversion leaves TypeMeta to the caller).
 

@@ -21,12 +21,12 @@ import (
 // would need.
 //
 // A kind no marker sets a strategy for, whose versions differ, would
-// convert through a webhook. When its generated entry points need a
+// convert through a webhook. Its generated entry points may need a
 // hand-written function that does not exist (a field of different types in
-// two versions, an opted-out type), and its author has written no
+// two versions, an opted-out type). If its author has also written no
 // conversion of the kind (no Hub, ConvertTo, ConvertFrom or Convert_, no
-// marker configuring its webhook), the project has never converted it: the
-// versions are served as they were before crdforge, with strategy None,
+// marker configuring its webhook), the project has never converted it. Then
+// the versions are served as they were before crdforge, with strategy None,
 // rather than with generated code that does not build. crdforge says, at
 // each field, what to write, and at the kind that it stays None until then.
 // An author who has written a conversion of the kind, or configured or

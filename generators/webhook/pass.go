@@ -11,14 +11,14 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// Passing members through. A member of a kind's root object (status, most
-// often) that every version whose decoder keeps the metadata (keepsMeta)
-// holds in one JSON form, and that every conversion copies as it is, need
-// not be decoded into one version's Go value, copied and encoded again: the
-// webhook writes it from the request's tokens with a generated transcoder
-// (typedjson's Transcode), which writes what that decoding and encoding
-// would. Such a member is passed: DecodeData skips it (typedjson.Pass), and
-// EncodeData writes the transcoded bytes in its place.
+// Passing members through. Take a member of a kind's root object (status,
+// most often) that every version whose decoder keeps the metadata
+// (keepsMeta) holds in one JSON form, and that every conversion copies as
+// it is. It need not be decoded into one version's Go value, copied and
+// encoded again. The webhook writes it from the request's tokens with a
+// generated transcoder (typedjson's Transcode), which writes what that
+// decoding and encoding would. Such a member is passed: DecodeData skips it
+// (typedjson.Pass), and EncodeData writes the transcoded bytes in its place.
 
 // passMember is a member a kind's versions pass: a member of the root
 // object (parent empty), or a member of the root's member parent, a value
@@ -34,12 +34,15 @@ func (m passMember) String() string {
 }
 
 // passMembers lists the members of k's root objects that the versions
-// keeping metadata pass, sorted, at most maxPass: value structs the codecs
-// transcode, not omitted when zero, and slices and maps of what they
-// transcode, of one JSON form in all of those versions, which every
-// conversion between one of them and the hub copies as it is
-// (model.Conv.SameMemory, no guard); at the root, or one level down in a
-// member whose conversions are generated (nestedPassable).
+// keeping metadata pass, sorted, at most maxPass. A member passes when:
+//   - it is a value struct the codecs transcode, not omitted when zero, or
+//     a slice or map of what they transcode;
+//   - it has one JSON form in all of those versions;
+//   - every conversion between one of them and the hub copies it as it is
+//     (model.Conv.SameMemory, no guard).
+//
+// It is at the root, or one level down in a member whose conversions are
+// generated (nestedPassable).
 func (c *codecGen) passMembers(k *model.Kind) []passMember {
 	if k.Hub == nil || !keepsMeta(k, k.Hub) {
 		return nil
@@ -106,11 +109,12 @@ func (c *codecGen) passable(k *model.Kind, fl jsonField) bool {
 }
 
 // nestedPassable lists the JSON names of the members of the hub's root
-// member parent that pass in every version of k that keeps metadata: the
-// members of a value struct of a generated decoder and encoder in every
-// one of them, which the root's conversions convert with the generated
-// conversions of its pair (no hand-written Convert_ function, which may
-// read any member), and which those copy as they are.
+// member parent that pass in every version of k that keeps metadata. In
+// every one of those versions, parent is a value struct of a generated
+// decoder and encoder. The root's conversions convert it with the generated
+// conversions of its pair: a hand-written Convert_ function may read any
+// member, so there is none. And those conversions copy the members as they
+// are.
 func (c *codecGen) nestedPassable(k *model.Kind, parent jsonField) []string {
 	hubParent, ok := c.dataStruct(parent)
 	if !ok {
@@ -372,10 +376,10 @@ func (c *codecGen) transcodesWhole(t types.Type) bool {
 }
 
 // memberTranscoder returns the transcoder of a member of type t, a
-// typedjson.Transcoder, or nil when t is none that the codecs transcode
-// whole: a struct type with a transcoder, or an unnamed slice or map of
-// such (or, for a map, of strings), keyed by strings, as the generated
-// decoder and encoder read and write them.
+// typedjson.Transcoder. It returns nil when t is none that the codecs
+// transcode whole, as the generated decoder and encoder read and write
+// them: a struct type with a transcoder, or an unnamed slice or map of such
+// (or, for a map, of strings), keyed by strings.
 func (c *codecGen) memberTranscoder(t types.Type) jen.Code {
 	if name := c.structTranscoder(t); name != "" {
 		return jen.Id(name)
