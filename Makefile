@@ -6,7 +6,7 @@ CRDFORGE := bin/crdforge
 EXAMPLES := $(patsubst %/,%,$(wildcard examples/*/))
 
 .DEFAULT_GOAL := build
-.PHONY: build generate manifests verify test test-unit test-e2e test-realworld test-compat fuzz-apis fetch fetch-modules fetch-e2e fetch-realworld fetch-compat lint lint-basic lint-go bench demo clean
+.PHONY: build generate manifests verify test test-unit test-e2e test-realworld test-compat fuzz-apis fetch fetch-modules fetch-e2e fetch-realworld fetch-compat lint lint-basic lint-go bench bench-webhook-memory demo clean
 
 # envtest-assets builds a real kube-apiserver and etcd from Go modules into
 # bin/k8s (once; later runs do nothing). This tool and the three below are
@@ -250,6 +250,16 @@ bench:
 	GOGC=$(BENCH_GOGC) GOMEMLIMIT=$(BENCH_GOMEMLIMIT) $(GO) test ./generators/pipeline/ -run '^$$' -bench 'BenchmarkGenerate' -benchtime 5x -count 1 -timeout 60m
 	GOGC=$(BENCH_GOGC) GOMEMLIMIT=$(BENCH_GOMEMLIMIT) $(GO) test ./generators/conversion/bench/ -run '^$$' -bench BenchmarkConvert -benchmem -count 1
 	GOGC=$(BENCH_GOGC) GOMEMLIMIT=$(BENCH_GOMEMLIMIT) $(GO) test ./examples/widgets/ -run '^$$' -bench 'BenchmarkConversionReview|BenchmarkCodec' -benchtime 1s -count 1
+
+# bench-webhook-memory measures the peak RSS of crdforge's generated webhook
+# (examples/crontab's, as deployed: a 128 MiB container limit) beside
+# controller-runtime's conversion handler on the same types, each a process
+# of its own over TLS, under 1, 4, 16 and 64 clients sending 3 MiB
+# ConversionReviews for 10 s each (about 2.5 minutes; BENCHMARKS.md). The
+# servers run with neither GOGC nor GOMEMLIMIT, as deployed, whatever this
+# make's are; they apply to the clients alone. Not part of make test.
+bench-webhook-memory:
+	cd examples/crontab && GOGC=$(BENCH_GOGC) GOMEMLIMIT=$(BENCH_GOMEMLIMIT) $(GO) test . -run '^$$' -bench BenchmarkWebhookPeakRSS -benchtime 1x -count 1 -v -timeout 30m
 
 # demo builds crdforge and a real control plane, generates the crontab
 # example, runs its webhook against kube-apiserver and plays the CronTab

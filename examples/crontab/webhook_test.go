@@ -179,7 +179,7 @@ func TestGeneratedWebhookAnswersTheSeedReviews(t *testing.T) {
 }
 
 // readBody reads and closes resp's body.
-func readBody(t *testing.T, resp *http.Response) []byte {
+func readBody(t testing.TB, resp *http.Response) []byte {
 	t.Helper()
 	body, err := io.ReadAll(resp.Body)
 	if err = errors.Join(err, resp.Body.Close()); err != nil {
@@ -189,7 +189,7 @@ func readBody(t *testing.T, resp *http.Response) []byte {
 }
 
 // waitForAddr reads the webhook's JSON logs until it says where it serves.
-func waitForAddr(t *testing.T, stderr io.Reader) string {
+func waitForAddr(t testing.TB, stderr io.Reader) string {
 	t.Helper()
 	found := make(chan string, 1)
 	go func() {
@@ -212,7 +212,7 @@ func waitForAddr(t *testing.T, stderr io.Reader) string {
 
 // writeServingCert writes a CA-signed certificate for 127.0.0.1 as tls.crt
 // and tls.key in dir and returns a pool trusting the CA.
-func writeServingCert(t *testing.T, dir string) *x509.CertPool {
+func writeServingCert(t testing.TB, dir string) *x509.CertPool {
 	t.Helper()
 	caKey, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	caTmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "test CA"}, IsCA: true,
