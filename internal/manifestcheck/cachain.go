@@ -27,7 +27,7 @@ func CAChain(stream []byte, namespace, name string) error {
 		return err
 	}
 	if caIssuer.Spec.CA == nil || caIssuer.Spec.CA.SecretName == "" {
-		return fmt.Errorf("Certificate %s is signed by Issuer %s, which is no CA Issuer (spec.ca.secretName): the caBundle would be the serving certificate itself", name, caIssuer.Metadata.Name)
+		return fmt.Errorf("the Certificate %s is signed by the Issuer %s, which is no CA Issuer (spec.ca.secretName): the caBundle would be the serving certificate itself", name, caIssuer.Metadata.Name)
 	}
 	secret := caIssuer.Spec.CA.SecretName
 	ca := objs.find("Certificate", namespace, func(o cmObject) bool { return o.Spec.SecretName == secret })
@@ -35,7 +35,7 @@ func CAChain(stream []byte, namespace, name string) error {
 	case ca == nil:
 		return fmt.Errorf("no Certificate issues the CA Issuer %s's Secret %s", caIssuer.Metadata.Name, secret)
 	case !ca.Spec.IsCA:
-		return fmt.Errorf("Certificate %s, the CA of Issuer %s, is not isCA", ca.Metadata.Name, caIssuer.Metadata.Name)
+		return fmt.Errorf("the Certificate %s, the CA of the Issuer %s, is not isCA", ca.Metadata.Name, caIssuer.Metadata.Name)
 	case ca.Spec.PrivateKey == nil || ca.Spec.PrivateKey.RotationPolicy != "Never":
 		return fmt.Errorf("CA Certificate %s: privateKey.rotationPolicy is not Never: a renewed CA would not trust the serving certificates it signed", ca.Metadata.Name)
 	}
@@ -93,11 +93,11 @@ func (objs cmObjects) find(kind, namespace string, match func(cmObject) bool) *c
 func (objs cmObjects) issuerOf(c *cmObject) (*cmObject, error) {
 	ref := c.Spec.IssuerRef
 	if ref.Kind != "Issuer" {
-		return nil, fmt.Errorf("Certificate %s: issuerRef.kind %q, want the namespace's Issuer", c.Metadata.Name, ref.Kind)
+		return nil, fmt.Errorf("the Certificate %s: issuerRef.kind %q, want the namespace's Issuer", c.Metadata.Name, ref.Kind)
 	}
 	is := objs.find("Issuer", c.Metadata.Namespace, func(o cmObject) bool { return o.Metadata.Name == ref.Name })
 	if is == nil {
-		return nil, fmt.Errorf("Certificate %s: no Issuer %s/%s", c.Metadata.Name, c.Metadata.Namespace, ref.Name)
+		return nil, fmt.Errorf("the Certificate %s: no Issuer %s/%s", c.Metadata.Name, c.Metadata.Namespace, ref.Name)
 	}
 	return is, nil
 }

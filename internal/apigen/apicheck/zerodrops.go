@@ -103,7 +103,9 @@ func dropZero(obj map[string]any, t reflect.Type, p []string) {
 		if obj, ok = m.(map[string]any); !ok {
 			return
 		}
-		for t = f.Type; t.Kind() == reflect.Pointer; t = t.Elem() {
+		t = f.Type
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
 		}
 	}
 }

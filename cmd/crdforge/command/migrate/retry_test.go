@@ -206,7 +206,7 @@ func TestRunGivesUpOnTransientErrors(t *testing.T) {
 // call numbers given; calls counts them all.
 func listPages(f *fixture, objs []runtime.Object, fail map[int]error) *int {
 	calls := 0
-	f.dyn.PrependReactor("list", "crontabs", func(a clienttesting.Action) (bool, runtime.Object, error) {
+	f.dyn.PrependReactor("list", "crontabs", func(clienttesting.Action) (bool, runtime.Object, error) {
 		calls++
 		if calls == 1 {
 			return false, nil, nil // the webhook check's probe
