@@ -47,9 +47,7 @@ func (c *Cluster) StartControllerManager(bin string, logw io.Writer) (*Controlle
 		"--secure-port=0",
 		"--use-service-account-credentials=false",
 		"-v=2")
-	args, env := controllerManagerArgs(c.Release)
-	cmd.Args = append(cmd.Args, args...)
-	cmd.Env = append(os.Environ(), env...)
+	cmd.Args = append(cmd.Args, controllerManagerArgs(c.Release)...)
 	cmd.Stdout, cmd.Stderr = logw, logw
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {

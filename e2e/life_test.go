@@ -202,8 +202,14 @@ func versionLife(t *testing.T, engine string) {
 		t.Fatalf("crdforge migrate --engine %s: exit %d", engine, code)
 	}
 	if engine == "cluster" {
+		// The migrator trims storedVersions itself from 1.36 on
+		// (kubernetes/kubernetes#135297); before, crdforge does.
+		setBy := "crdforge"
+		if cluster.Release.AtLeast(1, 36) {
+			setBy = "the migrator"
+		}
 		for _, want := range []string{"engine: cluster (created " + cluster.StorageMigration.GroupVersion().String() + " StorageVersionMigration " + crdName + "-",
-			"the migrator moved 50 of 50 objects to v2; Succeeded", "status.storedVersions: [v1 v2] -> [v2] (set by the migrator)"} {
+			"the migrator moved 50 of 50 objects to v2; Succeeded", "status.storedVersions: [v1 v2] -> [v2] (set by " + setBy + ")"} {
 			if !strings.Contains(stdout, want) {
 				t.Errorf("the report lacks %q", want)
 			}

@@ -81,17 +81,16 @@ func apiServerArgs(r Release) map[string]string {
 	}
 }
 
-// controllerManagerArgs are the kube-controller-manager flags and
-// environment that r needs to run the storage version migrator: where the
-// API is gated, so is the migrator, which also checks client-go's
-// InformerResourceVersion gate (alpha in 1.31), set only through the
-// environment.
-func controllerManagerArgs(r Release) (args, env []string) {
+// controllerManagerArgs are the kube-controller-manager flags that r needs
+// to run the storage version migrator: where the API is gated, so is the
+// migrator, which also checks client-go's InformerResourceVersion gate
+// (alpha in 1.31). kube-controller-manager takes client-go's gates in its
+// own --feature-gates and ignores client-go's KUBE_FEATURE_ variables.
+func controllerManagerArgs(r Release) []string {
 	if gatedStorageMigration(r) == "" {
-		return nil, nil
+		return nil
 	}
-	return []string{"--feature-gates=" + storageMigrationGate + "=true"},
-		[]string{"KUBE_FEATURE_InformerResourceVersion=true"}
+	return []string{"--feature-gates=" + storageMigrationGate + "=true,InformerResourceVersion=true"}
 }
 
 // storageMigrationVersions are the versions of storagemigration.k8s.io,

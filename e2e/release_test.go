@@ -30,18 +30,18 @@ func TestStorageMigrationFlags(t *testing.T) {
 		{Release{1, 35}, "v1beta1"}, {Release{1, 36}, "v1beta1"}, {Release{1, 37}, ""}, {Release{2, 0}, ""},
 	} {
 		server := apiServerArgs(c.release)
-		kcm, env := controllerManagerArgs(c.release)
+		kcm := controllerManagerArgs(c.release)
 		if c.version == "" {
-			if server != nil || kcm != nil || env != nil {
-				t.Errorf("%s: flags %v %v %v, want none", c.release, server, kcm, env)
+			if server != nil || kcm != nil {
+				t.Errorf("%s: flags %v %v, want none", c.release, server, kcm)
 			}
 			continue
 		}
 		if server["runtime-config"] != "storagemigration.k8s.io/"+c.version+"=true" || server["feature-gates"] != "StorageVersionMigrator=true" {
 			t.Errorf("%s: kube-apiserver %v, want %s served behind its gate", c.release, server, c.version)
 		}
-		if !slices.Equal(kcm, []string{"--feature-gates=StorageVersionMigrator=true"}) || !slices.Equal(env, []string{"KUBE_FEATURE_InformerResourceVersion=true"}) {
-			t.Errorf("%s: kube-controller-manager %v, environment %v", c.release, kcm, env)
+		if !slices.Equal(kcm, []string{"--feature-gates=StorageVersionMigrator=true,InformerResourceVersion=true"}) {
+			t.Errorf("%s: kube-controller-manager %v", c.release, kcm)
 		}
 	}
 }

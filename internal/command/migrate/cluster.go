@@ -134,7 +134,7 @@ func (r *clusterRun) follow(ctx context.Context, name string) error {
 		}
 		rv := takenAt(obj)
 		if len(conds) == 0 && rv == "" && time.Since(start) > r.opts.migratorWait {
-			return fmt.Errorf("%w within %s: the API server serves %s, but kube-controller-manager does not run the storage version migrator (it needs its StorageVersionMigrator feature gate and client-go's InformerResourceVersion, KUBE_FEATURE_InformerResourceVersion=true in its environment, both on by default from Kubernetes 1.37, and its garbage-collector and storage-version-migrator-controller)",
+			return fmt.Errorf("%w within %s: the API server serves %s, but kube-controller-manager does not run the storage version migrator (it needs its StorageVersionMigrator and InformerResourceVersion feature gates, on by default from Kubernetes 1.37, and its garbage-collector and storage-version-migrator-controller)",
 				errNoMigrator, r.opts.migratorWait, r.svmGVR.GroupVersion())
 		}
 		running := conds.get("Running").Message
