@@ -16,7 +16,9 @@ ENVTEST_OLDEST_K8S_MAJOR     := 1
 ENVTEST_OLDEST_K8S_MINOR     := 31
 ENVTEST_OLDEST_ASSETS_DIR    := bin/k8s-1.31
 ENVTEST_OLDEST_VERSION_LDFLAGS := $(call envtest_version_ldflags,ENVTEST_OLDEST)
-ENVTEST_OLDEST_BUILD_MINUTES := 15
+# From an empty build cache the four took 409 s of user and 88 s of system
+# CPU (GOGC=400, as the Makefile builds): about 6 minutes on 2 idle cores.
+ENVTEST_OLDEST_BUILD_MINUTES := 6
 
 # The store's name has no version in it: when the oldest release moves on,
 # the new one's entry trims the old one's (tools_link).
