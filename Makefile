@@ -6,13 +6,17 @@ CRDFORGE := bin/crdforge
 EXAMPLES := $(patsubst %/,%,$(wildcard examples/*/))
 
 .DEFAULT_GOAL := build
-.PHONY: build generate manifests verify test test-unit test-e2e test-realworld test-compat fuzz-apis fetch fetch-modules fetch-e2e fetch-realworld fetch-compat lint lint-basic lint-go bench bench-webhook-memory demo clean
+.PHONY: build generate manifests verify test test-unit test-e2e test-e2e-oldest test-realworld test-compat fuzz-apis fetch fetch-modules fetch-e2e fetch-realworld fetch-compat lint lint-basic lint-go bench bench-webhook-memory demo clean
 
 # envtest-assets builds a real kube-apiserver and etcd from Go modules into
 # bin/k8s (once; later runs do nothing). This tool and the three below are
 # kept once per machine, in the tools store (tools/store.mk), and bin/
 # links to them.
 include tools/envtest/envtest.mk
+
+# envtest-oldest-all builds the same from the oldest Kubernetes release the
+# README supports (v1.31.14) into bin/k8s-1.31, for make test-e2e-oldest.
+include tools/envtest-1.31/oldest.mk
 
 # golangci-lint, built from tools/lint/go.mod into bin/golangci-lint (once;
 # later runs do nothing until that go.mod changes).
@@ -122,12 +126,13 @@ TIER    := GOFLAGS="$(GOFLAGS) -count=1"
 
 # test is the gate (CI's .ci/run, the README's command): what test-e2e and
 # test-realworld need is built first (the control plane, kubebuilder,
-# helm); then test-e2e and test-realworld run beside lint, verify,
-# test-unit and test-compat. test-e2e waits on the API server most of its
-# time, and the others keep the cores busy meanwhile; the two lanes take
-# about as long. Each target is timed; the times are printed at the end.
+# helm); then test-e2e, test-e2e-oldest (which builds the oldest release's
+# control plane first) and test-realworld run beside lint, verify,
+# test-unit and test-compat. The e2e tiers wait on the API server most of
+# their time, and the others keep the cores busy meanwhile; the two lanes
+# take about as long. Each target is timed; the times are printed at the end.
 test:
-	@./hack/tiers.sh e2e-prerequisites test-e2e+test-realworld,lint+verify+test-unit+test-compat
+	@./hack/tiers.sh e2e-prerequisites test-e2e+test-e2e-oldest+test-realworld,lint+verify+test-unit+test-compat
 
 # test-unit is the inner loop: the unit and golden tests of the three
 # modules (-short), generated goldens compiled and their round trips run,
@@ -153,6 +158,18 @@ fuzz-apis: fetch-modules
 test-e2e: e2e-prerequisites
 	cd tools/envtest/smoke && KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(OFFLINE) $(GO) test -vet=off ./...
 	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(OFFLINE) $(GO) test -timeout 30m -skip '^TestRealWorldAPIs$$' ./e2e/
+
+# test-e2e-oldest is the end-to-end suite (but the real-world APIs, which
+# need no cluster) on the oldest Kubernetes release the README supports,
+# built from Go modules into bin/k8s-1.31, whatever KUBEBUILDER_ASSETS
+# says: the suite's tests ask the server what it serves (e2e/release.go).
+E2E_OLDEST_ASSETS := $(abspath $(ENVTEST_OLDEST_ASSETS_DIR))
+test-e2e-oldest: e2e-oldest-prerequisites
+	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(E2E_OLDEST_ASSETS) $(OFFLINE) $(GO) test -timeout 30m -skip '^TestRealWorldAPIs$$' ./e2e/
+
+.PHONY: e2e-oldest-prerequisites
+e2e-oldest-prerequisites:
+	@$(MAKE) --no-print-directory -j3 envtest-oldest-all $(KUBEBUILDER) $(HELM) $(FETCHED_E2E)
 
 # e2e-prerequisites makes what test-e2e needs three at a time: on a fresh
 # machine one tool's module downloads and single-threaded links overlap

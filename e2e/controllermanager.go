@@ -30,7 +30,8 @@ type ControllerManager struct {
 // ControllerManagerControllers, no leader election and no serving port.
 // Its logs go to logw. The StorageVersionMigrator feature gate is on by
 // default from Kubernetes 1.37, as are the client-go gates the migrator
-// checks (InformerResourceVersion, InOrderInformers).
+// checks (InformerResourceVersion, InOrderInformers); on an older release
+// the gates the migrator needs are turned on (controllerManagerArgs).
 func (c *Cluster) StartControllerManager(bin string, logw io.Writer) (*ControllerManager, error) {
 	controllers := ""
 	for i, name := range ControllerManagerControllers {
@@ -46,6 +47,7 @@ func (c *Cluster) StartControllerManager(bin string, logw io.Writer) (*Controlle
 		"--secure-port=0",
 		"--use-service-account-credentials=false",
 		"-v=2")
+	cmd.Args = append(cmd.Args, controllerManagerArgs(c.Release)...)
 	cmd.Stdout, cmd.Stderr = logw, logw
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {

@@ -127,6 +127,11 @@ type Cluster struct {
 	// KubectlPath is the kubectl built with the assets when there is one
 	// (make envtest-assets builds it), else the one on PATH.
 	KubectlPath string
+	// Release is the server's, from its /version.
+	Release Release
+	// StorageMigration is the StorageVersionMigration resource the server
+	// serves, the version it prefers; empty when it serves none.
+	StorageMigration schema.GroupVersionResource
 }
 
 // kubectlIn returns the kubectl among the assets, or "kubectl" (from PATH).
@@ -145,7 +150,14 @@ func fileExists(p string) bool {
 // StartCluster starts etcd and kube-apiserver from assets, and writes a
 // kubeconfig (an admin user) into dir.
 func StartCluster(assets, dir string) (*Cluster, error) {
+	rel, err := BinaryRelease(filepath.Join(assets, "kube-apiserver"))
+	if err != nil {
+		return nil, err
+	}
 	env := &envtest.Environment{BinaryAssetsDirectory: assets}
+	for flag, value := range apiServerArgs(rel) {
+		env.ControlPlane.GetAPIServer().Configure().Set(flag, value)
+	}
 	cfg, err := env.Start()
 	if err != nil {
 		if serr := env.Stop(); serr != nil {
@@ -177,6 +189,9 @@ func StartCluster(assets, dir string) (*Cluster, error) {
 	}
 	c.CacheDir = filepath.Join(dir, "kubectl-cache")
 	if c.Dynamic, err = dynamic.NewForConfig(cfg); err != nil {
+		return fail(err)
+	}
+	if err := c.learnServer(); err != nil {
 		return fail(err)
 	}
 	return c, nil

@@ -51,7 +51,7 @@ func nudgeMigrator(t *testing.T, group string, write func(context.Context) error
 
 // migrationsOf lists the StorageVersionMigrations of a resource of group.
 func migrationsOf(ctx context.Context, group string) ([]unstructured.Unstructured, error) {
-	l, err := cluster.Dynamic.Resource(schemaGVR("storagemigration.k8s.io", "v1", "storageversionmigrations")).List(ctx, metav1.ListOptions{})
+	l, err := cluster.Dynamic.Resource(cluster.StorageMigration).List(ctx, metav1.ListOptions{})
 	if err != nil {
 		return nil, err
 	}

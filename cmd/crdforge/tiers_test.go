@@ -15,7 +15,8 @@ import (
 )
 
 // TestTiersRunOffline holds the Makefile to its promise that the unit,
-// end-to-end and real-world tiers reach no network: every go test they run
+// end-to-end (on the newest and the oldest release) and real-world tiers
+// reach no network: every go test they run
 // runs with $(OFFLINE), the module proxy off, so that a test that would
 // still download a module fails in the gate (make test runs these recipes)
 // rather than passing by chance. Each tier's downloads are a fetch step of
@@ -29,7 +30,7 @@ func TestTiersRunOffline(t *testing.T) {
 	if !regexp.MustCompile(`(?m)^OFFLINE\s*:=.*\bGOPROXY=off\b`).MatchString(makefile) {
 		t.Fatal("the Makefile's OFFLINE does not set GOPROXY=off")
 	}
-	for _, tier := range []string{"test-unit", "test-e2e", "test-realworld"} {
+	for _, tier := range []string{"test-unit", "test-e2e", "test-e2e-oldest", "test-realworld"} {
 		recipe := recipeOf(makefile, tier)
 		if recipe == nil {
 			t.Errorf("the Makefile has no %s target", tier)
@@ -63,7 +64,7 @@ func TestTiersBuildWithTrimpath(t *testing.T) {
 			t.Errorf("the Makefile's %s sets GOFLAGS without the exported ones", v)
 		}
 	}
-	for _, tier := range []string{"test-unit", "test-e2e", "test-realworld", "test-compat"} {
+	for _, tier := range []string{"test-unit", "test-e2e", "test-e2e-oldest", "test-realworld", "test-compat"} {
 		for _, line := range recipeOf(makefile, tier) {
 			if strings.Contains(line, "$(GO) test") && !strings.Contains(line, "$(OFFLINE)") && !strings.Contains(line, "$(TIER)") {
 				t.Errorf("%s runs go test with GOFLAGS of its own:\n\t%s", tier, line)
@@ -351,4 +352,41 @@ func requirements(t *testing.T, path string) map[string]string {
 		out[r.Mod.Path] = r.Mod.Version
 	}
 	return out
+}
+
+// TestOldestClusterIsInTheGate holds the README's oldest supported
+// Kubernetes release to what the gate runs the end-to-end suite on: the
+// release tools/envtest-<minor>/oldest.mk stamps and its module builds, in
+// a tier of make test's.
+func TestOldestClusterIsInTheGate(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^## Supported clusters\n\nKubernetes 1\.(\d+) to 1\.\d+`).FindSubmatch(readme)
+	if m == nil {
+		t.Fatal("the README names no oldest supported release (## Supported clusters: Kubernetes 1.N to ...)")
+	}
+	minor := string(m[1])
+	dir := "../../tools/envtest-1." + minor
+	mk, err := os.ReadFile(dir + "/oldest.mk")
+	if err != nil {
+		t.Fatalf("no control plane of the oldest release, 1.%s: %v", minor, err)
+	}
+	if !regexp.MustCompile(`(?m)^ENVTEST_OLDEST_K8S_MINOR\s*:= ` + minor + `$`).Match(mk) {
+		t.Errorf("%s/oldest.mk stamps another release than 1.%s", dir, minor)
+	}
+	if v := requirements(t, dir+"/go.mod")["k8s.io/kubernetes"]; !strings.HasPrefix(v, "v1."+minor+".") {
+		t.Errorf("%s/go.mod builds k8s.io/kubernetes %q, not 1.%s", dir, v, minor)
+	}
+	makefile, err := os.ReadFile("../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^include tools/envtest-1\.` + minor + `/oldest\.mk$`).Match(makefile) {
+		t.Errorf("the Makefile does not include %s/oldest.mk", dir)
+	}
+	if gate := recipeOf(string(makefile), "test"); len(gate) != 1 || !regexp.MustCompile(`[ ,+]test-e2e-oldest[,+ ]`).MatchString(gate[0]+" ") {
+		t.Errorf("make test runs no test-e2e-oldest: %q", gate)
+	}
 }

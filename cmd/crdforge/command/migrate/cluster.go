@@ -139,14 +139,18 @@ func (r *clusterRun) follow(ctx context.Context, name string) error {
 			return fmt.Errorf("%w: StorageVersionMigration %s: %s: %s; status.storedVersions left at %v. The migrator never runs a failed migration again: fix the cause (does the conversion webhook answer?) and run crdforge migrate again, which creates a new one; the failed one stays for inspection (kubectl get storageversionmigration %s -o yaml), delete it when done",
 				errMigrationFailed, name, c.Reason, c.Message, r.res.storedBefore, name)
 		}
-		if len(conds) == 0 && time.Since(start) > r.opts.migratorWait {
-			return fmt.Errorf("%w within %s: the API server serves %s, but kube-controller-manager does not run the storage version migrator (it needs the StorageVersionMigrator feature gate, on by default from Kubernetes 1.37, and its storage-version-migrator-controller)",
+		rv := takenAt(obj)
+		if len(conds) == 0 && rv == "" && time.Since(start) > r.opts.migratorWait {
+			return fmt.Errorf("%w within %s: the API server serves %s, but kube-controller-manager does not run the storage version migrator (it needs its StorageVersionMigrator and InformerResourceVersion feature gates, on by default from Kubernetes 1.37, and its garbage-collector and storage-version-migrator-controller)",
 				errNoMigrator, r.opts.migratorWait, r.svmGVR.GroupVersion())
 		}
 		running := conds.get("Running").Message
 		r.observe(running, false)
 		if r.opts.Timeout > 0 && time.Since(start) > r.opts.Timeout {
-			if running == "" {
+			switch {
+			case len(conds) == 0 && rv != "":
+				running = fmt.Sprintf("nothing yet: it took the migration up at resource version %s and waits until its garbage collector's cache of %s has reached that version, which writes to the resource move along", rv, r.plan.resource.GroupResource())
+			case running == "":
 				running = "no message"
 			}
 			return fmt.Errorf("StorageVersionMigration %s has not finished within --timeout %s (the migrator says: %s); it goes on in the cluster, and status.storedVersions is left at %v: run crdforge migrate again to follow it and finish",
@@ -158,6 +162,18 @@ func (r *clusterRun) follow(ctx context.Context, name string) error {
 		case <-time.After(250 * time.Millisecond):
 		}
 	}
+}
+
+// takenAt is the resource version the migrator's first step gives a
+// migration it took up (status.resourceVersion), or "". Its conditions come
+// only later, once its garbage collector's cache of the resource has
+// reached that version: on a resource nobody writes, a minute or more
+// (the API server's next watch bookmark), longer still while the garbage
+// collector has yet to watch a new CRD's resource. So a migration without
+// conditions but with a resource version has a migrator, which is waiting.
+func takenAt(svm *unstructured.Unstructured) string {
+	rv, _, _ := unstructured.NestedString(svm.Object, "status", "resourceVersion")
+	return rv
 }
 
 var (

@@ -2,6 +2,7 @@ package migrate
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -107,5 +108,30 @@ func TestFollowRetriesTransientReads(t *testing.T) {
 				t.Errorf("error %v, want %q", err, c.wantErr)
 			}
 		})
+	}
+}
+
+// A migration whose status has a resource version but no conditions has a
+// migrator: Kubernetes 1.31's (v1alpha1) gives it one at once, then waits
+// for its garbage collector's cache of the resource before it sets any
+// condition. crdforge must go on waiting for it, not report that no
+// migrator runs (nor, under auto, delete it and rewrite from the client).
+func TestFollowWaitsForAMigratorThatTookTheMigrationUp(t *testing.T) {
+	svmGVR := schema.GroupVersionResource{Group: svmGroup, Version: "v1alpha1", Resource: "storageversionmigrations"}
+	resource := schema.GroupVersionResource{Group: group, Version: "v1", Resource: "crontabs"}
+	svm := &unstructured.Unstructured{Object: svmManifest(svmGVR, resource, "crontabs.example.com-v1")}
+	if err := unstructured.SetNestedField(svm.Object, "4242", "status", "resourceVersion"); err != nil {
+		t.Fatal(err)
+	}
+	dyn := dynfake.NewSimpleDynamicClientWithCustomListKinds(runtime.NewScheme(),
+		map[schema.GroupVersionResource]string{svmGVR: "StorageVersionMigrationList"}, svm)
+	opts := Options{migratorWait: 10 * time.Millisecond, Timeout: 600 * time.Millisecond}
+	r := &clusterRun{opts: opts, plan: &plan{resource: resource}, res: &Result{}, svms: dyn.Resource(svmGVR), svmGVR: svmGVR}
+	err := r.follow(context.Background(), svm.GetName())
+	if errors.Is(err, errNoMigrator) {
+		t.Fatalf("a migration the migrator took up reported as untaken: %v", err)
+	}
+	if err == nil || !strings.Contains(err.Error(), "resource version 4242") || !strings.Contains(err.Error(), "garbage collector") {
+		t.Errorf("after --timeout: %v; want what the migrator waits for", err)
 	}
 }
