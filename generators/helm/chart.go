@@ -1,6 +1,7 @@
 package helm
 
 import (
+	"fmt"
 	"go/token"
 
 	"github.com/crdforge/crdforge/generators/deploy"
@@ -8,6 +9,7 @@ import (
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/templates"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
 
 // chart is what the chart's templates (templates/helm) read.
@@ -15,8 +17,19 @@ type chart struct {
 	// Name is the chart's, the project's: it prefixes the named templates
 	// of _helpers.tpl, which share one namespace with every subchart's.
 	Name string
-	// Webhook is nil when no kind converts through one: a chart of CRDs.
+	// Project is the project's name, which the chart's holds but in a
+	// kubebuilder project (ChartName).
+	Project string
+	// Webhook is nil when no kind converts through crdforge's webhook: a
+	// chart of CRDs.
 	Webhook *model.Webhook
+	// Manager is, in a kubebuilder project whose CRDs convert, the manager
+	// that serves their conversions; nil elsewhere. Webhook is then nil:
+	// kubebuilder's chart deploys the manager, this one the CRDs.
+	Manager *manager
+	// Namespace is the Helm expression of the namespace of the Service the
+	// CRDs convert through.
+	Namespace string
 	// Header and JSONHeader mark the files crdforge keeps.
 	Header, JSONHeader string
 	// ImageName and ImageTag are values.yaml's first image; AppVersion
@@ -47,12 +60,61 @@ type names struct {
 	CA, CAIssuer string
 }
 
+// manager is kubebuilder's chart of the manager (kubebuilder edit
+// --plugins=helm/v2-alpha), whose objects the CRDs' conversion names: the
+// manager's webhook Service and its serving Certificate.
+type manager struct {
+	// Chart is the name of kubebuilder's chart, the project's, from which
+	// that chart's names start.
+	Chart string
+	// Service, Certificate and Secret are the suffixes kubebuilder's chart
+	// puts after its fullname, and the Certificate's Secret, as its
+	// kustomize scaffolds name them.
+	Service, Certificate, Secret string
+}
+
+// newManager is kubebuilder's chart of project, as kubebuilder v4's
+// helm/v2-alpha plugin names its objects: <fullname>-webhook-service,
+// <fullname>-serving-cert, the Secret webhook-server-cert.
+func newManager(project string) *manager {
+	return &manager{Chart: project, Service: "webhook-service", Certificate: "serving-cert", Secret: "webhook-server-cert"}
+}
+
+// ownsService reports whether the chart sets the namespace, name and CA of
+// a CRD's conversion to svc: crdforge's webhook's chart always (it deploys
+// the one webhook of every kind); the chart beside kubebuilder's, when svc
+// is the manager's Service as kubebuilder's kustomize scaffolds name it,
+// and not a Service a +crdforge:webhook marker names, which is the user's.
+func (c chart) ownsService(svc *apiextensionsv1.ServiceReference) bool {
+	if c.Manager == nil {
+		return true
+	}
+	return svc.Name == model.KubebuilderWebhookService && svc.Namespace == model.KubebuilderWebhookNamespace
+}
+
+// ChartName is the name of m's chart: the project's, but in a kubebuilder
+// project, where kubebuilder's chart of the manager has the project's name
+// and the two are installed side by side, <project>-crds: the named
+// templates of two charts of one name would collide under an umbrella chart.
+func ChartName(m *model.Model) string {
+	if m.Kubebuilder != nil {
+		return m.Project + "-crds"
+	}
+	return m.Project
+}
+
 // newChart is the chart of m's CRDs and webhook, with the defaults the
-// kustomization that the deploy generator writes has.
+// kustomization that the deploy generator writes has; in a kubebuilder
+// project, the chart of m's CRDs converting through the manager.
 func newChart(m *model.Model, image string) chart {
-	c := chart{Name: m.Project, Header: output.YAMLHeader, JSONHeader: output.JSONHeader}
+	c := chart{Name: ChartName(m), Project: m.Project, Header: output.YAMLHeader, JSONHeader: output.JSONHeader, Namespace: "{{ .Release.Namespace }}"}
 	w := m.Webhook
 	if w == nil {
+		return c
+	}
+	if m.Kubebuilder != nil {
+		c.Manager = newManager(m.Kubebuilder.Name)
+		c.Namespace = fmt.Sprintf(`{{ include "%s.namespace" . }}`, c.Name)
 		return c
 	}
 	c.Webhook = w
@@ -72,6 +134,28 @@ func newChart(m *model.Model, image string) chart {
 	}
 	c.Pod = deploy.WebhookPod()
 	return c
+}
+
+// templates are the chart's files under templates/ beside the CRDs: the
+// webhook's objects, or, beside kubebuilder's chart, the helpers alone.
+func (c chart) templates() []string {
+	switch {
+	case c.Manager != nil:
+		return []string{"_helpers.tpl"}
+	case c.Webhook != nil:
+		return []string{"_helpers.tpl", "deployment.yaml", "service.yaml", "pdb.yaml", "hpa.yaml", "serviceaccount.yaml", "networkpolicy.yaml", "certificate.yaml"}
+	}
+	return nil
+}
+
+// template is the name of the template of the chart's file name: beside
+// kubebuilder's chart, values and helpers of their own (manager.*), which
+// name the manager's objects instead of a webhook's.
+func (c chart) template(name string) string {
+	if c.Manager != nil && (name == "values.yaml" || name == "values.schema.json" || name == "_helpers.tpl") {
+		return "helm/manager." + name
+	}
+	return "helm/" + name
 }
 
 // renderer gathers the rendered files, and says at pos whatever a

@@ -41,7 +41,7 @@ const (
 func crdTemplates(m *model.Model, c chart, dir string, diags *diag.List) []output.File {
 	var files []output.File
 	for _, obj := range (crd.Generator{}).CRDs(m, diags, false) {
-		content, err := crdTemplate(obj, c.Name)
+		content, err := crdTemplate(obj, c)
 		if err == nil {
 			content, err = gated(content)
 		}
@@ -85,16 +85,17 @@ func gated(b []byte) ([]byte, error) {
 }
 
 // crdTemplate prints obj as a template: kept on uninstall, and, when it
-// converts through the webhook, naming the release's namespace and
-// Service and carrying the CA.
-func crdTemplate(obj *apiextensionsv1.CustomResourceDefinition, chart string) ([]byte, error) {
+// converts through the Service the chart names (c.ownsService), naming
+// that Service's namespace and name and carrying the CA.
+func crdTemplate(obj *apiextensionsv1.CustomResourceDefinition, c chart) ([]byte, error) {
 	obj = obj.DeepCopy()
 	if obj.Annotations == nil {
 		obj.Annotations = map[string]string{}
 	}
 	obj.Annotations[ResourcePolicy] = "keep"
 	conv := obj.Spec.Conversion
-	hook := conv != nil && conv.Webhook != nil && conv.Webhook.ClientConfig != nil && conv.Webhook.ClientConfig.Service != nil
+	hook := conv != nil && conv.Webhook != nil && conv.Webhook.ClientConfig != nil && conv.Webhook.ClientConfig.Service != nil &&
+		c.ownsService(conv.Webhook.ClientConfig.Service)
 	if hook {
 		// cert-manager's annotation, or the CA, as values.yaml says.
 		delete(obj.Annotations, crd.InjectCAAnnotation)
@@ -110,29 +111,30 @@ func crdTemplate(obj *apiextensionsv1.CustomResourceDefinition, chart string) ([
 	b, err = replaceLine(literal(b), ResourcePolicy+": keep", []string{
 		`{{- if dig "crds" "keep" true .Values.AsMap }}`, ResourcePolicy + ": keep", "{{- end }}"})
 	if err == nil && hook {
-		return conversionExpressions(b, chart)
+		return conversionExpressions(b, c)
 	}
 	return b, err
 }
 
 // conversionExpressions puts the Helm expressions of the conversion's
-// Service and CA where crdTemplate's marks were printed.
-func conversionExpressions(b []byte, chart string) ([]byte, error) {
+// Service and CA where crdTemplate's marks were printed: the chart's
+// _helpers.tpl defines service, certificate, certManager and caBundle.
+func conversionExpressions(b []byte, c chart) ([]byte, error) {
 	var err error
-	b, err = replaceOnce(b, namespaceMark, "{{ .Release.Namespace }}")
+	b, err = replaceOnce(b, namespaceMark, c.Namespace)
 	if err == nil {
-		b, err = replaceOnce(b, serviceMark, fmt.Sprintf(`{{ include "%s.service" . }}`, chart))
+		b, err = replaceOnce(b, serviceMark, fmt.Sprintf(`{{ include "%s.service" . }}`, c.Name))
 	}
 	if err == nil {
 		b, err = replaceLine(b, injectCAMark+": ", []string{
-			fmt.Sprintf(`{{- if include "%s.certManager" . }}`, chart),
-			fmt.Sprintf(`%s: {{ .Release.Namespace }}/{{ include "%s.certificate" . }}`, crd.InjectCAAnnotation, chart),
+			fmt.Sprintf(`{{- if include "%s.certManager" . }}`, c.Name),
+			fmt.Sprintf(`%s: %s/{{ include "%s.certificate" . }}`, crd.InjectCAAnnotation, c.Namespace, c.Name),
 			"{{- end }}",
 		})
 	}
 	if err == nil {
 		b, err = replaceLine(b, "caBundle: "+base64.StdEncoding.EncodeToString([]byte(caBundleMark)), []string{
-			fmt.Sprintf(`{{- with include "%s.caBundle" . }}`, chart),
+			fmt.Sprintf(`{{- with include "%s.caBundle" . }}`, c.Name),
 			"caBundle: {{ . }}",
 			"{{- end }}",
 		})

@@ -17,6 +17,9 @@ func TestLiteralEscapesHelmActions(t *testing.T) {
 	}
 }
 
+// webhookChart is a chart of crdforge's webhook, named p.
+var webhookChart = chart{Name: "p", Namespace: "{{ .Release.Namespace }}"}
+
 // A CRD that converts through the webhook names the release's namespace
 // and Service and carries the CA as values say; one that does not (None)
 // is kept on uninstall, unless crds.keep is false, and has no other Helm
@@ -32,7 +35,7 @@ func TestCRDTemplate(t *testing.T) {
 		}},
 	}
 	const keep = "    {{- if dig \"crds\" \"keep\" true .Values.AsMap }}\n    helm.sh/resource-policy: keep\n    {{- end }}\n"
-	b, err := crdTemplate(hook, "p")
+	b, err := crdTemplate(hook, webhookChart)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +57,7 @@ func TestCRDTemplate(t *testing.T) {
 	none := hook.DeepCopy()
 	none.Annotations = nil
 	none.Spec.Conversion = &apiextensionsv1.CustomResourceConversion{Strategy: apiextensionsv1.NoneConverter}
-	if b, err = crdTemplate(none, "p"); err != nil {
+	if b, err = crdTemplate(none, webhookChart); err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.Replace(string(b), keep, "", 1); len(got) == len(b) || strings.Contains(got, "{{") {
@@ -83,5 +86,39 @@ func TestGated(t *testing.T) {
 	}
 	if _, err := gated([]byte("---\nkind: X\n")); err == nil {
 		t.Error("a template without a header gated without error")
+	}
+}
+
+// Beside kubebuilder's chart, a CRD converting through the manager's
+// Service as kubebuilder's kustomize scaffolds name it (webhook-service in
+// system) converts through the Service kubebuilder's chart names, in the
+// manager's namespace; one whose +crdforge:webhook marker names a Service of
+// the user's keeps it as printed.
+func TestCRDTemplateBesideKubebuilder(t *testing.T) {
+	c := chart{Name: "p-crds", Manager: newManager("p"), Namespace: `{{ include "p-crds.namespace" . }}`}
+	path := "/convert"
+	crd := func(ns, name string) *apiextensionsv1.CustomResourceDefinition {
+		return &apiextensionsv1.CustomResourceDefinition{
+			ObjectMeta: metav1.ObjectMeta{Name: "gadgets.example.com"},
+			Spec: apiextensionsv1.CustomResourceDefinitionSpec{Group: "example.com", Conversion: &apiextensionsv1.CustomResourceConversion{
+				Strategy: apiextensionsv1.WebhookConverter,
+				Webhook: &apiextensionsv1.WebhookConversion{ClientConfig: &apiextensionsv1.WebhookClientConfig{
+					Service: &apiextensionsv1.ServiceReference{Namespace: ns, Name: name, Path: &path}}},
+			}},
+		}
+	}
+	b, err := crdTemplate(crd("system", "webhook-service"), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "          name: {{ include \"p-crds.service\" . }}\n          namespace: {{ include \"p-crds.namespace\" . }}\n"
+	if got := string(b); !strings.Contains(got, want) || !strings.Contains(got, `cert-manager.io/inject-ca-from: {{ include "p-crds.namespace" . }}/{{ include "p-crds.certificate" . }}`) {
+		t.Errorf("the manager's CRD lacks\n%s\nor its inject-ca-from, in\n%s", want, got)
+	}
+	if b, err = crdTemplate(crd("hooks", "own-webhook"), c); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(b); !strings.Contains(got, "          name: own-webhook\n          namespace: hooks\n") || strings.Contains(got, "p-crds.") {
+		t.Errorf("a CRD converting through the user's own Service:\n%s", got)
 	}
 }

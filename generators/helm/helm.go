@@ -42,7 +42,7 @@ func (Generator) Name() string { return "helm" }
 func (Generator) Needs() model.Options { return model.Options{Strategies: true, Webhook: true} }
 
 // ChartDir is the chart's directory.
-func (g Generator) ChartDir(m *model.Model) string { return filepath.Join(g.Dir, m.Project) }
+func (g Generator) ChartDir(m *model.Model) string { return filepath.Join(g.Dir, ChartName(m)) }
 
 // Owns is what the generator keeps up to date in the chart: the templates
 // and the values' schema; never Chart.yaml or values.yaml, the user's.
@@ -55,26 +55,20 @@ func (g Generator) Owns(m *model.Model) []string {
 // Generate returns the chart's files: the CRDs (and their deprecated
 // fields' policies) alone when no kind converts through a webhook.
 //
-// In a kubebuilder project it returns nothing, and says so at the PROJECT
-// file: the manager serves the conversions there, and kubebuilder's own
-// helm plugin charts the manager.
+// In a kubebuilder project the manager serves the conversions, and
+// kubebuilder's own helm plugin charts the manager: the chart is then of
+// the CRDs alone, converting through the manager's webhook Service as
+// kubebuilder's chart names it, and is installed beside that chart with
+// its CRDs off (docs/helm.md).
 func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
-	if kb := m.Kubebuilder; kb != nil {
-		diags.Warnf(kb.Pos, "kubebuilder project %s: crdforge writes no Helm chart", kb.Name).
-			Note("in a kubebuilder project the manager serves the conversions, and crdforge's chart would deploy a webhook of its own").
-			Help("chart the project with kubebuilder's helm plugin: kubebuilder edit --plugins=helm/v2-alpha")
-		return nil
-	}
 	c := newChart(m, g.WebhookImage)
 	dir := g.ChartDir(m)
 	r := renderer{diags: diags, pos: firstKind(m)}
 	r.add(filepath.Join(dir, "Chart.yaml"), "helm/Chart.yaml", c, true)
-	r.add(filepath.Join(dir, "values.yaml"), "helm/values.yaml", c, true)
-	r.add(filepath.Join(dir, "values.schema.json"), "helm/values.schema.json", c, false)
-	if c.Webhook != nil {
-		for _, name := range []string{"_helpers.tpl", "deployment.yaml", "service.yaml", "pdb.yaml", "hpa.yaml", "serviceaccount.yaml", "networkpolicy.yaml", "certificate.yaml"} {
-			r.add(filepath.Join(dir, "templates", name), "helm/"+name, c, false)
-		}
+	r.add(filepath.Join(dir, "values.yaml"), c.template("values.yaml"), c, true)
+	r.add(filepath.Join(dir, "values.schema.json"), c.template("values.schema.json"), c, false)
+	for _, name := range c.templates() {
+		r.add(filepath.Join(dir, "templates", name), c.template(name), c, false)
 	}
 	r.files = append(r.files, crdTemplates(m, c, filepath.Join(dir, crdsDir), diags)...)
 	if r.failed || diags.HasErrors() {
