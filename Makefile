@@ -224,6 +224,7 @@ fetch-modules:
 	cd runtime && $(GO) mod download
 	cd webhook && $(GO) mod download
 	cd tools/dockerfile && $(GO) mod download
+	cd tools/kubeconform && $(GO) mod download
 	cd tools/envtest/smoke && $(GO) mod download
 
 fetch-e2e: fetch-modules $(KUBEBUILDER) $(HELM)

@@ -16,6 +16,7 @@ import (
 	"github.com/crdforge/crdforge/generators/deprecation"
 	"github.com/crdforge/crdforge/generators/docs"
 	"github.com/crdforge/crdforge/generators/helm"
+	"github.com/crdforge/crdforge/generators/jsonschema"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/webhook"
 	"github.com/crdforge/crdforge/internal/diag"
@@ -31,6 +32,8 @@ const (
 	DefaultDeployDir   = "config/webhook"
 	DefaultDocsDir     = "docs/api"
 	DefaultChartsDir   = "charts"
+	// DefaultJSONSchemaDir is where --only jsonschema writes the schemas.
+	DefaultJSONSchemaDir = "schemas"
 )
 
 // Config is what one `crdforge generate` run needs. Leave a field empty for
@@ -54,8 +57,15 @@ type Config struct {
 	// publishes one, and a full run that wrote pages nobody asked for would
 	// leave files in every project that upgrades crdforge.
 	DocsDir string
+	// JSONSchemaDir is where a JSON Schema of every served version of every
+	// kind goes, <group>/<kind>_<version>.json as kubeconform reads them. A
+	// run writes them only when asked: JSONSchemaDir set, or jsonschema
+	// named in Only (then the default is schemas), for the same reason as
+	// DocsDir.
+	JSONSchemaDir string
 	// Only limits the run to the named generators; empty runs all but the
-	// opt-in ones: docs with DocsDir, helm with Helm.
+	// opt-in ones: docs with DocsDir, jsonschema with JSONSchemaDir, helm
+	// with Helm.
 	Only []string
 	// Helm has a run that names no generators write the Helm chart too
 	// (charts/<project>). It is off by default: a chart is a way of
@@ -194,6 +204,9 @@ func (cfg Config) Complete() (Config, error) {
 	if cfg.DocsDir == "" && slices.Contains(cfg.Only, docsName) {
 		cfg.DocsDir = DefaultDocsDir
 	}
+	if cfg.JSONSchemaDir == "" && slices.Contains(cfg.Only, jsonSchemaName) {
+		cfg.JSONSchemaDir = DefaultJSONSchemaDir
+	}
 	all := generatorsOf(cfg)
 	cfg.partial = len(cfg.Only) > 0
 	for _, name := range cfg.Only {
@@ -286,28 +299,32 @@ func generatorsOf(cfg Config) []Generator {
 		webhook.Generator{Main: cfg.WebhookMain, Codec: cfg.WebhookCodec},
 		deploy.Generator{Dir: cfg.DeployDir, CRDDir: cfg.CRDDir, Main: cfg.WebhookMain, WebhookImage: cfg.WebhookImage},
 		docs.Generator{Dir: cfg.DocsDir},
+		jsonschema.Generator{Dir: cfg.JSONSchemaDir},
 		helm.Generator{Dir: DefaultChartsDir, WebhookImage: cfg.WebhookImage},
 	}
 }
 
 // The opt-in generators' names: a run that names no generators leaves them
-// out unless DocsDir or Helm asks for them.
+// out unless DocsDir, JSONSchemaDir or Helm asks for them.
 var (
-	docsName = docs.Generator{}.Name()
-	helmName = helm.Generator{}.Name()
+	docsName       = docs.Generator{}.Name()
+	jsonSchemaName = jsonschema.Generator{}.Name()
+	helmName       = helm.Generator{}.Name()
 )
 
 // runs reports whether the generator named name runs: each one Only names,
 // or, without Only, every one but an opt-in one not asked for. The API
-// reference and the Helm chart are ways of publishing and shipping that a
-// project chooses: a run that wrote them unasked would leave files in every
-// project that upgrades crdforge.
+// reference, the JSON Schemas and the Helm chart are ways of publishing
+// and shipping that a project chooses: a run that wrote them unasked would
+// leave files in every project that upgrades crdforge.
 func (cfg Config) runs(name string) bool {
 	switch {
 	case len(cfg.Only) > 0:
 		return slices.Contains(cfg.Only, name)
 	case name == docsName:
 		return cfg.DocsDir != ""
+	case name == jsonSchemaName:
+		return cfg.JSONSchemaDir != ""
 	case name == helmName:
 		return cfg.Helm
 	}

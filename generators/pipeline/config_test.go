@@ -11,6 +11,7 @@ import (
 	"github.com/crdforge/crdforge/generators/crd"
 	"github.com/crdforge/crdforge/generators/deploy"
 	"github.com/crdforge/crdforge/generators/docs"
+	"github.com/crdforge/crdforge/generators/jsonschema"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/webhook"
 )
@@ -68,7 +69,7 @@ func TestHelmIsOffUnlessAsked(t *testing.T) {
 	}{
 		{Config{Dir: "."}, []string{"crd", "deprecation", "deepcopy", "conversion", "webhook", "deploy"}},
 		{Config{Dir: ".", Helm: true}, []string{"crd", "deprecation", "deepcopy", "conversion", "webhook", "deploy", "helm"}},
-		{Config{Dir: ".", Helm: true, DocsDir: "docs/api"}, Names()},
+		{Config{Dir: ".", Helm: true, DocsDir: "docs/api", JSONSchemaDir: "schemas"}, Names()},
 		{Config{Dir: ".", Only: []string{"helm"}}, []string{"helm"}},
 		{Config{Dir: ".", Helm: true, Only: []string{"crd"}}, []string{"crd"}},
 	} {
@@ -277,6 +278,40 @@ func TestDocsOnlyWhenAsked(t *testing.T) {
 			}
 			if ran != (tt.wantDir != "") || gotDir != tt.wantDir {
 				t.Errorf("docs generator runs: %v, into %q; want into %q (generators %v)", ran, gotDir, tt.wantDir, names(cfg.gens))
+			}
+		})
+	}
+}
+
+// The JSON Schemas are written only when asked for, as the API reference
+// is: --json-schema DIR in a full run, or --only jsonschema, which writes
+// them into schemas unless --json-schema says where.
+func TestJSONSchemaOnlyWhenAsked(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		cfg     Config
+		wantDir string // "" when the jsonschema generator does not run
+	}{
+		{"a full run", Config{}, ""},
+		{"a full run with --json-schema", Config{JSONSchemaDir: "hack/schemas"}, "hack/schemas"},
+		{"--only jsonschema", Config{Only: []string{"jsonschema"}}, DefaultJSONSchemaDir},
+		{"--only jsonschema with --json-schema", Config{Only: []string{"jsonschema"}, JSONSchemaDir: "hack/schemas"}, "hack/schemas"},
+		{"--only crd with --json-schema", Config{Only: []string{"crd"}, JSONSchemaDir: "hack/schemas"}, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.cfg.Dir = "."
+			cfg, err := tt.cfg.Complete()
+			if err != nil {
+				t.Fatal(err)
+			}
+			ran, gotDir := false, ""
+			for _, g := range cfg.gens {
+				if g, ok := g.(jsonschema.Generator); ok {
+					ran, gotDir = true, g.Dir
+				}
+			}
+			if ran != (tt.wantDir != "") || gotDir != tt.wantDir {
+				t.Errorf("jsonschema generator runs: %v, into %q; want into %q (generators %v)", ran, gotDir, tt.wantDir, names(cfg.gens))
 			}
 		})
 	}

@@ -163,6 +163,8 @@ func bindConfigFlags(f *pflag.FlagSet, cfg *pipeline.Config) {
 		"leave schema descriptions out of each CRD, the deepest and longest first, until it takes at most N bytes as client-side kubectl apply stores it (its JSON, in an annotation); 262144 is the most that can be; 0 leaves them all in")
 	f.StringVar(&cfg.DocsDir, "docs", "",
 		"write an API reference into this directory, a Markdown page per API group: each kind's versions as a diagram, a map of every field across them (renamed, moved, stashed, narrowed, hand-written) and each version's fields; none is written without it, except with --only docs (into "+pipeline.DefaultDocsDir+")")
+	f.StringVar(&cfg.JSONSchemaDir, "json-schema", "",
+		"write a JSON Schema of every served version of every kind into this directory, as <group>/<kind>_<version>.json (kind in lower case), the layout kubeconform's -schema-location 'DIR/{{.Group}}/{{.ResourceKind}}_{{.ResourceAPIVersion}}.json' reads; strict where the API server prunes unknown fields; none is written without it, except with --only jsonschema (into "+pipeline.DefaultJSONSchemaDir+")")
 	f.BoolVar(&cfg.Helm, "helm", false,
 		"also write a Helm chart of the CRDs and the conversion webhook into "+pipeline.DefaultChartsDir+"/<project> (--only helm writes it alone); best set once in .crdforge.yaml as helm: true")
 	f.StringSliceVar(&cfg.Only, "only", nil, "run only these generators (comma-separated): "+strings.Join(pipeline.Names(), ", "))
@@ -266,7 +268,10 @@ current directory), reads their kubebuilder and +crdforge: markers, and writes:
     webhook. Without cert-manager, see crdforge certs;
   - with --docs DIR (or --only docs), an API reference: a Markdown page per
     API group with each kind's versions, a map of every field across them
-    and each version's fields.
+    and each version's fields;
+  - with --json-schema DIR (or --only jsonschema), a JSON Schema of every
+    served version of every kind, DIR/<group>/<kind>_<version>.json, for
+    kubeconform and editors.
 
 In a kubebuilder project (a PROJECT file), the CRDs' conversion webhook is the
 manager's Service as kubebuilder scaffolds it (webhook-service in system),
