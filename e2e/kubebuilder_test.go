@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/crdforge/crdforge/internal/controllergen"
+	"github.com/crdforge/crdforge/internal/output"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-tools/pkg/crd"
 )
@@ -80,9 +81,11 @@ func TestKubebuilderProject(t *testing.T) {
 
 	// 1. Scaffold with the real CLI.
 	p.mustRun(kb, "init", "--domain", "example.com", "--repo", "example.com/kbproject", "--skip-go-version-check")
+	// v1 with its controller, whose +kubebuilder:rbac markers crdforge's
+	// rbac generator reads (sameManifestsAsControllerGen).
 	for _, v := range []string{"v1", "v2"} {
 		p.mustRun(kb, "create", "api", "--group", "batch", "--version", v, "--kind", "CronJob",
-			"--resource", "--controller=false", "--make=false")
+			"--resource", fmt.Sprintf("--controller=%v", v == "v1"), "--make=false")
 	}
 	p.mustRun(kb, "create", "webhook", "--group", "batch", "--version", "v1", "--kind", "CronJob",
 		"--conversion", "--spoke", "v2", "--make=false")
@@ -212,6 +215,9 @@ func TestKubebuilderProject(t *testing.T) {
 	// what crdforge adds on purpose (the conversion stanza, versions in
 	// priority order).
 	p.sameCRDsAsControllerGen()
+	// And its RBAC and admission manifests are controller-gen's, byte for
+	// byte: kubebuilder's make manifests needs no controller-gen.
+	p.sameManifestsAsControllerGen()
 
 	// 6. On the real API server. crdforge generates no standalone webhook
 	// main into a kubebuilder project whose go.mod does not require
@@ -533,6 +539,34 @@ func (p *kbProject) sameCRDsAsControllerGen() {
 			if len(wl) != len(gl) {
 				p.t.Errorf("%s: %d lines from controller-gen, %d from crdforge", name, len(wl), len(gl))
 			}
+		}
+	}
+}
+
+// sameManifestsAsControllerGen compares config/rbac/role.yaml and
+// config/webhook/manifests.yaml, which crdforge wrote by default in a
+// kubebuilder project, with what controller-tools' rbac and webhook
+// generators write for the Makefile's line, byte for byte; the controller's
+// markers make a role.yaml, in place of kubebuilder's placeholder.
+func (p *kbProject) sameManifestsAsControllerGen() {
+	p.t.Helper()
+	theirs, err := controllergen.Manifests(p.dir, "manager-role")
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if _, ok := theirs["config/rbac/role.yaml"]; !ok {
+		p.t.Fatal("controller-gen wrote no role.yaml: the scaffolded controller has no +kubebuilder:rbac markers")
+	}
+	for _, name := range []string{"config/rbac/role.yaml", "config/webhook/manifests.yaml"} {
+		want, ok := theirs[name]
+		got, err := os.ReadFile(filepath.Join(p.dir, name))
+		switch {
+		case !ok && err == nil && !output.IsKubebuilderRoleScaffold(got):
+			p.t.Errorf("crdforge wrote %s, controller-gen writes none:\n%s", name, got)
+		case ok && err != nil:
+			p.t.Errorf("controller-gen writes %s, crdforge did not: %v", name, err)
+		case ok && string(got) != string(want):
+			p.t.Errorf("%s differs from controller-gen's\n crdforge:\n%s\n controller-gen:\n%s", name, got, want)
 		}
 	}
 }

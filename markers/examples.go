@@ -93,6 +93,11 @@ var examples = map[string]string{
 	"k8s:deepcopy-gen:interfaces": "+k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object",
 	"kubebuilder:object:generate": "+kubebuilder:object:generate=true",
 	"kubebuilder:object:root":     "+kubebuilder:object:root=true",
+
+	// RBAC and admission webhooks, on a controller or a webhook's package.
+	"kubebuilder:rbac":                 "+kubebuilder:rbac:groups=batch.example.com,resources=crontabs;crontabs/status,verbs=get;list;watch;update;patch",
+	"kubebuilder:webhook":              "+kubebuilder:webhook:path=/validate-batch-example-com-v1-crontab,mutating=false,failurePolicy=fail,sideEffects=None,groups=batch.example.com,resources=crontabs,verbs=create;update,versions=v1,name=vcrontab-v1.kb.io,admissionReviewVersions=v1",
+	"kubebuilder:webhookconfiguration": "+kubebuilder:webhookconfiguration:mutating=false,name=crontab-validating-webhook-configuration",
 }
 
 // itemsPrefix is where controller-tools' items: markers start: each applies

@@ -17,6 +17,8 @@ import (
 	"sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/deepcopy"
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
+	"sigs.k8s.io/controller-tools/pkg/rbac"
+	"sigs.k8s.io/controller-tools/pkg/webhook"
 )
 
 // Registries holds the two marker vocabularies crdforge understands.
@@ -58,6 +60,12 @@ func registerKubebuilder(reg *ctmarkers.Registry) error {
 	}
 	if err := (deepcopy.Generator{}).RegisterMarkers(reg); err != nil {
 		return fmt.Errorf("registering controller-gen's object markers: %w", err)
+	}
+	if err := (rbac.Generator{}).RegisterMarkers(reg); err != nil {
+		return fmt.Errorf("registering controller-gen's rbac markers: %w", err)
+	}
+	if err := (webhook.Generator{}).RegisterMarkers(reg); err != nil {
+		return fmt.Errorf("registering controller-gen's webhook markers: %w", err)
 	}
 	return nil
 }

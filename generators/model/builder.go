@@ -116,7 +116,7 @@ func (b *Builder) Finish() *Model {
 		// Whether a dropped zero is an error depends on the strategy.
 		b.reportDroppedZeros(b.diags)
 	}
-	if !b.opts.Conversions && !b.opts.Webhook && !b.opts.DeepCopy {
+	if !b.opts.Conversions && !b.opts.Webhook && !b.opts.DeepCopy && !b.opts.PackageMarkers {
 		// What the parser and the collector hold is over a third of what
 		// a large CRD-only run would keep to its end (about 100 of 258 MB
 		// at 400 kinds), which the garbage collector would mark on each

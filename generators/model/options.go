@@ -15,6 +15,11 @@ type Options struct {
 	// DeepCopy resolves the types whose deepcopy methods crdforge writes
 	// itself, Model.OwnCopies.
 	DeepCopy bool
+	// PackageMarkers keeps controller-tools' marker collector,
+	// Model.Collector, for generators that read the markers of any root
+	// (controller-gen's rbac and webhook generators), which a model for
+	// CRDs alone drops.
+	PackageMarkers bool
 	// PartialTypes says the load checked only what schemas reach, as
 	// controller-gen does for CRDs: a type outside the API packages may
 	// hold a field of a type never checked. The pairing, which looks into
@@ -43,5 +48,5 @@ type SchemaOptions struct {
 // With is o and p together: every part either asks for, and o's Schema.
 func (o Options) With(p Options) Options {
 	return Options{Conversions: o.Conversions || p.Conversions, Strategies: o.Strategies || p.Strategies, Webhook: o.Webhook || p.Webhook,
-		DeepCopy: o.DeepCopy || p.DeepCopy, PartialTypes: o.PartialTypes || p.PartialTypes, Schema: o.Schema}
+		DeepCopy: o.DeepCopy || p.DeepCopy, PackageMarkers: o.PackageMarkers || p.PackageMarkers, PartialTypes: o.PartialTypes || p.PartialTypes, Schema: o.Schema}
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crdforge/crdforge/generators/controllertools"
 	"github.com/crdforge/crdforge/generators/conversion"
 	"github.com/crdforge/crdforge/generators/crd"
 	"github.com/crdforge/crdforge/generators/deepcopy"
@@ -72,6 +73,17 @@ type Config struct {
 	// shipping that a project chooses, beside or in place of the
 	// kustomization; --only helm writes it alone.
 	Helm bool
+	// RBAC and Admission say whether a run that names no generators writes
+	// controller-gen's RBAC manifest (config/rbac/role.yaml, of the
+	// +kubebuilder:rbac markers) and its admission webhook manifest
+	// (config/webhook/manifests.yaml, of the +kubebuilder:webhook markers):
+	// nil writes them in a kubebuilder project alone (controllertools.Auto),
+	// whose Makefile makes them on every make manifests. --only rbac or
+	// --only admission writes them wherever the run is.
+	RBAC, Admission *bool
+	// RoleName is the ClusterRole's name in the RBAC manifest,
+	// controller-gen's rbac:roleName; default manager-role, kubebuilder's.
+	RoleName string
 	// WebhookCodec is how the generated webhook reads and writes objects:
 	// CodecGenerated (the default) or CodecReflect.
 	WebhookCodec string
@@ -177,6 +189,9 @@ func (cfg Config) Complete() (Config, error) {
 	}
 	if cfg.DeployDir == "" {
 		cfg.DeployDir = DefaultDeployDir
+	}
+	if cfg.RoleName == "" {
+		cfg.RoleName = controllertools.DefaultRoleName
 	}
 	if cfg.FitCRDBytes < 0 {
 		return cfg, fmt.Errorf("--fit-crd-bytes %d: want a number of bytes, or 0 to fit nothing", cfg.FitCRDBytes)
@@ -301,15 +316,35 @@ func generatorsOf(cfg Config) []Generator {
 		docs.Generator{Dir: cfg.DocsDir},
 		jsonschema.Generator{Dir: cfg.JSONSchemaDir},
 		helm.Generator{Dir: DefaultChartsDir, WebhookImage: cfg.WebhookImage},
+		controllertools.RBAC{Switch: cfg.switchOf(rbacName, cfg.RBAC), RoleName: cfg.RoleName, Dir: controllertools.DefaultRBACDir},
+		controllertools.Admission{Switch: cfg.switchOf(admissionName, cfg.Admission), Dir: controllertools.DefaultAdmissionDir},
 	}
 }
 
+// switchOf is how the generator named name, which on asks for or not (nil:
+// the project decides), writes: whatever the project when Only names it or
+// on is true, in a kubebuilder project alone when on is nil. A run that
+// leaves it out (on false, or Only without it) does not run it at all
+// (runs).
+func (cfg Config) switchOf(name string, on *bool) controllertools.Switch {
+	switch {
+	case slices.Contains(cfg.Only, name), on != nil && *on:
+		return controllertools.On
+	case on != nil:
+		return controllertools.Off
+	}
+	return controllertools.Auto
+}
+
 // The opt-in generators' names: a run that names no generators leaves them
-// out unless DocsDir, JSONSchemaDir or Helm asks for them.
+// out unless DocsDir, JSONSchemaDir or Helm asks for them, and rbac and
+// admission where RBAC or Admission is false (nil leaves it to the project).
 var (
 	docsName       = docs.Generator{}.Name()
 	jsonSchemaName = jsonschema.Generator{}.Name()
 	helmName       = helm.Generator{}.Name()
+	rbacName       = controllertools.RBAC{}.Name()
+	admissionName  = controllertools.Admission{}.Name()
 )
 
 // runs reports whether the generator named name runs: each one Only names,
@@ -327,6 +362,10 @@ func (cfg Config) runs(name string) bool {
 		return cfg.JSONSchemaDir != ""
 	case name == helmName:
 		return cfg.Helm
+	case name == rbacName:
+		return cfg.RBAC == nil || *cfg.RBAC
+	case name == admissionName:
+		return cfg.Admission == nil || *cfg.Admission
 	}
 	return true
 }

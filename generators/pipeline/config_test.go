@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crdforge/crdforge/generators/controllertools"
 	"github.com/crdforge/crdforge/generators/crd"
 	"github.com/crdforge/crdforge/generators/deploy"
 	"github.com/crdforge/crdforge/generators/docs"
@@ -33,8 +34,8 @@ func TestCompleteAppliesEveryDefault(t *testing.T) {
 		cfg.WebhookMain != "cmd/webhook/main.go" || cfg.DeployDir != "config/webhook" {
 		t.Errorf("completed config %+v", cfg)
 	}
-	if want := slices.DeleteFunc(Names(), func(n string) bool { return n == "docs" || n == "helm" }); cfg.partial || !slices.Equal(names(cfg.gens), want) {
-		t.Errorf("no --only: generators %v, partial %v; want all but docs and helm, %v", names(cfg.gens), cfg.partial, want)
+	if want := slices.DeleteFunc(Names(), func(n string) bool { return n == "docs" || n == "jsonschema" || n == "helm" }); cfg.partial || !slices.Equal(names(cfg.gens), want) {
+		t.Errorf("no --only: generators %v, partial %v; want all but docs, jsonschema and helm, %v", names(cfg.gens), cfg.partial, want)
 	}
 	// The generators get the completed values, and nothing else defaults them.
 	for _, g := range cfg.gens {
@@ -67,8 +68,8 @@ func TestHelmIsOffUnlessAsked(t *testing.T) {
 		cfg  Config
 		want []string
 	}{
-		{Config{Dir: "."}, []string{"crd", "deprecation", "deepcopy", "conversion", "webhook", "deploy"}},
-		{Config{Dir: ".", Helm: true}, []string{"crd", "deprecation", "deepcopy", "conversion", "webhook", "deploy", "helm"}},
+		{Config{Dir: "."}, []string{"crd", "deprecation", "deepcopy", "conversion", "webhook", "deploy", "rbac", "admission"}},
+		{Config{Dir: ".", Helm: true}, []string{"crd", "deprecation", "deepcopy", "conversion", "webhook", "deploy", "helm", "rbac", "admission"}},
 		{Config{Dir: ".", Helm: true, DocsDir: "docs/api", JSONSchemaDir: "schemas"}, Names()},
 		{Config{Dir: ".", Only: []string{"helm"}}, []string{"helm"}},
 		{Config{Dir: ".", Helm: true, Only: []string{"crd"}}, []string{"crd"}},
@@ -79,6 +80,46 @@ func TestHelmIsOffUnlessAsked(t *testing.T) {
 		}
 		if got := names(cfg.gens); !slices.Equal(got, tc.want) {
 			t.Errorf("Helm %v, Only %v: generators %v, want %v", tc.cfg.Helm, tc.cfg.Only, got, tc.want)
+		}
+	}
+}
+
+// The rbac and admission generators run in a run that names no generators
+// unless rbac: false or admission: false turns them off; when neither is
+// set, they write in a kubebuilder project alone (controllertools.Auto),
+// and --only or true has them write whatever the project.
+func TestRBACAndAdmissionFollowTheProject(t *testing.T) {
+	no, yes := false, true
+	for _, tc := range []struct {
+		cfg                     Config
+		rbac, admission         controllertools.Switch
+		runsRBAC, runsAdmission bool
+	}{
+		{Config{Dir: "."}, controllertools.Auto, controllertools.Auto, true, true},
+		{Config{Dir: ".", RBAC: &yes, Admission: &no}, controllertools.On, controllertools.Off, true, false},
+		{Config{Dir: ".", RBAC: &no, Admission: &yes}, controllertools.Off, controllertools.On, false, true},
+		{Config{Dir: ".", RBAC: &no, Only: []string{"rbac"}}, controllertools.On, controllertools.Auto, true, false},
+		{Config{Dir: ".", Only: []string{"admission"}}, controllertools.Auto, controllertools.On, false, true},
+	} {
+		cfg, err := tc.cfg.Complete()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range generatorsOf(cfg) {
+			switch g := g.(type) {
+			case controllertools.RBAC:
+				if g.Switch != tc.rbac || g.RoleName != controllertools.DefaultRoleName {
+					t.Errorf("%+v: rbac switch %v role %q, want %v %q", tc.cfg, g.Switch, g.RoleName, tc.rbac, controllertools.DefaultRoleName)
+				}
+			case controllertools.Admission:
+				if g.Switch != tc.admission {
+					t.Errorf("%+v: admission switch %v, want %v", tc.cfg, g.Switch, tc.admission)
+				}
+			}
+		}
+		got := names(cfg.gens)
+		if slices.Contains(got, "rbac") != tc.runsRBAC || slices.Contains(got, "admission") != tc.runsAdmission {
+			t.Errorf("%+v: generators %v, want rbac %v, admission %v", tc.cfg, got, tc.runsRBAC, tc.runsAdmission)
 		}
 	}
 }
@@ -132,8 +173,9 @@ func TestModelOptionsFollowTheSelectedGenerators(t *testing.T) {
 		resolve model.Options
 		want    model.Options
 	}{
-		{nil, model.Options{}, model.Options{Conversions: true, Strategies: true, Webhook: true, DeepCopy: true}},
+		{nil, model.Options{}, model.Options{Conversions: true, Strategies: true, Webhook: true, DeepCopy: true, PackageMarkers: true}},
 		{[]string{"crd"}, model.Options{}, model.Options{Strategies: true}},
+		{[]string{"crd", "rbac"}, model.Options{}, model.Options{Strategies: true, PackageMarkers: true}},
 		{[]string{"deepcopy"}, model.Options{}, model.Options{DeepCopy: true}},
 		{[]string{"crd", "conversion"}, model.Options{}, model.Options{Conversions: true, Strategies: true}},
 		{[]string{"deploy"}, model.Options{}, model.Options{Strategies: true, Webhook: true}},

@@ -3,6 +3,8 @@ package pipeline
 import (
 	"encoding/json"
 	"path/filepath"
+
+	"github.com/crdforge/crdforge/generators/controllertools"
 )
 
 // Fingerprint encodes what of a completed cfg decides a run's output,
@@ -32,8 +34,10 @@ func (cfg Config) InputFiles() []string {
 
 // OutputDirs are the directories, absolute, where cfg's generators write
 // files that are not Go files beside the API (those are in its package
-// directories): the CRDs', the webhook main's and its deployment's. A file
+// directories): the CRDs', the webhook main's, its deployment's and the
+// RBAC manifest's (the admission manifest's is the deployment's). A file
 // appearing there may change a run: one that is the user's, one to delete.
 func (cfg Config) OutputDirs() []string {
-	return []string{absPath(cfg.Dir, cfg.CRDDir), filepath.Dir(absPath(cfg.Dir, cfg.WebhookMain)), absPath(cfg.Dir, cfg.DeployDir)}
+	return []string{absPath(cfg.Dir, cfg.CRDDir), filepath.Dir(absPath(cfg.Dir, cfg.WebhookMain)), absPath(cfg.Dir, cfg.DeployDir),
+		absPath(cfg.Dir, controllertools.DefaultRBACDir), absPath(cfg.Dir, controllertools.DefaultAdmissionDir)}
 }

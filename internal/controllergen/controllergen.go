@@ -1,7 +1,8 @@
-// Package controllergen runs controller-tools' CRD generator the way
-// controller-gen's `crd` command does, in memory, and puts its output and
-// crdforge's side by side: the differential tests against controller-gen
-// (golden cases, a kubebuilder project) use it.
+// Package controllergen runs controller-tools' CRD, RBAC and webhook
+// generators the way controller-gen's `crd`, `rbac` and `webhook` commands
+// do, in memory, and puts its output and crdforge's side by side: the
+// differential tests against controller-gen (golden cases, a kubebuilder
+// project) use it.
 package controllergen
 
 import (
@@ -19,6 +20,8 @@ import (
 	"sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/genall"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+	"sigs.k8s.io/controller-tools/pkg/rbac"
+	"sigs.k8s.io/controller-tools/pkg/webhook"
 )
 
 // CRDs runs gen over paths of dir (./... when none), as `controller-gen crd
@@ -43,6 +46,37 @@ func CRDs(dir string, gen crd.Generator, paths ...string) (map[string][]byte, er
 	files := make(map[string][]byte, len(out.files))
 	for name, buf := range out.files {
 		files[name] = buf.Bytes()
+	}
+	return files, nil
+}
+
+// Manifests runs controller-gen's rbac and webhook generators over paths of
+// dir (./... when none) in one load, as kubebuilder's Makefile line
+// `controller-gen rbac:roleName=<roleName> webhook paths="./..."` run there
+// would, and returns the files they write by their path below dir:
+// config/rbac/role.yaml and config/webhook/manifests.yaml (controller-gen's
+// directory per generator), each only when its markers exist.
+func Manifests(dir, roleName string, paths ...string) (map[string][]byte, error) {
+	roles := genall.Generator(rbac.Generator{RoleName: roleName})
+	admission := genall.Generator(webhook.Generator{})
+	if len(paths) == 0 {
+		paths = []string{"./..."}
+	}
+	rt, err := genall.Generators{&roles, &admission}.ForRootsWithConfig(&packages.Config{Dir: dir}, paths...)
+	if err != nil {
+		return nil, err
+	}
+	rolesOut := &memoryRule{files: map[string]*bytes.Buffer{}}
+	admissionOut := &memoryRule{files: map[string]*bytes.Buffer{}}
+	rt.OutputRules = genall.OutputRules{ByGenerator: map[*genall.Generator]genall.OutputRule{&roles: rolesOut, &admission: admissionOut}}
+	if failed := rt.Run(); failed {
+		return nil, fmt.Errorf("controller-gen reported errors in %s", dir)
+	}
+	files := map[string][]byte{}
+	for subdir, out := range map[string]*memoryRule{"config/rbac/": rolesOut, "config/webhook/": admissionOut} {
+		for name, buf := range out.files {
+			files[subdir+name] = buf.Bytes()
+		}
 	}
 	return files, nil
 }

@@ -163,13 +163,16 @@ const ControllerGenAnnotation = "controller-gen.kubebuilder.io/version"
 // is another generator's output that crdforge may take over: Go code that
 // crdforge or a generator it stands in for wrote (takenOverGoRE), YAML
 // marked as generated, a CRD that controller-gen wrote
-// (IsControllerGenCRD), or a Markdown page of crdforge's. Hand-written files and scaffolds, kubebuilder's
+// (IsControllerGenCRD), an RBAC or admission webhook manifest as
+// controller-gen prints them (IsControllerGenManifest) or kubebuilder's
+// placeholder for one (IsKubebuilderRoleScaffold), or a Markdown page
+// of crdforge's. Hand-written files and scaffolds, kubebuilder's
 // included, carry none of these, and are never replaced; nor is Go code
 // another generator wrote (Crossplane's goverter writes its converters to
 // zz_generated.conversion.go): crdforge would not write what the package's
 // other code calls.
 func MayReplace(content []byte) bool {
-	return IsTakenOverGo(content) || generatedYAMLRE.Match(content) || generatedJSONRE.Match(content) || IsControllerGenCRD(content) || ownMarkdown(content)
+	return IsTakenOverGo(content) || generatedYAMLRE.Match(content) || generatedJSONRE.Match(content) || IsControllerGenCRD(content) || IsControllerGenManifest(content) || IsKubebuilderRoleScaffold(content) || ownMarkdown(content)
 }
 
 // ownMarkdown reports whether content is a Markdown page crdforge

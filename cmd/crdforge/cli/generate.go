@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crdforge/crdforge/generators/controllertools"
 	"github.com/crdforge/crdforge/generators/pipeline"
 	"github.com/crdforge/crdforge/generators/webhook"
 	"github.com/crdforge/crdforge/internal/diag"
@@ -167,6 +168,15 @@ func bindConfigFlags(f *pflag.FlagSet, cfg *pipeline.Config) {
 		"write a JSON Schema of every served version of every kind into this directory, as <group>/<kind>_<version>.json (kind in lower case), the layout kubeconform's -schema-location 'DIR/{{.Group}}/{{.ResourceKind}}_{{.ResourceAPIVersion}}.json' reads; strict where the API server prunes unknown fields; none is written without it, except with --only jsonschema (into "+pipeline.DefaultJSONSchemaDir+")")
 	f.BoolVar(&cfg.Helm, "helm", false,
 		"also write a Helm chart of the CRDs and the conversion webhook into "+pipeline.DefaultChartsDir+"/<project> (--only helm writes it alone); best set once in .crdforge.yaml as helm: true")
+	f.Var(optionalBool{&cfg.RBAC}, "rbac",
+		"write config/rbac/role.yaml, the ClusterRole of the +kubebuilder:rbac markers in every loaded package, as controller-gen's rbac generator (default: on in a kubebuilder project, which its PROJECT file marks; off elsewhere); set it in .crdforge.yaml as rbac: true or false")
+	f.Lookup("rbac").NoOptDefVal = "true"
+	f.StringVar(&cfg.RoleName, "rbac-role-name", "",
+		"the ClusterRole's name in config/rbac/role.yaml (controller-gen's rbac:roleName)")
+	f.Lookup("rbac-role-name").DefValue = controllertools.DefaultRoleName
+	f.Var(optionalBool{&cfg.Admission}, "admission",
+		"write config/webhook/manifests.yaml, the admission webhook configurations of the +kubebuilder:webhook markers in every loaded package, as controller-gen's webhook generator (default: on in a kubebuilder project, off elsewhere); set it in .crdforge.yaml as admission: true or false")
+	f.Lookup("admission").NoOptDefVal = "true"
 	f.StringSliceVar(&cfg.Only, "only", nil, "run only these generators (comma-separated): "+strings.Join(pipeline.Names(), ", "))
 
 	// controller-gen's options, named as its crd: and object: options are.
@@ -207,6 +217,28 @@ func (o optionalInt) Set(s string) error {
 }
 
 func (optionalInt) Type() string { return "N" }
+
+// optionalBool is a bool flag that stays nil until it is given, so that
+// pipeline.Config can tell "not set" (the project decides) from false.
+type optionalBool struct{ p **bool }
+
+func (o optionalBool) String() string {
+	if o.p == nil || *o.p == nil {
+		return ""
+	}
+	return strconv.FormatBool(**o.p)
+}
+
+func (o optionalBool) Set(s string) error {
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		return fmt.Errorf("not true or false: %q", s)
+	}
+	*o.p = &b
+	return nil
+}
+
+func (optionalBool) Type() string { return "bool" }
 
 // maxNoCounterpart is how many warnings about fields with no counterpart
 // crdforge generate prints without --verbose: a first version of an API can

@@ -1,0 +1,3 @@
+package v1
+
+// +kubebuilder:webhookconfiguration:mutating=false,name=cronjob-validating-webhook-configuration
