@@ -34,6 +34,9 @@ func printLossy(f *jen.File, d *model.Direction) {
 		if drop := dropped(fc.Drop, selector("in", fc.Source)); drop != nil && fc.DropLoses {
 			body = append(body, loss{cond: guarded(fc.Source, drop)})
 		}
+		if fc.LossCarried {
+			continue // what its pair drops, d's other fields carry
+		}
 		code := lossyCode(fc.Conv, selector("in", fc.Source), 0)
 		if len(code) > 0 && hasPointer(parents(fc.Source)) {
 			code = []loss{{code: jen.If(nonNil(fc.Source)).Block(stmts(code)...)}}
@@ -88,6 +91,7 @@ func lostIn(d *model.Direction, prefix string) []string {
 		case fc.Mapping.OptOut:
 		case fc.DropLoses:
 			out = append(out, prefix+fieldPath(fc.Source)) // compared whole
+		case fc.LossCarried: // the check does not look into it
 		default:
 			out = append(out, convLostIn(fc.Conv, prefix+fieldPath(fc.Source))...)
 		}

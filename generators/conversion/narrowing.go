@@ -65,7 +65,15 @@ func badValue(chk *model.Guard, val *jen.Statement) *jen.Statement {
 		if chk.ZeroOK {
 			allowed = append([]string{""}, allowed...)
 		}
+		// Each value once: an enum may list "" (or a value twice) beside
+		// the zero ZeroOK lets through, and go vet rejects a repeated
+		// operand of &&.
+		seen := map[string]bool{}
 		for _, v := range allowed {
+			if seen[v] {
+				continue
+			}
+			seen[v] = true
 			c := val.Clone().Op("!=").Lit(v)
 			if not == nil {
 				not = c

@@ -203,6 +203,11 @@ type FieldConv struct {
 	// loses it.
 	Drop      Drop
 	DropLoses bool
+	// LossCarried says that all Conv's pair loses the enclosing direction
+	// carries itself, by fields moved out of it (+crdforge:hubfield=Size.Note
+	// on a spoke's Note): the direction's check need not look into it
+	// (plan.carriedLoss).
+	LossCarried bool
 }
 
 // Drop is a set of values of a field that JSON writes under one version's

@@ -129,6 +129,9 @@ func (p *pairer) reportHubDrops() {
 // type with an IsZero of its own (of t, or of *t for a t that is no
 // pointer).
 func zeroDropsData(t types.Type) bool {
+	if zeroWritesNull(t) {
+		return false
+	}
 	if _, ok := t.Underlying().(*types.Struct); ok {
 		return true
 	}
@@ -143,4 +146,25 @@ func (p *pairer) warnHubDrop(pos token.Pos, d *model.Direction, fc *model.FieldC
 	p.diags.Warnf(pos, "%s %s leaves out a zero value that %s writes (omitzero)", d.ToVersion.Name, hub, d.FromVersion.Name).
 		Note("a client's zero value (a {} or a \"0\") reads back absent from %s once converted into it, and nothing can restore it", d.ToVersion.Name).
 		Help("give it the JSON options of %s %s, or drop omitzero", d.FromVersion.Name, spoke)
+}
+
+// nullZeros are the types whose MarshalJSON writes their zero value as
+// null: metav1's times. The API server prunes a null member of a schema
+// that is not nullable, so the spoke's zero reads back absent whatever the
+// hub's tag says: omitzero there loses nothing.
+var nullZeros = map[string][]string{
+	"k8s.io/apimachinery/pkg/apis/meta/v1": {"Time", "MicroTime"},
+}
+
+// zeroWritesNull reports whether t, or the type t points to, writes its
+// zero value as null.
+func zeroWritesNull(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	return slices.Contains(nullZeros[n.Obj().Pkg().Path()], n.Obj().Name())
 }

@@ -35,6 +35,13 @@ func settleLoss(pairs []*model.TypePair) {
 			}
 		}
 	}
+	for _, tp := range pairs {
+		for _, d := range tp.Directions() {
+			for _, f := range d.Fields {
+				f.LossCarried = f.Conv.Lossy() && carriedLoss(d, f)
+			}
+		}
+	}
 }
 
 func lossFlag(lossy bool) model.Loss {
@@ -53,7 +60,7 @@ func canLose(d *model.Direction) bool {
 	for _, f := range d.Fields {
 		// A value the destination's JSON drops is lost as a field
 		// without a counterpart is (jsondrops.go).
-		if f.Mapping.OptOut || f.Conv.Lossy() || f.DropLoses {
+		if f.Mapping.OptOut || f.DropLoses || f.Conv.Lossy() && !carriedLoss(d, f) {
 			return true
 		}
 	}
@@ -114,7 +121,7 @@ func settleLossyCalls(spokes []*model.Spoke, pairs []*model.TypePair) {
 		d := queue[0]
 		queue = queue[1:]
 		for _, f := range d.Fields {
-			if !f.Mapping.OptOut {
+			if !f.Mapping.OptOut && !f.LossCarried {
 				for _, e := range lossyCalls(f.Conv) {
 					call(e)
 				}

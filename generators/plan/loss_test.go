@@ -25,6 +25,11 @@ func TestLoss(t *testing.T) {
 		{"a struct converted whole is checked by a round trip", "WholeHolder", model.LossRoundTrip, model.LossNone},
 		{"a list of a lossy pair loses what the pair does", "ManyHolder", model.LossChecked, model.LossNone},
 		{"a field through a pair checked by a round trip is too", "LossSpec", model.LossRoundTrip, model.LossRoundTrip},
+		// Seed 45 of the random APIs (issue 58): the pair alone loses the
+		// moved field, the enclosing struct carries it.
+		{"a field moved out of a nested pair is carried by its parent", "CarriedHolder", model.LossNone, model.LossNone},
+		{"the nested pair alone loses the moved field", "CarriedSize", model.LossNone, model.LossChecked},
+		{"a nested pair that loses more than the parent carries", "PartlyHolder", model.LossNone, model.LossChecked},
 	}
 	for _, tc := range tests {
 		tp := pairNamed(m, "v2", tc.pair)

@@ -3,7 +3,9 @@
 // 5): its lists, maps and bytes are omitzero or have no option, where
 // v1alpha1's omitempty leaves an empty one out, so a client's [], {} or ""
 // is lost in v1alpha1's JSON unless stashed; its Limits is
-// omitzero, which leaves out a zero struct that v1alpha1 writes.
+// omitzero, which leaves out a zero struct that v1alpha1 writes. Its times
+// are omitzero too, which loses nothing: v1alpha1 writes a zero time as
+// null, which the API server prunes, so generate warns of Limits alone.
 // +kubebuilder:object:generate=true
 // +groupName=shelf.example.com
 package v1
@@ -28,6 +30,10 @@ type BookSpec struct {
 	Shelf *Shelf `json:"shelf,omitempty"`
 	// +optional
 	Limits Limits `json:"limits,omitzero"`
+	// +optional
+	Published metav1.Time `json:"published,omitzero"`
+	// +optional
+	Read *metav1.MicroTime `json:"read,omitzero"`
 }
 
 // Chapter is a chapter of a book.

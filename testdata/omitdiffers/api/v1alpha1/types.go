@@ -24,6 +24,10 @@ type BookSpec struct {
 	Shelf *Shelf `json:"shelf,omitempty"`
 	// +optional
 	Limits Limits `json:"limits,omitempty"`
+	// +optional
+	Published metav1.Time `json:"published"`
+	// +optional
+	Read *metav1.MicroTime `json:"read,omitempty"`
 }
 
 // Chapter is a chapter of a book.

@@ -121,6 +121,8 @@ func autoConvert_v1alpha1_BookSpec_To_v1_BookSpec(in *BookSpec, out *v1.BookSpec
 		out.Shelf = nil
 	}
 	out.Limits = *(*v1.Limits)(unsafe.Pointer(&in.Limits))
+	out.Published = in.Published
+	out.Read = in.Read
 	return nil
 }
 
@@ -168,6 +170,8 @@ func autoConvert_v1_BookSpec_To_v1alpha1_BookSpec(in *v1.BookSpec, out *BookSpec
 		out.Shelf = nil
 	}
 	out.Limits = *(*Limits)(unsafe.Pointer(&in.Limits))
+	out.Published = in.Published
+	out.Read = in.Read
 	return nil
 }
 

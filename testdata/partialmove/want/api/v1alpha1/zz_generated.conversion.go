@@ -47,7 +47,7 @@ func (dst *Widget) ConvertFrom(srcRaw ctrlconversion.Hub) error {
 var _ ctrlconversion.Convertible = &Widget{}
 
 // lostIn_v1_Widget_To_v1alpha1_Widget are the fields where lossy_v1_Widget_To_v1alpha1_Widget looks.
-var lostIn_v1_Widget_To_v1alpha1_Widget = lossless.LostIn[v1.Widget]("Spec.Network.Host", "Spec.Primary.Host", "Spec.Fallback.Host")
+var lostIn_v1_Widget_To_v1alpha1_Widget = lossless.LostIn[v1.Widget]("Spec.Fallback.Host")
 
 func autoConvert_v1alpha1_Widget_To_v1_Widget(in *Widget, out *v1.Widget, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
@@ -120,12 +120,6 @@ func autoConvert_v1_WidgetSpec_To_v1alpha1_WidgetSpec(in *v1.WidgetSpec, out *Wi
 
 // lossy_v1_WidgetSpec_To_v1alpha1_WidgetSpec reports whether in holds data the conversion drops.
 func lossy_v1_WidgetSpec_To_v1alpha1_WidgetSpec(in *v1.WidgetSpec) bool {
-	if lossy_v1_Network_To_v1alpha1_Network(&in.Network) {
-		return true
-	}
-	if lossy_v1_Endpoint_To_v1alpha1_Endpoint(&in.Primary) {
-		return true
-	}
 	return lossy_v1_Endpoint_To_v1alpha1_Endpoint(&in.Fallback)
 }
 
@@ -150,11 +144,6 @@ func autoConvert_v1_Network_To_v1alpha1_Network(in *v1.Network, out *Network, s 
 	out.Port = in.Port
 	// in.Host has no counterpart in v1alpha1: a hand-written Convert_v1_Network_To_v1alpha1_Network converts it, or the stash keeps it.
 	return nil
-}
-
-// lossy_v1_Network_To_v1alpha1_Network reports whether in holds data the conversion drops.
-func lossy_v1_Network_To_v1alpha1_Network(in *v1.Network) bool {
-	return in.Host != ""
 }
 
 // Convert_v1_Network_To_v1alpha1_Network converts v1 Network to v1alpha1 Network.

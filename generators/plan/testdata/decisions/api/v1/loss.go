@@ -11,6 +11,8 @@ type LossSpec struct {
 	Through ThroughHolder `json:"through,omitempty"`
 	Whole   WholeHolder   `json:"whole,omitempty"`
 	Many    ManyHolder    `json:"many,omitempty"`
+	Carried CarriedHolder `json:"carried,omitempty"`
+	Partly  PartlyHolder  `json:"partly,omitempty"`
 }
 
 type Kept struct {
@@ -58,4 +60,22 @@ type WholeHolder struct {
 // ManyHolder holds a list of Dropped.
 type ManyHolder struct {
 	Items []Dropped `json:"items,omitempty"`
+}
+
+type CarriedHolder struct {
+	Size CarriedSize `json:"size,omitempty"`
+}
+
+type CarriedSize struct {
+	Window string `json:"window,omitempty"`
+	Note   string `json:"note,omitempty"`
+}
+
+type PartlyHolder struct {
+	Size *PartlySize `json:"size,omitempty"`
+}
+
+type PartlySize struct {
+	Note string `json:"note,omitempty"`
+	Memo string `json:"memo,omitempty"`
 }

@@ -16,6 +16,8 @@ type LossSpec struct {
 	Through ThroughHolder `json:"through,omitempty"`
 	Whole   WholeHolder   `json:"whole,omitempty"`
 	Many    ManyHolder    `json:"many,omitempty"`
+	Carried CarriedHolder `json:"carried,omitempty"`
+	Partly  PartlyHolder  `json:"partly,omitempty"`
 }
 
 // Kept has v1's fields, no more.
@@ -86,3 +88,27 @@ type InnerSpec struct {
 type ManyHolder struct {
 	Items []Dropped `json:"items,omitempty"`
 }
+
+// CarriedHolder's Note is v1's Size.Note, which its Size lacks: converting
+// v1's Size alone loses Note, converting CarriedHolder nothing.
+type CarriedHolder struct {
+	Size CarriedSize `json:"size,omitempty"`
+	// +crdforge:hubfield=Size.Note
+	Note string `json:"note,omitempty"`
+}
+
+// CarriedSize lacks v1's Note.
+type CarriedSize struct {
+	Window string `json:"window,omitempty"`
+}
+
+// PartlyHolder's Note is v1's Size.Note, but v1's Size.Memo has no
+// counterpart: converting PartlyHolder loses it still.
+type PartlyHolder struct {
+	Size *PartlySize `json:"size,omitempty"`
+	// +crdforge:hubfield=Size.Note
+	Note string `json:"note,omitempty"`
+}
+
+// PartlySize lacks v1's Note and Memo.
+type PartlySize struct{}

@@ -7,6 +7,7 @@ package jsoncodec
 import (
 	shelfexamplecomv1 "github.com/crdforge/crdforge/testdata/omitdiffers/api/v1"
 	"github.com/crdforge/crdforge/webhook/typedjson"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // decodeData_shelfexamplecomv1_Book decodes a Book, of its metadata only the stash.
@@ -115,7 +116,7 @@ func decode_shelfexamplecomv1_BookSpec(d *typedjson.Decoder, v *shelfexamplecomv
 	if err := d.Begin('{'); err != nil {
 		return err
 	}
-	var seen [7]bool
+	var seen [9]bool
 	for d.More() {
 		name, err := d.Name()
 		if err != nil {
@@ -177,6 +178,28 @@ func decode_shelfexamplecomv1_BookSpec(d *typedjson.Decoder, v *shelfexamplecomv
 			}
 			seen[6] = true
 			err = decode_shelfexamplecomv1_Limits(d, &v.Limits)
+		case "published":
+			if seen[7] {
+				return typedjson.ErrFallback
+			}
+			seen[7] = true
+			err = typedjson.Time(d, &v.Published)
+		case "read":
+			if seen[8] {
+				return typedjson.ErrFallback
+			}
+			seen[8] = true
+			{
+				p0 := &v.Read
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.MicroTime)
+					}
+					err = typedjson.Unmarshal(d, *p0)
+				}
+			}
 		default:
 			err = d.Skip()
 		}

@@ -7,6 +7,7 @@ package jsoncodec
 import (
 	shelfexamplecomv1alpha1 "github.com/crdforge/crdforge/testdata/omitdiffers/api/v1alpha1"
 	"github.com/crdforge/crdforge/webhook/typedjson"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // decodeData_shelfexamplecomv1alpha1_Book decodes a Book, of its metadata only the stash.
@@ -115,7 +116,7 @@ func decode_shelfexamplecomv1alpha1_BookSpec(d *typedjson.Decoder, v *shelfexamp
 	if err := d.Begin('{'); err != nil {
 		return err
 	}
-	var seen [7]bool
+	var seen [9]bool
 	for d.More() {
 		name, err := d.Name()
 		if err != nil {
@@ -177,6 +178,28 @@ func decode_shelfexamplecomv1alpha1_BookSpec(d *typedjson.Decoder, v *shelfexamp
 			}
 			seen[6] = true
 			err = decode_shelfexamplecomv1alpha1_Limits(d, &v.Limits)
+		case "published":
+			if seen[7] {
+				return typedjson.ErrFallback
+			}
+			seen[7] = true
+			err = typedjson.Time(d, &v.Published)
+		case "read":
+			if seen[8] {
+				return typedjson.ErrFallback
+			}
+			seen[8] = true
+			{
+				p0 := &v.Read
+				if d.Null() {
+					*p0 = nil
+				} else {
+					if *p0 == nil {
+						*p0 = new(metav1.MicroTime)
+					}
+					err = typedjson.Unmarshal(d, *p0)
+				}
+			}
 		default:
 			err = d.Skip()
 		}
@@ -364,6 +387,18 @@ func encode_shelfexamplecomv1alpha1_BookSpec(b []byte, v *shelfexamplecomv1alpha
 	b = append(b, ",\"limits\":"...)
 	if b, err = encode_shelfexamplecomv1alpha1_Limits(b, &v.Limits); err != nil {
 		return b, err
+	}
+	b = append(b, ",\"published\":"...)
+	b = typedjson.AppendTime(b, &v.Published)
+	if !(v.Read == nil) {
+		b = append(b, ",\"read\":"...)
+		if v.Read == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = typedjson.AppendMarshal(b, *v.Read); err != nil {
+				return b, err
+			}
+		}
 	}
 	if len(b) == mark {
 		return append(b, '{', '}'), nil
