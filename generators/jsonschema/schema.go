@@ -144,7 +144,7 @@ func convertChildren(s map[string]any, pruned, resource bool) {
 	props, _ := s["properties"].(map[string]any)
 	for name, p := range props {
 		if p, ok := p.(map[string]any); ok {
-			convert(p, pruned && !(resource && name == "metadata"), false)
+			convert(p, pruned && (!resource || name != "metadata"), false)
 		}
 	}
 	for _, key := range []string{"items", "additionalProperties"} {

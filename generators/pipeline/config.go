@@ -21,6 +21,7 @@ import (
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/webhook"
 	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/kubeversion"
 	"github.com/crdforge/crdforge/internal/passrecord"
 )
 
@@ -107,6 +108,10 @@ type Config struct {
 	// client-side: the CRD generator leaves out descriptions, the deepest
 	// and longest first, until each fits (crd.Generator.FitBytes).
 	FitCRDBytes int
+	// KubeVersion is the oldest Kubernetes release the user's clusters run,
+	// such as "1.31": generate warns at each generated object that needs a
+	// newer one (package kubeversion). Empty checks nothing.
+	KubeVersion string
 	// Resolve asks for parts of the model that no selected generator reads,
 	// for a caller that reads Result.Model itself.
 	Resolve model.Options
@@ -152,6 +157,8 @@ type Config struct {
 	// header is HeaderFile's content with Year in it, or empty; crdHeader
 	// the same of CRDHeaderFile.
 	header, crdHeader string
+	// kubeVersion is KubeVersion read; nil when it is empty.
+	kubeVersion *kubeversion.Release
 	// warnings are the problems in the header files worth a word.
 	warnings []diag.Diagnostic
 	// early, when set, is how many goroutines make CRDs while the model
@@ -192,6 +199,13 @@ func (cfg Config) Complete() (Config, error) {
 	}
 	if cfg.RoleName == "" {
 		cfg.RoleName = controllertools.DefaultRoleName
+	}
+	if cfg.KubeVersion != "" {
+		r, err := kubeversion.Parse(cfg.KubeVersion)
+		if err != nil {
+			return cfg, fmt.Errorf("--kube-version: %w", err)
+		}
+		cfg.kubeVersion = &r
 	}
 	if cfg.FitCRDBytes < 0 {
 		return cfg, fmt.Errorf("--fit-crd-bytes %d: want a number of bytes, or 0 to fit nothing", cfg.FitCRDBytes)

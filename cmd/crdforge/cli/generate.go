@@ -162,6 +162,8 @@ func bindConfigFlags(f *pflag.FlagSet, cfg *pipeline.Config) {
 		"report a field whose explicit zero conversion turns into its default (a default other than its zero, and omitempty or omitzero) as a warning, not an error; for a project adopting crdforge with many, best set in .crdforge.yaml as allow-dropped-zeros: true")
 	f.IntVar(&cfg.FitCRDBytes, "fit-crd-bytes", 0,
 		"leave schema descriptions out of each CRD, the deepest and longest first, until it takes at most N bytes as client-side kubectl apply stores it (its JSON, in an annotation); 262144 is the most that can be; 0 leaves them all in")
+	f.StringVar(&cfg.KubeVersion, "kube-version", "",
+		"the oldest Kubernetes release your clusters run, such as 1.31: warn at each generated object that needs a newer one (a CEL rule's field, an API version, a pod field); best set once in .crdforge.yaml as kube-version")
 	f.StringVar(&cfg.DocsDir, "docs", "",
 		"write an API reference into this directory, a Markdown page per API group: each kind's versions as a diagram, a map of every field across them (renamed, moved, stashed, narrowed, hand-written) and each version's fields; none is written without it, except with --only docs (into "+pipeline.DefaultDocsDir+")")
 	f.StringVar(&cfg.JSONSchemaDir, "json-schema", "",
