@@ -47,8 +47,12 @@ const kubeletDelay = 10 * time.Second
 // certificate itself) an injector that replaces the caBundle, as
 // cert-manager's did before v1.19 (and does with CAInjectorMerging=false),
 // swaps it within seconds of the renewal while the webhook still serves the
-// old certificate: reads fail until the kubelet catches up. A sub-test
-// holds the test to seeing that. cert-manager from v1.19 merges the new CA
+// old certificate: reads fail until the kubelet catches up. A sub-test,
+// run with CRDFORGE_E2E_RACE=1, holds the test to seeing that; the gate
+// leaves it out, since how many reads land in the kubelet's delay depends
+// on the machine's load (4 of 450 failed on a loaded 2-core machine), and
+// a window too short to see one would fail it for no fault of crdforge's.
+// cert-manager from v1.19 merges the new CA
 // into the caBundle instead; the chain must hold with both injectors.
 func TestCertificateRenewal(t *testing.T) {
 	needCluster(t)
@@ -69,6 +73,9 @@ func TestCertificateRenewal(t *testing.T) {
 		noFailedRead(t, renewWhileReading(t, "renew-chain.e2e.crdforge.io", servedOnLoopback))
 	})
 	t.Run("self-signed leaf, the old layout, replacing injector", func(t *testing.T) {
+		if os.Getenv("CRDFORGE_E2E_RACE") == "" {
+			t.Skip("shows the race the chain avoids; set CRDFORGE_E2E_RACE=1 to run it")
+		}
 		r := renewWhileReading(t, "renew-leaf.e2e.crdforge.io", func(docs []map[string]any) []map[string]any {
 			return servedOnLoopback(selfSignedLeaf(t, docs))
 		})
