@@ -32,6 +32,13 @@ include tools/kubebuilder/kubebuilder.mk
 # templates, installs, upgrades and uninstalls the generated chart with it.
 include tools/helm/helm.mk
 
+# cert-manager's controller and CA injector, built from
+# tools/certmanager/go.mod into bin/certmanager (once; later runs do nothing
+# until that module changes), with cert-manager's CRDs beside it: the
+# end-to-end suite renews the webhook's serving certificate with them. A
+# test tool, not shipped.
+include tools/certmanager/certmanager.mk
+
 # Built every time: go's build cache makes an unchanged build instant.
 build:
 	$(GO) build -o $(CRDFORGE) ./cmd/crdforge
@@ -169,14 +176,15 @@ test-e2e-oldest: e2e-oldest-prerequisites
 
 .PHONY: e2e-oldest-prerequisites
 e2e-oldest-prerequisites:
-	@$(MAKE) --no-print-directory -j3 envtest-oldest-all $(KUBEBUILDER) $(HELM) $(FETCHED_E2E)
+	@$(MAKE) --no-print-directory -j3 envtest-oldest-all $(KUBEBUILDER) $(HELM) $(CERTMANAGER) $(FETCHED_E2E)
 
-# e2e-prerequisites makes what test-e2e needs three at a time: on a fresh
+# e2e-prerequisites makes what test-e2e needs (the control plane,
+# kubebuilder, helm, cert-manager) three at a time: on a fresh
 # machine one tool's module downloads and single-threaded links overlap
 # another's compiles; once built, each is a no-op.
 .PHONY: e2e-prerequisites
 e2e-prerequisites:
-	@$(MAKE) --no-print-directory -j3 $(E2E_ASSETS_DEPS) $(KUBEBUILDER) $(HELM) $(FETCHED_E2E)
+	@$(MAKE) --no-print-directory -j3 $(E2E_ASSETS_DEPS) $(KUBEBUILDER) $(HELM) $(CERTMANAGER) $(FETCHED_E2E)
 
 # test-realworld is crdforge on real multi-version APIs nobody here wrote,
 # fetched through the module proxy at exact versions. From an empty build
