@@ -118,6 +118,7 @@ func (v *validateRun) report(dir string, rep *validate.Report) error {
 		for _, d := range items {
 			printErr(v.stderr, d.Format(dir))
 		}
+		printErr(v.stderr, validateSummary(rep))
 	}
 	if v.showDefaults {
 		if err := writeObjects(v.stdout, rep.Checked); err != nil {
@@ -128,6 +129,18 @@ func (v *validateRun) report(dir string, rep *validate.Report) error {
 		return exitError{ExitInvalid}
 	}
 	return nil
+}
+
+// validateSummary is the line a text report ends with: how many objects
+// were checked, and how many the server would refuse.
+func validateSummary(rep *validate.Report) string {
+	refused := 0
+	for _, c := range rep.Checked {
+		if len(c.Result.Errors) > 0 {
+			refused++
+		}
+	}
+	return fmt.Sprintf("crdforge validate: %d object(s) checked, %d refused, %d not checked", len(rep.Checked), refused, rep.Unchecked)
 }
 
 // writeObjects prints each object as the server would store it, a YAML

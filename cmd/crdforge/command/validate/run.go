@@ -32,7 +32,10 @@ type Checked struct {
 // Report is every object checked, and the diagnostics at their fields.
 type Report struct {
 	Checked []Checked
-	Diags   *diag.List
+	// Unchecked counts the objects that could not be checked: no CRD
+	// defines their kind, or the old object is at another version.
+	Unchecked int
+	Diags     *diag.List
 }
 
 // Run checks every object of opts.Files against its CRD. An error is a file
@@ -56,6 +59,8 @@ func Run(opts Options) (*Report, error) {
 	for _, d := range docs {
 		if c, ok := r.check(catalog, d, byID[identity(d.Object)]); ok {
 			r.Checked = append(r.Checked, c)
+		} else {
+			r.Unchecked++
 		}
 	}
 	return r, nil
