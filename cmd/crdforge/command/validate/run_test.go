@@ -71,3 +71,27 @@ func TestRunReportsEachObjectAtItsFields(t *testing.T) {
 		t.Errorf("checked %+v, want 3 objects, the first defaulted", rep.Checked)
 	}
 }
+
+// An old object at another version than the new one's is not compared:
+// the server converts it first, which validate cannot; it says so at the
+// new object's apiVersion.
+func TestRunRefusesAnOldObjectAtAnotherVersion(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	crd := write("crd.json", `{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition",`+strings.TrimPrefix(thingCRD, "{"))
+	old := write("old.yaml", strings.Replace(oldObjects, "g.example.com/v1", "g.example.com/v2", 1))
+	rep, err := Run(Options{Files: []string{write("new.yaml", "kind: Thing\napiVersion: g.example.com/v1\nmetadata: {name: moved, namespace: default}\n")}, CRDs: []string{crd}, Old: []string{old}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := rep.Diags.Items()
+	if len(items) != 1 || rep.Unchecked != 1 || !strings.HasPrefix(items[0].Format(dir), "new.yaml:2:1: Thing default/moved not checked: the old object is at v2, this one at v1") {
+		t.Errorf("diagnostics %v, unchecked %d", items, rep.Unchecked)
+	}
+}
