@@ -91,6 +91,8 @@ The other commands cover the rest of a version's life:
                         version, so that an old one can be dropped;
   crdforge status       says where a CRD is in a version's life, and what to
                         run next;
+  crdforge validate     checks objects (samples, manifests) against their
+                        CRDs offline, as the API server does;
   crdforge markers      lists the markers crdforge reads.
 
 Run it from the directory that holds your API packages, usually through a
@@ -105,7 +107,7 @@ Run it from the directory that holds your API packages, usually through a
 	root.SetErr(stderr)
 	root.AddCommand(newGenerate(stdout, stderr), newMarkers(stdout), newCerts(stderr), newMigrate(stdout, stderr), newVersion(stdout))
 	root.AddCommand(newStatus(stdout, stderr), newNewVersion(stdout, stderr))
-	root.AddCommand(newCheck(stdout, stderr))
+	root.AddCommand(newCheck(stdout, stderr), newValidate(stdout, stderr))
 	return root
 }
 
