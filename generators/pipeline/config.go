@@ -199,7 +199,8 @@ func (cfg Config) Complete() (Config, error) {
 	cfg.partial = len(cfg.Only) > 0
 	for _, name := range cfg.Only {
 		if !slices.ContainsFunc(all, func(g Generator) bool { return g.Name() == name }) {
-			return cfg, fmt.Errorf("unknown generator %q in %s (known: %s)", name, settings.Only.Flag(), strings.Join(Names(), ", "))
+			return cfg, diag.Fail("unknown generator %q in %s", name, settings.Only.Flag()).
+				Help("the generators are %s", strings.Join(Names(), ", ")).Err()
 		}
 	}
 	cfg.gens = slices.DeleteFunc(all, func(g Generator) bool { return !cfg.runs(g.Name()) })
@@ -217,7 +218,7 @@ func (cfg *Config) readHeader(flag settings.Setting, name string, valid func(str
 	path := absPath(cfg.Dir, name)
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", flag.Flag(), err)
+		return "", fmt.Errorf("reading %s: %w", flag.Flag(), err)
 	}
 	if cfg.Year == "" {
 		cfg.warnings = append(cfg.warnings, yearPlaceholders(path, string(b))...)

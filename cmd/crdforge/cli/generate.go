@@ -91,7 +91,7 @@ func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 func writeOrVerify(stdout, stderr io.Writer, dir string, res *pipeline.Result, verify bool) error {
 	changes, err := output.Plan(dir, res.Files)
 	if err != nil {
-		printErr(stderr, err)
+		printFailure(stderr, "crdforge:", err)
 		return exitError{ExitErrors}
 	}
 	if verify {
