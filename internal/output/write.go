@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crdforge/crdforge/internal/diag"
+
 	udiff "github.com/aymanbagabas/go-udiff"
 )
 
@@ -78,14 +80,25 @@ func Plan(dir string, files []File) ([]Change, error) {
 			errs = append(errs, err)
 		case bytes.Equal(old, f.Content) && !modeDiffers(abs, f):
 		case !f.Owned && !MayReplace(old) && IsGenerated(old):
-			errs = append(errs, fmt.Errorf("%s: refusing to overwrite another generator's output: crdforge writes this file in place of controller-gen's, conversion-gen's or deepcopy-gen's only, and the package's other code may call what this one declares; have that generator write elsewhere", rel))
+			errs = append(errs, refusal(rel, "another generator's output").
+				Note("crdforge writes this file in place of controller-gen's, conversion-gen's or deepcopy-gen's only, and the package's other code may call what this one declares").
+				Help("have that generator write elsewhere").Err())
 		case !f.Owned && !MayReplace(old):
-			errs = append(errs, fmt.Errorf("%s: refusing to overwrite a file that is neither marked as generated (no %q line) nor a CRD written by controller-gen (no %s annotation): it looks hand-written or scaffolded; move it away, or add that line to let crdforge replace it", rel, "Code generated ... DO NOT EDIT.", ControllerGenAnnotation))
+			errs = append(errs, refusal(rel, "a file that is neither marked as generated nor a controller-gen CRD").
+				Note("it has no %q line and no %s annotation: it looks hand-written or scaffolded", "Code generated ... DO NOT EDIT.", ControllerGenAnnotation).
+				Help("move it away, or add that line to let crdforge replace it").Err())
 		default:
 			changes = append(changes, Change{Path: abs, Rel: rel, Old: old, New: f.Content, Exists: true, Mode: f.mode()})
 		}
 	}
 	return changes, errors.Join(errs...)
+}
+
+// refusal is the error at rel, a file Plan will not overwrite: what it is.
+func refusal(rel, what string) *diag.Diagnostic {
+	d := diag.Fail("refusing to overwrite %s", what)
+	d.Pos.Filename = rel
+	return d
 }
 
 // modeDiffers reports whether f sets a mode that the file at path lacks.

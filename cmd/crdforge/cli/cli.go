@@ -12,6 +12,7 @@ import (
 	"os"
 	"runtime/debug"
 
+	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/spf13/cobra"
 )
 
@@ -40,14 +41,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	case errors.As(err, &ee):
 		return ee.code
 	default:
-		// Errors joined (one per pattern that names nothing): a line each.
-		errs := []error{err}
-		if joined, ok := err.(interface{ Unwrap() []error }); ok {
-			errs = joined.Unwrap()
-		}
-		for _, err := range errs {
-			printErr(stderr, "crdforge:", err)
-		}
+		printFailure(stderr, "crdforge:", err)
 		return ExitErrors
 	}
 }
@@ -58,6 +52,27 @@ func Main(args []string, stdout, stderr io.Writer) int {
 // not the line got out. What a command produces on stdout is checked.
 func printErr(stderr io.Writer, a ...any) {
 	_, _ = fmt.Fprintln(stderr, a...)
+}
+
+// printFailure prints err as generate prints its diagnostics (diag.Format):
+// a headline of at most diag.MaxHeadline characters, then its notes. A
+// diagnostic with no position is headed by who reports it, such as
+// "crdforge status:".
+func printFailure(stderr io.Writer, who string, err error) {
+	// Errors joined (one per pattern that names nothing): a diagnostic each.
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, err := range joined.Unwrap() {
+			printFailure(stderr, who, err)
+		}
+		return
+	}
+	d := diag.FromError(err)
+	dir, _ := workingDir()
+	text := d.Format(dir)
+	if d.Pos.Filename == "" {
+		text = who + " " + text
+	}
+	printErr(stderr, text)
 }
 
 // printErrf is printErr with a format; it adds the newline.

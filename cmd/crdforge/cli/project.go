@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/crdforge/crdforge/generators/pipeline"
+	"github.com/crdforge/crdforge/internal/settings"
 	"github.com/spf13/pflag"
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -25,7 +26,7 @@ import (
 //
 // A flag given on the command line wins over the file. Paths are relative to
 // the directory, as on the command line.
-const ProjectFile = ".crdforge.yaml"
+const ProjectFile = settings.ProjectFile
 
 // projectError is a problem in the project file, already positioned as
 // file:line:col: message.
