@@ -1,8 +1,11 @@
-// Package certs makes the conversion webhook's certificates for clusters
-// without cert-manager: a CA, a serving certificate for the webhook
-// Service's DNS names signed by it, the Secret that carries them, and CRDs
-// whose conversion caBundle holds the CA.
-package certs
+// Package pki makes the conversion webhook's certificates for clusters
+// without cert-manager: a CA and a serving certificate for the webhook
+// Service's DNS names signed by it. It is the one implementation behind
+// both `crdforge certs`, which writes them to files once, and the webhook's
+// --manage-certs, which keeps them in a Secret and renews them; so it lives
+// in the webhook module, which the generator's module requires, and imports
+// nothing but the standard library.
+package pki
 
 import (
 	"bytes"
