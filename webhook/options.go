@@ -11,6 +11,9 @@ import (
 	"strconv"
 	"time"
 
+	"k8s.io/client-go/rest"
+
+	"github.com/crdforge/crdforge/webhook/internal/certmanage"
 	"github.com/crdforge/crdforge/webhook/internal/logging"
 	"github.com/crdforge/crdforge/webhook/internal/review"
 	"github.com/crdforge/crdforge/webhook/internal/server"
@@ -51,6 +54,11 @@ type Options struct {
 	// memory is the Go soft memory limit Run sets, which complete decides
 	// from the environment (memoryLimitFrom).
 	memory memoryLimit
+	// certs are the --manage-certs flags; complete makes certsConfig and
+	// kube of them when they are enabled.
+	certs       *certmanage.Flags
+	certsConfig certmanage.Config
+	kube        *rest.Config
 }
 
 // BindFlags defines the conversion webhook's flags in fs and returns the
@@ -97,6 +105,7 @@ func BindFlags(fs *flag.FlagSet) *Options {
 		"Least severe `level` logged: debug, info, warn or error.")
 	fs.Var(logging.FormatFlag(&o.logFormat), "log-format",
 		"Log `format`: json or text.")
+	o.certs = certmanage.Bind(fs)
 	return o
 }
 
@@ -145,5 +154,19 @@ func (o *Options) complete() error {
 		}
 		o.server.Logger = logging.New(w, o.logLevel, o.logFormat)
 	}
-	return nil
+	return o.completeCerts()
+}
+
+// completeCerts checks the --manage-certs flags, when enabled, and makes
+// their configuration.
+func (o *Options) completeCerts() error {
+	if o.certs == nil || !o.certs.Enabled {
+		return nil
+	}
+	if o.server.InsecureHTTP {
+		return errors.New("--manage-certs serves HTTPS and cannot be used with --insecure-http")
+	}
+	var err error
+	o.certsConfig, o.kube, err = o.certs.Config(o.server.CertDir, o.server.Logger)
+	return err
 }

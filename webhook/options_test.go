@@ -157,6 +157,12 @@ func TestFlagsRejectBadValues(t *testing.T) {
 		{"--shutdown-grace-period=-1s"},
 		{"--insecure-http", "--client-ca-file=/ca.crt"},
 		{"--unknown"},
+		{"--manage-certs", "--certs-namespace=ns", "--certs-crds=a.example.com", "--certs-service=svc"},
+		{"--manage-certs", "--certs-namespace=ns", "--certs-secret=s", "--certs-service=svc"},
+		{"--manage-certs", "--certs-namespace=ns", "--certs-secret=s", "--certs-crds=a.example.com"},
+		{"--manage-certs", "--certs-namespace=ns", "--certs-secret=s", "--certs-crds=a.example.com", "--certs-service=svc", "--insecure-http"},
+		{"--manage-certs", "--certs-namespace=ns", "--certs-secret=s", "--certs-crds=a.example.com", "--certs-service=svc", "--ca-overlap=1s"},
+		{"--manage-certs", "--certs-namespace=ns", "--certs-secret=s", "--certs-crds=a.example.com", "--certs-service=svc", "--ca-validity=1h", "--ca-overlap=30m"},
 	} {
 		if _, err := parseFlags(t, args...); err == nil {
 			t.Errorf("%v accepted", args)
@@ -174,8 +180,10 @@ func TestFlagsAreExactlyTheDocumentedOnesWithHelp(t *testing.T) {
 			t.Errorf("--%s's help %q is not a sentence", f.Name, f.Usage)
 		}
 	})
-	want := []string{"bind-address", "cert-dir", "client-ca-file", "health-probe-bind-address", "insecure-http",
-		"log-format", "log-level", "max-inflight-bytes", "max-request-bytes", "metrics-bind-address", "port", "shutdown-grace-period"}
+	want := []string{"bind-address", "ca-overlap", "ca-validity", "cert-dir", "cert-validity",
+		"certs-crds", "certs-hosts", "certs-namespace", "certs-secret", "certs-service", "certs-sync-period",
+		"client-ca-file", "health-probe-bind-address", "insecure-http", "kubeconfig",
+		"log-format", "log-level", "manage-certs", "max-inflight-bytes", "max-request-bytes", "metrics-bind-address", "port", "shutdown-grace-period"}
 	if !slices.Equal(names, want) {
 		t.Errorf("flags %v, want %v", names, want)
 	}

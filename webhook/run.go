@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/crdforge/crdforge/webhook/internal/certmanage"
 	"github.com/crdforge/crdforge/webhook/internal/metrics"
 	"github.com/crdforge/crdforge/webhook/internal/server"
 )
@@ -51,11 +52,41 @@ func Run(opts *Options, kinds ...Kind) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
+	if err := opts.manageCerts(ctx); err != nil {
+		if ctx.Err() != nil {
+			return 0
+		}
+		log.Error("cannot keep the certificates", "error", err)
+		return 1
+	}
 	if err := server.Serve(ctx, notAtRoot(handler), opts.server); err != nil {
 		log.Error("conversion webhook failed", "error", err)
 		return 1
 	}
 	return 0
+}
+
+// manageCerts starts keeping the certificates when --manage-certs is on, and
+// waits until the first serving pair is in --cert-dir, where the server
+// loads it from and reloads it when it changes. It reports false when ctx
+// ended first (ctx's error), or the management could not start. A replica
+// that starts before any certificate exists waits here, unready, for the
+// elected one to issue it.
+func (o *Options) manageCerts(ctx context.Context) error {
+	if o.certs == nil || !o.certs.Enabled {
+		return nil
+	}
+	ready, failed := make(chan struct{}), make(chan error, 1)
+	go func() { failed <- certmanage.Run(ctx, o.certsConfig, o.kube, func() { close(ready) }) }()
+	o.server.Logger.Info("waiting for the serving certificate in the Secret", "secret", o.certsConfig.Namespace+"/"+o.certsConfig.Secret)
+	select {
+	case <-ready:
+		return nil
+	case err := <-failed:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // notAtRoot answers 404 at /, and serves h on every other path. The API

@@ -147,6 +147,23 @@ func (ca *CA) Issue(hosts []string, now time.Time, validFor time.Duration) (*Ser
 	return &Serving{CertPEM: pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), KeyPEM: keyPEM, Cert: cert}, nil
 }
 
+// LoadServing parses a serving certificate and its key, PEM-encoded, and
+// checks that they belong together.
+func LoadServing(certPEM, keyPEM []byte) (*Serving, error) {
+	cert, err := parseCert(certPEM)
+	if err != nil {
+		return nil, fmt.Errorf("serving certificate: %w", err)
+	}
+	key, err := parseKey(keyPEM)
+	if err != nil {
+		return nil, fmt.Errorf("serving key: %w", err)
+	}
+	if pub, ok := key.Public().(interface{ Equal(crypto.PublicKey) bool }); !ok || !pub.Equal(cert.PublicKey) {
+		return nil, errors.New("the serving key does not belong to the serving certificate")
+	}
+	return &Serving{CertPEM: certPEM, KeyPEM: keyPEM, Cert: cert}, nil
+}
+
 // ServiceDNSNames are the names a Service answers to inside the cluster,
 // shortest first.
 func ServiceDNSNames(service, namespace string) []string {
