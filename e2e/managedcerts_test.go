@@ -17,10 +17,10 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 )
 
-const managedSecret = "crontab-webhook-certs"
+const managedSecret = "cronjob-webhook-certs"
 
-// TestManagedCerts runs two replicas of the crontab example's generated
-// webhook with --manage-certs behind one address, with no certificate made
+// TestManagedCerts runs two replicas of the cronjob example's generated
+// webhook (generated with webhook-manage-certs) with --manage-certs behind one address, with no certificate made
 // beforehand: the Secret appears, the CRD's caBundle is written, and
 // conversions work through the API server. Then, with a CA valid for 90s
 // and a leaf for 30s, it reads at the non-storage version while the leaf is
@@ -29,12 +29,12 @@ func TestManagedCerts(t *testing.T) {
 	needCluster(t)
 	ctx := context.Background()
 	work := t.TempDir()
-	dir := filepath.Join(repoRoot, "examples", "crontab")
-	bin := filepath.Join(work, "crontab-webhook")
+	dir := filepath.Join(repoRoot, "examples", "cronjob")
+	bin := filepath.Join(work, "cronjob-webhook")
 	if err := GoBuild(ctx, dir, bin, "./cmd/webhook"); err != nil {
 		t.Fatal(err)
 	}
-	crdFile := filepath.Join(dir, "config", "crd", "bases", "example.com_crontabs.yaml")
+	crdFile := filepath.Join(dir, "config", "crd", "bases", "batch.tutorial.kubebuilder.io_cronjobs.yaml")
 	crd, err := LoadCRD(crdFile)
 	if err != nil {
 		t.Fatal(err)
@@ -74,28 +74,28 @@ func TestManagedCerts(t *testing.T) {
 			}
 		})
 	}
-	e := &Example{Name: "crontab", Group: "example.com", Plural: "crontabs", Kind: "CronTab", CRD: crd}
-	obj := e.Obj("v1", "default", "managed", map[string]any{"host": "h", "port": "1", "spec": map[string]any{"image": "i"}})
+	e := &Example{Name: "cronjob", Group: "batch.tutorial.kubebuilder.io", Plural: "cronjobs", Kind: "CronJob", CRD: crd}
+	obj := e.Obj("v1", "default", "managed", map[string]any{"spec": map[string]any{"schedule": "* * * * *", "jobTemplate": jobTemplate()}})
 	if err := PollFor(ctx, time.Minute, func() error {
 		_, err := cluster.Dynamic.Resource(e.Resource("v1")).Namespace("default").Create(ctx, obj, metav1.CreateOptions{})
 		return err
 	}); err != nil {
 		t.Fatalf("the first object, through the first certificates: %v", err)
 	}
-	if _, err := cluster.Dynamic.Resource(e.Resource("v1beta1")).Namespace("default").Get(ctx, "managed", metav1.GetOptions{}); err != nil {
-		t.Fatalf("reading at v1beta1 through the first certificates: %v", err)
+	if _, err := cluster.Dynamic.Resource(e.Resource("v2")).Namespace("default").Get(ctx, "managed", metav1.GetOptions{}); err != nil {
+		t.Fatalf("reading at v2 through the first certificates: %v", err)
 	}
 	t.Logf("first issuance: %d CA(s) in the caBundle", len(caBundleOf(t, ctx, crd.GetName())))
 
 	var reads, failed atomic.Int64
 	seen := watchSecret(t, ctx, 85*time.Second, func() {
 		reads.Add(1)
-		if _, err := cluster.Dynamic.Resource(e.Resource("v1beta1")).Namespace("default").Get(ctx, "managed", metav1.GetOptions{}); err != nil {
+		if _, err := cluster.Dynamic.Resource(e.Resource("v2")).Namespace("default").Get(ctx, "managed", metav1.GetOptions{}); err != nil {
 			failed.Add(1)
-			t.Errorf("read at v1beta1: %v", err)
+			t.Errorf("read at v2: %v", err)
 		}
 	})
-	t.Logf("%d reads at v1beta1, %d failed; %d serving certificates and %d CAs seen, the bundle held two CAs: %v",
+	t.Logf("%d reads at v2, %d failed; %d serving certificates and %d CAs seen, the bundle held two CAs: %v",
 		reads.Load(), failed.Load(), len(seen.leaves), len(seen.cas), seen.overlap)
 	if len(seen.leaves) < 4 || len(seen.cas) < 2 || !seen.overlap {
 		t.Errorf("no leaf renewal and CA rotation happened: %+v", seen)

@@ -117,3 +117,17 @@ func TestGuardCatchesAGeneratorImport(t *testing.T) {
 		t.Fatalf("the guard should flag the generators package's controller-tools dependency; it flags %v", bad)
 	}
 }
+
+// TestDefaultMainLinksNoClientGo holds a generated main that does not
+// register certificate management (the crontab example's) to what a webhook
+// linked before --manage-certs: no client-go at all. client-go's typed
+// clientset registers every group of k8s.io/api and more than doubled the
+// binary; only a main generated with webhook-manage-certs links
+// webhook/certmanage, and with it client-go's rest and dynamic clients.
+func TestDefaultMainLinksNoClientGo(t *testing.T) {
+	for _, dep := range deps(t, "..", "github.com/crdforge/crdforge/examples/crontab/cmd/webhook") {
+		if strings.HasPrefix(dep, "k8s.io/client-go/") || strings.HasPrefix(dep, webhookPath+"/internal/certmanage") {
+			t.Errorf("the crontab example's webhook, generated without webhook-manage-certs, links %s", dep)
+		}
+	}
+}

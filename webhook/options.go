@@ -1,6 +1,7 @@
 package webhook
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,9 +12,6 @@ import (
 	"strconv"
 	"time"
 
-	"k8s.io/client-go/rest"
-
-	"github.com/crdforge/crdforge/webhook/internal/certmanage"
 	"github.com/crdforge/crdforge/webhook/internal/logging"
 	"github.com/crdforge/crdforge/webhook/internal/review"
 	"github.com/crdforge/crdforge/webhook/internal/server"
@@ -54,12 +52,37 @@ type Options struct {
 	// memory is the Go soft memory limit Run sets, which complete decides
 	// from the environment (memoryLimitFrom).
 	memory memoryLimit
-	// certs are the --manage-certs flags; complete makes certsConfig and
-	// kube of them when they are enabled.
-	certs       *certmanage.Flags
-	certsConfig certmanage.Config
-	kube        *rest.Config
+	// certs keeps the serving certificate in --cert-dir, when a main
+	// registered one (ManageCerts) and its flags enable it.
+	certs CertManager
 }
+
+// CertManager keeps the webhook's serving certificate in --cert-dir, where
+// the server loads it and reloads it when it changes. Package
+// github.com/crdforge/crdforge/webhook/certmanage has the one
+// implementation (--manage-certs); a main registers it with ManageCerts,
+// so that only a webhook that asks for it links its API server client.
+type CertManager interface {
+	// Enabled reports whether its flags turned it on; Run ignores it
+	// otherwise.
+	Enabled() bool
+	// Complete checks its flags, for a server reading its certificate from
+	// certDir and logging to log.
+	Complete(certDir string, log *slog.Logger) error
+	// Run keeps the certificate until ctx ends, calling ready once the
+	// first pair is in certDir. It returns ctx's error, or why it could not
+	// start.
+	Run(ctx context.Context, ready func()) error
+}
+
+// ManageCerts has Run start m, when its flags enable it, before serving,
+// and serve only once m has written the first serving pair. A main
+// generated with webhook-manage-certs goes:
+//
+//	opts := webhook.BindFlags(flag.CommandLine)
+//	opts.ManageCerts(certmanage.BindFlags(flag.CommandLine))
+//	flag.Parse()
+func (o *Options) ManageCerts(m CertManager) { o.certs = m }
 
 // BindFlags defines the conversion webhook's flags in fs and returns the
 // Options they set, which hold the defaults until fs is parsed. A webhook's
@@ -105,7 +128,6 @@ func BindFlags(fs *flag.FlagSet) *Options {
 		"Least severe `level` logged: debug, info, warn or error.")
 	fs.Var(logging.FormatFlag(&o.logFormat), "log-format",
 		"Log `format`: json or text.")
-	o.certs = certmanage.Bind(fs)
 	return o
 }
 
@@ -160,13 +182,11 @@ func (o *Options) complete() error {
 // completeCerts checks the --manage-certs flags, when enabled, and makes
 // their configuration.
 func (o *Options) completeCerts() error {
-	if o.certs == nil || !o.certs.Enabled {
+	if o.certs == nil || !o.certs.Enabled() {
 		return nil
 	}
 	if o.server.InsecureHTTP {
 		return errors.New("--manage-certs serves HTTPS and cannot be used with --insecure-http")
 	}
-	var err error
-	o.certsConfig, o.kube, err = o.certs.Config(o.server.CertDir, o.server.Logger)
-	return err
+	return o.certs.Complete(o.server.CertDir, o.server.Logger)
 }

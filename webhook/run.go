@@ -8,7 +8,6 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/crdforge/crdforge/webhook/internal/certmanage"
 	"github.com/crdforge/crdforge/webhook/internal/metrics"
 	"github.com/crdforge/crdforge/webhook/internal/server"
 )
@@ -68,17 +67,16 @@ func Run(opts *Options, kinds ...Kind) int {
 
 // manageCerts starts keeping the certificates when --manage-certs is on, and
 // waits until the first serving pair is in --cert-dir, where the server
-// loads it from and reloads it when it changes. It reports false when ctx
-// ended first (ctx's error), or the management could not start. A replica
+// loads it from and reloads it when it changes. It returns ctx's error when
+// ctx ended first, or why the management could not start. A replica
 // that starts before any certificate exists waits here, unready, for the
 // elected one to issue it.
 func (o *Options) manageCerts(ctx context.Context) error {
-	if o.certs == nil || !o.certs.Enabled {
+	if o.certs == nil || !o.certs.Enabled() {
 		return nil
 	}
 	ready, failed := make(chan struct{}), make(chan error, 1)
-	go func() { failed <- certmanage.Run(ctx, o.certsConfig, o.kube, func() { close(ready) }) }()
-	o.server.Logger.Info("waiting for the serving certificate in the Secret", "secret", o.certsConfig.Namespace+"/"+o.certsConfig.Secret)
+	go func() { failed <- o.certs.Run(ctx, func() { close(ready) }) }()
 	select {
 	case <-ready:
 		return nil

@@ -1,6 +1,7 @@
 package certmanage
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -23,12 +24,15 @@ const inClusterNamespace = "/var/run/secrets/kubernetes.io/serviceaccount/namesp
 
 // Flags are the webhook's --manage-certs flags, as parsed.
 type Flags struct {
-	Enabled                    bool
+	enabled                    bool
 	secret, namespace, service string
 	crds, hosts                string
 	kubeconfig                 string
 	caValidity, leafValidity   time.Duration
 	overlap, syncPeriod        time.Duration
+	// cfg and kube are what Complete made.
+	cfg  Config
+	kube *rest.Config
 }
 
 // Bind defines the flags in fs.
@@ -39,7 +43,7 @@ func Bind(fs *flag.FlagSet) *Flags {
 		overlap:      10 * time.Minute,
 		syncPeriod:   10 * time.Second,
 	}
-	fs.BoolVar(&f.Enabled, "manage-certs", false,
+	fs.BoolVar(&f.enabled, "manage-certs", false,
 		"Keep the serving certificate without cert-manager: one replica, elected through a Lease named as --certs-secret, keeps a CA and a serving certificate in the Secret --certs-secret, renews them, and writes the CA bundle into the CRDs --certs-crds; every replica reads the Secret and serves its certificate from --cert-dir.")
 	fs.StringVar(&f.secret, "certs-secret", "", "With --manage-certs: the Secret, and the Lease, in --certs-namespace.")
 	fs.StringVar(&f.namespace, "certs-namespace", "", "With --manage-certs: the namespace of the Secret and the Lease; empty means the pod's.")
@@ -52,6 +56,25 @@ func Bind(fs *flag.FlagSet) *Flags {
 	fs.DurationVar(&f.overlap, "ca-overlap", f.overlap, "With --manage-certs: how long a replaced CA stays in the CRDs' caBundle, beside the new one; more than --certs-sync-period and the time the API server takes to see a CRD change.")
 	fs.DurationVar(&f.syncPeriod, "certs-sync-period", f.syncPeriod, "With --manage-certs: how often every replica reads the Secret, and the elected one checks the certificates.")
 	return f
+}
+
+// Enabled reports whether --manage-certs is on.
+func (f *Flags) Enabled() bool { return f.enabled }
+
+// Complete checks the flags and keeps the Config and the API server's
+// client configuration they make, for Run.
+func (f *Flags) Complete(certDir string, log *slog.Logger) error {
+	var err error
+	f.cfg, f.kube, err = f.Config(certDir, log)
+	return err
+}
+
+// Run keeps the certificates as Complete configured (see Run).
+func (f *Flags) Run(ctx context.Context, ready func()) error {
+	if f.kube == nil {
+		return errors.New("--manage-certs: the flags were not completed")
+	}
+	return Run(ctx, f.cfg, f.kube, ready)
 }
 
 // Config checks the flags and returns the Config and the API server's
