@@ -131,3 +131,22 @@ func TestDefaultMainLinksNoClientGo(t *testing.T) {
 		}
 	}
 }
+
+// TestManagedCertsMainLinksNoTypedClients holds a main generated with
+// webhook-manage-certs (the cronjob example's) to client-go's REST and
+// dynamic clients: no typed clientset, no tools/leaderelection (which takes
+// typed clients) and no Lease type. (The example's API itself imports
+// k8s.io/api's batch and core groups.)
+func TestManagedCertsMainLinksNoTypedClients(t *testing.T) {
+	linked := deps(t, "..", "github.com/crdforge/crdforge/examples/cronjob/cmd/webhook")
+	if !slices.Contains(linked, webhookPath+"/certmanage") {
+		t.Fatal("the cronjob example's webhook does not link webhook/certmanage; is it still generated with webhook-manage-certs?")
+	}
+	for _, dep := range linked {
+		for _, bad := range []string{"k8s.io/client-go/kubernetes", "k8s.io/client-go/tools/leaderelection", "k8s.io/api/coordination"} {
+			if dep == bad || strings.HasPrefix(dep, bad+"/") {
+				t.Errorf("the cronjob example's webhook links %s", dep)
+			}
+		}
+	}
+}

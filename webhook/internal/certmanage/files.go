@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
 	"github.com/crdforge/crdforge/webhook/pki"
@@ -22,11 +21,11 @@ func (p pair) equal(q pair) bool {
 // readPair reads the serving pair from the Secret, checking that it loads:
 // a replica keeps serving the pair it has rather than one that breaks TLS.
 func (m *manager) readPair(ctx context.Context) (pair, error) {
-	sec, err := m.secrets.Get(ctx, m.Secret, metav1.GetOptions{})
+	sec, err := m.getSecret(ctx)
 	if err != nil {
 		return pair{}, err
 	}
-	p := pair{sec.Data[keyCert], sec.Data[keyKey]}
+	p := pair{sec.data[keyCert], sec.data[keyKey]}
 	if _, err := pki.LoadServing(p.cert, p.key); err != nil {
 		return pair{}, err
 	}

@@ -9,17 +9,12 @@ import (
 	"log/slog"
 	"time"
 
-	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/dynamic"
-	coordinationv1 "k8s.io/client-go/kubernetes/typed/coordination/v1"
-	typedcorev1 "k8s.io/client-go/kubernetes/typed/core/v1"
 	"k8s.io/client-go/rest"
-	"k8s.io/client-go/tools/leaderelection"
-	"k8s.io/client-go/tools/leaderelection/resourcelock"
 )
 
 // Config is one replica's certificate management.
@@ -42,21 +37,21 @@ type Config struct {
 	Now func() time.Time
 }
 
-// The Lease's timing: client-go's and controller-runtime's defaults.
-const (
-	leaseDuration = 15 * time.Second
-	renewDeadline = 10 * time.Second
-	retryPeriod   = 2 * time.Second
+// The resources it reads and writes, through client-go's dynamic client:
+// client-go's typed clientset (and tools/leaderelection, which takes it)
+// would link every group of k8s.io/api into the webhook.
+var (
+	crdResource    = schema.GroupVersionResource{Group: "apiextensions.k8s.io", Version: "v1", Resource: "customresourcedefinitions"}
+	secretResource = schema.GroupVersionResource{Version: "v1", Resource: "secrets"}
+	leaseResource  = schema.GroupVersionResource{Group: "coordination.k8s.io", Version: "v1", Resource: "leases"}
 )
-
-var crdResource = schema.GroupVersionResource{Group: "apiextensions.k8s.io", Version: "v1", Resource: "customresourcedefinitions"}
 
 // manager holds the clients of one replica.
 type manager struct {
 	Config
-	secrets typedcorev1.SecretInterface
+	secrets dynamic.ResourceInterface
 	crds    dynamic.NamespaceableResourceInterface
-	leases  coordinationv1.CoordinationV1Interface
+	leases  dynamic.ResourceInterface
 }
 
 // Run keeps the certificates until ctx ends: it runs for the Lease, checks
@@ -64,44 +59,16 @@ type manager struct {
 // the Secret's serving pair into CertDir, calling ready once the first one
 // is there. It returns ctx's error, or an error building its clients.
 func Run(ctx context.Context, cfg Config, kube *rest.Config, ready func()) error {
-	m := &manager{Config: cfg}
-	core, err := typedcorev1.NewForConfig(kube)
-	if err != nil {
-		return err
-	}
-	m.secrets = core.Secrets(cfg.Namespace)
-	if m.leases, err = coordinationv1.NewForConfig(kube); err != nil {
-		return err
-	}
 	dyn, err := dynamic.NewForConfig(kube)
 	if err != nil {
 		return err
 	}
-	m.crds = dyn.Resource(crdResource)
+	m := &manager{Config: cfg, crds: dyn.Resource(crdResource),
+		secrets: dyn.Resource(secretResource).Namespace(cfg.Namespace),
+		leases:  dyn.Resource(leaseResource).Namespace(cfg.Namespace)}
 	go m.campaign(ctx)
 	m.syncFiles(ctx, ready)
 	return ctx.Err()
-}
-
-// campaign runs for the Lease again each time it is lost, until ctx ends.
-func (m *manager) campaign(ctx context.Context) {
-	lock := &resourcelock.LeaseLock{
-		LeaseMeta:  metav1.ObjectMeta{Namespace: m.Namespace, Name: m.Secret},
-		Client:     m.leases,
-		LockConfig: resourcelock.ResourceLockConfig{Identity: m.Identity},
-	}
-	for ctx.Err() == nil {
-		leaderelection.RunOrDie(ctx, leaderelection.LeaderElectionConfig{
-			Lock:          lock,
-			LeaseDuration: leaseDuration, RenewDeadline: renewDeadline, RetryPeriod: retryPeriod,
-			ReleaseOnCancel: true,
-			Name:            m.Secret,
-			Callbacks: leaderelection.LeaderCallbacks{
-				OnStartedLeading: m.lead,
-				OnStoppedLeading: func() { m.Log.Info("no longer keeping the certificates", "identity", m.Identity) },
-			},
-		})
-	}
 }
 
 // lead checks the certificates at once, then every SyncPeriod, while this
@@ -128,15 +95,15 @@ func (m *manager) lead(ctx context.Context) {
 // it still writes the bundle, which a CRD applied again (by helm upgrade,
 // or GitOps) lost.
 func (m *manager) check(ctx context.Context) error {
-	sec, err := m.secrets.Get(ctx, m.Secret, metav1.GetOptions{})
+	sec, err := m.getSecret(ctx)
 	create := apierrors.IsNotFound(err)
 	if create {
-		sec, err = &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: m.Secret, Namespace: m.Namespace}}, nil
+		sec, err = newSecret(m.Namespace, m.Secret), nil
 	}
 	if err != nil {
 		return err
 	}
-	state := decode(sec.Data, sec.Annotations)
+	state := decode(sec.data, sec.obj.GetAnnotations())
 	next, why, err := Next(state, m.Policy, m.Now())
 	if err != nil || len(why) == 0 {
 		return errors.Join(err, m.writeBundle(ctx, state.Bundle()))
@@ -155,20 +122,28 @@ func (m *manager) check(ctx context.Context) error {
 // writeSecret stores s in sec, creating it when create. An update carries
 // sec's resourceVersion, so that of two replicas that both think they are
 // elected, one fails and checks again.
-func (m *manager) writeSecret(ctx context.Context, sec *corev1.Secret, s State, create bool) error {
-	sec = sec.DeepCopy()
-	if sec.Data == nil {
-		sec.Data = map[string][]byte{}
+func (m *manager) writeSecret(ctx context.Context, sec secret, s State, create bool) error {
+	obj := sec.obj.DeepCopy()
+	data := map[string][]byte{}
+	for k, v := range sec.data {
+		data[k] = v
 	}
-	if sec.Annotations == nil {
-		sec.Annotations = map[string]string{}
+	annotations := obj.GetAnnotations()
+	if annotations == nil {
+		annotations = map[string]string{}
 	}
-	encode(s, sec.Data, sec.Annotations)
+	encode(s, data, annotations)
+	obj.SetAnnotations(annotations)
+	encoded := map[string]any{}
+	for k, v := range data {
+		encoded[k] = base64.StdEncoding.EncodeToString(v)
+	}
+	obj.Object["data"] = encoded
 	var err error
 	if create {
-		_, err = m.secrets.Create(ctx, sec, metav1.CreateOptions{})
+		_, err = m.secrets.Create(ctx, obj, metav1.CreateOptions{})
 	} else {
-		_, err = m.secrets.Update(ctx, sec, metav1.UpdateOptions{})
+		_, err = m.secrets.Update(ctx, obj, metav1.UpdateOptions{})
 	}
 	return err
 }

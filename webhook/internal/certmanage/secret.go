@@ -1,9 +1,15 @@
 package certmanage
 
 import (
+	"context"
 	"crypto/x509"
+	"encoding/base64"
 	"encoding/pem"
+	"fmt"
 	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
 	"github.com/crdforge/crdforge/webhook/pki"
 )
@@ -87,4 +93,40 @@ func parseCerts(b []byte) []*x509.Certificate {
 		}
 	}
 	return out
+}
+
+// secret is the Secret as the dynamic client reads it, with its data
+// decoded.
+type secret struct {
+	obj  *unstructured.Unstructured
+	data map[string][]byte
+}
+
+// newSecret is the Secret check creates where none is: Opaque, since a
+// kubernetes.io/tls Secret must hold tls.crt and tls.key from the start.
+func newSecret(namespace, name string) secret {
+	obj := &unstructured.Unstructured{Object: map[string]any{"apiVersion": "v1", "kind": "Secret", "type": "Opaque"}}
+	obj.SetNamespace(namespace)
+	obj.SetName(name)
+	return secret{obj: obj, data: map[string][]byte{}}
+}
+
+// getSecret reads the Secret and decodes its data; a value that is not
+// base64 is left out, as decode leaves out what does not load.
+func (m *manager) getSecret(ctx context.Context) (secret, error) {
+	obj, err := m.secrets.Get(ctx, m.Secret, metav1.GetOptions{})
+	if err != nil {
+		return secret{}, err
+	}
+	raw, _, err := unstructured.NestedStringMap(obj.Object, "data")
+	if err != nil {
+		return secret{}, fmt.Errorf("secret %s/%s: %w", m.Namespace, m.Secret, err)
+	}
+	data := map[string][]byte{}
+	for k, v := range raw {
+		if b, err := base64.StdEncoding.DecodeString(v); err == nil {
+			data[k] = b
+		}
+	}
+	return secret{obj: obj, data: data}, nil
 }
