@@ -290,7 +290,7 @@ func generatorsOf(cfg Config) []Generator {
 		deepcopy.Generator{},
 		conversion.Generator{},
 		webhook.Generator{Main: cfg.WebhookMain, Codec: cfg.WebhookCodec, ManageCerts: cfg.WebhookManageCerts},
-		deploy.Generator{Dir: cfg.DeployDir, CRDDir: cfg.CRDDir, Main: cfg.WebhookMain, WebhookImage: cfg.WebhookImage},
+		deploy.Generator{Dir: cfg.DeployDir, CRDDir: cfg.CRDDir, Main: cfg.WebhookMain, WebhookImage: cfg.WebhookImage, ManageCerts: cfg.WebhookManageCerts},
 		docs.Generator{Dir: cfg.DocsDir},
 		helm.Generator{Dir: DefaultChartsDir, WebhookImage: cfg.WebhookImage},
 	}
