@@ -132,13 +132,7 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	add(np, "webhook/networkpolicy.yaml", data)
 	add(npKustomization, "webhook/network-policy.kustomization.yaml", data)
 	if g.ManageCerts {
-		mc := data
-		mc.ManagedCerts = ManagedCertsOf(w)
-		mc.InjectedCRDs = injectedCRDs(m)
-		kustomization, rbac, state := g.managedCertsFiles()
-		add(kustomization, "webhook/managed-certs.kustomization.yaml", mc)
-		add(rbac, "webhook/managed-certs-rbac.yaml", mc)
-		add(state, "webhook/managed-certs-state.yaml", mc)
+		g.addManagedCerts(m, data, add)
 	}
 	add(filepath.Join(filepath.Dir(g.Main), "Dockerfile"), "webhook/Dockerfile", build)
 	add(g.DockerIgnore(), "webhook/Dockerfile.dockerignore", build)

@@ -39,6 +39,16 @@ func ManagedCertsOf(w *model.Webhook) ManagedCerts {
 	return mc
 }
 
+// addManagedCerts adds the component's files, rendered from data.
+func (g Generator) addManagedCerts(m *model.Model, data manifests, add func(p, tmpl string, data any)) {
+	data.ManagedCerts = ManagedCertsOf(m.Webhook)
+	data.InjectedCRDs = injectedCRDs(m)
+	kustomization, rbac, state := g.managedCertsFiles()
+	add(kustomization, "webhook/managed-certs.kustomization.yaml", data)
+	add(rbac, "webhook/managed-certs-rbac.yaml", data)
+	add(state, "webhook/managed-certs-state.yaml", data)
+}
+
 // managedCertsFiles are the component's files: its kustomization, the RBAC
 // and the empty Secret and Lease.
 func (g Generator) managedCertsFiles() (kustomization, rbac, state string) {

@@ -72,8 +72,8 @@ type Config struct {
 	// WebhookManageCerts has the webhook keep its own certificates
 	// (--manage-certs, package certmanage of the webhook module): the main
 	// registers certmanage, and the deployment offers the opt-in kustomize
-	// component config/webhook/managed-certs and, with Helm, certs.managed.
-	// Off, the main links no API server client.
+	// component config/webhook/managed-certs. Off, the main links no API
+	// server client.
 	WebhookManageCerts bool
 	// Strict turns the warnings about fields a conversion leaves out
 	// (diag.ClassNoCounterpart) into errors: nothing is written.
