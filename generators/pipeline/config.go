@@ -93,6 +93,12 @@ type Config struct {
 	// [registry/]name[:tag], that the generated Deployment runs and the
 	// generated Dockerfile's comment builds; default <app>:latest.
 	WebhookImage string
+	// WebhookManageCerts has the webhook keep its own certificates
+	// (--manage-certs, package certmanage of the webhook module): the main
+	// registers certmanage, and the deployment offers the opt-in kustomize
+	// component config/webhook/managed-certs. Off, the main links no API
+	// server client.
+	WebhookManageCerts bool
 	// Strict turns the warnings about fields a conversion leaves out
 	// (diag.ClassNoCounterpart) into errors: nothing is written.
 	Strict bool
@@ -327,8 +333,8 @@ func generatorsOf(cfg Config) []Generator {
 		deprecation.Generator{Dir: cfg.CRDDir, Header: cfg.crdHeader},
 		deepcopy.Generator{},
 		conversion.Generator{},
-		webhook.Generator{Main: cfg.WebhookMain, Codec: cfg.WebhookCodec},
-		deploy.Generator{Dir: cfg.DeployDir, CRDDir: cfg.CRDDir, Main: cfg.WebhookMain, WebhookImage: cfg.WebhookImage},
+		webhook.Generator{Main: cfg.WebhookMain, Codec: cfg.WebhookCodec, ManageCerts: cfg.WebhookManageCerts},
+		deploy.Generator{Dir: cfg.DeployDir, CRDDir: cfg.CRDDir, Main: cfg.WebhookMain, WebhookImage: cfg.WebhookImage, ManageCerts: cfg.WebhookManageCerts},
 		docs.Generator{Dir: cfg.DocsDir},
 		jsonschema.Generator{Dir: cfg.JSONSchemaDir},
 		helm.Generator{Dir: DefaultChartsDir, WebhookImage: cfg.WebhookImage},

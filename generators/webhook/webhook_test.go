@@ -255,3 +255,25 @@ func TestCodecIsSplitPerPackage(t *testing.T) {
 		}
 	}
 }
+
+// The main registers certmanage only with ManageCerts: certmanage links
+// client-go, which a webhook without --manage-certs must not carry.
+func TestMainRegistersCertManagementOnlyWhenAsked(t *testing.T) {
+	const call = "opts.ManageCerts(certmanage.BindFlags(flag.CommandLine))"
+	for _, on := range []bool{false, true} {
+		m := &model.Model{ImportPath: "example.com/proj", Project: "proj", Groups: []*model.Group{{Kinds: []*model.Kind{
+			kind("example.com", "Widget", [2]string{"v1", "example.com/proj/api/v1"}, [2]string{"v2", "example.com/proj/api/v2"})}}}}
+		diags := diag.New(token.NewFileSet())
+		files := Generator{ManageCerts: on}.Generate(m, diags)
+		if diags.HasErrors() || len(files) == 0 {
+			t.Fatalf("%d files, diagnostics %v", len(files), diags.Items())
+		}
+		main := string(files[0].Content)
+		if got := strings.Contains(main, call) && strings.Contains(main, strconv.Quote(certmanagePath)); got != on {
+			t.Errorf("ManageCerts %v: the main registers certmanage: %v\n%s", on, got, main)
+		}
+		if !on && strings.Contains(main, certmanagePath) {
+			t.Errorf("without ManageCerts the main imports %s:\n%s", certmanagePath, main)
+		}
+	}
+}

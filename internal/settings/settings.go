@@ -41,6 +41,7 @@ const (
 	WebhookCodec               Setting = "webhook-codec"
 	WebhookImage               Setting = "webhook-image"
 	WebhookMain                Setting = "webhook-main"
+	WebhookManageCerts         Setting = "webhook-manage-certs"
 	Year                       Setting = "year"
 )
 

@@ -1,3 +1,7 @@
+// Package certs writes what `crdforge certs` makes for clusters without
+// cert-manager, besides the certificates themselves (package pki of the
+// webhook module, shared with the webhook's --manage-certs): the Secret that
+// carries them, and CRDs whose conversion caBundle holds the CA.
 package certs
 
 import (
