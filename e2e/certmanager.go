@@ -21,13 +21,13 @@ type CertManager struct {
 // CertManagerCRDs are cert-manager's CRD files, which certmanager.mk keeps
 // in crds/ beside the binary bin links to: the same version as the build.
 func CertManagerCRDs(bin string) ([]string, error) {
-	real, err := filepath.EvalSymlinks(bin)
+	resolved, err := filepath.EvalSymlinks(bin)
 	if err != nil {
 		return nil, err
 	}
-	files, err := filepath.Glob(filepath.Join(filepath.Dir(real), "crds", "*.yaml"))
+	files, err := filepath.Glob(filepath.Join(filepath.Dir(resolved), "crds", "*.yaml"))
 	if err == nil && len(files) == 0 {
-		err = fmt.Errorf("no cert-manager CRDs beside %s (make certmanager copies them there)", real)
+		err = fmt.Errorf("no cert-manager CRDs beside %s (make certmanager copies them there)", resolved)
 	}
 	return files, err
 }

@@ -67,7 +67,7 @@ func TestManagedCerts(t *testing.T) {
 			if err := w.Stop(); err != nil {
 				t.Error(err)
 			}
-			logf.Close()
+			_ = logf.Close() // written to the end; read below
 			if t.Failed() {
 				b, _ := os.ReadFile(logf.Name())
 				t.Logf("replica %d's log:\n%s", i, tail(string(b), 4000))
@@ -85,10 +85,10 @@ func TestManagedCerts(t *testing.T) {
 	if _, err := cluster.Dynamic.Resource(e.Resource("v2")).Namespace("default").Get(ctx, "managed", metav1.GetOptions{}); err != nil {
 		t.Fatalf("reading at v2 through the first certificates: %v", err)
 	}
-	t.Logf("first issuance: %d CA(s) in the caBundle", len(managedCABundle(t, ctx, crd.GetName())))
+	t.Logf("first issuance: %d CA(s) in the caBundle", len(managedCABundle(ctx, t, crd.GetName())))
 
 	var reads, failed atomic.Int64
-	seen := watchSecret(t, ctx, 85*time.Second, func() {
+	seen := watchSecret(ctx, t, 85*time.Second, func() {
 		reads.Add(1)
 		if _, err := cluster.Dynamic.Resource(e.Resource("v2")).Namespace("default").Get(ctx, "managed", metav1.GetOptions{}); err != nil {
 			failed.Add(1)
@@ -104,7 +104,7 @@ func TestManagedCerts(t *testing.T) {
 
 var secretResource = schema.GroupVersionResource{Version: "v1", Resource: "secrets"}
 
-func managedCABundle(t *testing.T, ctx context.Context, name string) []string {
+func managedCABundle(ctx context.Context, t *testing.T, name string) []string {
 	t.Helper()
 	crd, err := cluster.Dynamic.Resource(CRDResource).Get(ctx, name, metav1.GetOptions{})
 	if err != nil {
@@ -125,7 +125,7 @@ type secretHistory struct {
 
 // watchSecret calls read every 50ms for d, and looks at the Secret every
 // 200ms, recording each serving certificate and CA it held.
-func watchSecret(t *testing.T, ctx context.Context, d time.Duration, read func()) secretHistory {
+func watchSecret(ctx context.Context, t *testing.T, d time.Duration, read func()) secretHistory {
 	h := secretHistory{leaves: map[string]bool{}, cas: map[string]bool{}}
 	end := time.Now().Add(d)
 	for i := 0; time.Now().Before(end); i++ {
@@ -159,7 +159,7 @@ func startRoundRobin(t *testing.T) *roundRobin {
 		t.Fatal(err)
 	}
 	r := &roundRobin{ln: ln}
-	t.Cleanup(func() { ln.Close() })
+	t.Cleanup(func() { _ = ln.Close() }) // the proxy stops with the test
 	go func() {
 		for {
 			c, err := ln.Accept()
@@ -181,7 +181,7 @@ func (r *roundRobin) add(backend string) {
 }
 
 func (r *roundRobin) serve(c net.Conn) {
-	defer c.Close()
+	defer func() { _ = c.Close() }() // the client sees the close
 	r.mu.Lock()
 	if len(r.backends) == 0 {
 		r.mu.Unlock()
@@ -194,7 +194,7 @@ func (r *roundRobin) serve(c net.Conn) {
 	if err != nil {
 		return
 	}
-	defer b.Close()
+	defer func() { _ = b.Close() }() // the backend sees the close
 	done := make(chan error, 2)
 	go func() { _, err := io.Copy(b, c); done <- err }()
 	go func() { _, err := io.Copy(c, b); done <- err }()

@@ -54,7 +54,7 @@ var validateCases = []validateCase{
 func TestValidateAgreesWithTheAPIServer(t *testing.T) {
 	needCluster(t)
 	ctx := context.Background()
-	crd := installGizmos(t, ctx)
+	crd := installGizmos(ctx, t)
 	for i, tt := range validateCases {
 		t.Run(tt.name, func(t *testing.T) {
 			name := "case-" + string(rune('a'+i))
@@ -63,7 +63,7 @@ func TestValidateAgreesWithTheAPIServer(t *testing.T) {
 			args := []string{"validate", "--crd", crd, "--output", "json"}
 			var current *unstructured.Unstructured
 			if tt.old != "" {
-				current = createGizmo(t, ctx, gizmo(name, tt.old))
+				current = createGizmo(ctx, t, gizmo(name, tt.old))
 				args = append(args, "--old", writeObject(t, dir, "old.yaml", gizmo(name, tt.old)))
 			}
 			diags, code := runValidate(t, append(args, writeObject(t, dir, "new.yaml", obj)))
@@ -92,7 +92,7 @@ func TestValidateAgreesWithTheAPIServer(t *testing.T) {
 
 // installGizmos installs the testdata CRD, deleted when the test ends, and
 // returns its absolute path.
-func installGizmos(t *testing.T, ctx context.Context) string {
+func installGizmos(ctx context.Context, t *testing.T) string {
 	t.Helper()
 	path, err := filepath.Abs(gizmoCRD)
 	if err != nil {
@@ -148,7 +148,7 @@ func writeObject(t *testing.T, dir, file string, obj *unstructured.Unstructured)
 	return p
 }
 
-func createGizmo(t *testing.T, ctx context.Context, obj *unstructured.Unstructured) *unstructured.Unstructured {
+func createGizmo(ctx context.Context, t *testing.T, obj *unstructured.Unstructured) *unstructured.Unstructured {
 	t.Helper()
 	got, err := cluster.Dynamic.Resource(gizmos).Namespace("default").Create(ctx, obj, metav1.CreateOptions{})
 	if err != nil {

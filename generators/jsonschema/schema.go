@@ -6,8 +6,9 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/crdforge/crdforge/internal/output"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdforge/crdforge/internal/output"
 )
 
 // Draft is the JSON Schema dialect the schemas declare: draft 4, whose

@@ -14,9 +14,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crdforge/crdforge/internal/diag"
 	"golang.org/x/tools/go/packages"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // Result is the outcome of the load: the root packages and what type-checks
@@ -379,8 +380,8 @@ func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) 
 			if (e.Kind == packages.TypeError && (!isRoot[p] || gomod != "" || ignored[p][i])) || (skip != nil && skip(p, i)) {
 				continue
 			}
-			real, checkedAgain := handWritten[p]
-			if e.Kind == packages.TypeError && checkedAgain && real[e.Pos] == "" {
+			recheck, checkedAgain := handWritten[p]
+			if e.Kind == packages.TypeError && checkedAgain && recheck[e.Pos] == "" {
 				continue // an artefact of the hidden generated files
 			}
 			if e.Kind == packages.ListError && r.onlyGenerated(p) {
@@ -398,7 +399,7 @@ func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) 
 			switch {
 			case e.Kind == packages.TypeError:
 				// As go build says it, with the generated files in.
-				msg, notes = typeError(cmp.Or(real[e.Pos], e.Msg))
+				msg, notes = typeError(cmp.Or(recheck[e.Pos], e.Msg))
 			case reword != nil:
 				msg, notes = reword(p, i)
 			}

@@ -13,15 +13,16 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/load"
-	"github.com/crdforge/crdforge/internal/diag"
-	"github.com/crdforge/crdforge/internal/settings"
-	"github.com/crdforge/crdforge/markers"
 	"golang.org/x/tools/go/packages"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
+
+	"github.com/crdforge/crdforge/generators/load"
+	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/settings"
+	"github.com/crdforge/crdforge/markers"
 )
 
 // Model is what generators read.

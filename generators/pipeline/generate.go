@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 
+	"sigs.k8s.io/controller-tools/pkg/loader"
+
 	"github.com/crdforge/crdforge/generators/crd"
 	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/generators/model"
@@ -22,7 +24,6 @@ import (
 	"github.com/crdforge/crdforge/internal/kubeversion"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/markers"
-	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // Generator turns the model into files.

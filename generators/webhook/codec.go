@@ -10,10 +10,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/runtime/lossless"
-	"github.com/dave/jennifer/jen"
 )
 
 const (

@@ -4,16 +4,17 @@ import (
 	"bytes"
 	"flag"
 	"go/ast"
+	"go/types"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
 
-	"github.com/crdforge/crdforge/generators/model"
-	"github.com/crdforge/crdforge/markers"
-	"go/types"
 	"golang.org/x/tools/go/packages"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/markers"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/shapes/jsoncodec's generated codec")

@@ -14,12 +14,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/internal/parallel"
 	"github.com/crdforge/crdforge/markers"
-	"github.com/dave/jennifer/jen"
 )
 
 const (

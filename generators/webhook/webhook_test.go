@@ -13,13 +13,14 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/packages"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+
 	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/markers"
-	"golang.org/x/tools/go/packages"
-	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // kind is a webhook-converted kind whose versions live in the packages

@@ -8,9 +8,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/output"
-	"go.yaml.in/yaml/v3"
 )
 
 // use is a feature found in a generated file, at the first place it is.

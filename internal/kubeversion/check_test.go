@@ -110,9 +110,12 @@ func TestCheckSaysWhatTheTargetLacks(t *testing.T) {
 }
 
 func TestParse(t *testing.T) {
-	for in, want := range map[string]int{"1.31": 31, "v1.29": 29, "1.30.4": 30, " 1.37 ": 37} {
-		if r, err := Parse(in); err != nil || r.Minor != want {
-			t.Errorf("Parse(%q) = %v, %v; want 1.%d", in, r, err, want)
+	for _, c := range []struct {
+		in   string
+		want int
+	}{{"1.31", 31}, {"v1.29", 29}, {"1.30.4", 30}, {" 1.37 ", 37}} {
+		if r, err := Parse(c.in); err != nil || r.Minor != c.want {
+			t.Errorf("Parse(%q) = %v, %v; want 1.%d", c.in, r, err, c.want)
 		}
 	}
 	for _, in := range []string{"", "1", "2.1", "1.x", "1.31.4.1", "v1.-1"} {

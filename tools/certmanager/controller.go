@@ -7,9 +7,6 @@ import (
 	"time"
 
 	controllerpkg "github.com/cert-manager/cert-manager/pkg/controller"
-	logf "github.com/cert-manager/cert-manager/pkg/logs"
-	"golang.org/x/sync/errgroup"
-
 	// Each of these registers its controller with controllerpkg (init):
 	// controllerpkg.Known() is then exactly this list.
 	_ "github.com/cert-manager/cert-manager/pkg/controller/certificaterequests/approver"
@@ -22,11 +19,12 @@ import (
 	_ "github.com/cert-manager/cert-manager/pkg/controller/certificates/revisionmanager"
 	_ "github.com/cert-manager/cert-manager/pkg/controller/certificates/trigger"
 	_ "github.com/cert-manager/cert-manager/pkg/controller/issuers"
-
 	// The Issuer kinds the issuers controller sets up (init): the two the
 	// generated manifests use.
 	_ "github.com/cert-manager/cert-manager/pkg/issuer/ca"
 	_ "github.com/cert-manager/cert-manager/pkg/issuer/selfsigned"
+	logf "github.com/cert-manager/cert-manager/pkg/logs"
+	"golang.org/x/sync/errgroup"
 )
 
 // workers per controller, as cert-manager's default.

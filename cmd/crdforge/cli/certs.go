@@ -11,13 +11,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/crdforge/crdforge/cmd/crdforge/command/certs"
 	"github.com/crdforge/crdforge/generators/deploy"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/pipeline"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/webhook/pki"
-	"github.com/spf13/cobra"
 )
 
 // DefaultCertsDir is where crdforge certs writes unless --out says otherwise.

@@ -12,8 +12,9 @@ import (
 	"os"
 	"runtime/debug"
 
-	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/spf13/cobra"
+
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // Exit codes of crdforge generate.

@@ -6,14 +6,15 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
 	"github.com/crdforge/crdforge/generators/controllertools"
 	"github.com/crdforge/crdforge/generators/pipeline"
 	"github.com/crdforge/crdforge/generators/webhook"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/internal/settings"
-	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 )
 
 func newGenerate(stdout, stderr io.Writer) *cobra.Command {

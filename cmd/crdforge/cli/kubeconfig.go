@@ -1,10 +1,11 @@
 package cli
 
 import (
-	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/spf13/pflag"
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
+
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // kubeFlags are the flags of the commands that talk to a cluster.

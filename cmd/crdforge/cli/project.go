@@ -9,10 +9,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/pipeline"
-	"github.com/crdforge/crdforge/internal/settings"
 	"github.com/spf13/pflag"
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/crdforge/crdforge/generators/pipeline"
+	"github.com/crdforge/crdforge/internal/settings"
 )
 
 // ProjectFile is where a project sets crdforge generate's flags once, such
