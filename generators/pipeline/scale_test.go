@@ -23,8 +23,9 @@ import (
 // generate ./...` (every generator, CRDFORGE_CACHE=off, a tree without
 // generated files) and `controller-gen object crd paths=./...` on its own
 // copy, one after the other, as processes. It reports the medians of each
-// tool's wall time and peak RSS (the process's and its children's, the go
-// list the loads run, from wait4's rusage) and their ratios, which hold on
+// tool's wall time, CPU time and peak RSS (the process's and its
+// children's, the go list the loads run, from wait4's rusage) and their
+// ratios, which hold on
 // a loaded machine where the figures do not, and crdforge's generated lines
 // per kind and version by generator. Run it with -benchtime 3x. With
 // CRDFORGE_BENCH_BASE naming another crdforge binary (an earlier commit's),
@@ -83,11 +84,13 @@ func scaleTools(b *testing.B) (crdforge, controllerGen string) {
 	return crdforge, controllerGen
 }
 
-// usage is what one process run cost: its wall time and the peak resident
-// set of it and of the children it waited for.
+// usage is what one process run cost: its wall time, and the CPU time
+// (user and system) and peak resident set of it and of the children it
+// waited for. On a loaded machine the CPU time moves less than the wall
+// time.
 type usage struct {
-	wall   time.Duration
-	peakKB int64
+	wall, cpu time.Duration
+	peakKB    int64
 }
 
 // measure runs name with args in dir, with env added, and returns its cost;
@@ -105,18 +108,23 @@ func measure(b *testing.B, dir string, env []string, name string, args ...string
 	}
 	wall := time.Since(start)
 	// On Linux, wait4's ru_maxrss is the larger of the process's own peak
-	// and its waited-for descendants', in KiB.
-	return usage{wall: wall, peakKB: cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss}
+	// and its waited-for descendants', in KiB; its times take them in.
+	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	return usage{wall: wall, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), peakKB: ru.Maxrss}
 }
 
 // reportVersus reports the medians of tool's runs and of controller-gen's,
 // and tool's as a multiple of controller-gen's.
 func reportVersus(b *testing.B, tool string, us, them []usage) {
 	ms := func(u usage) float64 { return u.wall.Seconds() * 1e3 }
+	cpu := func(u usage) float64 { return u.cpu.Seconds() * 1e3 }
 	mib := func(u usage) float64 { return float64(u.peakKB) / 1024 }
 	b.ReportMetric(median(us, ms), tool+"-ms")
 	b.ReportMetric(median(them, ms), "controller-gen-ms")
 	b.ReportMetric(median(us, ms)/median(them, ms), tool+"-x-time")
+	b.ReportMetric(median(us, cpu), tool+"-cpu-ms")
+	b.ReportMetric(median(them, cpu), "controller-gen-cpu-ms")
+	b.ReportMetric(median(us, cpu)/median(them, cpu), tool+"-x-cpu")
 	b.ReportMetric(median(us, mib), tool+"-MiB")
 	b.ReportMetric(median(them, mib), "controller-gen-MiB")
 	b.ReportMetric(median(us, mib)/median(them, mib), tool+"-x-rss")
