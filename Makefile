@@ -6,7 +6,7 @@ CRDFORGE := bin/crdforge
 EXAMPLES := $(patsubst %/,%,$(wildcard examples/*/))
 
 .DEFAULT_GOAL := build
-.PHONY: build generate manifests verify test test-unit test-e2e test-e2e-oldest test-realworld test-compat fuzz-apis fetch fetch-modules fetch-e2e fetch-realworld fetch-compat lint lint-basic lint-go bench bench-webhook-memory demo clean
+.PHONY: build generate manifests verify test test-unit test-e2e test-e2e-oldest test-realworld test-compat fuzz-apis fetch fetch-modules fetch-e2e fetch-realworld fetch-compat lint lint-basic lint-go bench bench-scale bench-webhook-memory demo clean
 
 # envtest-assets builds a real kube-apiserver and etcd from Go modules into
 # bin/k8s (once; later runs do nothing). This tool and the three below are
@@ -276,6 +276,17 @@ bench:
 	GOGC=$(BENCH_GOGC) GOMEMLIMIT=$(BENCH_GOMEMLIMIT) $(GO) test ./generators/pipeline/ -run '^$$' -bench 'BenchmarkGenerate' -benchtime 5x -count 1 -timeout 60m
 	GOGC=$(BENCH_GOGC) GOMEMLIMIT=$(BENCH_GOMEMLIMIT) $(GO) test ./generators/conversion/bench/ -run '^$$' -bench BenchmarkConvert -benchmem -count 1
 	GOGC=$(BENCH_GOGC) GOMEMLIMIT=$(BENCH_GOMEMLIMIT) $(GO) test ./examples/widgets/ -run '^$$' -bench 'BenchmarkConversionReview|BenchmarkCodec' -benchtime 1s -count 1
+
+# bench-scale runs issue 56's scaling benchmark: a first full crdforge
+# generate beside controller-gen object crd, as processes, on synthetic API
+# groups of 10, 50 and 200 kinds in three versions (600 too with
+# CRDFORGE_BENCH_600=1; CRDFORGE_BENCH_BASE=<a crdforge binary> runs an
+# earlier build beside them), the medians of 3 runs: wall time, peak RSS,
+# generated lines per kind and version (BENCHMARKS.md). Not part of make
+# test, whose test-unit holds those lines to a budget
+# (TestGeneratedLinesPerKindWithinBudget).
+bench-scale:
+	GOGC=$(BENCH_GOGC) GOMEMLIMIT=$(BENCH_GOMEMLIMIT) $(GO) test ./generators/pipeline/ -run '^$$' -bench '^BenchmarkScale$$' -benchtime 3x -count 1 -timeout 120m
 
 # bench-webhook-memory measures the peak RSS of crdforge's generated webhook
 # (examples/crontab's, as deployed: a 128 MiB container limit) beside

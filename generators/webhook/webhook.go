@@ -101,9 +101,9 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		codecs = codecFiles(codecPath, codecPkg, kinds)
 	}
 	f := mainFile(m, mainPath, codecPath, kinds, generated, g.ManageCerts)
-	jfiles := []*jen.File{f}
+	jfiles := []func() (*jen.File, error){func() (*jen.File, error) { return f, nil }}
 	for _, c := range codecs {
-		jfiles = append(jfiles, c.File)
+		jfiles = append(jfiles, c.Print)
 	}
 	printed, errs := render(jfiles)
 	if errs[0] != nil {
@@ -186,15 +186,22 @@ func kindEntries(kinds []*model.Kind) []jen.Code {
 	return entries
 }
 
-// render prints files side by side, at most GOMAXPROCS at once, and
-// returns each one's bytes and error in files' order. Rendering is mostly
-// go/format, and one file of a large tree's codecs took seconds on one core.
-func render(files []*jen.File) ([][]byte, []error) {
+// render builds and prints files side by side, at most GOMAXPROCS at once,
+// and returns each one's bytes and error in files' order. Rendering is
+// mostly go/format, and one file of a large tree's codecs took seconds on
+// one core; a file's code is built only here, so that no more files' code
+// is held at once than are printed (codecFiles).
+func render(files []func() (*jen.File, error)) ([][]byte, []error) {
 	printed := make([][]byte, len(files))
 	errs := make([]error, len(files))
 	parallel.For(len(files), func(i int) {
+		f, err := files[i]()
+		if err != nil {
+			errs[i] = err
+			return
+		}
 		var buf bytes.Buffer
-		errs[i] = files[i].Render(&buf)
+		errs[i] = f.Render(&buf)
 		printed[i] = output.GroupImports(buf.Bytes())
 	})
 	return printed, errs
