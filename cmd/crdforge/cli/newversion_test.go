@@ -202,7 +202,7 @@ func TestNewVersionRefuses(t *testing.T) {
 		{"existing directory", []string{"v3"}, "api/v3 already exists: crdforge new-version never overwrites"},
 		{"not a version", []string{"version2"}, `"version2" is not a Kubernetes API version`},
 		{"unknown --from", []string{"v2", "--from", "v9"}, "has no version v9 (it has v1, v1beta1)"},
-		{"--hub breaks hand-written conversions", []string{"v2", "--hub"}, "api/v1beta1/conversion.go:19:6: Convert_v1beta1_CronTab_To_v1_CronTab converts to or from the hub v1"},
+		{"--hub breaks hand-written conversions", []string{"v2", "--hub"}, "api/v1beta1/conversion.go:20:6: Convert_v1beta1_CronTab_To_v1_CronTab converts to or from the hub v1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, stderr := run(t, dir, append([]string{"new-version"}, tc.args...)...)
