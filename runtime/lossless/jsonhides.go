@@ -67,6 +67,17 @@ func reachesHiding(t reflect.Type, seen map[reflect.Type]bool) bool {
 	return false
 }
 
+// hasInlinePointer reports whether struct type t has a field inlinePointer
+// says so of.
+func hasInlinePointer(t reflect.Type) bool {
+	for i := 0; i < t.NumField(); i++ {
+		if inlinePointer(t.Field(i)) {
+			return true
+		}
+	}
+	return false
+}
+
 // inlinePointer reports whether encoding/json promotes the fields of f, an
 // embedded pointer to a struct, into the embedding struct: then a non-nil
 // f whose struct writes no member reads back nil, even a struct with no

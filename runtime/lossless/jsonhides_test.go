@@ -140,3 +140,62 @@ func TestAZeroTheDestinationsOmitzeroDropsIsStashed(t *testing.T) {
 		t.Errorf("stash %v, want none", hub.Annotations)
 	}
 }
+
+// emptyElemOld and emptyElemHub hold a list whose elements embed a pointer
+// to a struct with no fields, as apigen seed 45's GadgetImage2 does.
+type emptyElemOld struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Items []emptyElem `json:"items"`
+		Old   string      `json:"old,omitempty"`
+	} `json:"spec"`
+}
+
+type emptyElemHub struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Items []emptyElem `json:"items"`
+	} `json:"spec"`
+}
+
+type emptyElem struct {
+	*EmptyEmbed `json:",inline"`
+	Name        string `json:"name"`
+}
+
+type EmptyEmbed struct{}
+
+// emptyElemToHub drops Old; emptyElemFromHub makes every element's embedded
+// pointer, which JSON shows nothing of.
+func emptyElemToHub(in *emptyElemOld, out *emptyElemHub, _ conversion.Scope) error {
+	out.ObjectMeta = in.ObjectMeta
+	out.Spec.Items = in.Spec.Items
+	return nil
+}
+
+func emptyElemFromHub(in *emptyElemHub, out *emptyElemOld, _ conversion.Scope) error {
+	out.ObjectMeta = in.ObjectMeta
+	out.Spec.Items = make([]emptyElem, len(in.Spec.Items))
+	for i, e := range in.Spec.Items {
+		out.Spec.Items[i] = emptyElem{EmptyEmbed: &EmptyEmbed{}, Name: e.Name}
+	}
+	return nil
+}
+
+// A list stored whole whose elements differ from the round trip's only in
+// an embedded pointer to a struct with no fields, nil on one side, is no
+// loss: only the field that is lost is stashed.
+func TestAnEmbeddedPointerToAnEmptyStructInAListIsNoLoss(t *testing.T) {
+	toHub := RoundTrip("v1alpha1", "v1", emptyElemToHub)
+	fromHub := Lossless("v1", "v1alpha1", emptyElemFromHub)
+	var old emptyElemOld
+	if err := json.Unmarshal([]byte(`{"spec":{"items":[{"name":"a"}],"old":"x"}}`), &old); err != nil {
+		t.Fatal(err)
+	}
+	hub := convert[emptyElemOld, emptyElemHub](t, &old, toHub, fromHub)
+	if got, want := hub.Annotations[Annotation("v1alpha1")], `sparse:{"spec":{"old":"x"}}`; got != want {
+		t.Errorf("stash %s, want %s", got, want)
+	}
+}
