@@ -1,6 +1,7 @@
 package lossless
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"sync"
@@ -112,14 +113,22 @@ func (d Direction[S, D]) canLose() bool {
 	return d.loss != lossNone || d.hidesInJSON()
 }
 
-// readBack returns dst as JSON reads it back when hides says its type
-// hides data in JSON, and dst itself otherwise or when it has no JSON form.
+// readBack returns dst as encoding/json reads it back when hides says its
+// type hides data in JSON, and dst itself otherwise or when it has no JSON
+// form. Not as the API server stores it (jsonImage): the source is not
+// either, and what the API server drops of both, a null map value (apigen
+// seed 477373919), would be stashed from the source alone.
 func readBack[D any](dst *D, hides bool) *D {
 	if !hides {
 		return dst
 	}
-	if image, ok := jsonImage(dst); ok {
-		return image
+	data, err := json.Marshal(dst)
+	if err != nil {
+		return dst
 	}
-	return dst
+	read := new(D)
+	if json.Unmarshal(data, read) != nil {
+		return dst
+	}
+	return read
 }
