@@ -10,8 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/internal/manifestcheck"
 	"sigs.k8s.io/yaml"
+
+	"github.com/crdforge/crdforge/internal/manifestcheck"
 )
 
 // TestHelmChartInstallsWithEveryValue installs the chart crdforge generate

@@ -290,11 +290,12 @@ type Webhook struct {
 }
 
 // StartWebhook runs the webhook binary with the certificates in certDir on
-// 127.0.0.1 and a free port, and waits (up to a minute) until its logs say
-// where it serves. Its logs, JSON lines, are copied to logw.
-func StartWebhook(bin, certDir string, logw io.Writer) (*Webhook, error) {
-	cmd := exec.Command(bin, "--cert-dir", certDir, "--bind-address", "127.0.0.1", "--port", "0",
-		"--metrics-bind-address", "0", "--health-probe-bind-address", "0")
+// 127.0.0.1 and a free port, and more flags, and waits (up to a minute)
+// until its logs say where it serves. Its logs, JSON lines, are copied to
+// logw.
+func StartWebhook(bin, certDir string, logw io.Writer, more ...string) (*Webhook, error) {
+	cmd := exec.Command(bin, append([]string{"--cert-dir", certDir, "--bind-address", "127.0.0.1", "--port", "0",
+		"--metrics-bind-address", "0", "--health-probe-bind-address", "0"}, more...)...)
 	// The webhook dies with the process that started it, even on SIGKILL.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	stderr, err := cmd.StderrPipe()

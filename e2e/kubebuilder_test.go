@@ -14,10 +14,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crdforge/crdforge/internal/controllergen"
-	"github.com/crdforge/crdforge/internal/output"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-tools/pkg/crd"
+
+	"github.com/crdforge/crdforge/internal/controllergen"
+	"github.com/crdforge/crdforge/internal/output"
 )
 
 // TestKubebuilderProject adopts crdforge in a real kubebuilder project,

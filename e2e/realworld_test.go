@@ -10,9 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"sigs.k8s.io/controller-tools/pkg/crd"
+
 	"github.com/crdforge/crdforge/internal/controllergen"
 	"github.com/crdforge/crdforge/runtime/conversiontest"
-	"sigs.k8s.io/controller-tools/pkg/crd"
 )
 
 // realWorldAPI is a multi-version API that nobody here wrote, as published

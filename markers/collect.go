@@ -7,9 +7,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/crdforge/crdforge/internal/diag"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
+
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // Comment is one marker comment line: its text from the '+' on, and the

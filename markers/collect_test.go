@@ -6,9 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/internal/diag"
 	"golang.org/x/tools/go/packages"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 func loadFixture(t *testing.T) (*loader.Package, *token.FileSet) {

@@ -8,10 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/internal/diag"
 	"golang.org/x/tools/go/packages"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
+
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // TestCollectAgreesWithControllerTools runs crdforge's collector and

@@ -117,3 +117,36 @@ func TestGuardCatchesAGeneratorImport(t *testing.T) {
 		t.Fatalf("the guard should flag the generators package's controller-tools dependency; it flags %v", bad)
 	}
 }
+
+// TestDefaultMainLinksNoClientGo holds a generated main that does not
+// register certificate management (the crontab example's) to what a webhook
+// linked before --manage-certs: no client-go at all. client-go's typed
+// clientset registers every group of k8s.io/api and more than doubled the
+// binary; only a main generated with webhook-manage-certs links
+// webhook/certmanage, and with it client-go's rest and dynamic clients.
+func TestDefaultMainLinksNoClientGo(t *testing.T) {
+	for _, dep := range deps(t, "..", "github.com/crdforge/crdforge/examples/crontab/cmd/webhook") {
+		if strings.HasPrefix(dep, "k8s.io/client-go/") || strings.HasPrefix(dep, webhookPath+"/internal/certmanage") {
+			t.Errorf("the crontab example's webhook, generated without webhook-manage-certs, links %s", dep)
+		}
+	}
+}
+
+// TestManagedCertsMainLinksNoTypedClients holds a main generated with
+// webhook-manage-certs (the cronjob example's) to client-go's REST and
+// dynamic clients: no typed clientset, no tools/leaderelection (which takes
+// typed clients) and no Lease type. (The example's API itself imports
+// k8s.io/api's batch and core groups.)
+func TestManagedCertsMainLinksNoTypedClients(t *testing.T) {
+	linked := deps(t, "..", "github.com/crdforge/crdforge/examples/cronjob/cmd/webhook")
+	if !slices.Contains(linked, webhookPath+"/certmanage") {
+		t.Fatal("the cronjob example's webhook does not link webhook/certmanage; is it still generated with webhook-manage-certs?")
+	}
+	for _, dep := range linked {
+		for _, bad := range []string{"k8s.io/client-go/kubernetes", "k8s.io/client-go/tools/leaderelection", "k8s.io/api/coordination"} {
+			if dep == bad || strings.HasPrefix(dep, bad+"/") {
+				t.Errorf("the cronjob example's webhook links %s", dep)
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package webhook
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -51,7 +52,37 @@ type Options struct {
 	// memory is the Go soft memory limit Run sets, which complete decides
 	// from the environment (memoryLimitFrom).
 	memory memoryLimit
+	// certs keeps the serving certificate in --cert-dir, when a main
+	// registered one (ManageCerts) and its flags enable it.
+	certs CertManager
 }
+
+// CertManager keeps the webhook's serving certificate in --cert-dir, where
+// the server loads it and reloads it when it changes. Package
+// github.com/crdforge/crdforge/webhook/certmanage has the one
+// implementation (--manage-certs); a main registers it with ManageCerts,
+// so that only a webhook that asks for it links its API server client.
+type CertManager interface {
+	// Enabled reports whether its flags turned it on; Run ignores it
+	// otherwise.
+	Enabled() bool
+	// Complete checks its flags, for a server reading its certificate from
+	// certDir and logging to log.
+	Complete(certDir string, log *slog.Logger) error
+	// Run keeps the certificate until ctx ends, calling ready once the
+	// first pair is in certDir. It returns ctx's error, or why it could not
+	// start.
+	Run(ctx context.Context, ready func()) error
+}
+
+// ManageCerts has Run start m, when its flags enable it, before serving,
+// and serve only once m has written the first serving pair. A main
+// generated with webhook-manage-certs goes:
+//
+//	opts := webhook.BindFlags(flag.CommandLine)
+//	opts.ManageCerts(certmanage.BindFlags(flag.CommandLine))
+//	flag.Parse()
+func (o *Options) ManageCerts(m CertManager) { o.certs = m }
 
 // BindFlags defines the conversion webhook's flags in fs and returns the
 // Options they set, which hold the defaults until fs is parsed. A webhook's
@@ -145,5 +176,17 @@ func (o *Options) complete() error {
 		}
 		o.server.Logger = logging.New(w, o.logLevel, o.logFormat)
 	}
-	return nil
+	return o.completeCerts()
+}
+
+// completeCerts checks the --manage-certs flags, when enabled, and makes
+// their configuration.
+func (o *Options) completeCerts() error {
+	if o.certs == nil || !o.certs.Enabled() {
+		return nil
+	}
+	if o.server.InsecureHTTP {
+		return errors.New("--manage-certs serves HTTPS and cannot be used with --insecure-http")
+	}
+	return o.certs.Complete(o.server.CertDir, o.server.Logger)
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crdforge/crdforge/webhook/certmanage"
 	"github.com/crdforge/crdforge/webhook/internal/server"
 	"github.com/crdforge/crdforge/webhook/internal/testkit"
 )
@@ -21,6 +22,7 @@ func parseFlags(t *testing.T, args ...string) (*Options, error) {
 	fs := flag.NewFlagSet("webhook", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	o := BindFlags(fs)
+	o.ManageCerts(certmanage.BindFlags(fs))
 	o.logOutput = io.Discard
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -157,6 +159,12 @@ func TestFlagsRejectBadValues(t *testing.T) {
 		{"--shutdown-grace-period=-1s"},
 		{"--insecure-http", "--client-ca-file=/ca.crt"},
 		{"--unknown"},
+		{"--manage-certs", "--certs-namespace=ns", "--certs-crds=a.example.com", "--certs-service=svc"},
+		{"--manage-certs", "--certs-namespace=ns", "--certs-secret=s", "--certs-service=svc"},
+		{"--manage-certs", "--certs-namespace=ns", "--certs-secret=s", "--certs-crds=a.example.com"},
+		{"--manage-certs", "--certs-namespace=ns", "--certs-secret=s", "--certs-crds=a.example.com", "--certs-service=svc", "--insecure-http"},
+		{"--manage-certs", "--certs-namespace=ns", "--certs-secret=s", "--certs-crds=a.example.com", "--certs-service=svc", "--ca-overlap=1s"},
+		{"--manage-certs", "--certs-namespace=ns", "--certs-secret=s", "--certs-crds=a.example.com", "--certs-service=svc", "--ca-validity=1h", "--ca-overlap=30m"},
 	} {
 		if _, err := parseFlags(t, args...); err == nil {
 			t.Errorf("%v accepted", args)
@@ -165,19 +173,33 @@ func TestFlagsRejectBadValues(t *testing.T) {
 }
 
 func TestFlagsAreExactlyTheDocumentedOnesWithHelp(t *testing.T) {
+	names := func(fs *flag.FlagSet) []string {
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) {
+			names = append(names, f.Name)
+			if len(f.Usage) < 20 || !strings.HasSuffix(f.Usage, ".") {
+				t.Errorf("--%s's help %q is not a sentence", f.Name, f.Usage)
+			}
+		})
+		return names
+	}
 	fs := flag.NewFlagSet("webhook", flag.ContinueOnError)
 	BindFlags(fs)
-	var names []string
-	fs.VisitAll(func(f *flag.Flag) {
-		names = append(names, f.Name)
-		if len(f.Usage) < 20 || !strings.HasSuffix(f.Usage, ".") {
-			t.Errorf("--%s's help %q is not a sentence", f.Name, f.Usage)
-		}
-	})
-	want := []string{"bind-address", "cert-dir", "client-ca-file", "health-probe-bind-address", "insecure-http",
+	want := []string{"bind-address", "cert-dir",
+		"client-ca-file", "health-probe-bind-address", "insecure-http",
 		"log-format", "log-level", "max-inflight-bytes", "max-request-bytes", "metrics-bind-address", "port", "shutdown-grace-period"}
-	if !slices.Equal(names, want) {
-		t.Errorf("flags %v, want %v", names, want)
+	if got := names(fs); !slices.Equal(got, want) {
+		t.Errorf("flags %v, want %v", got, want)
+	}
+	// A main generated with webhook-manage-certs registers the rest.
+	managed := flag.NewFlagSet("webhook", flag.ContinueOnError)
+	BindFlags(managed).ManageCerts(certmanage.BindFlags(managed))
+	wantManaged := []string{"bind-address", "ca-overlap", "ca-validity", "cert-dir", "cert-validity",
+		"certs-crds", "certs-hosts", "certs-namespace", "certs-secret", "certs-service", "certs-sync-period",
+		"client-ca-file", "health-probe-bind-address", "insecure-http", "kubeconfig",
+		"log-format", "log-level", "manage-certs", "max-inflight-bytes", "max-request-bytes", "metrics-bind-address", "port", "shutdown-grace-period"}
+	if got := names(managed); !slices.Equal(got, wantManaged) {
+		t.Errorf("flags with certmanage %v, want %v", got, wantManaged)
 	}
 	if u := fs.Lookup("insecure-http").Usage; !strings.Contains(u, "for local development only") {
 		t.Errorf("--insecure-http's help does not warn: %q", u)

@@ -51,11 +51,40 @@ func Run(opts *Options, kinds ...Kind) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
+	if err := opts.manageCerts(ctx); err != nil {
+		if ctx.Err() != nil {
+			return 0
+		}
+		log.Error("cannot keep the certificates", "error", err)
+		return 1
+	}
 	if err := server.Serve(ctx, notAtRoot(handler), opts.server); err != nil {
 		log.Error("conversion webhook failed", "error", err)
 		return 1
 	}
 	return 0
+}
+
+// manageCerts starts keeping the certificates when --manage-certs is on, and
+// waits until the first serving pair is in --cert-dir, where the server
+// loads it from and reloads it when it changes. It returns ctx's error when
+// ctx ended first, or why the management could not start. A replica
+// that starts before any certificate exists waits here, unready, for the
+// elected one to issue it.
+func (o *Options) manageCerts(ctx context.Context) error {
+	if o.certs == nil || !o.certs.Enabled() {
+		return nil
+	}
+	ready, failed := make(chan struct{}), make(chan error, 1)
+	go func() { failed <- o.certs.Run(ctx, func() { close(ready) }) }()
+	select {
+	case <-ready:
+		return nil
+	case err := <-failed:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // notAtRoot answers 404 at /, and serves h on every other path. The API

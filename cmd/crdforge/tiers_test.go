@@ -205,7 +205,7 @@ func TestToolsAndFetchesOncePerMachine(t *testing.T) {
 		}
 		return string(out)
 	}
-	targets := []string{"envtest-all", "bin/kubebuilder", "bin/helm", "bin/golangci-lint", "e2e-prerequisites"}
+	targets := []string{"envtest-all", "bin/kubebuilder", "bin/helm", "bin/certmanager", "bin/golangci-lint", "e2e-prerequisites"}
 	first := makeIn([]string{"-n"}, targets...)
 	// What the first run would make: each binary renamed into its entry,
 	// the control plane moved into its, and the fetch stamp.
@@ -230,8 +230,8 @@ func TestToolsAndFetchesOncePerMachine(t *testing.T) {
 			add(m[3])
 		}
 	}
-	if len(entries) != 3+4+1 {
-		t.Fatalf("the first run makes %d entries, want the three tools', the control plane's four binaries and the fetch stamp:\n%v\n%s", len(entries), entries, first)
+	if len(entries) != 4+4+1 {
+		t.Fatalf("the first run makes %d entries, want the four tools', the control plane's four binaries and the fetch stamp:\n%v\n%s", len(entries), entries, first)
 	}
 	for _, e := range entries {
 		if !strings.HasPrefix(e, store) && !strings.HasPrefix(e, modcache) {
@@ -259,7 +259,7 @@ func TestToolsAndFetchesOncePerMachine(t *testing.T) {
 			t.Errorf("with the entries in place, make still runs %q:\n%s", step, again)
 		}
 	}
-	for _, link := range []string{"bin/kubebuilder", "bin/helm", "bin/golangci-lint"} {
+	for _, link := range []string{"bin/kubebuilder", "bin/helm", "bin/certmanager", "bin/golangci-lint"} {
 		if !regexp.MustCompile(`ln -sfn ` + regexp.QuoteMeta(store) + `/\S+ ` + link + ` `).MatchString(again) {
 			t.Errorf("with the entries in place, make does not link %s into the store:\n%s", link, again)
 		}

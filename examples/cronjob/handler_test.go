@@ -8,13 +8,14 @@ import (
 	"testing"
 	"time"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/randfill"
+
 	v1 "github.com/crdforge/crdforge/examples/cronjob/api/v1"
 	"github.com/crdforge/crdforge/examples/cronjob/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/runtime/conversiontest"
 	"github.com/crdforge/crdforge/webhook"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime/schema"
-	"sigs.k8s.io/randfill"
 )
 
 // The webhook with the generated codecs decodes each object from the

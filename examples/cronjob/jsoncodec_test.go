@@ -6,15 +6,16 @@ import (
 	"reflect"
 	"testing"
 
+	kruntime "k8s.io/apimachinery/pkg/runtime"
+	kjson "sigs.k8s.io/json"
+	"sigs.k8s.io/randfill"
+
 	v1 "github.com/crdforge/crdforge/examples/cronjob/api/v1"
 	v2 "github.com/crdforge/crdforge/examples/cronjob/api/v2"
 	"github.com/crdforge/crdforge/examples/cronjob/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/runtime/conversiontest"
 	"github.com/crdforge/crdforge/webhook"
 	"github.com/crdforge/crdforge/webhook/typedjson"
-	kruntime "k8s.io/apimachinery/pkg/runtime"
-	kjson "sigs.k8s.io/json"
-	"sigs.k8s.io/randfill"
 )
 
 // The CronJob's generated codec is most of the generated codecs' code in

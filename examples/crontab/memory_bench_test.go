@@ -28,13 +28,14 @@ import (
 	"testing"
 	"time"
 
-	v1 "github.com/crdforge/crdforge/examples/crontab/api/v1"
-	"github.com/crdforge/crdforge/examples/crontab/api/v1beta1"
 	"github.com/go-logr/logr"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	ctrllog "sigs.k8s.io/controller-runtime/pkg/log"
 	ctrlwebhook "sigs.k8s.io/controller-runtime/pkg/webhook"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/webhook/conversion"
+
+	v1 "github.com/crdforge/crdforge/examples/crontab/api/v1"
+	"github.com/crdforge/crdforge/examples/crontab/api/v1beta1"
 )
 
 // containerMemoryLimit is the generated Deployment's memory limit, which it

@@ -4,9 +4,10 @@ import (
 	"encoding/json"
 	"testing"
 
-	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
 	jsoniter "github.com/json-iterator/go"
 	kjson "sigs.k8s.io/json"
+
+	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
 )
 
 // BenchmarkCodec measures the JSON codecs the webhook could use, on a full

@@ -5,11 +5,12 @@ import (
 	"net/http"
 	"testing"
 
+	kruntime "k8s.io/apimachinery/pkg/runtime"
+
 	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
 	"github.com/crdforge/crdforge/examples/widgets/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	"github.com/crdforge/crdforge/webhook/typedjson"
-	kruntime "k8s.io/apimachinery/pkg/runtime"
 )
 
 // This file is not in a tree without generated codecs (the benchtable's

@@ -6,14 +6,15 @@ import (
 	"reflect"
 	"testing"
 
+	kruntime "k8s.io/apimachinery/pkg/runtime"
+	kjson "sigs.k8s.io/json"
+
 	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
 	"github.com/crdforge/crdforge/examples/widgets/api/v1alpha1"
 	"github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
 	"github.com/crdforge/crdforge/examples/widgets/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
 	"github.com/crdforge/crdforge/webhook/typedjson"
-	kruntime "k8s.io/apimachinery/pkg/runtime"
-	kjson "sigs.k8s.io/json"
 )
 
 func init() { withCodecs = jsoncodec.With }

@@ -8,10 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	kruntime "k8s.io/apimachinery/pkg/runtime"
+
 	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
 	"github.com/crdforge/crdforge/webhook"
 	"github.com/crdforge/crdforge/webhook/typedjson"
-	kruntime "k8s.io/apimachinery/pkg/runtime"
 )
 
 // reflectionHandler is crdforge's handler without generated codecs: every

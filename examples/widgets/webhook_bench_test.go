@@ -11,16 +11,17 @@ import (
 	"testing"
 	"time"
 
-	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
-	"github.com/crdforge/crdforge/examples/widgets/api/v1alpha1"
-	"github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
-	"github.com/crdforge/crdforge/webhook"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	ctrlconversion "sigs.k8s.io/controller-runtime/pkg/webhook/conversion"
 	kjson "sigs.k8s.io/json"
+
+	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
+	"github.com/crdforge/crdforge/examples/widgets/api/v1alpha1"
+	"github.com/crdforge/crdforge/examples/widgets/api/v1beta1"
+	"github.com/crdforge/crdforge/webhook"
 )
 
 // widget is a fully populated v1 Widget, as the API server stores it: with

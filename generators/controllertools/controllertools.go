@@ -20,11 +20,12 @@ import (
 	"io"
 	"path/filepath"
 
+	"sigs.k8s.io/controller-tools/pkg/genall"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/output"
-	"sigs.k8s.io/controller-tools/pkg/genall"
-	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // Switch says whether a generator of this package writes its file: On and

@@ -4,11 +4,12 @@ import (
 	"path/filepath"
 	"testing"
 
+	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
+
 	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/markers"
-	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 )
 
 // loadCase is the model these generators read of a golden case: its roots

@@ -20,12 +20,13 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/dave/jennifer/jen"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/minimums"
 	"github.com/crdforge/crdforge/internal/output"
-	"github.com/dave/jennifer/jen"
-	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // FileName is the name of the generated file in each version package.

@@ -3,9 +3,10 @@ package conversion
 import (
 	"go/types"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/gotype"
-	"github.com/dave/jennifer/jen"
 )
 
 // convert prints statements that set dst from src. A value that converts

@@ -1,8 +1,9 @@
 package conversion
 
 import (
-	"github.com/crdforge/crdforge/generators/model"
 	"github.com/dave/jennifer/jen"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // A field whose JSON leaves out, on one side only, values the other side's

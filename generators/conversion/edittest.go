@@ -4,8 +4,9 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/model"
 	"github.com/dave/jennifer/jen"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // An edit is a field of the spoke's root object that the generated

@@ -3,9 +3,10 @@ package conversion
 import (
 	"fmt"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/gotype"
-	"github.com/dave/jennifer/jen"
 )
 
 // printEntry prints the spoke's ConvertTo (for the direction to the hub) or

@@ -1,9 +1,10 @@
 package conversion
 
 import (
+	"sigs.k8s.io/controller-tools/pkg/loader"
+
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
-	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // OwnFileName and OwnTestFileName are where a package's conversions and

@@ -6,9 +6,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/gotype"
-	"github.com/dave/jennifer/jen"
 )
 
 // printLossy prints the check for data a direction cannot carry: non-zero

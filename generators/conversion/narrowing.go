@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"go/types"
 
-	"github.com/crdforge/crdforge/generators/model"
 	"github.com/dave/jennifer/jen"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // checkCode prints the check of a narrowing field conversion (see

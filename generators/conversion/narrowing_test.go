@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/crdforge/crdforge/generators/model"
 	"github.com/dave/jennifer/jen"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // TestBadValueNamesEachEnumValueOnce holds the narrowing check to one

@@ -7,9 +7,10 @@ import (
 	"math/big"
 	"slices"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/gotype"
-	"github.com/dave/jennifer/jen"
 )
 
 // NarrowingFillFuncsName is the generated function that fills the fields

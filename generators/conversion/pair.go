@@ -4,9 +4,10 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/gotype"
-	"github.com/dave/jennifer/jen"
 )
 
 // errCheck wraps a call returning error: if err := call; err != nil { return err }.

@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"go/types"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/gotype"
 	"github.com/crdforge/crdforge/markers"
-	"github.com/dave/jennifer/jen"
 )
 
 // reachDirections are the directions of the spokes' pairs whose

@@ -1,9 +1,10 @@
 package conversion
 
 import (
+	"github.com/dave/jennifer/jen"
+
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/gotype"
-	"github.com/dave/jennifer/jen"
 )
 
 // TestFileName is the name of the generated round-trip tests in each spoke

@@ -12,6 +12,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	ctcrd "sigs.k8s.io/controller-tools/pkg/crd"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/crdyaml"
 	"github.com/crdforge/crdforge/internal/diag"
@@ -19,9 +23,6 @@ import (
 	"github.com/crdforge/crdforge/internal/parallel"
 	"github.com/crdforge/crdforge/internal/passrecord"
 	"github.com/crdforge/crdforge/markers"
-	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	ctcrd "sigs.k8s.io/controller-tools/pkg/crd"
-	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // InjectCAAnnotation asks cert-manager's CA injector to fill in the CRD's

@@ -1,8 +1,9 @@
 package crd
 
 import (
-	"github.com/crdforge/crdforge/generators/model"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // DeprecatedPrefix starts the paragraph of a property's description that

@@ -8,10 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/generators/model"
-	"github.com/crdforge/crdforge/internal/diag"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // testCRD is a CRD of one or more versions, each with the schema root.

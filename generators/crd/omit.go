@@ -7,10 +7,11 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/model"
-	"github.com/crdforge/crdforge/markers"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	ctcrd "sigs.k8s.io/controller-tools/pkg/crd"
+
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/markers"
 )
 
 // omissions are a model's +crdforge:description:omit markers: the fields,

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apivalidation "k8s.io/apimachinery/pkg/api/validation"
+
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/output"
-	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	apivalidation "k8s.io/apimachinery/pkg/api/validation"
+	"github.com/crdforge/crdforge/internal/settings"
 )
 
 // The limits a CRD's size runs into. Both measure JSON, the CRD as kubectl
@@ -143,7 +145,11 @@ func bareSize(c *apiextensionsv1.CustomResourceDefinition) (sizes, error) {
 	return measure(bare)
 }
 
-const fixes = "generate with --fit-crd-bytes=262144, mark large fields +crdforge:description:omit, or apply with kubectl apply --server-side"
+// fixes says the ways to a CRD that client-side apply can store.
+func fixes() string {
+	return "generate with " + settings.FitCRDBytes.FlagIs(ClientSideApplyLimit) +
+		", mark large fields +crdforge:description:omit, or apply with kubectl apply --server-side"
+}
 
 func tooLargeToApply(k *model.Kind, name string, size sizes, diags *diag.List) {
 	d := diags.Warnf(k.Pos(), "CRD %s is %d bytes applied, over client-side apply's limit of %d", name, size.applied, ClientSideApplyLimit).
@@ -151,12 +157,12 @@ func tooLargeToApply(k *model.Kind, name string, size sizes, diags *diag.List) {
 	if size.stored > EtcdRequestLimit {
 		d.Note("at %d bytes it is also over etcd's default request limit, %d: a cluster with etcd's defaults cannot store it at all", size.stored, EtcdRequestLimit)
 	}
-	d.Help(fixes)
+	d.Help("%s", fixes())
 }
 
 func doesNotFit(k *model.Kind, name string, size, limit int, diags *diag.List) {
-	d := diags.Warnf(k.Pos(), "CRD %s is %d bytes applied without any description, over --fit-crd-bytes=%d", name, size, limit).
-		Note("--fit-crd-bytes leaves out descriptions only; the rest is the schemas themselves, one per version")
+	d := diags.Warnf(k.Pos(), "CRD %s is %d bytes applied without any description, over %s", name, size, settings.FitCRDBytes.FlagIs(limit)).
+		Note("%s leaves out descriptions only; the rest is the schemas themselves, one per version", settings.FitCRDBytes.Flag())
 	if size > ClientSideApplyLimit {
 		d.Note("kubectl apply (client-side) cannot store a CRD over %d bytes in its %s annotation", ClientSideApplyLimit, LastAppliedAnnotation)
 		d.Help("apply it with kubectl apply --server-side, or serve fewer versions")

@@ -9,11 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/model"
-	"github.com/crdforge/crdforge/internal/crdstrategy"
-	"github.com/crdforge/crdforge/internal/diag"
-	"github.com/crdforge/crdforge/internal/passrecord"
-	"github.com/crdforge/crdforge/markers"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/install"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -21,6 +16,12 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apiserver/pkg/endpoints/request"
+
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/internal/crdstrategy"
+	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/passrecord"
+	"github.com/crdforge/crdforge/markers"
 )
 
 // validator runs a CRD through what kube-apiserver does on create: defaulting,

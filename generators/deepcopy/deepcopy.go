@@ -12,13 +12,14 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/crdforge/crdforge/generators/model"
-	"github.com/crdforge/crdforge/internal/diag"
-	"github.com/crdforge/crdforge/internal/output"
 	"sigs.k8s.io/controller-tools/pkg/deepcopy"
 	"sigs.k8s.io/controller-tools/pkg/genall"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
+
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/output"
 )
 
 // FileName is the name of the generated file in each package.

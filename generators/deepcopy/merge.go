@@ -12,10 +12,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/model"
-	"github.com/crdforge/crdforge/internal/output"
 	"github.com/dave/jennifer/jen"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/internal/output"
 )
 
 // ownFile prints own, the types of root crdforge copies itself, into the

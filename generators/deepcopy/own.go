@@ -3,9 +3,10 @@ package deepcopy
 import (
 	"fmt"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/gotype"
-	"github.com/dave/jennifer/jen"
 )
 
 const runtimePath = "k8s.io/apimachinery/pkg/runtime"

@@ -7,8 +7,9 @@ import (
 	"go/token"
 	"slices"
 
-	"github.com/crdforge/crdforge/generators/model"
 	"github.com/dave/jennifer/jen"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // controller-tools' generator copies some fields wrong: a slice or map of

@@ -36,6 +36,9 @@ type Generator struct {
 	// WebhookImage is the image the Deployment runs, [registry/]name[:tag];
 	// empty for <app>:latest.
 	WebhookImage string
+	// ManageCerts writes the opt-in component managed-certs, for a main
+	// generated with webhook-manage-certs.
+	ManageCerts bool
 }
 
 // Name is the generator's name for --only.
@@ -54,7 +57,7 @@ func (g Generator) Owns(m *model.Model) []string {
 	}
 	return []string{filepath.Join(g.Dir, "*.yaml"), filepath.Join(g.CRDDir, "kustomization.yaml"),
 		filepath.Join(overlayDir(g.Dir), "kustomization.yaml"), filepath.Join(filepath.Dir(g.Main), "Dockerfile"),
-		g.DockerIgnore(), filepath.Join(g.Dir, networkPolicyDir, "*.yaml")}
+		g.DockerIgnore(), filepath.Join(g.Dir, networkPolicyDir, "*.yaml"), filepath.Join(g.Dir, managedCertsDir, "*.yaml")}
 }
 
 // Generate returns the webhook's manifests and kustomization, or nothing
@@ -128,6 +131,9 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	npKustomization, np := g.networkPolicyFiles()
 	add(np, "webhook/networkpolicy.yaml", data)
 	add(npKustomization, "webhook/network-policy.kustomization.yaml", data)
+	if g.ManageCerts {
+		g.addManagedCerts(m, data, add)
+	}
 	add(filepath.Join(filepath.Dir(g.Main), "Dockerfile"), "webhook/Dockerfile", build)
 	add(g.DockerIgnore(), "webhook/Dockerfile.dockerignore", build)
 	if data.CertManager {
@@ -189,6 +195,8 @@ type manifests struct {
 	// Base is the last element of Dir, which a kustomization beside it
 	// names: the overlay without cert-manager, the user's own.
 	Base string
+	// ManagedCerts is the managed-certs component's.
+	ManagedCerts
 }
 
 func render(name string, data any) ([]byte, error) {

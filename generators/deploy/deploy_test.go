@@ -15,6 +15,10 @@ import (
 	"testing"
 	"time"
 
+	yaml "go.yaml.in/yaml/v2"
+	appsv1 "k8s.io/api/apps/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
+
 	"github.com/crdforge/crdforge/generators/deploy"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/pipeline"
@@ -22,9 +26,6 @@ import (
 	"github.com/crdforge/crdforge/internal/manifestcheck"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/webhook"
-	yaml "go.yaml.in/yaml/v2"
-	appsv1 "k8s.io/api/apps/v1"
-	rbacv1 "k8s.io/api/rbac/v1"
 )
 
 // byDefault is the deploy generator as crdforge generate configures it

@@ -9,13 +9,14 @@ import (
 	"fmt"
 	"path/filepath"
 
+	ctcrd "sigs.k8s.io/controller-tools/pkg/crd"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+	"sigs.k8s.io/yaml"
+
 	"github.com/crdforge/crdforge/generators/crd"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/output"
-	ctcrd "sigs.k8s.io/controller-tools/pkg/crd"
-	"sigs.k8s.io/controller-tools/pkg/loader"
-	"sigs.k8s.io/yaml"
 )
 
 // Suffix ends the name of a kind's policy file, which starts with its CRD

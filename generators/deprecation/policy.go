@@ -8,11 +8,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/model"
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	apiservercel "k8s.io/apiserver/pkg/cel"
 	"k8s.io/utils/ptr"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // PolicyName is the name of k's policy and of its binding:

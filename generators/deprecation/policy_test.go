@@ -4,12 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/generators/model"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/util/validation"
 	plugincel "k8s.io/apiserver/pkg/admission/plugin/cel"
 	"k8s.io/apiserver/pkg/admission/plugin/policy/validating"
 	"k8s.io/apiserver/pkg/cel/environment"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // kind is a Gadget of gadgets.example.com whose versions deprecate fields

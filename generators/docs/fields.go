@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/model"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // fieldTable prints the table of version v's fields: what the API server

@@ -4,8 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/generators/model"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // A version's field table takes every fact from the CRD's schema and the

@@ -4,8 +4,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/model"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // property is one field of a version's schema.

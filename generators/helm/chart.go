@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"go/token"
 
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
 	"github.com/crdforge/crdforge/generators/deploy"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/templates"
-	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
 
 // chart is what the chart's templates (templates/helm) read.

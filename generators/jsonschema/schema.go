@@ -6,8 +6,9 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/crdforge/crdforge/internal/output"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdforge/crdforge/internal/output"
 )
 
 // Draft is the JSON Schema dialect the schemas declare: draft 4, whose
@@ -144,7 +145,7 @@ func convertChildren(s map[string]any, pruned, resource bool) {
 	props, _ := s["properties"].(map[string]any)
 	for name, p := range props {
 		if p, ok := p.(map[string]any); ok {
-			convert(p, pruned && !(resource && name == "metadata"), false)
+			convert(p, pruned && (!resource || name != "metadata"), false)
 		}
 	}
 	for _, key := range []string{"items", "additionalProperties"} {

@@ -6,8 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/internal/output"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdforge/crdforge/internal/output"
 )
 
 // thing is a CRD of group g.example.com, kind Thing, whose one version v1 has

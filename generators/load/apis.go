@@ -8,8 +8,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/crdforge/crdforge/internal/diag"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // A run for CRDs alone needs the types of the API packages only, as

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/internal/diag"
-
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // A run for CRDs alone checks the roots API packages need, and no other:

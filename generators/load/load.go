@@ -5,6 +5,7 @@
 package load
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"maps"
@@ -13,9 +14,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crdforge/crdforge/internal/diag"
 	"golang.org/x/tools/go/packages"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // Result is the outcome of the load: the root packages and what type-checks
@@ -352,31 +354,7 @@ func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) 
 		raw = append(raw, root.Package)
 		isRoot[root.Package] = true
 	}
-	// A run for CRDs alone reports only the type errors in its roots'
-	// type declarations (typesOnly).
-	ignored := map[*packages.Package]map[int]bool{}
-	if r.typesOnly {
-		for _, root := range r.Roots {
-			for i, e := range root.Errors {
-				if e.Kind == packages.TypeError && !r.inTypeDecl(root, e.Pos) {
-					if ignored[root.Package] == nil {
-						ignored[root.Package] = map[int]bool{}
-					}
-					ignored[root.Package][i] = true
-				}
-			}
-		}
-	}
-	// Roots whose type errors only hiding their generated files causes.
-	artefacts := map[*packages.Package]bool{}
-	for _, root := range r.Roots {
-		for i, e := range root.Errors {
-			if e.Kind == packages.TypeError && !ignored[root.Package][i] {
-				artefacts[root.Package] = r.explainedByGenerated(root)
-				break
-			}
-		}
-	}
+	ignored, handWritten := r.rootTypeErrors()
 	seen := map[*packages.Package]bool{}
 	var all []*packages.Package
 	packages.Visit(raw, func(p *packages.Package) bool {
@@ -399,8 +377,12 @@ func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) 
 	}
 	for _, p := range all {
 		for i, e := range p.Errors {
-			if (e.Kind == packages.TypeError && (!isRoot[p] || gomod != "" || artefacts[p] || ignored[p][i])) || (skip != nil && skip(p, i)) {
+			if (e.Kind == packages.TypeError && (!isRoot[p] || gomod != "" || ignored[p][i])) || (skip != nil && skip(p, i)) {
 				continue
+			}
+			recheck, checkedAgain := handWritten[p]
+			if e.Kind == packages.TypeError && checkedAgain && recheck[e.Pos] == "" {
+				continue // an artefact of the hidden generated files
 			}
 			if e.Kind == packages.ListError && r.onlyGenerated(p) {
 				continue // build constraints exclude all its files: the tag's doing
@@ -414,12 +396,52 @@ func (r *Result) Errors(diags *diag.List, skip func(p *packages.Package, i int) 
 				pos = token.Position{Filename: packageDir(p)}
 			}
 			msg, notes := e.Msg, []diag.Note(nil)
-			if reword != nil {
+			switch {
+			case e.Kind == packages.TypeError:
+				// As go build says it, with the generated files in.
+				msg, notes = typeError(cmp.Or(recheck[e.Pos], e.Msg))
+			case reword != nil:
 				msg, notes = reword(p, i)
 			}
 			diags.Add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Msg: msg, Notes: notes})
 		}
 	}
+}
+
+// rootTypeErrors says which type errors of the roots Errors leaves out:
+// ignored, by index, those outside type declarations in a run for CRDs
+// alone (typesOnly); handWritten, for each root whose type errors hiding
+// generated files may cause, its errors as checked with them, by position.
+func (r *Result) rootTypeErrors() (ignored map[*packages.Package]map[int]bool, handWritten map[*packages.Package]map[string]string) {
+	// A run for CRDs alone reports only the type errors in its roots'
+	// type declarations (typesOnly).
+	ignored = map[*packages.Package]map[int]bool{}
+	if r.typesOnly {
+		for _, root := range r.Roots {
+			for i, e := range root.Errors {
+				if e.Kind == packages.TypeError && !r.inTypeDecl(root, e.Pos) {
+					if ignored[root.Package] == nil {
+						ignored[root.Package] = map[int]bool{}
+					}
+					ignored[root.Package][i] = true
+				}
+			}
+		}
+	}
+	// Roots whose type errors hiding their generated files causes: each
+	// root's errors as checked with them, by position.
+	handWritten = map[*packages.Package]map[string]string{}
+	for _, root := range r.Roots {
+		for i, e := range root.Errors {
+			if e.Kind == packages.TypeError && !ignored[root.Package][i] {
+				if errs, ok := r.handWrittenErrors(root); ok {
+					handWritten[root.Package] = errs
+				}
+				break
+			}
+		}
+	}
+	return ignored, handWritten
 }
 
 // PositionFree reports whether e, an error of p, points nowhere: controller-

@@ -133,6 +133,11 @@ type patternError struct {
 
 func (e *patternError) Error() string { return "pattern " + e.pattern + ": " + e.msg }
 
+// Unwrap is the cause alone, so that the CLI prints the pattern as the
+// headline and why it names nothing as a note (diag.FromError), however long
+// the directory it names.
+func (e *patternError) Unwrap() error { return errors.New(e.msg) }
+
 // isFilesystem reports whether the go command takes pattern as a directory
 // rather than an import path: an absolute path, or one starting with . or ..
 func isFilesystem(pattern string) bool {

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"os"
 
-	"github.com/crdforge/crdforge/internal/output"
 	yaml "go.yaml.in/yaml/v2"
+
+	"github.com/crdforge/crdforge/internal/output"
 )
 
 // ProjectService is the conversion webhook's Service as a project that

@@ -7,8 +7,9 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/crdforge/crdforge/internal/output"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/internal/output"
 )
 
 // hideTakenOver moves out of each root's files, into its IgnoredFiles, the

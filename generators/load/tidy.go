@@ -6,8 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/crdforge/crdforge/internal/diag"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // The go command's messages for a go.mod that lacks what the code imports:

@@ -9,14 +9,15 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/load"
-	"github.com/crdforge/crdforge/internal/diag"
-	"github.com/crdforge/crdforge/internal/parallel"
-	"github.com/crdforge/crdforge/markers"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/version"
 	"sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/generators/load"
+	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/parallel"
+	"github.com/crdforge/crdforge/markers"
 )
 
 // parseSchemas sets up controller-tools' schema parser over the checked

@@ -1,13 +1,15 @@
 package model
 
 import (
-	"github.com/crdforge/crdforge/generators/load"
-	"github.com/crdforge/crdforge/internal/diag"
-	"github.com/crdforge/crdforge/markers"
 	"go/token"
+
 	"sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
+
+	"github.com/crdforge/crdforge/generators/load"
+	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/markers"
 )
 
 // Builder builds a Model from one load, and holds what only building needs:

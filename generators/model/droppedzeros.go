@@ -9,9 +9,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/crdforge/crdforge/internal/diag"
-	"github.com/crdforge/crdforge/markers"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/settings"
+	"github.com/crdforge/crdforge/markers"
 )
 
 // A field with a default other than its Go zero value, whose tag drops that
@@ -117,7 +119,8 @@ func (z *droppedZero) report(diags *diag.List) {
 	d.Help("%s, to keep %s", z.fix(), z.zero).
 		Help("if %s is meant to read as %s, mark it +%s", z.zero, z.def, markers.DroppedZeroName)
 	if z.webhook {
-		d.Help("a project adopting crdforge with many such fields can run crdforge generate with --allow-dropped-zeros (allow-dropped-zeros: true in .crdforge.yaml), which reports them as warnings")
+		d.Help("a project adopting crdforge with many such fields can run crdforge generate with %s (%s), which reports them as warnings",
+			settings.AllowDroppedZeros.Flag(), settings.AllowDroppedZeros.InProjectFile(true))
 	}
 }
 

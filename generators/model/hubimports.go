@@ -4,8 +4,9 @@ import (
 	"go/token"
 	"strings"
 
-	"github.com/crdforge/crdforge/internal/diag"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // Every spoke's generated conversion imports the hub's package, so the

@@ -6,10 +6,11 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/crdforge/crdforge/internal/diag"
-	"github.com/crdforge/crdforge/markers"
 	"k8s.io/gengo/v2/codetags"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/markers"
 )
 
 // InternalHub is the unversioned package that conversion-gen converts every

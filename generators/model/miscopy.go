@@ -3,8 +3,9 @@ package model
 import (
 	"go/types"
 
-	"github.com/crdforge/crdforge/internal/diag"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // controller-tools' deepcopy generator (v0.23, as controller-gen runs it)

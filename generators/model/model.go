@@ -13,14 +13,16 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/load"
-	"github.com/crdforge/crdforge/internal/diag"
-	"github.com/crdforge/crdforge/markers"
 	"golang.org/x/tools/go/packages"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
+
+	"github.com/crdforge/crdforge/generators/load"
+	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/settings"
+	"github.com/crdforge/crdforge/markers"
 )
 
 // Model is what generators read.
@@ -272,6 +274,6 @@ func (m *Model) Reword(p *packages.Package, i int) (string, []diag.Note) {
 	if why != "" {
 		notes = append(notes, diag.Note{Kind: diag.KindNote, Text: "as " + why})
 	}
-	notes = append(notes, diag.Note{Kind: diag.KindHelp, Text: "if you are sure you want floats, run crdforge generate with --allow-dangerous-types"})
+	notes = append(notes, diag.Note{Kind: diag.KindHelp, Text: "if you are sure you want floats, run crdforge generate with " + settings.AllowDangerousTypes.Flag()})
 	return head, notes
 }

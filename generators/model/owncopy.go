@@ -4,8 +4,9 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/crdforge/crdforge/internal/diag"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // OwnCopy is a type whose deepcopy methods crdforge writes itself, because

@@ -6,8 +6,9 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/crdforge/crdforge/internal/diag"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // checkProjectDir catches the run from the wrong directory: crdforge run in

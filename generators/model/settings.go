@@ -6,11 +6,12 @@ import (
 	"go/token"
 	"strings"
 
-	"github.com/crdforge/crdforge/internal/diag"
-	"github.com/crdforge/crdforge/markers"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/util/validation"
+
+	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/markers"
 )
 
 // resolveConversion settles a kind's conversion: the strategy, the

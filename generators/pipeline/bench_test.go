@@ -9,13 +9,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/internal/passrecord"
-	"github.com/crdforge/crdforge/internal/testdata/benchcpu"
-	"github.com/crdforge/crdforge/internal/testdata/synth"
 	"golang.org/x/tools/go/packages"
 	"sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/deepcopy"
 	"sigs.k8s.io/controller-tools/pkg/genall"
+
+	"github.com/crdforge/crdforge/internal/passrecord"
+	"github.com/crdforge/crdforge/internal/testdata/benchcpu"
+	"github.com/crdforge/crdforge/internal/testdata/synth"
 )
 
 // synthTree writes a synthetic tree of n kinds inside this module, so that

@@ -21,7 +21,9 @@ import (
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/webhook"
 	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/kubeversion"
 	"github.com/crdforge/crdforge/internal/passrecord"
+	"github.com/crdforge/crdforge/internal/settings"
 )
 
 // Defaults of Config, applied by Complete and nowhere else. Paths are
@@ -91,6 +93,12 @@ type Config struct {
 	// [registry/]name[:tag], that the generated Deployment runs and the
 	// generated Dockerfile's comment builds; default <app>:latest.
 	WebhookImage string
+	// WebhookManageCerts has the webhook keep its own certificates
+	// (--manage-certs, package certmanage of the webhook module): the main
+	// registers certmanage, and the deployment offers the opt-in kustomize
+	// component config/webhook/managed-certs. Off, the main links no API
+	// server client.
+	WebhookManageCerts bool
 	// Strict turns the warnings about fields a conversion leaves out
 	// (diag.ClassNoCounterpart) into errors: nothing is written.
 	Strict bool
@@ -107,6 +115,10 @@ type Config struct {
 	// client-side: the CRD generator leaves out descriptions, the deepest
 	// and longest first, until each fits (crd.Generator.FitBytes).
 	FitCRDBytes int
+	// KubeVersion is the oldest Kubernetes release the user's clusters run,
+	// such as "1.31": generate warns at each generated object that needs a
+	// newer one (package kubeversion). Empty checks nothing.
+	KubeVersion string
 	// Resolve asks for parts of the model that no selected generator reads,
 	// for a caller that reads Result.Model itself.
 	Resolve model.Options
@@ -152,6 +164,8 @@ type Config struct {
 	// header is HeaderFile's content with Year in it, or empty; crdHeader
 	// the same of CRDHeaderFile.
 	header, crdHeader string
+	// kubeVersion is KubeVersion read; nil when it is empty.
+	kubeVersion *kubeversion.Release
 	// warnings are the problems in the header files worth a word.
 	warnings []diag.Diagnostic
 	// early, when set, is how many goroutines make CRDs while the model
@@ -193,25 +207,32 @@ func (cfg Config) Complete() (Config, error) {
 	if cfg.RoleName == "" {
 		cfg.RoleName = controllertools.DefaultRoleName
 	}
+	if cfg.KubeVersion != "" {
+		r, err := kubeversion.Parse(cfg.KubeVersion)
+		if err != nil {
+			return cfg, fmt.Errorf("%s: %w", settings.KubeVersion.Flag(), err)
+		}
+		cfg.kubeVersion = &r
+	}
 	if cfg.FitCRDBytes < 0 {
-		return cfg, fmt.Errorf("--fit-crd-bytes %d: want a number of bytes, or 0 to fit nothing", cfg.FitCRDBytes)
+		return cfg, fmt.Errorf("%s %d: want a number of bytes, or 0 to fit nothing", settings.FitCRDBytes.Flag(), cfg.FitCRDBytes)
 	}
 	switch cfg.WebhookCodec {
 	case "":
 		cfg.WebhookCodec = webhook.CodecGenerated
 	case webhook.CodecGenerated, webhook.CodecReflect:
 	default:
-		return cfg, fmt.Errorf("unknown --webhook-codec %q (want %s or %s)", cfg.WebhookCodec, webhook.CodecGenerated, webhook.CodecReflect)
+		return cfg, fmt.Errorf("unknown %s %q (want %s or %s)", settings.WebhookCodec.Flag(), cfg.WebhookCodec, webhook.CodecGenerated, webhook.CodecReflect)
 	}
 	cfg.warnings = nil
 	if cfg.HeaderFile != "" {
-		if cfg.header, err = cfg.readHeader("--header-file", cfg.HeaderFile, goComments); err != nil {
+		if cfg.header, err = cfg.readHeader(settings.HeaderFile, cfg.HeaderFile, goComments); err != nil {
 			return cfg, err
 		}
 		cfg.header = strings.TrimRight(cfg.header, "\n") // output.WithLicense adds the blank line
 	}
 	if cfg.CRDHeaderFile != "" {
-		if cfg.crdHeader, err = cfg.readHeader("--crd-header-file", cfg.CRDHeaderFile, yamlComments); err != nil {
+		if cfg.crdHeader, err = cfg.readHeader(settings.CRDHeaderFile, cfg.CRDHeaderFile, yamlComments); err != nil {
 			return cfg, err
 		}
 	}
@@ -226,7 +247,8 @@ func (cfg Config) Complete() (Config, error) {
 	cfg.partial = len(cfg.Only) > 0
 	for _, name := range cfg.Only {
 		if !slices.ContainsFunc(all, func(g Generator) bool { return g.Name() == name }) {
-			return cfg, fmt.Errorf("unknown generator %q in --only (known: %s)", name, strings.Join(Names(), ", "))
+			return cfg, diag.Fail("unknown generator %q in %s", name, settings.Only.Flag()).
+				Help("the generators are %s", strings.Join(Names(), ", ")).Err()
 		}
 	}
 	cfg.gens = slices.DeleteFunc(all, func(g Generator) bool { return !cfg.runs(g.Name()) })
@@ -240,11 +262,11 @@ func (cfg Config) Complete() (Config, error) {
 // is worth a warning: controller-gen's output has the placeholder blanked
 // out, which is seldom what the author of the header meant. valid checks
 // the result's syntax.
-func (cfg *Config) readHeader(flag, name string, valid func(string) bool) (string, error) {
+func (cfg *Config) readHeader(flag settings.Setting, name string, valid func(string) bool) (string, error) {
 	path := absPath(cfg.Dir, name)
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", flag, err)
+		return "", fmt.Errorf("reading %s: %w", flag.Flag(), err)
 	}
 	if cfg.Year == "" {
 		cfg.warnings = append(cfg.warnings, yearPlaceholders(path, string(b))...)
@@ -252,10 +274,10 @@ func (cfg *Config) readHeader(flag, name string, valid func(string) bool) (strin
 	header := strings.ReplaceAll(string(b), " YEAR", " "+cfg.Year)
 	if !valid(header) {
 		what := "Go comments, such as a /* license */ block"
-		if flag == "--crd-header-file" {
+		if flag == settings.CRDHeaderFile {
 			what = "YAML comments (lines that start with #), as it starts YAML files"
 		}
-		return "", fmt.Errorf("%s %s: the header must hold only %s", flag, path, what)
+		return "", fmt.Errorf("%s %s: the header must hold only %s", flag.Flag(), path, what)
 	}
 	return header, nil
 }
@@ -268,10 +290,10 @@ func yearPlaceholders(path, text string) []diag.Diagnostic {
 			out = append(out, diag.Diagnostic{
 				Pos:      token.Position{Filename: path, Line: i + 1, Column: col + 2},
 				Severity: diag.Warning,
-				Msg:      `" YEAR" stands for the year, and no --year is given`,
+				Msg:      `" YEAR" stands for the year, and no ` + settings.Year.Flag() + ` is given`,
 				Notes: []diag.Note{
 					{Kind: diag.KindNote, Text: "it is left blank, as controller-gen leaves it"},
-					{Kind: diag.KindHelp, Text: "give --year"},
+					{Kind: diag.KindHelp, Text: "give " + settings.Year.Flag()},
 				},
 			})
 			next := strings.Index(line[col+1:], " YEAR")
@@ -311,8 +333,8 @@ func generatorsOf(cfg Config) []Generator {
 		deprecation.Generator{Dir: cfg.CRDDir, Header: cfg.crdHeader},
 		deepcopy.Generator{},
 		conversion.Generator{},
-		webhook.Generator{Main: cfg.WebhookMain, Codec: cfg.WebhookCodec},
-		deploy.Generator{Dir: cfg.DeployDir, CRDDir: cfg.CRDDir, Main: cfg.WebhookMain, WebhookImage: cfg.WebhookImage},
+		webhook.Generator{Main: cfg.WebhookMain, Codec: cfg.WebhookCodec, ManageCerts: cfg.WebhookManageCerts},
+		deploy.Generator{Dir: cfg.DeployDir, CRDDir: cfg.CRDDir, Main: cfg.WebhookMain, WebhookImage: cfg.WebhookImage, ManageCerts: cfg.WebhookManageCerts},
 		docs.Generator{Dir: cfg.DocsDir},
 		jsonschema.Generator{Dir: cfg.JSONSchemaDir},
 		helm.Generator{Dir: DefaultChartsDir, WebhookImage: cfg.WebhookImage},

@@ -14,14 +14,16 @@ import (
 	"strings"
 	"sync"
 
+	"sigs.k8s.io/controller-tools/pkg/loader"
+
 	"github.com/crdforge/crdforge/generators/crd"
 	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/plan"
 	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/kubeversion"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/markers"
-	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // Generator turns the model into files.
@@ -95,6 +97,10 @@ func Generate(cfg Config) (*Result, error) {
 	}
 	// Before the build says it: a module below what generated code needs.
 	needs.check(diags)
+	// Before a cluster says it: an object the oldest cluster targeted lacks.
+	if cfg.kubeVersion != nil {
+		kubeversion.Check(cfg.Dir, res.Files, *cfg.kubeVersion, diags)
+	}
 	finish(cfg, ld, res)
 	res.Sources = ld.Sources()
 	if diags.HasErrors() {

@@ -5,9 +5,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"sigs.k8s.io/controller-tools/pkg/loader"
+
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/testdata/synth"
-	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // oneKindTree writes a synthetic tree of one kind under testdata/name,

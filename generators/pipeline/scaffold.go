@@ -8,6 +8,7 @@ import (
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/output"
+	"github.com/crdforge/crdforge/internal/settings"
 )
 
 // scaffolder is a generator whose files only get a project going (the
@@ -58,7 +59,7 @@ func dropScaffold(dir string, m *model.Model, g Generator, files []output.File, 
 	d := diags.Add(diag.Diagnostic{Pos: token.Position{Filename: path, Line: 1, Column: 1}, Severity: diag.Warning,
 		Msg: "this file is yours, so the " + g.Name() + " generator writes none of its files"}).
 		Note("it has no \"Code generated\" line, and crdforge's %s generator would write here; it leaves your own %s files as they are", g.Name(), g.Name()).
-		Help("move them away to get crdforge's, or leave %s out with --only", g.Name())
+		Help("move them away to get crdforge's, or leave %s out with %s", g.Name(), settings.Only.Flag())
 	if n, ok := g.(dropNoter); ok {
 		note, help := n.DropNote(m)
 		if note != "" {

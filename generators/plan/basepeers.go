@@ -1,11 +1,12 @@
 package plan
 
 import (
-	"github.com/crdforge/crdforge/generators/model"
 	"slices"
 
-	"github.com/crdforge/crdforge/internal/diag"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // conversion-gen pairs a package's types with those of its peers: the

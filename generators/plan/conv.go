@@ -2,9 +2,10 @@ package plan
 
 import (
 	"fmt"
-	"github.com/crdforge/crdforge/generators/model"
 	"go/types"
 	"reflect"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // pairDirs lists the pair directions the conversion goes through, itself

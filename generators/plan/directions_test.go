@@ -25,24 +25,26 @@ func TestDirections(t *testing.T) {
 		{"another spoke package's pair", "v3", "Ref", true, "Convert_v3_Ref_To_v1_Ref", "v3"},
 	}
 	for _, tc := range tests {
-		tp := pairNamed(m, tc.ver, tc.spoke)
-		if tp == nil {
-			t.Errorf("%s: no pair %s", tc.name, tc.spoke)
-			continue
-		}
-		d, other := tp.ToSpoke, tp.ToHub
-		if tc.toHub {
-			d, other = tp.ToHub, tp.ToSpoke
-		}
-		if d.Func != tc.wantFunc || d.FromVersion.Name != tc.wantFrom {
-			t.Errorf("%s: %s from %s, want %s from %s", tc.name, d.Func, d.FromVersion.Name, tc.wantFunc, tc.wantFrom)
-		}
-		if d.Reverse != other {
-			t.Errorf("%s: the reverse of %s is %s, want %s", tc.name, d.Func, d.Reverse.Func, other.Func)
-		}
-		if d.AutoFunc != "auto"+tc.wantFunc || d.LossyFunc != "lossy"+tc.wantFunc[len("Convert"):] {
-			t.Errorf("%s: autoConvert_ %s and lossy_ %s do not follow %s", tc.name, d.AutoFunc, d.LossyFunc, tc.wantFunc)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			tp := pairNamed(m, tc.ver, tc.spoke)
+			if tp == nil {
+				t.Errorf("%s: no pair %s", tc.name, tc.spoke)
+				return
+			}
+			d, other := tp.ToSpoke, tp.ToHub
+			if tc.toHub {
+				d, other = tp.ToHub, tp.ToSpoke
+			}
+			if d.Func != tc.wantFunc || d.FromVersion.Name != tc.wantFrom {
+				t.Errorf("%s: %s from %s, want %s from %s", tc.name, d.Func, d.FromVersion.Name, tc.wantFunc, tc.wantFrom)
+			}
+			if d.Reverse != other {
+				t.Errorf("%s: the reverse of %s is %s, want %s", tc.name, d.Func, d.Reverse.Func, other.Func)
+			}
+			if d.AutoFunc != "auto"+tc.wantFunc || d.LossyFunc != "lossy"+tc.wantFunc[len("Convert"):] {
+				t.Errorf("%s: autoConvert_ %s and lossy_ %s do not follow %s", tc.name, d.AutoFunc, d.LossyFunc, tc.wantFunc)
+			}
+		})
 	}
 	fields := []struct {
 		name, field string
@@ -55,17 +57,19 @@ func TestDirections(t *testing.T) {
 		{"a struct field to the spoke", "PairingSpec.Gadget", false, "Convert_v1_Bar_To_v2_Foo"},
 	}
 	for _, tc := range fields {
-		mp := v2Mapping(t, m, tc.field)
-		c := mp.ToSpoke.Conv
-		if tc.toHub {
-			c = mp.ToHub.Conv
-		}
-		for c.Elem != nil {
-			c = c.Elem
-		}
-		if c.Kind != model.ConvPair || c.Dir.Func != tc.want {
-			t.Errorf("%s: %s converts as %s through %s, want a pair through %s", tc.name, tc.field, convKinds[c.Kind], funcOf(c), tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			mp := v2Mapping(t, m, tc.field)
+			c := mp.ToSpoke.Conv
+			if tc.toHub {
+				c = mp.ToHub.Conv
+			}
+			for c.Elem != nil {
+				c = c.Elem
+			}
+			if c.Kind != model.ConvPair || c.Dir.Func != tc.want {
+				t.Errorf("%s: %s converts as %s through %s, want a pair through %s", tc.name, tc.field, convKinds[c.Kind], funcOf(c), tc.want)
+			}
+		})
 	}
 }
 

@@ -33,19 +33,21 @@ func TestFieldConversion(t *testing.T) {
 		{"integers that may not fit, in a list, need a function", "FallbackSpec.Counts", model.ConvSlice, model.ConvSlice, "", true},
 	}
 	for _, tc := range tests {
-		mp := v2Mapping(t, m, tc.field)
-		toHub, toSpoke := mp.ToHub.Conv, mp.ToSpoke.Conv
-		if toHub.Kind != tc.toHub || toSpoke.Kind != tc.toSpoke {
-			t.Errorf("%s: %s converts as %s to the hub and %s back, want %s and %s", tc.name, tc.field, convKinds[toHub.Kind], convKinds[toSpoke.Kind], convKinds[tc.toHub], convKinds[tc.toSpoke])
-			continue
-		}
-		if manual, _ := toHub.Manual(); manual != tc.manual {
-			t.Errorf("%s: %s needs a hand-written function to the hub: %v, want %v", tc.name, tc.field, manual, tc.manual)
-		}
-		if tc.callee != "" {
-			if _, name := toHub.Callee(); name != tc.callee {
-				t.Errorf("%s: %s calls %s, want %s", tc.name, tc.field, name, tc.callee)
+		t.Run(tc.name, func(t *testing.T) {
+			mp := v2Mapping(t, m, tc.field)
+			toHub, toSpoke := mp.ToHub.Conv, mp.ToSpoke.Conv
+			if toHub.Kind != tc.toHub || toSpoke.Kind != tc.toSpoke {
+				t.Errorf("%s: %s converts as %s to the hub and %s back, want %s and %s", tc.name, tc.field, convKinds[toHub.Kind], convKinds[toSpoke.Kind], convKinds[tc.toHub], convKinds[tc.toSpoke])
+				return
 			}
-		}
+			if manual, _ := toHub.Manual(); manual != tc.manual {
+				t.Errorf("%s: %s needs a hand-written function to the hub: %v, want %v", tc.name, tc.field, manual, tc.manual)
+			}
+			if tc.callee != "" {
+				if _, name := toHub.Callee(); name != tc.callee {
+					t.Errorf("%s: %s calls %s, want %s", tc.name, tc.field, name, tc.callee)
+				}
+			}
+		})
 	}
 }

@@ -1,10 +1,11 @@
 package plan
 
 import (
-	"github.com/crdforge/crdforge/generators/model"
 	"go/types"
 
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // A spoke's field may convert between two structs that are not both of its

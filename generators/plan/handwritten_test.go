@@ -21,28 +21,30 @@ func TestHandWritten(t *testing.T) {
 		{"no method", "Loss", "", ""},
 	}
 	for _, tc := range tests {
-		s := kindOf(t, m, tc.kind).Spokes[0]
-		var got []string
-		if tc.pair != "" {
-			tp := pairNamed(m, "v2", tc.pair)
-			if tp.ToHub.Manual != nil {
-				got = append(got, "ToHub")
-			}
-			if tp.ToSpoke.Manual != nil {
-				got = append(got, "ToSpoke")
-			}
-		} else {
-			for _, f := range []struct {
-				name string
-				set  bool
-			}{{"ConvertTo", s.ConvertTo != nil}, {"ConvertFrom", s.ConvertFrom != nil}, {"Foreign", s.Foreign != nil}} {
-				if f.set {
-					got = append(got, f.name)
+		t.Run(tc.name, func(t *testing.T) {
+			s := kindOf(t, m, tc.kind).Spokes[0]
+			var got []string
+			if tc.pair != "" {
+				tp := pairNamed(m, "v2", tc.pair)
+				if tp.ToHub.Manual != nil {
+					got = append(got, "ToHub")
+				}
+				if tp.ToSpoke.Manual != nil {
+					got = append(got, "ToSpoke")
+				}
+			} else {
+				for _, f := range []struct {
+					name string
+					set  bool
+				}{{"ConvertTo", s.ConvertTo != nil}, {"ConvertFrom", s.ConvertFrom != nil}, {"Foreign", s.Foreign != nil}} {
+					if f.set {
+						got = append(got, f.name)
+					}
 				}
 			}
-		}
-		if g := strings.Join(got, " "); g != tc.want {
-			t.Errorf("%s: %s %s: hand-written %q, want %q", tc.name, tc.kind, tc.pair, g, tc.want)
-		}
+			if g := strings.Join(got, " "); g != tc.want {
+				t.Errorf("%s: %s %s: hand-written %q, want %q", tc.name, tc.kind, tc.pair, g, tc.want)
+			}
+		})
 	}
 }

@@ -2,11 +2,12 @@ package plan
 
 import (
 	"fmt"
-	"github.com/crdforge/crdforge/generators/model"
 	"go/types"
 	"strings"
 
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // findManual looks for hand-written Convert_ functions in the spoke package

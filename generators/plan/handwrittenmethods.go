@@ -1,9 +1,9 @@
 package plan
 
 import (
-	"github.com/crdforge/crdforge/generators/model"
 	"go/types"
 
+	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
 )
 

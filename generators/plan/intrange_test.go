@@ -31,9 +31,11 @@ func TestIntRange(t *testing.T) {
 		{"bounds beyond the type's are the type's", types.Int8, apiextensionsv1.JSONSchemaProps{Minimum: f(-1000), Maximum: f(1000)}, math.MinInt8, math.MaxInt8, true},
 	}
 	for _, tc := range tests {
-		lo, hi, ok := intRange(types.Typ[tc.kind], tc.prop)
-		if lo != tc.lo || hi != tc.hi || ok != tc.ok {
-			t.Errorf("%s: %d to %d (%v), want %d to %d (%v)", tc.name, lo, hi, ok, tc.lo, tc.hi, tc.ok)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			lo, hi, ok := intRange(types.Typ[tc.kind], tc.prop)
+			if lo != tc.lo || hi != tc.hi || ok != tc.ok {
+				t.Errorf("%s: %d to %d (%v), want %d to %d (%v)", tc.name, lo, hi, ok, tc.lo, tc.hi, tc.ok)
+			}
+		})
 	}
 }

@@ -1,8 +1,9 @@
 package plan
 
 import (
-	"github.com/crdforge/crdforge/generators/model"
 	"go/types"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // Generated conversions share memory with their input wherever a plain copy

@@ -1,11 +1,12 @@
 package plan
 
 import (
-	"github.com/crdforge/crdforge/generators/model"
 	"go/ast"
 	"strings"
 
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // settleLoss decides every direction's Loss. Pairs refer to each other, in

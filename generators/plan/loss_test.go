@@ -32,13 +32,15 @@ func TestLoss(t *testing.T) {
 		{"a nested pair that loses more than the parent carries", "PartlyHolder", model.LossNone, model.LossChecked},
 	}
 	for _, tc := range tests {
-		tp := pairNamed(m, "v2", tc.pair)
-		if tp == nil {
-			t.Errorf("%s: no pair %s", tc.name, tc.pair)
-			continue
-		}
-		if tp.ToHub.Loss != tc.toHub || tp.ToSpoke.Loss != tc.toSpoke {
-			t.Errorf("%s: %s loses %s to the hub and %s back, want %s and %s", tc.name, tc.pair, losses[tp.ToHub.Loss], losses[tp.ToSpoke.Loss], losses[tc.toHub], losses[tc.toSpoke])
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			tp := pairNamed(m, "v2", tc.pair)
+			if tp == nil {
+				t.Errorf("%s: no pair %s", tc.name, tc.pair)
+				return
+			}
+			if tp.ToHub.Loss != tc.toHub || tp.ToSpoke.Loss != tc.toSpoke {
+				t.Errorf("%s: %s loses %s to the hub and %s back, want %s and %s", tc.name, tc.pair, losses[tp.ToHub.Loss], losses[tp.ToSpoke.Loss], losses[tc.toHub], losses[tc.toSpoke])
+			}
+		})
 	}
 }

@@ -3,7 +3,6 @@ package plan
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/crdforge/crdforge/generators/model"
 	"go/types"
 	"math"
 	"slices"
@@ -12,6 +11,8 @@ import (
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // A conversion narrows when the destination's schema rejects values that the

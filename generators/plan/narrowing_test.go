@@ -21,17 +21,19 @@ func TestNarrowingGuards(t *testing.T) {
 		{"an int32 becomes an int64: back, into a version not stored, only the Go type counts", "NarrowSpec.Small", "", "-2147483648 to 2147483647", false},
 	}
 	for _, tc := range tests {
-		mp := v2Mapping(t, m, tc.field)
-		toHub, toSpoke, required := "", "", false
-		if g := mp.ToHub.Guard; g != nil {
-			toHub, required = g.Describe(), g.Required
-		}
-		if g := mp.ToSpoke.Guard; g != nil {
-			toSpoke = g.Describe()
-		}
-		if toHub != tc.toHub || toSpoke != tc.toSpoke || required != tc.requiredToHub {
-			t.Errorf("%s: %s checks %q (required %v) to the hub and %q back, want %q (%v) and %q",
-				tc.name, tc.field, toHub, required, toSpoke, tc.toHub, tc.requiredToHub, tc.toSpoke)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			mp := v2Mapping(t, m, tc.field)
+			toHub, toSpoke, required := "", "", false
+			if g := mp.ToHub.Guard; g != nil {
+				toHub, required = g.Describe(), g.Required
+			}
+			if g := mp.ToSpoke.Guard; g != nil {
+				toSpoke = g.Describe()
+			}
+			if toHub != tc.toHub || toSpoke != tc.toSpoke || required != tc.requiredToHub {
+				t.Errorf("%s: %s checks %q (required %v) to the hub and %q back, want %q (%v) and %q",
+					tc.name, tc.field, toHub, required, toSpoke, tc.toHub, tc.requiredToHub, tc.toSpoke)
+			}
+		})
 	}
 }

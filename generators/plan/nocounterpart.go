@@ -1,15 +1,16 @@
 package plan
 
 import (
-	"github.com/crdforge/crdforge/generators/model"
 	"go/token"
 	"go/types"
 	"slices"
 	"strings"
 
+	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/markers"
-	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // A field that one version has and the other lacks converts to nothing: the

@@ -28,14 +28,16 @@ func TestNoCounterpart(t *testing.T) {
 		{"a field that converts", "v2 NoCounterpartSpec.Name", false, ""},
 	}
 	for _, tc := range tests {
-		msg := noCounterpartWarning(diags, tc.field)
-		if (msg != "") != tc.warned {
-			t.Errorf("%s: %s warned %v, want %v", tc.name, tc.field, msg != "", tc.warned)
-			continue
-		}
-		if hasHint := strings.Contains(msg, "did you mean"); hasHint != (tc.hint != "") || !strings.Contains(msg, tc.hint) {
-			t.Errorf("%s: %s: %q, want the hint %q", tc.name, tc.field, msg, tc.hint)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			msg := noCounterpartWarning(diags, tc.field)
+			if (msg != "") != tc.warned {
+				t.Errorf("%s: %s warned %v, want %v", tc.name, tc.field, msg != "", tc.warned)
+				return
+			}
+			if hasHint := strings.Contains(msg, "did you mean"); hasHint != (tc.hint != "") || !strings.Contains(msg, tc.hint) {
+				t.Errorf("%s: %s: %q, want the hint %q", tc.name, tc.field, msg, tc.hint)
+			}
+		})
 	}
 }
 

@@ -1,17 +1,18 @@
 package plan
 
 import (
-	"github.com/crdforge/crdforge/generators/model"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
 	"strings"
 
-	"github.com/crdforge/crdforge/internal/diag"
-	"github.com/crdforge/crdforge/markers"
 	"k8s.io/gengo/v2"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/markers"
 )
 
 // pairer builds the type pairs of one spoke: it pairs the root types, then

@@ -1,13 +1,14 @@
 package plan
 
 import (
-	"github.com/crdforge/crdforge/generators/model"
 	"go/token"
 	"go/types"
 
+	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/markers"
-	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // pairing is what pairKinds pairs: a pairer per spoke and hub package,

@@ -19,19 +19,21 @@ func TestPairing(t *testing.T) {
 	}
 	tp := pairNamed(m, "v2", "PairingSpec")
 	for _, tc := range fields {
-		got := ""
-		for _, mp := range tp.Mappings {
-			if mp.Spoke.Name() != tc.field {
-				continue
+		t.Run(tc.name, func(t *testing.T) {
+			got := ""
+			for _, mp := range tp.Mappings {
+				if mp.Spoke.Name() != tc.field {
+					continue
+				}
+				got = "."
+				if !mp.Whole {
+					got = names(mp.HubPath)
+				}
 			}
-			got = "."
-			if !mp.Whole {
-				got = names(mp.HubPath)
+			if got != tc.want {
+				t.Errorf("%s: PairingSpec.%s goes to %q, want %q", tc.name, tc.field, got, tc.want)
 			}
-		}
-		if got != tc.want {
-			t.Errorf("%s: PairingSpec.%s goes to %q, want %q", tc.name, tc.field, got, tc.want)
-		}
+		})
 	}
 	structs := []struct {
 		name, spoke, want string
@@ -45,12 +47,14 @@ func TestPairing(t *testing.T) {
 		{"an unexported struct does not pair", "hidden", ""},
 	}
 	for _, tc := range structs {
-		got := ""
-		if tp := pairNamed(m, "v2", tc.spoke); tp != nil {
-			got = tp.Hub.Obj().Name()
-		}
-		if got != tc.want {
-			t.Errorf("%s: v2 %s pairs with %q, want %q", tc.name, tc.spoke, got, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			got := ""
+			if tp := pairNamed(m, "v2", tc.spoke); tp != nil {
+				got = tp.Hub.Obj().Name()
+			}
+			if got != tc.want {
+				t.Errorf("%s: v2 %s pairs with %q, want %q", tc.name, tc.spoke, got, tc.want)
+			}
+		})
 	}
 }

@@ -13,9 +13,10 @@ import (
 	"go/types"
 	"slices"
 
+	"sigs.k8s.io/controller-tools/pkg/loader"
+
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
-	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // Facts are what the model's builder knows of the load that planning asks

@@ -1,10 +1,11 @@
 package plan
 
 import (
-	"github.com/crdforge/crdforge/generators/model"
 	"go/types"
 	"reflect"
 	"strings"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // An API may keep its own copy of another module's struct: Cluster API

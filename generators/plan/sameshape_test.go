@@ -28,8 +28,10 @@ func TestSameShape(t *testing.T) {
 		{"fields in another order", named("beta", "Window", []*types.Var{field("End", str), field("Start", str)}, []string{`json:"end"`, `json:"start"`}), false},
 		{"a field more", named("beta", "Window", append(window[:2:2], field("Zone", str)), []string{`json:"start"`, `json:"end"`, `json:"zone"`}), false},
 	} {
-		if got := sameShape(alpha, tc.b); got != tc.want {
-			t.Errorf("%s: sameShape = %v, want %v", tc.name, got, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			if got := sameShape(alpha, tc.b); got != tc.want {
+				t.Errorf("%s: sameShape = %v, want %v", tc.name, got, tc.want)
+			}
+		})
 	}
 }

@@ -25,12 +25,14 @@ func TestStrategyFallback(t *testing.T) {
 		{"missing functions, another framework's ConvertTo written", "Foreign", markers.StrategyWebhook, false},
 	}
 	for _, tc := range tests {
-		k := kindOf(t, m, tc.kind)
-		s := k.Spokes[0]
-		root := s.Pairs[0]
-		entryPoints := s.Generates(root.ToHub) && s.Generates(root.ToSpoke)
-		if k.Conversion.Strategy != tc.strategy || entryPoints != tc.entryPoints {
-			t.Errorf("%s: %s has strategy %s, entry points %v; want %s, %v", tc.name, tc.kind, k.Conversion.Strategy, entryPoints, tc.strategy, tc.entryPoints)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			k := kindOf(t, m, tc.kind)
+			s := k.Spokes[0]
+			root := s.Pairs[0]
+			entryPoints := s.Generates(root.ToHub) && s.Generates(root.ToSpoke)
+			if k.Conversion.Strategy != tc.strategy || entryPoints != tc.entryPoints {
+				t.Errorf("%s: %s has strategy %s, entry points %v; want %s, %v", tc.name, tc.kind, k.Conversion.Strategy, entryPoints, tc.strategy, tc.entryPoints)
+			}
+		})
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/crdforge/crdforge/generators/model"
-
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/markers"
 )

@@ -4,16 +4,18 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"path"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/runtime/lossless"
-	"github.com/dave/jennifer/jen"
 )
 
 const (
@@ -41,30 +43,14 @@ const (
 // so the file names never collide with each other, nor read as a _test or
 // GOOS/GOARCH suffix. Functions are planned and named for the whole
 // package first, so every name is the same as in one file; every file
-// imports every package under the same alias.
+// imports every package under the same alias. Each file's code is built
+// only when its Print is called (see plan), so that a caller printing a
+// few files at a time holds only those files' code.
 func codecFiles(importPath, pkgName string, kinds []*model.Kind) []codecFile {
 	c := &codecGen{funcs: map[*types.Named]string{}, encFuncs: map[*types.Named]string{}, transFuncs: map[*types.Named]string{},
 		taken: map[string]bool{}, aliases: aliases(kinds), others: map[string]bool{}}
 	with := c.with(kinds)
-	for _, l := range c.dataQueue {
-		c.printData(l)
-	}
-	for len(c.queue) > 0 || len(c.encQueue) > 0 || len(c.transQueue) > 0 {
-		switch {
-		case len(c.queue) > 0:
-			n := c.queue[0]
-			c.queue = c.queue[1:]
-			c.printDecoder(n)
-		case len(c.encQueue) > 0:
-			n := c.encQueue[0]
-			c.encQueue = c.encQueue[1:]
-			c.printEncoder(n)
-		default:
-			n := c.transQueue[0]
-			c.transQueue = c.transQueue[1:]
-			c.printTranscoder(n)
-		}
-	}
+	c.plan()
 	all := c.pinOthers()
 	for p, a := range c.aliases {
 		all[p] = a
@@ -91,28 +77,29 @@ func codecFiles(importPath, pkgName string, kinds []*model.Kind) []codecFile {
 	for _, code := range with {
 		main.Add(code)
 	}
-	files := []codecFile{{Name: base + ".go", File: main}}
-	byPkg := map[string]*jen.File{}
-	for _, d := range c.decls {
-		f, ok := byPkg[d.pkg]
-		if !ok {
-			f = newFile()
-			byPkg[d.pkg] = f
-			files = append(files, codecFile{Name: base + "." + all[d.pkg] + ".go", File: f})
-		}
-		for _, code := range d.code {
-			f.Add(code)
-		}
+	files := []codecFile{{Name: base + ".go", Print: func() (*jen.File, error) { return main, nil }}}
+	for _, pkg := range c.filePackages() {
+		files = append(files, codecFile{Name: base + "." + all[pkg] + ".go", Print: func() (*jen.File, error) {
+			code, err := c.printFile(pkg)
+			if err != nil {
+				return nil, err
+			}
+			f := newFile()
+			for _, code := range code {
+				f.Add(code)
+			}
+			return f, nil
+		}})
 	}
 	sort.Slice(files[1:], func(i, j int) bool { return files[1+i].Name < files[1+j].Name })
 	return files
 }
 
 // codecFile is one file of the codec package: its name in the package's
-// directory, and its code.
+// directory, and what builds its code.
 type codecFile struct {
-	Name string
-	File *jen.File
+	Name  string
+	Print func() (*jen.File, error)
 }
 
 // with prints With, planning the decoder and encoder of every version's
@@ -204,8 +191,13 @@ func (c *codecGen) pinOthers() map[string]string {
 
 // codecGen prints the decoders of the types the root types reach, each once.
 type codecGen struct {
-	// decls are the functions printed, in the order printed.
-	decls []codecDecl
+	// steps are the planning pass's printing steps, in order (see plan).
+	steps []codecStep
+	// file is, when printing a file (printFile), the package whose
+	// functions it holds, and code those printed so far; empty when
+	// planning.
+	file string
+	code []jen.Code
 	// funcs names the decoder of every struct type that has one; queue
 	// are those still to print.
 	funcs map[*types.Named]string
@@ -422,20 +414,95 @@ func (c *codecGen) printStructDecoder(n *types.Named, name, comment string, data
 	))
 }
 
-// codecDecl is a printed function and the package of the type it is for,
-// whose file it goes in.
-type codecDecl struct {
-	pkg  string
-	code []jen.Code
+// codecStep is one step of the planning pass: printing the functions of
+// one planned type, and the packages whose files they went to.
+type codecStep struct {
+	run  func(*codecGen)
+	pkgs []string
+}
+
+// plan names every function the codec needs and the package of each, by
+// printing them all once, in the order the queues give, while keeping none
+// of their code: holding the code of every file at once, until every file
+// was formatted, was most of the webhook generator's memory on large API
+// groups (issue 56). printFile prints one file's functions again, from the
+// steps plan records.
+func (c *codecGen) plan() {
+	for _, l := range c.dataQueue {
+		c.step(func(c *codecGen) { c.printData(l) })
+	}
+	for len(c.queue) > 0 || len(c.encQueue) > 0 || len(c.transQueue) > 0 {
+		switch {
+		case len(c.queue) > 0:
+			n := c.queue[0]
+			c.queue = c.queue[1:]
+			c.step(func(c *codecGen) { c.printDecoder(n) })
+		case len(c.encQueue) > 0:
+			n := c.encQueue[0]
+			c.encQueue = c.encQueue[1:]
+			c.step(func(c *codecGen) { c.printEncoder(n) })
+		default:
+			n := c.transQueue[0]
+			c.transQueue = c.transQueue[1:]
+			c.step(func(c *codecGen) { c.printTranscoder(n) })
+		}
+	}
+}
+
+// step records run, a printing step, and runs it.
+func (c *codecGen) step(run func(*codecGen)) {
+	c.steps = append(c.steps, codecStep{run: run})
+	run(c)
+}
+
+// filePackages are the packages that have a file, in the order planned.
+func (c *codecGen) filePackages() []string {
+	var pkgs []string
+	for _, s := range c.steps {
+		for _, p := range s.pkgs {
+			if !slices.Contains(pkgs, p) {
+				pkgs = append(pkgs, p)
+			}
+		}
+	}
+	return pkgs
+}
+
+// printFile prints the functions of pkg's file, in the order planned, by
+// running again the steps that added to it. It runs on a copy of the plan,
+// so that files print side by side; a step that planned anything new would
+// print differently from the planning pass, and is an error.
+func (c *codecGen) printFile(pkg string) ([]jen.Code, error) {
+	p := &codecGen{funcs: maps.Clone(c.funcs), encFuncs: maps.Clone(c.encFuncs), transFuncs: maps.Clone(c.transFuncs),
+		taken: maps.Clone(c.taken), aliases: c.aliases, others: map[string]bool{}, file: pkg}
+	for _, s := range c.steps {
+		if slices.Contains(s.pkgs, pkg) {
+			s.run(p)
+		}
+	}
+	if len(p.taken) != len(c.taken) || len(p.dataQueue) > 0 {
+		return nil, fmt.Errorf("printing the functions of %s planned functions the planning pass did not", pkg)
+	}
+	return p.code, nil
 }
 
 // add adds the function of n, after its comment, each code a top-level
 // statement of its file. n's package is among those given an alias
 // (c.others, or c.aliases for an API version's), which names its file.
+// When planning, it records only that package, the current step's.
 func (c *codecGen) add(n *types.Named, comment, fn jen.Code) {
 	pkg := n.Obj().Pkg().Path()
 	c.others[pkg] = true
-	c.decls = append(c.decls, codecDecl{pkg: pkg, code: []jen.Code{jen.Line(), comment, fn}})
+	if c.file != "" {
+		if pkg == c.file {
+			c.code = append(c.code, jen.Line(), comment, fn)
+		}
+		return
+	}
+	s := &c.steps[len(c.steps)-1]
+	if !slices.Contains(s.pkgs, pkg) {
+		s.pkgs = append(s.pkgs, pkg)
+	}
 }
 
 // decode returns the statements that decode the next value into *ptr, a

@@ -3,8 +3,9 @@ package webhook
 import (
 	"go/types"
 
-	"github.com/crdforge/crdforge/internal/gotype"
 	"github.com/dave/jennifer/jen"
+
+	"github.com/crdforge/crdforge/internal/gotype"
 )
 
 // encoder returns the name of n's encoder, planning it when it is new, or

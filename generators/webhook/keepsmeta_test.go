@@ -5,8 +5,9 @@ import (
 	"go/types"
 	"testing"
 
-	"github.com/crdforge/crdforge/generators/model"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // TestKeepsMeta: a version's codec decodes of the metadata only the stash

@@ -6,9 +6,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/gotype"
-	"github.com/dave/jennifer/jen"
 )
 
 // Passing members through. Take a member of a kind's root object (status,

@@ -13,13 +13,14 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/packages"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+
 	"github.com/crdforge/crdforge/generators/load"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/markers"
-	"golang.org/x/tools/go/packages"
-	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // kind is a webhook-converted kind whose versions live in the packages
@@ -252,6 +253,28 @@ func TestCodecIsSplitPerPackage(t *testing.T) {
 	for _, p := range []string{dir + "codec_test.go", dir + "mine.go", "cmd/webhook/other.go"} {
 		if owned(p) {
 			t.Errorf("Owns (%v) covers the user's %s", g.Owns(m), p)
+		}
+	}
+}
+
+// The main registers certmanage only with ManageCerts: certmanage links
+// client-go, which a webhook without --manage-certs must not carry.
+func TestMainRegistersCertManagementOnlyWhenAsked(t *testing.T) {
+	const call = "opts.ManageCerts(certmanage.BindFlags(flag.CommandLine))"
+	for _, on := range []bool{false, true} {
+		m := &model.Model{ImportPath: "example.com/proj", Project: "proj", Groups: []*model.Group{{Kinds: []*model.Kind{
+			kind("example.com", "Widget", [2]string{"v1", "example.com/proj/api/v1"}, [2]string{"v2", "example.com/proj/api/v2"})}}}}
+		diags := diag.New(token.NewFileSet())
+		files := Generator{ManageCerts: on}.Generate(m, diags)
+		if diags.HasErrors() || len(files) == 0 {
+			t.Fatalf("%d files, diagnostics %v", len(files), diags.Items())
+		}
+		main := string(files[0].Content)
+		if got := strings.Contains(main, call) && strings.Contains(main, strconv.Quote(certmanagePath)); got != on {
+			t.Errorf("ManageCerts %v: the main registers certmanage: %v\n%s", on, got, main)
+		}
+		if !on && strings.Contains(main, certmanagePath) {
+			t.Errorf("without ManageCerts the main imports %s:\n%s", certmanagePath, main)
 		}
 	}
 }

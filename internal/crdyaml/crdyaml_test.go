@@ -11,9 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/internal/output"
 	yaml "go.yaml.in/yaml/v2"
 	sigsyaml "sigs.k8s.io/yaml"
+
+	"github.com/crdforge/crdforge/internal/output"
 )
 
 // goYAML is go-yaml v2's document for v, as controller-gen prints it.

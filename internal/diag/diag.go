@@ -39,6 +39,10 @@ type Diagnostic struct {
 	// --strict turns ClassNoCounterpart into errors, --allow-dropped-zeros
 	// ClassDroppedZero into warnings); empty for the rest.
 	Class Class
+	// Field is the path of the object's field a diagnostic of crdforge
+	// validate is about ("spec.replicas"), as the API server names it, for
+	// --output json; empty for diagnostics about source code.
+	Field string
 }
 
 // MaxHeadline is the length a headline keeps within, after its
@@ -238,7 +242,7 @@ func (l *List) Items() []Diagnostic {
 		)
 	})
 	return slices.CompactFunc(out, func(a, b Diagnostic) bool {
-		return a.Pos == b.Pos && a.Severity == b.Severity && a.Msg == b.Msg && slices.Equal(a.Notes, b.Notes)
+		return a.Pos == b.Pos && a.Severity == b.Severity && a.Msg == b.Msg && a.Field == b.Field && slices.Equal(a.Notes, b.Notes)
 	})
 }
 

@@ -87,7 +87,7 @@ func TestNotesFollowTheHeadline(t *testing.T) {
 
 func TestJSONHasThePositionInFields(t *testing.T) {
 	l := New(nil)
-	l.Add(Diagnostic{Pos: token.Position{Filename: "/w/api/v1/t.go", Line: 3, Column: 4}, Msg: "bad"}).Help("fix it")
+	l.Add(Diagnostic{Pos: token.Position{Filename: "/w/api/v1/t.go", Line: 3, Column: 4}, Msg: "bad", Field: "spec.x"}).Help("fix it")
 	l.Add(Diagnostic{Severity: Warning, Msg: "nowhere", Class: ClassNoCounterpart})
 	got, err := JSON("/w", l.Items())
 	if err != nil {
@@ -104,6 +104,7 @@ func TestJSONHasThePositionInFields(t *testing.T) {
     "line": 3,
     "column": 4,
     "severity": "error",
+    "field": "spec.x",
     "message": "bad",
     "notes": [
       {

@@ -12,6 +12,7 @@ type jsonDiagnostic struct {
 	Line     int    `json:"line,omitempty"`
 	Column   int    `json:"column,omitempty"`
 	Severity string `json:"severity"`
+	Field    string `json:"field,omitempty"`
 	Message  string `json:"message"`
 	Notes    []Note `json:"notes,omitempty"`
 	Class    Class  `json:"class,omitempty"`
@@ -37,6 +38,7 @@ func JSON(dir string, items []Diagnostic) ([]byte, error) {
 			Line:     d.Pos.Line,
 			Column:   d.Pos.Column,
 			Severity: d.Severity.String(),
+			Field:    d.Field,
 			Message:  d.Msg,
 			Notes:    d.ordered(),
 			Class:    d.Class,

@@ -10,10 +10,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/crdforge/crdforge/internal/diag"
 	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/module"
 	"golang.org/x/mod/semver"
+
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // Needs is what code importing one of crdforge's lean modules needs of the

@@ -7,11 +7,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crdforge/crdforge/runtime/lossless"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 	"sigs.k8s.io/randfill"
+
+	"github.com/crdforge/crdforge/runtime/lossless"
 )
 
 // An Edit changes one field of a spoke object, as a client that reads and

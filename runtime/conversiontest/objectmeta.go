@@ -2,13 +2,14 @@ package conversiontest
 
 import (
 	"fmt"
-	"github.com/crdforge/crdforge/runtime/lossless"
 	"strconv"
 	"strings"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/randfill"
+
+	"github.com/crdforge/crdforge/runtime/lossless"
 )
 
 // stashAnnotationPrefix starts the annotations in which conversions keep

@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/crdforge/crdforge/runtime/lossless"
 	"k8s.io/apimachinery/pkg/runtime"
 	sigsjson "sigs.k8s.io/json"
+
+	"github.com/crdforge/crdforge/runtime/lossless"
 )
 
 // The API server holds JSON, and so does the webhook between two

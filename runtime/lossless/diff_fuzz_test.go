@@ -12,12 +12,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/runtime/lossless"
 	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	"sigs.k8s.io/randfill"
+
+	"github.com/crdforge/crdforge/runtime/lossless"
 )
 
 // stashRoot is a root type for the differential test of the sparse stash's

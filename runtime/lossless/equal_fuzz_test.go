@@ -7,14 +7,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crdforge/crdforge/runtime/conversiontest"
-	"github.com/crdforge/crdforge/runtime/lossless"
 	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	"sigs.k8s.io/randfill"
+
+	"github.com/crdforge/crdforge/runtime/conversiontest"
+	"github.com/crdforge/crdforge/runtime/lossless"
 )
 
 // everything holds what API objects hold, for the differential test of the

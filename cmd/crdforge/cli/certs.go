@@ -11,12 +11,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/crdforge/crdforge/cmd/crdforge/command/certs"
 	"github.com/crdforge/crdforge/generators/deploy"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/generators/pipeline"
 	"github.com/crdforge/crdforge/internal/output"
-	"github.com/spf13/cobra"
+	"github.com/crdforge/crdforge/webhook/pki"
 )
 
 // DefaultCertsDir is where crdforge certs writes unless --out says otherwise.
@@ -88,7 +90,7 @@ func (c *certsRun) run(args []string) error {
 	if err != nil {
 		return err
 	}
-	names := certs.ServiceDNSNames(w.Service, w.Namespace)
+	names := pki.ServiceDNSNames(w.Service, w.Namespace)
 	for _, h := range c.hosts {
 		if !slices.Contains(names, h) {
 			names = append(names, h)
@@ -175,7 +177,7 @@ func (c *certsRun) resolve(dir string, args []string) (*model.Webhook, pipeline.
 // generated-file header; keys, and the Secret that holds one, are readable
 // by their owner only. A reused CA is not written again; leafOnly writes
 // the serving certificate and its Secret alone.
-func certsFiles(w *model.Webhook, ca *certs.CA, serving *certs.Serving, reused, leafOnly bool, outDir string) ([]output.File, []string, error) {
+func certsFiles(w *model.Webhook, ca *pki.CA, serving *pki.Serving, reused, leafOnly bool, outDir string) ([]output.File, []string, error) {
 	secret, err := certs.Secret{Name: w.SecretName, Namespace: w.Namespace, App: w.App, Project: w.Project,
 		CACert: ca.CertPEM, Cert: serving.CertPEM, Key: serving.KeyPEM}.Manifest()
 	if err != nil {
@@ -235,7 +237,7 @@ const gitignore = `# Written by crdforge certs: private keys and what embeds the
 // ca is the CA the run signs with, and whether it was in dir: with
 // --renew the one in dir, which must be there; else that one unless
 // --force-ca is given or there is none, then a new one.
-func (c *certsRun) ca(dir, commonName string, now time.Time) (ca *certs.CA, reused bool, err error) {
+func (c *certsRun) ca(dir, commonName string, now time.Time) (ca *pki.CA, reused bool, err error) {
 	if c.renew {
 		ca, err := existingCA(dir)
 		if err == nil && ca == nil {
@@ -247,7 +249,7 @@ func (c *certsRun) ca(dir, commonName string, now time.Time) (ca *certs.CA, reus
 }
 
 // loadOrMakeCA reuses the CA in dir unless force is set or there is none.
-func loadOrMakeCA(dir string, force bool, commonName string, now time.Time, validFor time.Duration) (ca *certs.CA, reused bool, err error) {
+func loadOrMakeCA(dir string, force bool, commonName string, now time.Time, validFor time.Duration) (ca *pki.CA, reused bool, err error) {
 	if !force {
 		if ca, err := existingCA(dir); err != nil || ca != nil {
 			return ca, ca != nil, err
@@ -256,19 +258,19 @@ func loadOrMakeCA(dir string, force bool, commonName string, now time.Time, vali
 	if validFor <= 0 {
 		return nil, false, fmt.Errorf("--ca-valid-for must be positive, not %s", validFor)
 	}
-	ca, err = certs.NewCA(commonName, now, validFor)
+	ca, err = pki.NewCA(commonName, now, validFor)
 	return ca, false, err
 }
 
 // existingCA is the CA in dir, or nil when dir holds neither ca.crt nor
 // ca.key.
-func existingCA(dir string) (*certs.CA, error) {
+func existingCA(dir string) (*pki.CA, error) {
 	crtPath, keyPath := filepath.Join(dir, "ca.crt"), filepath.Join(dir, "ca.key")
 	crt, crtErr := os.ReadFile(crtPath)
 	key, keyErr := os.ReadFile(keyPath)
 	switch {
 	case crtErr == nil && keyErr == nil:
-		ca, err := certs.LoadCA(crt, key)
+		ca, err := pki.LoadCA(crt, key)
 		if err != nil {
 			return nil, fmt.Errorf("%s, %s: %w; fix or remove them, or run with --force-ca to make a new CA", crtPath, keyPath, err)
 		}

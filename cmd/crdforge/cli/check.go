@@ -91,7 +91,7 @@ func (c *checkRun) run(ctx context.Context, args []string) error {
 	}
 	ccfg, err := checkConfig(dir)
 	if err != nil {
-		printErr(c.stderr, err)
+		printFailure(c.stderr, "crdforge check:", err)
 		return exitError{ExitErrors}
 	}
 	gcfg.Patterns = args
@@ -137,7 +137,7 @@ func (c *checkRun) run(ctx context.Context, args []string) error {
 		}
 	}
 	if err != nil {
-		printErr(c.stderr, "crdforge check:", err)
+		printFailure(c.stderr, "crdforge check:", err)
 		return exitError{ExitErrors}
 	}
 	return c.report(old, nw, ccfg, dir, baseline)
@@ -150,7 +150,7 @@ func (c *checkRun) clusterSide(ctx context.Context, nw *check.Side) (string, *ch
 	cc := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(rules, &clientcmd.ConfigOverrides{CurrentContext: c.kubeContext})
 	rc, err := cc.ClientConfig()
 	if err != nil {
-		return "", nil, fmt.Errorf("loading the kubeconfig: %w", err)
+		return "", nil, kubeconfigFailure(err)
 	}
 	var names []string
 	for _, crd := range nw.CRDs {
@@ -164,7 +164,7 @@ func (c *checkRun) clusterSide(ctx context.Context, nw *check.Side) (string, *ch
 func (c *checkRun) report(old, nw *check.Side, ccfg check.Config, dir, baseline string) error {
 	res, err := check.Compare(check.Input{Old: old.CRDs, New: nw.CRDs, OldLocator: old.Locator, NewLocator: nw.Locator}, ccfg)
 	if err != nil {
-		printErr(c.stderr, "crdforge check:", err)
+		printFailure(c.stderr, "crdforge check:", err)
 		return exitError{ExitErrors}
 	}
 	if err := check.Write(c.stdout, c.format, res, dir, baseline); err != nil {

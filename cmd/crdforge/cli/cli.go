@@ -13,6 +13,8 @@ import (
 	"runtime/debug"
 
 	"github.com/spf13/cobra"
+
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // Exit codes of crdforge generate.
@@ -40,14 +42,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	case errors.As(err, &ee):
 		return ee.code
 	default:
-		// Errors joined (one per pattern that names nothing): a line each.
-		errs := []error{err}
-		if joined, ok := err.(interface{ Unwrap() []error }); ok {
-			errs = joined.Unwrap()
-		}
-		for _, err := range errs {
-			printErr(stderr, "crdforge:", err)
-		}
+		printFailure(stderr, "crdforge:", err)
 		return ExitErrors
 	}
 }
@@ -58,6 +53,27 @@ func Main(args []string, stdout, stderr io.Writer) int {
 // not the line got out. What a command produces on stdout is checked.
 func printErr(stderr io.Writer, a ...any) {
 	_, _ = fmt.Fprintln(stderr, a...)
+}
+
+// printFailure prints err as generate prints its diagnostics (diag.Format):
+// a headline of at most diag.MaxHeadline characters, then its notes. A
+// diagnostic with no position is headed by who reports it, such as
+// "crdforge status:".
+func printFailure(stderr io.Writer, who string, err error) {
+	// Errors joined (one per pattern that names nothing): a diagnostic each.
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, err := range joined.Unwrap() {
+			printFailure(stderr, who, err)
+		}
+		return
+	}
+	d := diag.FromError(err)
+	dir, _ := workingDir()
+	text := d.Format(dir)
+	if d.Pos.Filename == "" {
+		text = who + " " + text
+	}
+	printErr(stderr, text)
 }
 
 // printErrf is printErr with a format; it adds the newline.
@@ -91,6 +107,8 @@ The other commands cover the rest of a version's life:
                         version, so that an old one can be dropped;
   crdforge status       says where a CRD is in a version's life, and what to
                         run next;
+  crdforge validate     checks objects (samples, manifests) against their
+                        CRDs offline, as the API server does;
   crdforge markers      lists the markers crdforge reads.
 
 Run it from the directory that holds your API packages, usually through a
@@ -105,7 +123,7 @@ Run it from the directory that holds your API packages, usually through a
 	root.SetErr(stderr)
 	root.AddCommand(newGenerate(stdout, stderr), newMarkers(stdout), newCerts(stderr), newMigrate(stdout, stderr), newVersion(stdout))
 	root.AddCommand(newStatus(stdout, stderr), newNewVersion(stdout, stderr))
-	root.AddCommand(newCheck(stdout, stderr))
+	root.AddCommand(newCheck(stdout, stderr), newValidate(stdout, stderr))
 	return root
 }
 

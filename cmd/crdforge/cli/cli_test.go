@@ -284,9 +284,9 @@ func TestGenerateWithPackagePatterns(t *testing.T) {
 	}
 	before := snapshot(t, dir)
 	code, _, stderr = run(t, dir, "generate", "./api/...", "./nothing/...", "./docs/...", "./docs")
-	want := "crdforge: pattern ./nothing/...: no directory " + filepath.Join(dir, "nothing") + "\n" +
-		"crdforge: pattern ./docs/...: matches no Go package\n" +
-		"crdforge: pattern ./docs: no Go files in " + filepath.Join(dir, "docs") + "\n"
+	want := "crdforge: pattern ./nothing/...\n  = note: no directory " + filepath.Join(dir, "nothing") + "\n" +
+		"crdforge: pattern ./docs/...\n  = note: matches no Go package\n" +
+		"crdforge: pattern ./docs\n  = note: no Go files in " + filepath.Join(dir, "docs") + "\n"
 	if code != ExitErrors || stderr != want {
 		t.Errorf("patterns naming nothing: exit %d, stderr\n%s\nwant\n%s", code, stderr, want)
 	}

@@ -6,12 +6,13 @@ import (
 	"slices"
 	"testing"
 
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"sigs.k8s.io/controller-tools/pkg/crd"
+
 	"github.com/crdforge/crdforge/generators/pipeline"
 	"github.com/crdforge/crdforge/internal/controllergen"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/output"
-	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	"sigs.k8s.io/controller-tools/pkg/crd"
 )
 
 // TestCRDsMatchControllerGen is a differential test of controller-gen's

@@ -6,13 +6,15 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
 	"github.com/crdforge/crdforge/generators/controllertools"
 	"github.com/crdforge/crdforge/generators/pipeline"
 	"github.com/crdforge/crdforge/generators/webhook"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/output"
-	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
+	"github.com/crdforge/crdforge/internal/settings"
 )
 
 func newGenerate(stdout, stderr io.Writer) *cobra.Command {
@@ -91,7 +93,7 @@ func newGenerate(stdout, stderr io.Writer) *cobra.Command {
 func writeOrVerify(stdout, stderr io.Writer, dir string, res *pipeline.Result, verify bool) error {
 	changes, err := output.Plan(dir, res.Files)
 	if err != nil {
-		printErr(stderr, err)
+		printFailure(stderr, "crdforge:", err)
 		return exitError{ExitErrors}
 	}
 	if verify {
@@ -145,54 +147,58 @@ func writeJSONDiagnostics(w io.Writer, dir string, items []diag.Diagnostic) erro
 // bindConfigFlags binds the flags that set pipeline.Config's fields (Dir
 // and Patterns aside).
 func bindConfigFlags(f *pflag.FlagSet, cfg *pipeline.Config) {
-	f.StringVar(&cfg.CRDDir, "crd-dir", "", "directory for CRD YAML, relative to the current directory")
-	f.StringVar(&cfg.WebhookMain, "webhook-main", "", "path of the generated conversion webhook's main.go, relative to the current directory")
+	f.StringVar(&cfg.CRDDir, settings.CRDDir.Name(), "", "directory for CRD YAML, relative to the current directory")
+	f.StringVar(&cfg.WebhookMain, settings.WebhookMain.Name(), "", "path of the generated conversion webhook's main.go, relative to the current directory")
 	// pipeline.Config applies the defaults; the flags only show them.
-	f.Lookup("crd-dir").DefValue = pipeline.DefaultCRDDir
-	f.Lookup("webhook-main").DefValue = pipeline.DefaultWebhookMain
-	f.StringVar(&cfg.WebhookCodec, "webhook-codec", "",
+	f.Lookup(settings.CRDDir.Name()).DefValue = pipeline.DefaultCRDDir
+	f.Lookup(settings.WebhookMain.Name()).DefValue = pipeline.DefaultWebhookMain
+	f.StringVar(&cfg.WebhookCodec, settings.WebhookCodec.Name(), "",
 		"how the conversion webhook reads and writes objects: "+webhook.CodecGenerated+" (a JSON codec generated for the API's types; the fastest) or "+
 			webhook.CodecReflect+" (encoding/json's reflection; no generated codec to commit)")
-	f.Lookup("webhook-codec").DefValue = webhook.CodecGenerated
-	f.StringVar(&cfg.WebhookImage, "webhook-image", "",
+	f.Lookup(settings.WebhookCodec.Name()).DefValue = webhook.CodecGenerated
+	f.StringVar(&cfg.WebhookImage, settings.WebhookImage.Name(), "",
 		"the conversion webhook's image, [registry/]name[:tag], that config/webhook deploys (default <project>-webhook:latest); best set once in .crdforge.yaml as webhook-image")
-	f.BoolVar(&cfg.Strict, "strict", false,
+	f.BoolVar(&cfg.WebhookManageCerts, settings.WebhookManageCerts.Name(), false,
+		"have the conversion webhook keep its own CA and serving certificate in a Secret, without cert-manager (its --manage-certs, which links client-go's REST client into the webhook); the deployment gets the opt-in kustomize component config/webhook/managed-certs; best set once in .crdforge.yaml as webhook-manage-certs: true")
+	f.BoolVar(&cfg.Strict, settings.Strict.Name(), false,
 		"fail (exit 2, nothing written) on a field with no counterpart in the version it converts to, unless +crdforge:nocounterpart acknowledges it; for CI")
-	f.BoolVar(&cfg.AllowDroppedZeros, "allow-dropped-zeros", false,
+	f.BoolVar(&cfg.AllowDroppedZeros, settings.AllowDroppedZeros.Name(), false,
 		"report a field whose explicit zero conversion turns into its default (a default other than its zero, and omitempty or omitzero) as a warning, not an error; for a project adopting crdforge with many, best set in .crdforge.yaml as allow-dropped-zeros: true")
-	f.IntVar(&cfg.FitCRDBytes, "fit-crd-bytes", 0,
+	f.IntVar(&cfg.FitCRDBytes, settings.FitCRDBytes.Name(), 0,
 		"leave schema descriptions out of each CRD, the deepest and longest first, until it takes at most N bytes as client-side kubectl apply stores it (its JSON, in an annotation); 262144 is the most that can be; 0 leaves them all in")
-	f.StringVar(&cfg.DocsDir, "docs", "",
+	f.StringVar(&cfg.KubeVersion, settings.KubeVersion.Name(), "",
+		"the oldest Kubernetes release your clusters run, such as 1.31: warn at each generated object that needs a newer one (a CEL rule's field, an API version, a pod field); best set once in .crdforge.yaml as kube-version")
+	f.StringVar(&cfg.DocsDir, settings.Docs.Name(), "",
 		"write an API reference into this directory, a Markdown page per API group: each kind's versions as a diagram, a map of every field across them (renamed, moved, stashed, narrowed, hand-written) and each version's fields; none is written without it, except with --only docs (into "+pipeline.DefaultDocsDir+")")
-	f.StringVar(&cfg.JSONSchemaDir, "json-schema", "",
+	f.StringVar(&cfg.JSONSchemaDir, settings.JSONSchema.Name(), "",
 		"write a JSON Schema of every served version of every kind into this directory, as <group>/<kind>_<version>.json (kind in lower case), the layout kubeconform's -schema-location 'DIR/{{.Group}}/{{.ResourceKind}}_{{.ResourceAPIVersion}}.json' reads; strict where the API server prunes unknown fields; none is written without it, except with --only jsonschema (into "+pipeline.DefaultJSONSchemaDir+")")
-	f.BoolVar(&cfg.Helm, "helm", false,
+	f.BoolVar(&cfg.Helm, settings.Helm.Name(), false,
 		"also write a Helm chart of the CRDs and the conversion webhook into "+pipeline.DefaultChartsDir+"/<project> (--only helm writes it alone); best set once in .crdforge.yaml as helm: true")
-	f.Var(optionalBool{&cfg.RBAC}, "rbac",
+	f.Var(optionalBool{&cfg.RBAC}, settings.RBAC.Name(),
 		"write config/rbac/role.yaml, the ClusterRole of the +kubebuilder:rbac markers in every loaded package, as controller-gen's rbac generator (default: on in a kubebuilder project, which its PROJECT file marks; off elsewhere); set it in .crdforge.yaml as rbac: true or false")
-	f.Lookup("rbac").NoOptDefVal = "true"
-	f.StringVar(&cfg.RoleName, "rbac-role-name", "",
+	f.Lookup(settings.RBAC.Name()).NoOptDefVal = "true"
+	f.StringVar(&cfg.RoleName, settings.RBACRoleName.Name(), "",
 		"the ClusterRole's name in config/rbac/role.yaml (controller-gen's rbac:roleName)")
-	f.Lookup("rbac-role-name").DefValue = controllertools.DefaultRoleName
-	f.Var(optionalBool{&cfg.Admission}, "admission",
+	f.Lookup(settings.RBACRoleName.Name()).DefValue = controllertools.DefaultRoleName
+	f.Var(optionalBool{&cfg.Admission}, settings.Admission.Name(),
 		"write config/webhook/manifests.yaml, the admission webhook configurations of the +kubebuilder:webhook markers in every loaded package, as controller-gen's webhook generator (default: on in a kubebuilder project, off elsewhere); set it in .crdforge.yaml as admission: true or false")
-	f.Lookup("admission").NoOptDefVal = "true"
-	f.StringSliceVar(&cfg.Only, "only", nil, "run only these generators (comma-separated): "+strings.Join(pipeline.Names(), ", "))
+	f.Lookup(settings.Admission.Name()).NoOptDefVal = "true"
+	f.StringSliceVar(&cfg.Only, settings.Only.Name(), nil, "run only these generators (comma-separated): "+strings.Join(pipeline.Names(), ", "))
 
 	// controller-gen's options, named as its crd: and object: options are.
-	f.BoolVar(&cfg.AllowDangerousTypes, "allow-dangerous-types", false,
+	f.BoolVar(&cfg.AllowDangerousTypes, settings.AllowDangerousTypes.Name(), false,
 		"allow float32 and float64 fields in schemas; without it a float field is an error at the field (controller-gen's crd:allowDangerousTypes)")
-	f.BoolVar(&cfg.IgnoreUnexportedFields, "ignore-unexported-fields", false,
+	f.BoolVar(&cfg.IgnoreUnexportedFields, settings.IgnoreUnexportedFields.Name(), false,
 		"leave unexported fields out of schemas (crd:ignoreUnexportedFields)")
-	f.Var(optionalInt{&cfg.MaxDescLen}, "max-desc-len",
+	f.Var(optionalInt{&cfg.MaxDescLen}, settings.MaxDescLen.Name(),
 		"truncate schema descriptions to at most N bytes at a sentence or word boundary; 0 drops them, negative keeps them (crd:maxDescLen)")
-	f.BoolVar(&cfg.GenerateEmbeddedObjectMeta, "generate-embedded-object-meta", false,
+	f.BoolVar(&cfg.GenerateEmbeddedObjectMeta, settings.GenerateEmbeddedObjectMeta.Name(), false,
 		"give an ObjectMeta embedded below the top level (a template's metadata) its schema: name, namespace, labels, annotations, finalizers (crd:generateEmbeddedObjectMeta)")
-	f.StringVar(&cfg.HeaderFile, "header-file", "",
+	f.StringVar(&cfg.HeaderFile, settings.HeaderFile.Name(), "",
 		"file whose content (Go comments, a license) starts every generated Go file, before crdforge's Code generated line and after any //go:build line (object:headerFile)")
-	f.StringVar(&cfg.CRDHeaderFile, "crd-header-file", "",
+	f.StringVar(&cfg.CRDHeaderFile, settings.CRDHeaderFile.Name(), "",
 		"file whose content, as it is (YAML # comments, a license), starts every CRD YAML file, before crdforge's Code generated line (crd:headerFile)")
-	f.StringVar(&cfg.Year, "year", "",
+	f.StringVar(&cfg.Year, settings.Year.Name(), "",
 		`year that replaces " YEAR" in the header files (object:year, crd:year); crdforge reads no clock: without it " YEAR" becomes " ", with a warning`)
 }
 

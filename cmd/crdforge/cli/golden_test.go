@@ -17,10 +17,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/pflag"
+
 	"github.com/crdforge/crdforge/generators/pipeline"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/output"
-	"github.com/spf13/pflag"
 )
 
 var update = flag.Bool("update", false, "rewrite the want/ files of testdata cases")

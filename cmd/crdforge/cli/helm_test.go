@@ -9,12 +9,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/internal/manifestcheck"
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdforge/crdforge/internal/manifestcheck"
 )
 
 // The chart's Chart.yaml and values.yaml are the user's once written:

@@ -4,8 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/internal/manifestcheck"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdforge/crdforge/internal/manifestcheck"
 )
 
 // In a kubebuilder project, the chart is of the CRDs alone, named

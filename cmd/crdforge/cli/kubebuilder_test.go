@@ -7,8 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/internal/output"
 	yaml "go.yaml.in/yaml/v2"
+
+	"github.com/crdforge/crdforge/internal/output"
 )
 
 // TestKubebuilderProject runs crdforge in a project laid out as kubebuilder

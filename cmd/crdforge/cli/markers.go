@@ -3,8 +3,9 @@ package cli
 import (
 	"io"
 
-	"github.com/crdforge/crdforge/markers"
 	"github.com/spf13/cobra"
+
+	"github.com/crdforge/crdforge/markers"
 )
 
 func newMarkers(stdout io.Writer) *cobra.Command {

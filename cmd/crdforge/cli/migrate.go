@@ -41,7 +41,7 @@ func RunMigrate(ctx context.Context, args []string, stdout, stderr io.Writer, af
 	case errors.As(err, &ee):
 		return ee.code
 	default:
-		printErr(stderr, "crdforge migrate:", err)
+		printFailure(stderr, "crdforge migrate:", err)
 		return ExitErrors
 	}
 }
@@ -66,13 +66,13 @@ func newMigrate(stdout, stderr io.Writer) *cobra.Command {
 			}
 			cfg, err := kube.restConfig()
 			if err != nil {
-				printErr(stderr, "crdforge migrate: loading the kubeconfig:", err)
+				printFailure(stderr, "crdforge migrate:", err)
 				return exitError{ExitErrors}
 			}
 			opts.CRD = args[0]
 			if printManifest {
 				if err := migrate.Print(cmd.Context(), cfg, opts.CRD, stdout); err != nil {
-					printErr(stderr, "crdforge migrate --print:", err)
+					printFailure(stderr, "crdforge migrate:", fmt.Errorf("--print: %w", err))
 					return exitError{ExitErrors}
 				}
 				return nil
@@ -92,17 +92,17 @@ func newMigrate(stdout, stderr io.Writer) *cobra.Command {
 				// be printed does not undo the run, and running again is
 				// safe and reports again.
 				if werr := writeReport(stdout, res, err); werr != nil {
-					printErr(stderr, "crdforge migrate: writing the report:", werr)
+					printFailure(stderr, "crdforge migrate:", fmt.Errorf("writing the report: %w", werr))
 				}
 			}
 			switch {
 			case err == nil:
 				return nil
 			case errors.Is(err, migrate.ErrUsage):
-				printErr(stderr, "crdforge migrate:", err)
+				printFailure(stderr, "crdforge migrate:", err)
 				return exitError{ExitErrors}
 			default:
-				printErr(stderr, "crdforge migrate:", err)
+				printFailure(stderr, "crdforge migrate:", err)
 				return exitError{ExitMigrateFailed}
 			}
 		},
@@ -117,7 +117,7 @@ func newMigrate(stdout, stderr io.Writer) *cobra.Command {
 	f.DurationVar(&opts.Timeout, "timeout", 0, "with the cluster engine: give up following the migration after this long (it goes on in the cluster); 0 waits until it ends")
 	f.BoolVar(&printManifest, "print", false, "print the StorageVersionMigration manifest (for GitOps) instead of migrating")
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		printErr(stderr, "crdforge migrate:", err)
+		printFailure(stderr, "crdforge migrate:", err)
 		return exitError{ExitErrors}
 	})
 	return cmd

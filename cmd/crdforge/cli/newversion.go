@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"path/filepath"
 
@@ -78,7 +79,7 @@ func newNewVersion(stdout, stderr io.Writer) *cobra.Command {
 	f.BoolVar(&opts.Deprecate, "deprecate", false, "mark the --from version deprecated")
 	f.StringVar(&opts.Warning, "warning", "", "the deprecation warning of the --from version (implies --deprecate)")
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		printErr(stderr, "crdforge new-version:", err)
+		printFailure(stderr, "crdforge new-version:", err)
 		return exitError{ExitErrors}
 	})
 	return cmd
@@ -91,7 +92,7 @@ func addVersion(stderr io.Writer, dir string, m *model.Model, opts newversion.Op
 		printErr(stderr, d.Format(dir))
 	}
 	if err != nil {
-		printErr(stderr, "crdforge new-version:", err)
+		printFailure(stderr, "crdforge new-version:", err)
 		return nil, nil, exitError{ExitErrors}
 	}
 	if len(diags) > 0 {
@@ -99,7 +100,7 @@ func addVersion(stderr io.Writer, dir string, m *model.Model, opts newversion.Op
 	}
 	undo, err := newversion.Apply(change)
 	if err != nil {
-		printErr(stderr, "crdforge new-version:", err)
+		printFailure(stderr, "crdforge new-version:", err)
 		return nil, nil, exitError{ExitErrors}
 	}
 	return change, undo, nil
@@ -117,10 +118,10 @@ func regenerate(ctx context.Context, stdout, stderr io.Writer, dir string, patte
 	}
 	var ee exitError
 	if !errors.As(err, &ee) {
-		printErr(stderr, "crdforge:", err)
+		printFailure(stderr, "crdforge:", err)
 	}
 	if uerr := undo(); uerr != nil {
-		printErr(stderr, "crdforge new-version: generation failed, and undoing the copy failed too:", uerr)
+		printFailure(stderr, "crdforge new-version:", fmt.Errorf("generation failed, and undoing the copy failed too: %w", uerr))
 		return exitError{ExitErrors}
 	}
 	printErrf(stderr, "crdforge new-version: generation failed; %s was removed and edited files were put back", relTo(dir, change.Dir))

@@ -9,9 +9,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/pipeline"
 	"github.com/spf13/pflag"
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/crdforge/crdforge/generators/pipeline"
+	"github.com/crdforge/crdforge/internal/settings"
 )
 
 // ProjectFile is where a project sets crdforge generate's flags once, such
@@ -25,7 +27,7 @@ import (
 //
 // A flag given on the command line wins over the file. Paths are relative to
 // the directory, as on the command line.
-const ProjectFile = ".crdforge.yaml"
+const ProjectFile = settings.ProjectFile
 
 // projectError is a problem in the project file, already positioned as
 // file:line:col: message.

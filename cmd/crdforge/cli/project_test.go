@@ -6,8 +6,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/crdforge/crdforge/generators/pipeline"
 	"github.com/spf13/pflag"
+
+	"github.com/crdforge/crdforge/generators/pipeline"
 )
 
 func TestProjectFileSetsWhatTheCommandLineDoesNot(t *testing.T) {

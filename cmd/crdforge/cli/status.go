@@ -42,12 +42,12 @@ bad flags, no cluster).`,
 			}
 			cfg, err := kube.restConfig()
 			if err != nil {
-				printErr(stderr, "crdforge status: loading the kubeconfig:", err)
+				printFailure(stderr, "crdforge status:", err)
 				return exitError{ExitErrors}
 			}
 			r, err := status.Read(cmd.Context(), cfg, args[0])
 			if err != nil {
-				printErr(stderr, "crdforge status:", err)
+				printFailure(stderr, "crdforge status:", err)
 				return exitError{ExitErrors}
 			}
 			if output == "json" {
@@ -59,7 +59,7 @@ bad flags, no cluster).`,
 	kube.register(cmd.Flags())
 	cmd.Flags().StringVarP(&output, "output", "o", "text", "text or json (for scripts: .step.name is make-storage, migrate, stop-serving, remove, settled or webhook-down)")
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		printErr(stderr, "crdforge status:", err)
+		printFailure(stderr, "crdforge status:", err)
 		return exitError{ExitErrors}
 	})
 	return cmd

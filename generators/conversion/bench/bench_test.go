@@ -7,16 +7,16 @@ import (
 	"testing"
 	"time"
 
-	cgv1 "github.com/crdforge/crdforge/generators/conversion/bench/testdata/convgen/v1"
-	cgv1alpha1 "github.com/crdforge/crdforge/generators/conversion/bench/testdata/convgen/v1alpha1"
-
-	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
-	v1alpha1 "github.com/crdforge/crdforge/examples/widgets/api/v1alpha1"
-	"github.com/crdforge/crdforge/runtime/lossless"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
+
+	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
+	v1alpha1 "github.com/crdforge/crdforge/examples/widgets/api/v1alpha1"
+	cgv1 "github.com/crdforge/crdforge/generators/conversion/bench/testdata/convgen/v1"
+	cgv1alpha1 "github.com/crdforge/crdforge/generators/conversion/bench/testdata/convgen/v1alpha1"
+	"github.com/crdforge/crdforge/runtime/lossless"
 )
 
 // The inputs. One logical widget, fully populated, written once with

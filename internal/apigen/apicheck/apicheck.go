@@ -24,11 +24,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdforge/crdforge/runtime/lossless"
-	"github.com/crdforge/crdforge/webhook"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 	kjson "sigs.k8s.io/json"
+
+	"github.com/crdforge/crdforge/runtime/lossless"
+	"github.com/crdforge/crdforge/webhook"
 )
 
 // Case is one drawn API as its generated code serves it.

@@ -1,6 +1,7 @@
 // Package synth writes synthetic multi-version API trees for benchmarks:
-// N kinds, ten to a group, each in three versions (v1alpha1, v1beta1, v1)
-// whose schemas differ, with the field types real operators use.
+// N kinds, ten to a group, each in three versions (v1alpha1, v1beta1, v1,
+// the storage version, which adds two fields), with the field types real
+// operators use: issue 56's synthetic group, laid out the kubebuilder way.
 package synth
 
 import (
@@ -45,7 +46,7 @@ func WriteWithConversionGenTags(dir string, n int, importPath string) error {
 			}
 			for k := 0; k < count; k++ {
 				name := fmt.Sprintf("Kind%d", g*KindsPerGroup+k)
-				src := kindSource(ver, name, vi == len(Versions)-1, vi)
+				src := kindSource(ver, name, vi == len(Versions)-1)
 				file := filepath.Join(pkgDir, strings.ToLower(name)+"_types.go")
 				if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
 					return err
@@ -69,9 +70,13 @@ var GroupVersion = schema.GroupVersion{Group: "g%[2]d.synth.example.com", Versio
 `, ver, g)
 }
 
-// kindSource writes one kind. Later versions add fields and rename one, so
-// that every kind needs a conversion webhook.
-func kindSource(ver, name string, storage bool, level int) string {
+// kindSource writes one kind, with the spec shapes of a large operator's
+// group (issue 56): pointers, an enum, core types (resources, env,
+// tolerations), a list-map whose items hold an IntOrString, a label map, a
+// duration, a nested struct holding a quantity, and a CEL rule. v1alpha1
+// and v1beta1 share one shape; the storage version adds two fields, so that
+// every kind needs a conversion webhook and its older versions a stash.
+func kindSource(ver, name string, storage bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `package %s
 
@@ -85,6 +90,10 @@ import (
 // %[2]sPhase is where a %[2]s is in its life.
 // +kubebuilder:validation:Enum=Pending;Running;Done
 type %[2]sPhase string
+
+// %[2]sPolicy says when a %[2]s restarts its copies.
+// +kubebuilder:validation:Enum=Always;OnFailure;Never
+type %[2]sPolicy string
 
 // %[2]sPort is one port a %[2]s listens on.
 type %[2]sPort struct {
@@ -100,18 +109,33 @@ type %[2]sPort struct {
 	Target intstr.IntOrString `+"`json:\"target,omitempty\"`"+`
 }
 
+// %[2]sVolume is the volume each copy of a %[2]s mounts.
+type %[2]sVolume struct {
+	// Size is the volume's size.
+	// +optional
+	Size *resource.Quantity `+"`json:\"size,omitempty\"`"+`
+	// ClassName names its storage class.
+	// +optional
+	ClassName string `+"`json:\"className,omitempty\"`"+`
+}
+
 // %[2]sSpec is the desired state of a %[2]s.
-// +kubebuilder:validation:XValidation:rule="self.minReplicas <= self.replicas",message="minReplicas must not exceed replicas"
+// +kubebuilder:validation:XValidation:rule="!has(self.minReplicas) || !has(self.replicas) || self.minReplicas <= self.replicas",message="minReplicas must not exceed replicas"
 type %[2]sSpec struct {
 	// Replicas is how many copies run.
-	// +kubebuilder:default=1
 	// +kubebuilder:validation:Minimum=0
-	Replicas int32 `+"`json:\"replicas\"`"+`
+	// +optional
+	Replicas *int32 `+"`json:\"replicas,omitempty\"`"+`
 	// MinReplicas is the floor for Replicas.
-	// +kubebuilder:default=0
-	MinReplicas int32 `+"`json:\"minReplicas\"`"+`
+	// +kubebuilder:validation:Minimum=0
+	// +optional
+	MinReplicas *int32 `+"`json:\"minReplicas,omitempty\"`"+`
 	// Image is what runs.
 	Image string `+"`json:\"image\"`"+`
+	// RestartPolicy says when copies restart.
+	// +kubebuilder:default=Always
+	// +optional
+	RestartPolicy %[2]sPolicy `+"`json:\"restartPolicy,omitempty\"`"+`
 	// Paused stops reconciliation.
 	// +optional
 	Paused *bool `+"`json:\"paused,omitempty\"`"+`
@@ -126,17 +150,22 @@ type %[2]sSpec struct {
 	// Resources bounds what each copy uses.
 	// +optional
 	Resources corev1.ResourceRequirements `+"`json:\"resources,omitempty\"`"+`
-	// Storage is the size of each copy's volume.
+	// Env is each copy's environment.
 	// +optional
-	Storage *resource.Quantity `+"`json:\"storage,omitempty\"`"+`
+	Env []corev1.EnvVar `+"`json:\"env,omitempty\"`"+`
+	// Tolerations are each copy's tolerations.
+	// +optional
+	Tolerations []corev1.Toleration `+"`json:\"tolerations,omitempty\"`"+`
+	// Timeout bounds each run.
+	// +optional
+	Timeout *metav1.Duration `+"`json:\"timeout,omitempty\"`"+`
+	// Volume is what each copy mounts.
+	// +optional
+	Volume %[2]sVolume `+"`json:\"volume,omitempty\"`"+`
 `, ver, name)
-	if level >= 1 {
-		fmt.Fprintf(&b, "\t// Schedule is when it runs, in cron format.\n\t// +optional\n\tSchedule string `json:\"schedule,omitempty\"`\n")
-	}
-	if level >= 2 {
-		fmt.Fprintf(&b, "\t// Selector picks the pods that belong to it.\n\t// +optional\n\tSelector *metav1.LabelSelector `json:\"selector,omitempty\"`\n")
-	} else {
-		fmt.Fprintf(&b, "\t// PodSelector picks the pods that belong to it.\n\t// +optional\n\tPodSelector map[string]string `json:\"podSelector,omitempty\"`\n")
+	if storage {
+		b.WriteString("\t// Schedule is when it runs, in cron format.\n\t// +optional\n\tSchedule string `json:\"schedule,omitempty\"`\n")
+		b.WriteString("\t// Selector picks the pods that belong to it.\n\t// +optional\n\tSelector *metav1.LabelSelector `json:\"selector,omitempty\"`\n")
 	}
 	fmt.Fprintf(&b, `}
 

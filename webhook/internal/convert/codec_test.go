@@ -5,10 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"k8s.io/apimachinery/pkg/runtime"
+
 	"github.com/crdforge/crdforge/webhook/internal/convert"
 	"github.com/crdforge/crdforge/webhook/internal/testkit"
 	"github.com/crdforge/crdforge/webhook/typedjson"
-	"k8s.io/apimachinery/pkg/runtime"
 )
 
 // A version's generated codec is used first, and where it declines (any

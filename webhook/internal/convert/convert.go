@@ -7,13 +7,14 @@ import (
 	"maps"
 	"reflect"
 
-	"github.com/crdforge/crdforge/webhook/internal/codec"
-	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
-	"github.com/crdforge/crdforge/webhook/typedjson"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
+
+	"github.com/crdforge/crdforge/webhook/internal/codec"
+	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
+	"github.com/crdforge/crdforge/webhook/typedjson"
 )
 
 // UnknownError reports an object of a kind or version the table does not

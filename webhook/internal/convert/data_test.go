@@ -3,11 +3,12 @@ package convert_test
 import (
 	"testing"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+
 	"github.com/crdforge/crdforge/webhook/internal/convert"
 	"github.com/crdforge/crdforge/webhook/internal/testkit"
 	"github.com/crdforge/crdforge/webhook/typedjson"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
 )
 
 // decodeBoxData decodes a Box as a generated DecodeData would, for the

@@ -4,9 +4,10 @@ import (
 	"errors"
 	"strings"
 
+	"k8s.io/apimachinery/pkg/runtime"
+
 	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
 	"github.com/crdforge/crdforge/webhook/typedjson"
-	"k8s.io/apimachinery/pkg/runtime"
 )
 
 // errPassing says an object could not be converted passing members (an

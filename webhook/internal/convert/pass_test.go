@@ -7,11 +7,12 @@ import (
 	"strings"
 	"testing"
 
+	"k8s.io/apimachinery/pkg/runtime"
+
 	"github.com/crdforge/crdforge/webhook/internal/convert"
 	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
 	"github.com/crdforge/crdforge/webhook/internal/testkit"
 	"github.com/crdforge/crdforge/webhook/typedjson"
-	"k8s.io/apimachinery/pkg/runtime"
 )
 
 // decodeBoxV2Passing decodes a v2 Box as a generated DecodeData that passes

@@ -9,10 +9,11 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/crdforge/crdforge/webhook/typedjson"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
+
+	"github.com/crdforge/crdforge/webhook/typedjson"
 )
 
 // Kind registers the versions of one kind with the table. Generated webhook

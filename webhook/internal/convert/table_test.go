@@ -5,10 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"k8s.io/apimachinery/pkg/runtime"
+
 	"github.com/crdforge/crdforge/webhook/internal/convert"
 	"github.com/crdforge/crdforge/webhook/internal/jsonscan"
 	"github.com/crdforge/crdforge/webhook/internal/testkit"
-	"k8s.io/apimachinery/pkg/runtime"
 )
 
 func box() convert.Kind {

@@ -4,11 +4,12 @@ import (
 	"reflect"
 	"testing"
 
+	"k8s.io/apimachinery/pkg/runtime"
+
 	"github.com/crdforge/crdforge/webhook/internal/codec"
 	"github.com/crdforge/crdforge/webhook/internal/convert"
 	"github.com/crdforge/crdforge/webhook/internal/testkit"
 	"github.com/crdforge/crdforge/webhook/typedjson"
-	"k8s.io/apimachinery/pkg/runtime"
 )
 
 // decodeBoxV1 decodes a v1 Box as a generated decoder would, for the

@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/crdforge/crdforge/cmd/crdforge/cli"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/crdforge/crdforge/cmd/crdforge/cli"
 )
 
 // commandsHeader is docs/commands.md's hand-written part: the map to the

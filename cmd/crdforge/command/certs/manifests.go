@@ -1,13 +1,18 @@
+// Package certs writes what `crdforge certs` makes for clusters without
+// cert-manager, besides the certificates themselves (package pki of the
+// webhook module, shared with the webhook's --manage-certs): the Secret that
+// carries them, and CRDs whose conversion caBundle holds the CA.
 package certs
 
 import (
 	"fmt"
 
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
 	"github.com/crdforge/crdforge/generators/crd"
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/templates"
-	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
 
 // Secret is what the webhook's kubernetes.io/tls Secret holds.

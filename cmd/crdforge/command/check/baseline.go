@@ -13,14 +13,15 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/crd"
-	"github.com/crdforge/crdforge/generators/pipeline"
-	"github.com/crdforge/crdforge/internal/diag"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	apiext "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/rest"
+
+	"github.com/crdforge/crdforge/generators/crd"
+	"github.com/crdforge/crdforge/generators/pipeline"
+	"github.com/crdforge/crdforge/internal/diag"
 )
 
 // Side is one side of a comparison: its CRDs and, when they were generated

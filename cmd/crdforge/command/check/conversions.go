@@ -8,8 +8,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/model"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdforge/crdforge/generators/model"
 )
 
 // Where a property's values live, across versions, is a question of the

@@ -3,10 +3,11 @@ package check
 import (
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/crd"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/crdify/pkg/validations"
+
+	"github.com/crdforge/crdforge/generators/crd"
 )
 
 // A property is deprecated when a line of its description starts with

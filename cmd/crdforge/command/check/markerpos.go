@@ -9,10 +9,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/model"
-	"github.com/crdforge/crdforge/markers"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/crdforge/crdforge/generators/model"
+	"github.com/crdforge/crdforge/markers"
 )
 
 // A finding about a part of a property that a marker wrote (an enum, a

@@ -7,11 +7,11 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/crdforge/crdforge/generators/pipeline"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/install"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/crdforge/crdforge/generators/pipeline"
 )
 
 // TestSidesCompareWhatGenerateWrites: a side's CRDs, built as objects

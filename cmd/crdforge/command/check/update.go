@@ -6,14 +6,15 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crdforge/crdforge/generators/crd"
-	"github.com/crdforge/crdforge/internal/crdstrategy"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/install"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apiserver/pkg/endpoints/request"
+
+	"github.com/crdforge/crdforge/generators/crd"
+	"github.com/crdforge/crdforge/internal/crdstrategy"
 )
 
 // updateValidator runs the API server's own validation of an update of the

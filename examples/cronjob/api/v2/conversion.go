@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	v1 "github.com/crdforge/crdforge/examples/cronjob/api/v1"
 	"k8s.io/apimachinery/pkg/conversion"
+
+	v1 "github.com/crdforge/crdforge/examples/cronjob/api/v1"
 )
 
 // Convert_v2_CronJobSpec_To_v1_CronJobSpec joins the five schedule fields

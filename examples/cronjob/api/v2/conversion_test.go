@@ -6,13 +6,14 @@ import (
 	"strings"
 	"testing"
 
-	v1 "github.com/crdforge/crdforge/examples/cronjob/api/v1"
-	"github.com/crdforge/crdforge/runtime/lossless"
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/randfill"
+
+	v1 "github.com/crdforge/crdforge/examples/cronjob/api/v1"
+	"github.com/crdforge/crdforge/runtime/lossless"
 )
 
 // conversionFillFuncs makes the generated round-trip tests use schedules the

@@ -4,8 +4,9 @@ import (
 	"errors"
 	"strings"
 
-	v1 "github.com/crdforge/crdforge/examples/crontab/api/v1"
 	"k8s.io/apimachinery/pkg/conversion"
+
+	v1 "github.com/crdforge/crdforge/examples/crontab/api/v1"
 )
 
 // errHostPort is the seed documents' message for a hostPort without exactly

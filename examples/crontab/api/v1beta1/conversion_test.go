@@ -5,9 +5,10 @@ import (
 	"strconv"
 	"testing"
 
-	v1 "github.com/crdforge/crdforge/examples/crontab/api/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/randfill"
+
+	v1 "github.com/crdforge/crdforge/examples/crontab/api/v1"
 )
 
 // conversionFillFuncs makes the generated round-trip tests use addresses the

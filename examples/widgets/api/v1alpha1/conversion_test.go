@@ -7,13 +7,14 @@ import (
 	"testing"
 	"time"
 
-	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
-	"github.com/crdforge/crdforge/runtime/lossless"
 	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
+
+	v1 "github.com/crdforge/crdforge/examples/widgets/api/v1"
+	"github.com/crdforge/crdforge/runtime/lossless"
 )
 
 // fullV1 is a v1 Widget that sets every field, the v1-only ones included:

@@ -1,8 +1,11 @@
-// Package certs makes the conversion webhook's certificates for clusters
-// without cert-manager: a CA, a serving certificate for the webhook
-// Service's DNS names signed by it, the Secret that carries them, and CRDs
-// whose conversion caBundle holds the CA.
-package certs
+// Package pki makes the conversion webhook's certificates for clusters
+// without cert-manager: a CA and a serving certificate for the webhook
+// Service's DNS names signed by it. It is the one implementation behind
+// both `crdforge certs`, which writes them to files once, and the webhook's
+// --manage-certs, which keeps them in a Secret and renews them; so it lives
+// in the webhook module, which the generator's module requires, and imports
+// nothing but the standard library.
+package pki
 
 import (
 	"bytes"
@@ -142,6 +145,23 @@ func (ca *CA) Issue(hosts []string, now time.Time, validFor time.Duration) (*Ser
 		return nil, err
 	}
 	return &Serving{CertPEM: pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), KeyPEM: keyPEM, Cert: cert}, nil
+}
+
+// LoadServing parses a serving certificate and its key, PEM-encoded, and
+// checks that they belong together.
+func LoadServing(certPEM, keyPEM []byte) (*Serving, error) {
+	cert, err := parseCert(certPEM)
+	if err != nil {
+		return nil, fmt.Errorf("serving certificate: %w", err)
+	}
+	key, err := parseKey(keyPEM)
+	if err != nil {
+		return nil, fmt.Errorf("serving key: %w", err)
+	}
+	if pub, ok := key.Public().(interface{ Equal(crypto.PublicKey) bool }); !ok || !pub.Equal(cert.PublicKey) {
+		return nil, errors.New("the serving key does not belong to the serving certificate")
+	}
+	return &Serving{CertPEM: certPEM, KeyPEM: keyPEM, Cert: cert}, nil
 }
 
 // ServiceDNSNames are the names a Service answers to inside the cluster,
