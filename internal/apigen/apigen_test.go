@@ -28,8 +28,12 @@ import (
 // version leaves out (its v1 until: 0) for no loss. Seed 45 failed until
 // a nested pair's loss that the enclosing struct carries (a hubfield move
 // out of it) stopped counting, and 174312814 until the narrowing check
-// stopped repeating an enum's "" (go vet).
-var shortSeeds = []uint64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 45, 52, 174312814}
+// stopped repeating an enum's "" (go vet). Seeds 174312854 and 71 failed
+// until the stash kept what a destination's JSON drops though Go keeps it
+// (an inline embedded pointer to a struct that writes nothing; an omitzero
+// Quantity of "0"), and 57 until a narrowing's fill function stopped
+// filling a json:"-" field beside it.
+var shortSeeds = []uint64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 45, 52, 57, 71, 174312814, 174312854}
 
 // shortRefusals are the seeds of shortSeeds generate refuses: any other
 // refusal is a change in what generate accepts, which the test reports, so

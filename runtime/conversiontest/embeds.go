@@ -3,6 +3,7 @@ package conversiontest
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/crdforge/crdforge/runtime/lossless"
@@ -106,7 +107,8 @@ func hideInMap(v reflect.Value) (reflect.Value, bool) {
 }
 
 // hideInFields walks the exported fields JSON writes; an embedded pointer
-// among them that JSON cannot tell from nil becomes nil.
+// among them that JSON cannot tell from nil becomes nil, and an omitzero
+// field JSON leaves out as zero becomes zero.
 func hideInFields(v reflect.Value) (reflect.Value, bool) {
 	t := v.Type()
 	var out reflect.Value
@@ -117,7 +119,7 @@ func hideInFields(v reflect.Value) (reflect.Value, bool) {
 			continue
 		}
 		e, changed := v.Field(i), false
-		if f.Anonymous && name == "" && hidden(e) {
+		if f.Anonymous && name == "" && hidden(e) || omitsAsZero(f, e) {
 			e, changed = reflect.Zero(f.Type), true
 		} else {
 			e, changed = hideEmbeds(e)
@@ -146,6 +148,28 @@ func hidden(p reflect.Value) bool {
 		data, err = lossless.StoredJSON(data, t)
 	}
 	return err == nil && string(data) == "{}"
+}
+
+var isZeroerType = reflect.TypeOf((*interface{ IsZero() bool })(nil)).Elem()
+
+// omitsAsZero reports whether e, field f's value, is one encoding/json
+// leaves out as zero though it is not Go's zero value: an omitzero field
+// whose IsZero method says so (a *resource.Quantity of "0"), which reads
+// back as the zero value (apigen seed 71).
+func omitsAsZero(f reflect.StructField, e reflect.Value) bool {
+	_, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+	if !slices.Contains(strings.Split(opts, ","), "omitzero") || e.IsZero() {
+		return false
+	}
+	if !e.Type().Implements(isZeroerType) {
+		if !reflect.PointerTo(e.Type()).Implements(isZeroerType) {
+			return false
+		}
+		p := reflect.New(e.Type())
+		p.Elem().Set(e)
+		e = p
+	}
+	return e.Interface().(interface{ IsZero() bool }).IsZero()
 }
 
 // orSame returns out, a copy made, and true, or v and false when out is

@@ -40,6 +40,7 @@ func newFuzzFiller(data []byte, extra []any, objects ...any) (*randfill.Filler, 
 }
 
 func configure(f *randfill.Filler, extra, objects []any) (*randfill.Filler, error) {
+	extra = keepOmittedZero(extra)
 	f.NilChance(nilChance).NumElements(minElements, maxElements).MaxDepth(maxDepth)
 	// The derived functions go before the defaults, so that a default (and
 	// then an author's function) for the same type replaces them.

@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"encoding/json"
 	"reflect"
+	"slices"
 
 	"sigs.k8s.io/randfill"
 )
@@ -31,6 +32,42 @@ func omittedFieldsFillFuncs(types []reflect.Type) []any {
 		}
 	}
 	return out
+}
+
+// keepOmittedZero returns fns with each fill function of a struct type that
+// has fields tagged json:"-" (as omittedFieldsFillFuncs picks them) made to
+// zero those fields after it fills. Such a function, an author's or
+// crdforge's own for a narrowing (which calls FillNoCustom on the struct),
+// replaces the derived one, and would otherwise fill them: a hub-only one
+// comes back nil from the spoke, which no stash can help (apigen seed 57).
+// Anything else, a malformed function included, is left for addFunc.
+func keepOmittedZero(fns []any) []any {
+	out := slices.Clone(fns)
+	for i, fn := range out {
+		t := reflect.TypeOf(fn)
+		if t == nil || t.Kind() != reflect.Func || t.NumIn() != 2 || t.NumOut() != 0 || t.In(1) != continueType || t.In(0).Kind() != reflect.Pointer {
+			continue
+		}
+		if st := t.In(0).Elem(); st.Kind() == reflect.Struct && hasOmittedField(st) && !marshalsItself(st) {
+			out[i] = zeroingOmitted(reflect.ValueOf(fn))
+		}
+	}
+	return out
+}
+
+// zeroingOmitted returns fn, a fill function of a struct type, followed by
+// zeroing the struct's fields tagged json:"-".
+func zeroingOmitted(fn reflect.Value) any {
+	return reflect.MakeFunc(fn.Type(), func(args []reflect.Value) []reflect.Value {
+		fn.Call(args)
+		v := args[0].Elem()
+		for i := 0; i < v.NumField(); i++ {
+			if f := v.Type().Field(i); f.IsExported() && omitted(f) {
+				v.Field(i).SetZero()
+			}
+		}
+		return nil
+	}).Interface()
 }
 
 // fillJSONFields fills v's exported fields that JSON carries, each as

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"sigs.k8s.io/randfill"
 )
 
 // omittedPort is a list element with a field JSON omits beside ones it
@@ -88,5 +90,32 @@ func TestOmittedFieldsNeedNoFillFunc(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		var w withLogger
 		f.Fill(&w)
+	}
+}
+
+// TestOmittedFieldsStayZeroUnderAFillFunction: a fill function of the
+// struct, which replaces the one that leaves json:"-" fields zero, fills
+// them with FillNoCustom, as crdforge's generated fill function of a
+// narrowed field's struct does (apigen seed 57); they stay zero, and what
+// the function sets beside them stays.
+func TestOmittedFieldsStayZeroUnderAFillFunction(t *testing.T) {
+	fn := func(h *omittedHolder, c randfill.Continue) {
+		c.FillNoCustom(h)
+		h.Notes = "always"
+		h.Ports = []omittedPort{{Name: "p", Resolved: "set"}}
+	}
+	f, err := newFiller(time.Now().UnixNano(), []any{fn}, &omittedHolder{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 100; i++ {
+		var h omittedHolder
+		f.Fill(&h)
+		if h.Notes != "" {
+			t.Fatalf("json:\"-\" Notes filled: %q", h.Notes)
+		}
+		if len(h.Ports) != 1 || h.Ports[0].Name != "p" {
+			t.Fatalf("the fill function's ports are gone: %+v", h.Ports)
+		}
 	}
 }

@@ -200,18 +200,28 @@ func (w *sparseWriter) embedded(a, b unsafe.Pointer, f *diffField, wrote bool) (
 	case showsNothing(f.typ.Elem(), a) || showsNothing(f.typ.Elem(), b):
 		return wrote, nil
 	}
+	if a != nil {
+		// Rare (a conversion that loses a whole embedded struct): the zero
+		// struct to compare with is allocated each time. A member written
+		// says the pointer is not nil, as restoring it allocates the
+		// pointer; the marker says so where none is (a struct field JSON
+		// always writes, at its zero value).
+		mark := w.buf.Len()
+		more, err := w.members(a, reflect.New(f.typ.Elem()).UnsafePointer(), f.sub, wrote)
+		if err != nil || w.buf.Len() > mark {
+			return more, err
+		}
+	}
 	if wrote {
 		w.buf.WriteByte(',')
 	}
 	w.buf.Write(f.key)
 	if a == nil {
 		w.buf.WriteString("null")
-		return true, nil
+	} else {
+		w.buf.WriteString("{}")
 	}
-	w.buf.WriteString("{}")
-	// Rare (a conversion that loses a whole embedded struct): the zero
-	// struct to compare with is allocated each time.
-	return w.members(a, reflect.New(f.typ.Elem()).UnsafePointer(), f.sub, true)
+	return true, nil
 }
 
 // leaf writes the value of f at p as encoding/json writes it in its struct.

@@ -127,7 +127,7 @@ func Convert[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Directi
 	// conversions that each lose data (a schedule joined and split again)
 	// would stash src although the restored dst converts back to it exactly.
 	restored := false
-	if back.loss == lossNone {
+	if !back.canLose() {
 		if err := dropStale(dst, there.to); err != nil {
 			return err
 		}
@@ -156,20 +156,26 @@ func dropStale(obj annotated, version string) error {
 // stashed whole, in the full format. A Checked direction that says
 // where it loses data (LostIn) has only those fields compared, unless
 // restored says dst got data back from a stash.
+//
+// A destination type that hides data in JSON (jsonhides.go) is judged as
+// JSON reads it back, whatever the direction's loss check says: converted
+// back from there, every field is compared.
 func stashLost[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Direction[S, D], back Direction[D, S], restored bool) error {
-	if there.loss == lossNone || there.loss == lossChecked && !there.lost(src) {
+	hides := there.hidesInJSON()
+	if !hides && (there.loss == lossNone || there.loss == lossChecked && !there.lost(src)) {
 		return nil
 	}
 	fields, sparse := rootDiff(reflect.TypeOf((*S)(nil)).Elem())
-	if there.loss == lossChecked && there.lostIn != nil && !restored {
+	if there.loss == lossChecked && there.lostIn != nil && !restored && !hides {
 		if narrow, ok := there.lostIn.diff(); ok {
 			fields = narrow
 		}
 	}
+	roundTrip := there.loss == lossRoundTrip || hides
 	again := getScratch[S]()
 	defer putScratch(again)
-	if there.loss == lossRoundTrip || sparse {
-		if err := back.convert(dst, again, nil); err != nil {
+	if roundTrip || sparse {
+		if err := back.convert(readBack(dst, hides), again, nil); err != nil {
 			return fmt.Errorf("converting %s back to %s to check for lost data: %w", there.to, there.from, err)
 		}
 	}
@@ -177,7 +183,7 @@ func stashLost[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Direc
 		_, err := stashSparse(dst, there.from, unsafe.Pointer(src), unsafe.Pointer(again), fields)
 		return err
 	}
-	if there.loss == lossRoundTrip && sameData(src, again) {
+	if roundTrip && sameData(src, again) {
 		return nil
 	}
 	data := *src
