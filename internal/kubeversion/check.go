@@ -136,25 +136,30 @@ func isFalse(n *yaml.Node) bool {
 
 // value is the value of key in the mapping n, nil when n has none.
 func value(n *yaml.Node, key string) *yaml.Node {
-	if k := keyOf(n, key); k != nil {
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if n.Content[i] == k {
-				return n.Content[i+1]
-			}
-		}
+	if i := keyIndex(n, key); i >= 0 {
+		return n.Content[i+1]
 	}
 	return nil
 }
 
 // keyOf is the key node named key in the mapping n, nil when n has none.
 func keyOf(n *yaml.Node, key string) *yaml.Node {
+	if i := keyIndex(n, key); i >= 0 {
+		return n.Content[i]
+	}
+	return nil
+}
+
+// keyIndex is the index in n.Content of the key named key in the mapping
+// n, -1 when n has none.
+func keyIndex(n *yaml.Node, key string) int {
 	if n == nil || n.Kind != yaml.MappingNode {
-		return nil
+		return -1
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		if n.Content[i].Value == key {
-			return n.Content[i]
+			return i
 		}
 	}
-	return nil
+	return -1
 }
