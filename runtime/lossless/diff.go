@@ -41,6 +41,9 @@ type diffField struct {
 	// JSON may not show (reachesEmbed): two values eq finds apart may be
 	// one to JSON.
 	hidesEmbed bool
+	// zeroShown: a struct JSON leaves out exactly when it is zero
+	// (zeroshown.go), whose zero-ness the diff compares too.
+	zeroShown bool
 }
 
 // buildDiff compiles the diff of fields, the JSON fields of struct t (of
@@ -82,6 +85,7 @@ func fieldDiff(t reflect.Type, f jsonField, walking map[reflect.Type]bool) diffF
 	d.offset, _ = offsetOf(t, f.index)
 	if f.walk && !walking[f.typ] {
 		d.sub = buildMembers(f.typ, fieldsOf(f.typ).fields, "", walking)
+		d.zeroShown = zeroShown(f)
 		return d
 	}
 	// Equal as JSON writes them: nil apart from empty (see emptyvalues.go),
@@ -129,9 +133,14 @@ func offsetOf(t reflect.Type, index []int) (uintptr, reflect.Type) {
 // diff writes, as one JSON object, the fields of the struct at a that
 // differ from those of the struct at b; nothing, and false, when none does.
 func (w *sparseWriter) diff(a, b unsafe.Pointer, fields []diffField) (bool, error) {
+	return w.object(a, b, fields, false)
+}
+
+// object is diff, with zero as members takes it.
+func (w *sparseWriter) object(a, b unsafe.Pointer, fields []diffField, zero bool) (bool, error) {
 	start := w.buf.Len()
 	w.buf.WriteByte('{')
-	wrote, err := w.members(a, b, fields, false)
+	wrote, err := w.members(a, b, fields, false, zero)
 	if err != nil {
 		return false, err
 	}
@@ -145,14 +154,16 @@ func (w *sparseWriter) diff(a, b unsafe.Pointer, fields []diffField) (bool, erro
 
 // members writes the members of the fields of the struct at a that differ
 // from those of the struct at b, into an object that already holds members
-// when wrote says so, and reports whether the object holds any now.
-func (w *sparseWriter) members(a, b unsafe.Pointer, fields []diffField, wrote bool) (bool, error) {
+// when wrote says so, and reports whether the object holds any now. zero
+// says the zero-ness of the struct holding them shows in JSON and differs
+// (zeroshown.go): a leaf differs where Go's zero-ness does, too.
+func (w *sparseWriter) members(a, b unsafe.Pointer, fields []diffField, wrote, zero bool) (bool, error) {
 	for i := range fields {
 		f := &fields[i]
 		fa, fb := unsafe.Add(a, f.offset), unsafe.Add(b, f.offset)
 		if f.embed {
 			var err error
-			if wrote, err = w.embedded(*(*unsafe.Pointer)(fa), *(*unsafe.Pointer)(fb), f, wrote); err != nil {
+			if wrote, err = w.embedded(*(*unsafe.Pointer)(fa), *(*unsafe.Pointer)(fb), f, wrote, zero); err != nil {
 				return false, err
 			}
 			continue
@@ -163,7 +174,7 @@ func (w *sparseWriter) members(a, b unsafe.Pointer, fields []diffField, wrote bo
 		}
 		w.buf.Write(f.key)
 		if f.sub != nil {
-			sub, err := w.diff(fa, fb, f.sub)
+			sub, err := w.walked(fa, fb, f, zero)
 			if err != nil {
 				return false, err
 			}
@@ -172,7 +183,8 @@ func (w *sparseWriter) members(a, b unsafe.Pointer, fields []diffField, wrote bo
 				continue
 			}
 		} else {
-			if f.eq(fa, fb) || f.hidesEmbed && sameStored(f.typ, fa, fb) {
+			if f.eq(fa, fb) && (!zero || isZeroAt(f.typ, fa) == isZeroAt(f.typ, fb)) ||
+				f.hidesEmbed && sameStored(f.typ, fa, fb) {
 				w.buf.Truncate(mark)
 				continue
 			}
@@ -185,16 +197,32 @@ func (w *sparseWriter) members(a, b unsafe.Pointer, fields []diffField, wrote bo
 	return wrote, nil
 }
 
+// walked writes, after its key, the value of f, a struct the stash walks, at
+// a where it differs from b's, and reports whether it wrote one: its members
+// that differ, or null where the struct is zero at a alone and JSON shows
+// that it is (zeroshown.go), which restores the zero value.
+func (w *sparseWriter) walked(a, b unsafe.Pointer, f *diffField, zero bool) (bool, error) {
+	if f.zeroShown {
+		za, zb := isZeroAt(f.typ, a), isZeroAt(f.typ, b)
+		if za && !zb {
+			w.buf.WriteString("null")
+			return true, nil
+		}
+		zero = zero || za != zb
+	}
+	return w.object(a, b, f.sub, zero)
+}
+
 // embedded writes the members of the fields f promotes through the embedded
 // pointers a and b (see members): those that differ when both point at a
 // struct, and when only one does, its marker and, for a, the members of
 // a's fields that are not zero; nothing when the one struct shows nothing in
 // JSON as stored, which reads it back as nil (a marker there would be an
 // annotation the source, read back, does not have: apigen seeds 24, 25).
-func (w *sparseWriter) embedded(a, b unsafe.Pointer, f *diffField, wrote bool) (bool, error) {
+func (w *sparseWriter) embedded(a, b unsafe.Pointer, f *diffField, wrote, zero bool) (bool, error) {
 	switch {
 	case a != nil && b != nil:
-		return w.members(a, b, f.sub, wrote)
+		return w.members(a, b, f.sub, wrote, zero)
 	case a == nil && b == nil:
 		return wrote, nil
 	case showsNothing(f.typ.Elem(), a) || showsNothing(f.typ.Elem(), b):
@@ -207,7 +235,7 @@ func (w *sparseWriter) embedded(a, b unsafe.Pointer, f *diffField, wrote bool) (
 		// pointer; the marker says so where none is (a struct field JSON
 		// always writes, at its zero value).
 		mark := w.buf.Len()
-		more, err := w.members(a, reflect.New(f.typ.Elem()).UnsafePointer(), f.sub, wrote)
+		more, err := w.members(a, reflect.New(f.typ.Elem()).UnsafePointer(), f.sub, wrote, zero)
 		if err != nil || w.buf.Len() > mark {
 			return more, err
 		}

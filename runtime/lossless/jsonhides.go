@@ -102,15 +102,17 @@ func hasIsZero(t reflect.Type) bool {
 	return t.Implements(isZeroerType) || reflect.PointerTo(t).Implements(isZeroerType)
 }
 
-// hidesInJSON reports whether d's destination type hides data in JSON.
-func (d Direction[S, D]) hidesInJSON() bool {
-	return hidesInJSON(reflect.TypeOf((*D)(nil)).Elem())
+// judgedInJSON reports whether a conversion with d is judged as JSON reads
+// the destination back: its type hides data in JSON, or the source's shows
+// in JSON whether a struct is zero (zeroshown.go).
+func (d Direction[S, D]) judgedInJSON() bool {
+	return hidesInJSON(reflect.TypeOf((*D)(nil)).Elem()) || showsZero(reflect.TypeOf((*S)(nil)).Elem())
 }
 
 // canLose reports whether converting with d may stash data: a loss the
 // direction knows of, or one in JSON only.
 func (d Direction[S, D]) canLose() bool {
-	return d.loss != lossNone || d.hidesInJSON()
+	return d.loss != lossNone || d.judgedInJSON()
 }
 
 // readBack returns dst as encoding/json reads it back when hides says its

@@ -157,11 +157,12 @@ func dropStale(obj annotated, version string) error {
 // where it loses data (LostIn) has only those fields compared, unless
 // restored says dst got data back from a stash.
 //
-// A destination type that hides data in JSON (jsonhides.go) is judged as
-// JSON reads it back, whatever the direction's loss check says: converted
-// back from there, every field is compared.
+// A destination type that hides data in JSON (jsonhides.go), or a source
+// type that shows zero structs in JSON (zeroshown.go), is judged as JSON
+// reads the destination back, whatever the direction's loss check says:
+// converted back from there, every field is compared.
 func stashLost[S, D any, PS Object[S], PD Object[D]](src PS, dst PD, there Direction[S, D], back Direction[D, S], restored bool) error {
-	hides := there.hidesInJSON()
+	hides := there.judgedInJSON()
 	if !hides && (there.loss == lossNone || there.loss == lossChecked && !there.lost(src)) {
 		return nil
 	}

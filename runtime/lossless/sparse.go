@@ -184,6 +184,10 @@ func decodeSparse(data []byte, into reflect.Value, fields []jsonField, embeds []
 		v := settable(into, f.index, fresh)
 		var err error
 		switch {
+		case f.walk && string(raw) == "null":
+			// A zero struct JSON shows (zeroshown.go): restored as Go's zero.
+			v.SetZero()
+			paths = append(paths, path)
 		case f.walk:
 			sf := fieldsOf(f.typ)
 			paths, err = decodeSparse(raw, v, sf.fields, sf.embeds, path, paths)
