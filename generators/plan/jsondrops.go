@@ -104,7 +104,8 @@ func emptiable(t types.Type) bool {
 // webhook writes the hub's JSON, which drops it: a client that wrote it
 // into the hub reads it back absent once the object went through another
 // version, and no stash can restore it, since the hub itself never holds
-// it in JSON; nor does a spoke's, through the hub.
+// it in JSON. A spoke's zero, converted into the hub, is kept: the stash
+// holds what the hub's JSON drops (runtime/lossless/jsonhides.go).
 func (p *pairer) reportHubDrops() {
 	for _, tp := range p.order {
 		d := tp.ToHub
@@ -144,7 +145,7 @@ func (p *pairer) warnHubDrop(pos token.Pos, d *model.Direction, fc *model.FieldC
 	hub := d.To.Obj().Name() + "." + pathName(fc.Dest)
 	spoke := d.From.Obj().Name() + "." + pathName(fc.Source)
 	p.diags.Warnf(pos, "%s %s leaves out a zero value that %s writes (omitzero)", d.ToVersion.Name, hub, d.FromVersion.Name).
-		Note("a client's zero value (a {} or a \"0\") reads back absent from %s once converted into it, and nothing can restore it", d.ToVersion.Name).
+		Note("a zero value (a {} or a \"0\") a client writes at %s reads back absent once the object went through %s, and nothing can restore it", d.ToVersion.Name, d.FromVersion.Name).
 		Help("give it the JSON options of %s %s, or drop omitzero", d.FromVersion.Name, spoke)
 }
 
