@@ -22,6 +22,7 @@ import (
 	"github.com/crdforge/crdforge/generators/webhook"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/kubeversion"
+	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/internal/passrecord"
 	"github.com/crdforge/crdforge/internal/settings"
 )
@@ -263,7 +264,7 @@ func (cfg Config) Complete() (Config, error) {
 // out, which is seldom what the author of the header meant. valid checks
 // the result's syntax.
 func (cfg *Config) readHeader(flag settings.Setting, name string, valid func(string) bool) (string, error) {
-	path := absPath(cfg.Dir, name)
+	path := output.Abs(cfg.Dir, name)
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return "", fmt.Errorf("reading %s: %w", flag.Flag(), err)

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/crdforge/crdforge/generators/controllertools"
+	"github.com/crdforge/crdforge/internal/output"
 )
 
 // Fingerprint encodes what of a completed cfg decides a run's output,
@@ -23,10 +24,10 @@ func (cfg Config) Fingerprint() ([]byte, error) {
 // Service go, which may be the project's own (a run then writes neither,
 // and the CRDs name the project's Service).
 func (cfg Config) InputFiles() []string {
-	out := []string{absPath(cfg.Dir, cfg.WebhookMain), absPath(cfg.Dir, filepath.Join(cfg.DeployDir, "service.yaml"))}
+	out := []string{output.Abs(cfg.Dir, cfg.WebhookMain), output.Abs(cfg.Dir, filepath.Join(cfg.DeployDir, "service.yaml"))}
 	for _, f := range []string{cfg.HeaderFile, cfg.CRDHeaderFile} {
 		if f != "" {
-			out = append(out, absPath(cfg.Dir, f))
+			out = append(out, output.Abs(cfg.Dir, f))
 		}
 	}
 	return out
@@ -38,6 +39,6 @@ func (cfg Config) InputFiles() []string {
 // RBAC manifest's (the admission manifest's is the deployment's). A file
 // appearing there may change a run: one that is the user's, one to delete.
 func (cfg Config) OutputDirs() []string {
-	return []string{absPath(cfg.Dir, cfg.CRDDir), filepath.Dir(absPath(cfg.Dir, cfg.WebhookMain)), absPath(cfg.Dir, cfg.DeployDir),
-		absPath(cfg.Dir, controllertools.DefaultRBACDir), absPath(cfg.Dir, controllertools.DefaultAdmissionDir)}
+	return []string{output.Abs(cfg.Dir, cfg.CRDDir), filepath.Dir(output.Abs(cfg.Dir, cfg.WebhookMain)), output.Abs(cfg.Dir, cfg.DeployDir),
+		output.Abs(cfg.Dir, controllertools.DefaultRBACDir), output.Abs(cfg.Dir, controllertools.DefaultAdmissionDir)}
 }

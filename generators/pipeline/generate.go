@@ -199,7 +199,7 @@ func buildModelChecking(cfg Config, opts model.Options, filters []loader.NodeFil
 	}
 	// The deploy generator writes its Service there: a file of the
 	// project's own in its place is the Service the CRDs must name.
-	ld.ProjectService = load.ReadProjectService(absPath(cfg.Dir, filepath.Join(cfg.DeployDir, "service.yaml")))
+	ld.ProjectService = load.ReadProjectService(output.Abs(cfg.Dir, filepath.Join(cfg.DeployDir, "service.yaml")))
 	// A kind whose committed CRD converts through a webhook must not
 	// fall back to strategy None without an error.
 	ld.Committed = load.ReadCommittedCRDs(cfg.Dir, cfg.CRDDir)
@@ -304,13 +304,13 @@ func finish(cfg Config, ld *load.Result, res *Result) {
 func stale(dir string, m *model.Model, gens []Generator, produced []output.File) []output.File {
 	made := map[string]bool{}
 	for _, f := range produced {
-		made[absPath(dir, f.Path)] = true
+		made[output.Abs(dir, f.Path)] = true
 	}
 	var out []output.File
 	seen := map[string]bool{}
 	for _, g := range gens {
 		for _, pattern := range g.Owns(m) {
-			matches, _ := filepath.Glob(absPath(dir, pattern))
+			matches, _ := filepath.Glob(output.Abs(dir, pattern))
 			for _, p := range matches {
 				if !made[p] && !seen[p] {
 					seen[p] = true
@@ -321,11 +321,4 @@ func stale(dir string, m *model.Model, gens []Generator, produced []output.File)
 	}
 	slices.SortFunc(out, func(a, b output.File) int { return strings.Compare(a.Path, b.Path) })
 	return out
-}
-
-func absPath(dir, p string) string {
-	if filepath.IsAbs(p) {
-		return filepath.Clean(p)
-	}
-	return filepath.Join(dir, p)
 }

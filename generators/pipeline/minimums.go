@@ -42,7 +42,7 @@ func (n *moduleNeeds) add(g Generator, files []output.File) {
 		if f.Delete || !strings.HasSuffix(f.Path, ".go") {
 			continue
 		}
-		gomod := n.goModOf(filepath.Dir(absPath(n.dir, f.Path)))
+		gomod := n.goModOf(filepath.Dir(output.Abs(n.dir, f.Path)))
 		if gomod == "" || slices.ContainsFunc(n.byMod[gomod], func(x minimums.Needs) bool { return x.Module == needs.Module }) {
 			continue
 		}

@@ -36,7 +36,7 @@ func usersFile(dir string, files []output.File) (string, bool) {
 		if f.Delete || f.Block || f.Owned || f.Once {
 			continue
 		}
-		path := absPath(dir, f.Path)
+		path := output.Abs(dir, f.Path)
 		old, err := os.ReadFile(path)
 		if err != nil || bytes.Equal(old, f.Content) || output.MayReplace(old) {
 			continue

@@ -35,7 +35,7 @@ func Check(dir string, files []output.File, target Release, diags *diag.List) {
 		if f.Delete || !isYAML(f.Path) {
 			continue
 		}
-		for _, u := range uses(absPath(dir, f.Path), f.Content) {
+		for _, u := range uses(output.Abs(dir, f.Path), f.Content) {
 			if target.Before(u.since) {
 				diags.Add(diag.Diagnostic{Pos: u.pos, Severity: diag.Warning,
 					Msg: u.what + " needs Kubernetes " + u.since.String() + "; you target " + target.String()}).
@@ -49,13 +49,6 @@ func Check(dir string, files []output.File, target Release, diags *diag.List) {
 func isYAML(path string) bool {
 	ext := filepath.Ext(path)
 	return ext == ".yaml" || ext == ".yml"
-}
-
-func absPath(dir, p string) string {
-	if filepath.IsAbs(p) {
-		return p
-	}
-	return filepath.Join(dir, p)
 }
 
 // uses are the features the YAML documents in content use, the first use

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"path/filepath"
 	"regexp"
 
 	yaml "go.yaml.in/yaml/v2"
@@ -101,6 +102,15 @@ func MergeBlock(old, block []byte) []byte {
 	}
 	out.Write(block)
 	return out.Bytes()
+}
+
+// Abs is where path p is for a command run in dir: p itself when absolute,
+// else p under dir. A File's Path is either.
+func Abs(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(dir, p)
 }
 
 // DefaultMode is the mode of generated files.

@@ -38,10 +38,7 @@ func Plan(dir string, files []File) ([]Change, error) {
 	var changes []Change
 	var errs []error
 	for _, f := range files {
-		abs := f.Path
-		if !filepath.IsAbs(abs) {
-			abs = filepath.Join(dir, abs)
-		}
+		abs := Abs(dir, f.Path)
 		rel := abs
 		if r, err := filepath.Rel(dir, abs); err == nil && !strings.HasPrefix(r, "..") {
 			rel = r
