@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/crdforge/crdforge/generators/controllertools"
+	"github.com/crdforge/crdforge/internal/samples"
 )
 
 // Fingerprint encodes what of a completed cfg decides a run's output,
@@ -19,9 +20,9 @@ func (cfg Config) Fingerprint() ([]byte, error) {
 }
 
 // InputFiles are the files, absolute, that a run with cfg reads besides
-// the packages it loads: the header files, and where the webhook's main and
+// the packages it loads: the header files, where the webhook's main and
 // Service go, which may be the project's own (a run then writes neither,
-// and the CRDs name the project's Service).
+// and the CRDs name the project's Service), and the samples it checks.
 func (cfg Config) InputFiles() []string {
 	out := []string{absPath(cfg.Dir, cfg.WebhookMain), absPath(cfg.Dir, filepath.Join(cfg.DeployDir, "service.yaml"))}
 	for _, f := range []string{cfg.HeaderFile, cfg.CRDHeaderFile} {
@@ -29,7 +30,19 @@ func (cfg Config) InputFiles() []string {
 			out = append(out, absPath(cfg.Dir, f))
 		}
 	}
+	if cfg.validatesSamples() {
+		out = append(out, samples.Files(cfg.Dir)...)
+	}
 	return out
+}
+
+// InputDirs are the directories, absolute, whose listing a run with cfg
+// reads: the samples' (a sample added must be checked).
+func (cfg Config) InputDirs() []string {
+	if !cfg.validatesSamples() {
+		return nil
+	}
+	return []string{absPath(cfg.Dir, samples.Dir)}
 }
 
 // OutputDirs are the directories, absolute, where cfg's generators write

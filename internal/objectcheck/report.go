@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/settings"
 )
 
 // Checked is one object and what the API server would make of it.
@@ -39,7 +40,7 @@ func (r *Report) Check(catalog *Catalog, d Document, old *Document) {
 	s, crd, err := catalog.Schema(gvk)
 	if err != nil {
 		r.at(d, "kind", diag.Error, "%s %s not checked: %v", gvk.Kind, Name(d.Object), err).
-			Help("give the CRD that defines it: --crd FILE (or generate it: crdforge generate)")
+			Help("give the CRD that defines it: %s FILE (or generate it: crdforge generate)", settings.ValidateCRD.Flag())
 		r.Unchecked++
 		return
 	}
@@ -48,7 +49,7 @@ func (r *Report) Check(catalog *Catalog, d Document, old *Document) {
 		if ov := (&unstructured.Unstructured{Object: old.Object}).GroupVersionKind().Version; ov != gvk.Version {
 			r.at(d, "apiVersion", diag.Error, "%s %s not checked: the old object is at %s, this one at %s", gvk.Kind, Name(d.Object), ov, gvk.Version).
 				Note("the API server checks an update against the old object converted to the new one's version").
-				Help("give --old the object as the cluster serves it at %s", gvk.GroupVersion())
+				Help("give %s the object as the cluster serves it at %s", settings.ValidateOld.Flag(), gvk.GroupVersion())
 			r.Unchecked++
 			return
 		}

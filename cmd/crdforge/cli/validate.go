@@ -13,6 +13,7 @@ import (
 	"github.com/crdforge/crdforge/cmd/crdforge/command/validate"
 	"github.com/crdforge/crdforge/generators/pipeline"
 	"github.com/crdforge/crdforge/internal/objectcheck"
+	"github.com/crdforge/crdforge/internal/settings"
 )
 
 // Exit codes of crdforge validate.
@@ -50,8 +51,8 @@ func newValidate(stdout, stderr io.Writer) *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringArrayVar(&v.opts.CRDs, "crd", nil, "a CRD file, or a directory of them, to check against; repeatable (default: crd-dir of .crdforge.yaml, else "+pipeline.DefaultCRDDir+")")
-	f.StringArrayVar(&v.opts.Old, "old", nil, "a file of the objects as they are now: an object with the same kind, namespace and name is checked as an update of it (transition rules, ratcheting); repeatable")
+	f.StringArrayVar(&v.opts.CRDs, settings.ValidateCRD.Name(), nil, "a CRD file, or a directory of them, to check against; repeatable (default: crd-dir of .crdforge.yaml, else "+pipeline.DefaultCRDDir+")")
+	f.StringArrayVar(&v.opts.Old, settings.ValidateOld.Name(), nil, "a file of the objects as they are now: an object with the same kind, namespace and name is checked as an update of it (transition rules, ratcheting); repeatable")
 	f.BoolVar(&v.showDefaults, "show-defaults", false, "print each object as the API server would store it (unknown fields dropped, defaults applied) to stdout, as YAML documents")
 	f.StringVarP(&v.format, "output", "o", formatText,
 		"how diagnostics are printed: "+formatText+" (to stderr) or "+formatJSON+" (one JSON array on stdout: file, line, column, severity, field, message and notes of each)")
