@@ -46,6 +46,11 @@ const (
 	Year                       Setting = "year"
 )
 
+// crdforge check's flags that are crdforge's alone.
+const (
+	CheckObjects Setting = "objects"
+)
+
 // crdforge validate's flags that its diagnostics name.
 const (
 	ValidateCRD Setting = "crd"
