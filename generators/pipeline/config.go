@@ -84,6 +84,12 @@ type Config struct {
 	// whose Makefile makes them on every make manifests. --only rbac or
 	// --only admission writes them wherever the run is.
 	RBAC, Admission *bool
+	// ValidateSamples says whether a run that makes CRDs checks the
+	// project's sample objects (config/samples, kubebuilder's) against them
+	// before anything is written (package samples): nil or true checks
+	// them, false does not. A sample they refuse is an error: nothing is
+	// written.
+	ValidateSamples *bool
 	// RoleName is the ClusterRole's name in the RBAC manifest,
 	// controller-gen's rbac:roleName; default manager-role, kubebuilder's.
 	RoleName string
@@ -363,6 +369,7 @@ func (cfg Config) switchOf(name string, on *bool) controllertools.Switch {
 // out unless DocsDir, JSONSchemaDir or Helm asks for them, and rbac and
 // admission where RBAC or Admission is false (nil leaves it to the project).
 var (
+	crdName        = crd.Generator{}.Name()
 	docsName       = docs.Generator{}.Name()
 	jsonSchemaName = jsonschema.Generator{}.Name()
 	helmName       = helm.Generator{}.Name()
@@ -391,6 +398,12 @@ func (cfg Config) runs(name string) bool {
 		return cfg.Admission == nil || *cfg.Admission
 	}
 	return true
+}
+
+// validatesSamples reports whether the run checks the project's samples
+// against the CRDs it makes: unless ValidateSamples turns it off.
+func (cfg Config) validatesSamples() bool {
+	return cfg.ValidateSamples == nil || *cfg.ValidateSamples
 }
 
 // Names lists the generators' names, in the order they run.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/crdforge/crdforge/generators/controllertools"
 	"github.com/crdforge/crdforge/internal/output"
+	"github.com/crdforge/crdforge/internal/samples"
 )
 
 // Fingerprint encodes what of a completed cfg decides a run's output,
@@ -20,9 +21,9 @@ func (cfg Config) Fingerprint() ([]byte, error) {
 }
 
 // InputFiles are the files, absolute, that a run with cfg reads besides
-// the packages it loads: the header files, and where the webhook's main and
+// the packages it loads: the header files, where the webhook's main and
 // Service go, which may be the project's own (a run then writes neither,
-// and the CRDs name the project's Service).
+// and the CRDs name the project's Service), and the samples it checks.
 func (cfg Config) InputFiles() []string {
 	out := []string{output.Abs(cfg.Dir, cfg.WebhookMain), output.Abs(cfg.Dir, filepath.Join(cfg.DeployDir, "service.yaml"))}
 	for _, f := range []string{cfg.HeaderFile, cfg.CRDHeaderFile} {
@@ -30,7 +31,19 @@ func (cfg Config) InputFiles() []string {
 			out = append(out, output.Abs(cfg.Dir, f))
 		}
 	}
+	if cfg.validatesSamples() {
+		out = append(out, samples.Files(cfg.Dir)...)
+	}
 	return out
+}
+
+// InputDirs are the directories, absolute, whose listing a run with cfg
+// reads: the samples' (a sample added must be checked).
+func (cfg Config) InputDirs() []string {
+	if !cfg.validatesSamples() {
+		return nil
+	}
+	return []string{output.Abs(cfg.Dir, samples.Dir)}
 }
 
 // OutputDirs are the directories, absolute, where cfg's generators write

@@ -23,6 +23,7 @@ import (
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/kubeversion"
 	"github.com/crdforge/crdforge/internal/output"
+	"github.com/crdforge/crdforge/internal/samples"
 	"github.com/crdforge/crdforge/markers"
 )
 
@@ -80,11 +81,15 @@ func Generate(cfg Config) (*Result, error) {
 	}
 	wg.Wait()
 	var kept []Generator // those whose files are written: a dropped scaffold's old files stay too
+	var crds []output.File
 	needs := newModuleNeeds(cfg.Dir)
 	for i, g := range gens {
 		out := dropScaffold(cfg.Dir, m, g, files[i], diags)
 		if out != nil || files[i] == nil {
 			kept = append(kept, g)
+		}
+		if g.Name() == crdName {
+			crds = out
 		}
 		needs.add(g, out)
 		for _, f := range out {
@@ -97,6 +102,11 @@ func Generate(cfg Config) (*Result, error) {
 	}
 	// Before the build says it: a module below what generated code needs.
 	needs.check(diags)
+	// Before kubectl says it: a sample object the new CRDs refuse. CRDs
+	// in error are no schema to check against.
+	if crds != nil && cfg.validatesSamples() && !diags.HasErrors() {
+		samples.Check(cfg.Dir, crds, diags)
+	}
 	// Before a cluster says it: an object the oldest cluster targeted lacks.
 	if cfg.kubeVersion != nil {
 		kubeversion.Check(cfg.Dir, res.Files, *cfg.kubeVersion, diags)

@@ -38,11 +38,23 @@ const (
 	RBAC                       Setting = "rbac"
 	RBACRoleName               Setting = "rbac-role-name"
 	Strict                     Setting = "strict"
+	ValidateSamples            Setting = "validate-samples"
 	WebhookCodec               Setting = "webhook-codec"
 	WebhookImage               Setting = "webhook-image"
 	WebhookMain                Setting = "webhook-main"
 	WebhookManageCerts         Setting = "webhook-manage-certs"
 	Year                       Setting = "year"
+)
+
+// crdforge check's flags that are crdforge's alone.
+const (
+	CheckObjects Setting = "objects"
+)
+
+// crdforge validate's flags that its diagnostics name.
+const (
+	ValidateCRD Setting = "crd"
+	ValidateOld Setting = "old"
 )
 
 // Name is the flag's name without dashes, as pflag defines it.

@@ -12,9 +12,11 @@ import (
 
 	"github.com/spf13/cobra"
 	yaml "go.yaml.in/yaml/v3"
+	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
 
 	"github.com/crdforge/crdforge/cmd/crdforge/command/check"
+	"github.com/crdforge/crdforge/internal/settings"
 )
 
 // Exit codes of crdforge check.
@@ -52,6 +54,8 @@ func newCheck(stdout, stderr io.Writer) *cobra.Command {
 	f.BoolVar(&c.againstCluster, "against-cluster", false, "compare with the CRDs installed in the cluster")
 	f.StringVar(&c.kubeconfig, "kubeconfig", "", "with --against-cluster: path to the kubeconfig")
 	f.StringVar(&c.kubeContext, "context", "", "with --against-cluster: kubeconfig context to use")
+	f.BoolVar(&c.objects, settings.CheckObjects.Name(), false,
+		"with --against-cluster: also read every stored object of each CRD whose schema changes (at each changed version, in pages) and list those the new schema refuses at a field the cluster's accepts, as namespace/name: field: reason; any such object exits 1")
 	f.StringVarP(&c.format, "output", "o", "text", "output format: "+strings.Join(check.Formats, ", "))
 	return cmd
 }
@@ -61,9 +65,12 @@ type checkRun struct {
 	against, againstFiles   string
 	againstSet              bool
 	againstCluster          bool
+	objects                 bool
 	kubeconfig, kubeContext string
-	format                  string
-	stdout, stderr          io.Writer
+	// cluster is the cluster --against-cluster reads, once it is read.
+	cluster        *rest.Config
+	format         string
+	stdout, stderr io.Writer
 }
 
 func (c *checkRun) run(ctx context.Context, args []string) error {
@@ -75,6 +82,10 @@ func (c *checkRun) run(ctx context.Context, args []string) error {
 	}
 	if n > 1 {
 		printErr(c.stderr, "crdforge check: give one of --against, --against-files and --against-cluster")
+		return exitError{ExitErrors}
+	}
+	if c.objects && !c.againstCluster {
+		printErrf(c.stderr, "crdforge check: %s reads the cluster's objects: give --against-cluster too", settings.CheckObjects.Flag())
 		return exitError{ExitErrors}
 	}
 	if !slices.Contains(check.Formats, c.format) {
@@ -140,7 +151,7 @@ func (c *checkRun) run(ctx context.Context, args []string) error {
 		printFailure(c.stderr, "crdforge check:", err)
 		return exitError{ExitErrors}
 	}
-	return c.report(old, nw, ccfg, dir, baseline)
+	return c.report(ctx, old, nw, ccfg, dir, baseline)
 }
 
 // clusterSide is the baseline the cluster's CRDs make, and its name.
@@ -157,12 +168,17 @@ func (c *checkRun) clusterSide(ctx context.Context, nw *check.Side) (string, *ch
 		names = append(names, crd.Name)
 	}
 	old, err := check.Cluster(ctx, rc, names)
+	c.cluster = rc
 	return "the cluster " + rc.Host, old, err
 }
 
-// report compares the two sides and prints the findings.
-func (c *checkRun) report(old, nw *check.Side, ccfg check.Config, dir, baseline string) error {
+// report compares the two sides, checks the cluster's stored objects
+// with --objects, and prints the findings.
+func (c *checkRun) report(ctx context.Context, old, nw *check.Side, ccfg check.Config, dir, baseline string) error {
 	res, err := check.Compare(check.Input{Old: old.CRDs, New: nw.CRDs, OldLocator: old.Locator, NewLocator: nw.Locator}, ccfg)
+	if err == nil && c.objects {
+		res.Objects, err = check.StoredObjects(ctx, c.cluster, old.CRDs, nw.CRDs, 0)
+	}
 	if err != nil {
 		printFailure(c.stderr, "crdforge check:", err)
 		return exitError{ExitErrors}
@@ -248,7 +264,12 @@ working tree, as crdforge generate would, and compares them with a baseline:
   --against-files PATH CRD YAML files: a file or a directory;
   --against-cluster    the CRDs installed in the cluster (--kubeconfig, else
                        $KUBECONFIG, else ~/.kube/config, else in-cluster), with
-                       their status.storedVersions.
+                       their status.storedVersions; with --objects, also
+                       every stored object of a CRD whose schema changes, read
+                       at each changed version and checked against the new
+                       schema as the API server checks a create: each one
+                       refused at a field the cluster's schema accepts is
+                       listed as namespace/name: field: reason.
 
 Every crdify v0.5.0 check runs with crdify's meaning and defaults (scope,
 existingFieldRemoval, storedVersionRemoval, enum, default, maximum, maxItems,
@@ -274,5 +295,5 @@ baseline's (rev:file:line:col) for what only the baseline has. Enforcement per r
       description: warn
     enum-additions: allow
 
-Exit codes: 0 no breaking change, 1 a breaking change (an error finding),
-2 usage or generation errors.`
+Exit codes: 0 no breaking change, 1 a breaking change (an error finding,
+or a stored object refused), 2 usage or generation errors.`

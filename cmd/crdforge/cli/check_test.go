@@ -270,6 +270,9 @@ func TestCheckUsageAndGenerationErrors(t *testing.T) {
 	if _, stderr, code := runCheck(t, dir, "--against", "x", "--against-files", "y", "./..."); code != ExitErrors || !strings.Contains(stderr, "give one of") {
 		t.Errorf("two baselines: exit %d, %q", code, stderr)
 	}
+	if _, stderr, code := runCheck(t, dir, "--objects", "--against-files", "y", "./..."); code != ExitErrors || !strings.Contains(stderr, "--objects reads the cluster's objects") {
+		t.Errorf("--objects without a cluster: exit %d, %q", code, stderr)
+	}
 	if _, stderr, code := runCheck(t, dir, "--output", "xml", "./..."); code != ExitErrors || !strings.Contains(stderr, "unknown --output") {
 		t.Errorf("bad format: exit %d, %q", code, stderr)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/crdforge/crdforge/generators/webhook"
 	"github.com/crdforge/crdforge/internal/diag"
 	"github.com/crdforge/crdforge/internal/output"
+	"github.com/crdforge/crdforge/internal/samples"
 	"github.com/crdforge/crdforge/internal/settings"
 )
 
@@ -177,6 +178,10 @@ func bindConfigFlags(f *pflag.FlagSet, cfg *pipeline.Config) {
 	f.Var(optionalBool{&cfg.RBAC}, settings.RBAC.Name(),
 		"write config/rbac/role.yaml, the ClusterRole of the +kubebuilder:rbac markers in every loaded package, as controller-gen's rbac generator (default: on in a kubebuilder project, which its PROJECT file marks; off elsewhere); set it in .crdforge.yaml as rbac: true or false")
 	f.Lookup(settings.RBAC.Name()).NoOptDefVal = "true"
+	f.Var(optionalBool{&cfg.ValidateSamples}, settings.ValidateSamples.Name(),
+		"check each object of "+samples.Dir+" (kubebuilder's samples) whose kind a generated CRD defines against that CRD, as the API server would check it, before anything is written: an object it would refuse is an error, nothing is written; set it in .crdforge.yaml as validate-samples: false to turn it off")
+	f.Lookup(settings.ValidateSamples.Name()).NoOptDefVal = "true"
+	f.Lookup(settings.ValidateSamples.Name()).DefValue = "true"
 	f.StringVar(&cfg.RoleName, settings.RBACRoleName.Name(), "",
 		"the ClusterRole's name in config/rbac/role.yaml (controller-gen's rbac:roleName)")
 	f.Lookup(settings.RBACRoleName.Name()).DefValue = controllertools.DefaultRoleName
@@ -317,7 +322,9 @@ and config/webhook and config/crd stay kubebuilder's: no deployment is
 generated there.
 
 Every CRD is checked with the API server's own validation before anything is
-written. When anything is wrong, every problem is printed as
+written, and so is each object of config/samples (kubebuilder's) of a kind
+a generated CRD defines, against that CRD, as crdforge validate checks it
+(--validate-samples=false turns that off). When anything is wrong, every problem is printed as
 file:line:col: message, nothing is written, and the exit code is 2. A CRD
 that passed without a warning is recorded in $CRDFORGE_CACHE (default: crdforge
 in the user's cache directory; off turns it off) and not validated again

@@ -93,7 +93,7 @@ func (u upToDate) record(cfg pipeline.Config, res *pipeline.Result) {
 	in := runcache.Inputs{
 		PackageDirs: res.Sources.PackageDirs,
 		Files:       slices.Concat(res.Sources.Files, cfg.InputFiles()),
-		Dirs:        cfg.OutputDirs(),
+		Dirs:        slices.Concat(cfg.OutputDirs(), cfg.InputDirs()),
 	}
 	var outputs []string
 	for _, f := range res.Files {

@@ -12,6 +12,8 @@ import (
 
 	"github.com/crdforge/crdforge/cmd/crdforge/command/validate"
 	"github.com/crdforge/crdforge/generators/pipeline"
+	"github.com/crdforge/crdforge/internal/objectcheck"
+	"github.com/crdforge/crdforge/internal/settings"
 )
 
 // Exit codes of crdforge validate.
@@ -49,8 +51,8 @@ func newValidate(stdout, stderr io.Writer) *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringArrayVar(&v.opts.CRDs, "crd", nil, "a CRD file, or a directory of them, to check against; repeatable (default: crd-dir of .crdforge.yaml, else "+pipeline.DefaultCRDDir+")")
-	f.StringArrayVar(&v.opts.Old, "old", nil, "a file of the objects as they are now: an object with the same kind, namespace and name is checked as an update of it (transition rules, ratcheting); repeatable")
+	f.StringArrayVar(&v.opts.CRDs, settings.ValidateCRD.Name(), nil, "a CRD file, or a directory of them, to check against; repeatable (default: crd-dir of .crdforge.yaml, else "+pipeline.DefaultCRDDir+")")
+	f.StringArrayVar(&v.opts.Old, settings.ValidateOld.Name(), nil, "a file of the objects as they are now: an object with the same kind, namespace and name is checked as an update of it (transition rules, ratcheting); repeatable")
 	f.BoolVar(&v.showDefaults, "show-defaults", false, "print each object as the API server would store it (unknown fields dropped, defaults applied) to stdout, as YAML documents")
 	f.StringVarP(&v.format, "output", "o", formatText,
 		"how diagnostics are printed: "+formatText+" (to stderr) or "+formatJSON+" (one JSON array on stdout: file, line, column, severity, field, message and notes of each)")
@@ -108,7 +110,7 @@ func defaultCRDs(dir string, stderr io.Writer) ([]string, error) {
 
 // report prints the diagnostics and, with --show-defaults, the objects;
 // it fails the run when an object is refused or was not checked.
-func (v *validateRun) report(dir string, rep *validate.Report) error {
+func (v *validateRun) report(dir string, rep *objectcheck.Report) error {
 	items := rep.Diags.Items()
 	if v.format == formatJSON {
 		if err := writeJSONDiagnostics(v.stdout, dir, items); err != nil {
@@ -133,19 +135,13 @@ func (v *validateRun) report(dir string, rep *validate.Report) error {
 
 // validateSummary is the line a text report ends with: how many objects
 // were checked, and how many the server would refuse.
-func validateSummary(rep *validate.Report) string {
-	refused := 0
-	for _, c := range rep.Checked {
-		if len(c.Result.Errors) > 0 {
-			refused++
-		}
-	}
-	return fmt.Sprintf("crdforge validate: %d object(s) checked, %d refused, %d not checked", len(rep.Checked), refused, rep.Unchecked)
+func validateSummary(rep *objectcheck.Report) string {
+	return fmt.Sprintf("crdforge validate: %d object(s) checked, %d refused, %d not checked", len(rep.Checked), rep.Refused(), rep.Unchecked)
 }
 
 // writeObjects prints each object as the server would store it, a YAML
 // document each.
-func writeObjects(w io.Writer, checked []validate.Checked) error {
+func writeObjects(w io.Writer, checked []objectcheck.Checked) error {
 	for i, c := range checked {
 		b, err := yaml.Marshal(c.Result.Object)
 		if err != nil {

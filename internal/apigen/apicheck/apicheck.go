@@ -257,20 +257,25 @@ func withoutStash(t *testing.T, obj []byte) []byte {
 // goConvert decodes in at version from as the API server does, converts it
 // to version to through the hub with the generated Go conversions, and
 // encodes it as the API server does (encoding/json, no HTML escaping).
+// From a version to itself it converts nothing: the API server serves an
+// object at its own version without the webhook, and a trip through the
+// hub in memory would keep what the hub's JSON, between two real
+// conversions, does not (apigen seed 381659405: a stash restoring an empty
+// map that makes an omitzero struct of the hub non-zero).
 func goConvert(k webhook.Kind, in []byte, from, to string) ([]byte, error) {
 	src := k.Versions[from]()
 	if err := kjson.UnmarshalCaseSensitivePreserveInts(in, src); err != nil {
 		return nil, err
 	}
 	hub := src
-	if from != k.Hub {
+	if from != k.Hub && from != to {
 		hub = k.Versions[k.Hub]()
 		if err := src.(conversion.Convertible).ConvertTo(hub.(conversion.Hub)); err != nil {
 			return nil, err
 		}
 	}
 	out := hub
-	if to != k.Hub {
+	if to != k.Hub && from != to {
 		out = k.Versions[to]()
 		if err := out.(conversion.Convertible).ConvertFrom(hub.(conversion.Hub)); err != nil {
 			return nil, err

@@ -44,14 +44,19 @@ type Finding struct {
 	celRule string
 }
 
-// Result is what Compare found.
+// Result is what Compare found, and, with --objects, what StoredObjects
+// found.
 type Result struct {
 	Findings []Finding
+	// Objects is nil unless the stored objects were checked.
+	Objects *Objects
 }
 
-// HasErrors reports whether any finding is an error.
+// HasErrors reports whether any finding is an error, or any stored object
+// is refused.
 func (r *Result) HasErrors() bool {
-	return slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Severity == Error })
+	return slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Severity == Error }) ||
+		r.Objects != nil && len(r.Objects.Refused) > 0
 }
 
 // Counts returns how many findings there are of each severity.

@@ -11,6 +11,8 @@ import (
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/utils/ptr"
+
+	"github.com/crdforge/crdforge/internal/objectcheck"
 )
 
 // diffCorpus is the differential test's corpus: the rule table's pairs,
@@ -101,7 +103,7 @@ func historyPairs(t *testing.T) []diffPair {
 				prev = nil // deleted at rev
 				continue
 			}
-			crds, err := DecodeCRDs([]byte(content))
+			crds, err := objectcheck.DecodeCRDs([]byte(content))
 			if err != nil || len(crds) != 1 {
 				t.Fatalf("%s at %s: %v", f, rev, err)
 			}

@@ -1,54 +1,15 @@
 package check
 
 import (
-	"bufio"
-	"bytes"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
-	"sigs.k8s.io/yaml"
-)
 
-// DecodeCRDs returns the CustomResourceDefinitions among the YAML (or JSON)
-// documents of b; other kinds (a kustomization, a Namespace) are skipped.
-func DecodeCRDs(b []byte) ([]*apiextensionsv1.CustomResourceDefinition, error) {
-	dec := utilyaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(b)))
-	var out []*apiextensionsv1.CustomResourceDefinition
-	for {
-		doc, err := dec.Read()
-		if errors.Is(err, io.EOF) {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		var meta struct {
-			APIVersion string `json:"apiVersion"`
-			Kind       string `json:"kind"`
-		}
-		if err := yaml.Unmarshal(doc, &meta); err != nil {
-			return nil, err
-		}
-		if meta.Kind != "CustomResourceDefinition" || !strings.HasPrefix(meta.APIVersion, apiextensionsv1.GroupName+"/") {
-			continue
-		}
-		if meta.APIVersion != apiextensionsv1.SchemeGroupVersion.String() {
-			return nil, fmt.Errorf("%s CustomResourceDefinition: only %s is supported", meta.APIVersion, apiextensionsv1.SchemeGroupVersion)
-		}
-		c := &apiextensionsv1.CustomResourceDefinition{}
-		if err := yaml.Unmarshal(doc, c); err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-}
+	"github.com/crdforge/crdforge/internal/objectcheck"
+)
 
 // ReadCRDs reads the CRDs of a YAML file, or of every .yaml, .yml and .json
 // file under a directory.
@@ -85,7 +46,7 @@ func ReadCRDs(path string) ([]*apiextensionsv1.CustomResourceDefinition, error) 
 		if err != nil {
 			return nil, err
 		}
-		crds, err := DecodeCRDs(b)
+		crds, err := objectcheck.DecodeCRDs(b)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", f, err)
 		}

@@ -55,7 +55,11 @@ func Write(w io.Writer, format string, r *Result, dir, baseline string) error {
 
 func summary(r *Result) string {
 	e, w, i := r.Counts()
-	return fmt.Sprintf("%d breaking (error), %d warning(s), %d informational", e, w, i)
+	s := fmt.Sprintf("%d breaking (error), %d warning(s), %d informational", e, w, i)
+	if r.Objects != nil {
+		s += fmt.Sprintf("; %d of %d stored object(s) refused", r.Objects.refusedCount(), r.Objects.Checked)
+	}
+	return s
 }
 
 func writeText(w io.Writer, r *Result, dir, baseline string) error {
@@ -65,6 +69,9 @@ func writeText(w io.Writer, r *Result, dir, baseline string) error {
 			b.WriteString(where + ": ")
 		}
 		fmt.Fprintf(&b, "%s: %s: %s: %s\n", f.Severity, f.Rule, f.subject(), f.Message)
+	}
+	if r.Objects != nil {
+		writeObjectsText(&b, r.Objects)
 	}
 	fmt.Fprintf(&b, "crdforge check against %s: %s\n", baseline, summary(r))
 	_, err := io.WriteString(w, b.String())
@@ -85,7 +92,8 @@ func writeJSON(w io.Writer, r *Result, dir, baseline string) error {
 		Warnings int           `json:"warnings"`
 		Infos    int           `json:"infos"`
 		Findings []jsonFinding `json:"findings"`
-	}{Baseline: baseline, Errors: e, Warnings: wn, Infos: i, Findings: []jsonFinding{}}
+		Objects  *Objects      `json:"objects,omitempty"`
+	}{Baseline: baseline, Errors: e, Warnings: wn, Infos: i, Findings: []jsonFinding{}, Objects: r.Objects}
 	for _, f := range r.Findings {
 		out.Findings = append(out.Findings, jsonFinding{Finding: f, Position: f.where(dir), Baseline: f.Baseline})
 	}
@@ -112,6 +120,12 @@ func writeMarkdown(w io.Writer, r *Result, dir, baseline string) error {
 				where += "<br>" + p
 			}
 			fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", icon[f.Severity], f.Rule, cell(where), cell(f.Message))
+		}
+	}
+	if r.Objects != nil && len(r.Objects.Refused) > 0 {
+		b.WriteString("\nStored objects the new CRDs refuse:\n\n| CRD | Version | Object | Field | Reason |\n| --- | --- | --- | --- | --- |\n")
+		for _, o := range r.Objects.Refused {
+			fmt.Fprintf(&b, "| `%s` | %s | `%s` | `%s` | %s |\n", o.CRD, o.Version, o.Object(), o.Field, cell(o.Message))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -181,6 +195,15 @@ func writeSARIF(w io.Writer, r *Result, dir string) error {
 		}
 		results = append(results, result{RuleID: f.Rule, Level: level[f.Severity], Message: text{f.subject() + ": " + f.Message}, Locations: []location{loc}})
 	}
+	if r.Objects != nil {
+		x := rule{ID: storedObjectRule, ShortDescription: text{"a stored object the new CRD's schema refuses where the cluster's accepts it"}}
+		x.DefaultConfiguration.Level = "error"
+		rules = append(rules, x)
+		for _, o := range r.Objects.Refused {
+			loc := location{LogicalLocations: []logical{{FullyQualifiedName: o.CRD + " " + o.Version + " " + o.Object() + " " + o.Field, Kind: "object"}}}
+			results = append(results, result{RuleID: storedObjectRule, Level: "error", Message: text{o.Object() + ": " + o.Field + ": " + o.Message}, Locations: []location{loc}})
+		}
+	}
 	doc := map[string]any{
 		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
 		"version": "2.1.0",
@@ -194,6 +217,22 @@ func writeSARIF(w io.Writer, r *Result, dir string) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(doc)
+}
+
+// storedObjectRule is the SARIF rule of a stored object refused.
+const storedObjectRule = "storedObjectRefused"
+
+// writeObjectsText writes each refused object's field as
+// namespace/name: field: reason, under its CRD and version.
+func writeObjectsText(b *strings.Builder, o *Objects) {
+	last := ""
+	for _, r := range o.Refused {
+		if head := r.CRD + " " + r.Version; head != last {
+			fmt.Fprintf(b, "stored objects of %s %s the new schema refuses:\n", r.CRD, r.Version)
+			last = head
+		}
+		fmt.Fprintf(b, "  %s: %s: %s\n", r.Object(), r.Field, r.Message)
+	}
 }
 
 func relTo(dir, name string) string {

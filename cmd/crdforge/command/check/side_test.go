@@ -12,6 +12,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/crdforge/crdforge/generators/pipeline"
+	"github.com/crdforge/crdforge/internal/objectcheck"
 )
 
 // TestSidesCompareWhatGenerateWrites: a side's CRDs, built as objects
@@ -46,7 +47,7 @@ func TestSidesCompareWhatGenerateWrites(t *testing.T) {
 				if filepath.Ext(f.Path) != ".yaml" || f.Delete {
 					continue
 				}
-				crds, err := DecodeCRDs(f.Content)
+				crds, err := objectcheck.DecodeCRDs(f.Content)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,14 +1,12 @@
+// Package validate is crdforge validate: objects of files checked against
+// the CRDs of files, offline, through package objectcheck.
 package validate
 
 import (
-	"fmt"
-	"go/token"
-
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/apimachinery/pkg/util/validation/field"
 
-	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/objectcheck"
 )
 
 // Options is what crdforge validate checks, and against what.
@@ -23,25 +21,10 @@ type Options struct {
 	Old []string
 }
 
-// Checked is one object and what the API server would make of it.
-type Checked struct {
-	Doc    Document
-	Result Result
-}
-
-// Report is every object checked, and the diagnostics at their fields.
-type Report struct {
-	Checked []Checked
-	// Unchecked counts the objects that could not be checked: no CRD
-	// defines their kind, or the old object is at another version.
-	Unchecked int
-	Diags     *diag.List
-}
-
 // Run checks every object of opts.Files against its CRD. An error is a file
 // or CRD that cannot be read; an object that cannot be checked (no CRD
 // defines its kind) or that the server would refuse is a diagnostic.
-func Run(opts Options) (*Report, error) {
+func Run(opts Options) (*objectcheck.Report, error) {
 	catalog, err := ReadCatalog(opts.CRDs)
 	if err != nil {
 		return nil, err
@@ -54,22 +37,18 @@ func Run(opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Report{Diags: diag.New(nil)}
+	r := objectcheck.NewReport()
 	byID := indexOld(olds)
 	for _, d := range docs {
-		if c, ok := r.check(catalog, d, byID[identity(d.Object)]); ok {
-			r.Checked = append(r.Checked, c)
-		} else {
-			r.Unchecked++
-		}
+		r.Check(catalog, d, byID[identity(d.Object)])
 	}
 	return r, nil
 }
 
-func readAll(files []string) ([]Document, error) {
-	var all []Document
+func readAll(files []string) ([]objectcheck.Document, error) {
+	var all []objectcheck.Document
 	for _, f := range files {
-		docs, err := ReadDocuments(f)
+		docs, err := objectcheck.ReadDocuments(f)
 		if err != nil {
 			return nil, err
 		}
@@ -89,70 +68,10 @@ func identity(obj map[string]any) id {
 	return id{u.GroupVersionKind().GroupKind(), u.GetNamespace(), u.GetName()}
 }
 
-func indexOld(olds []Document) map[id]*Document {
-	m := map[id]*Document{}
+func indexOld(olds []objectcheck.Document) map[id]*objectcheck.Document {
+	m := map[id]*objectcheck.Document{}
 	for i := range olds {
 		m[identity(olds[i].Object)] = &olds[i]
 	}
 	return m
-}
-
-// check checks d, as an update of old when there is one, and adds its
-// diagnostics; false when d could not be checked.
-func (r *Report) check(catalog *Catalog, d Document, old *Document) (Checked, bool) {
-	gvk := (&unstructured.Unstructured{Object: d.Object}).GroupVersionKind()
-	s, crd, err := catalog.Schema(gvk)
-	if err != nil {
-		r.at(d, "kind", diag.Error, "%s %s not checked: %v", gvk.Kind, name(d.Object), err).
-			Help("give the CRD that defines it: --crd FILE (or generate it: crdforge generate)")
-		return Checked{}, false
-	}
-	var oldObj map[string]any
-	if old != nil {
-		if ov := (&unstructured.Unstructured{Object: old.Object}).GroupVersionKind().Version; ov != gvk.Version {
-			r.at(d, "apiVersion", diag.Error, "%s %s not checked: the old object is at %s, this one at %s", gvk.Kind, name(d.Object), ov, gvk.Version).
-				Note("the API server checks an update against the old object converted to the new one's version").
-				Help("give --old the object as the cluster serves it at %s", gvk.GroupVersion())
-			return Checked{}, false
-		}
-		oldObj = old.Object
-	}
-	res := s.Check(d.Object, oldObj)
-	for _, e := range res.Errors {
-		r.fieldError(d, e).Note("the API server would refuse %s %s (CRD %s, version %s)", gvk.Kind, name(d.Object), crd, gvk.Version)
-	}
-	for _, p := range res.Pruned {
-		r.at(d, p, diag.Warning, "%s: unknown field, which the API server would drop", p).
-			Note("CRD %s's schema of version %s has no such field, and keeps no unknown fields here (x-kubernetes-preserve-unknown-fields)", crd, gvk.Version)
-	}
-	return Checked{Doc: d, Result: res}, true
-}
-
-// fieldError adds e at its field.
-func (r *Report) fieldError(d Document, e *field.Error) *diag.Diagnostic {
-	path := e.Field
-	if path == "<nil>" { // the object itself: a rule of the root
-		return r.at(d, "", diag.Error, "%s", e.ErrorBody())
-	}
-	return r.at(d, path, diag.Error, "%s", e.Error())
-}
-
-// at adds a diagnostic at the field path of d.
-func (r *Report) at(d Document, path string, sev diag.Severity, format string, a ...any) *diag.Diagnostic {
-	line, col := Locate(d.Node, path)
-	return r.Diags.Add(diag.Diagnostic{
-		Pos:      token.Position{Filename: d.File, Line: line, Column: col},
-		Severity: sev,
-		Msg:      fmt.Sprintf(format, a...),
-		Field:    path,
-	})
-}
-
-// name is how a diagnostic names an object: namespace/name, or name.
-func name(obj map[string]any) string {
-	u := unstructured.Unstructured{Object: obj}
-	if ns := u.GetNamespace(); ns != "" {
-		return ns + "/" + u.GetName()
-	}
-	return u.GetName()
 }

@@ -37,6 +37,16 @@ spec:
 
 const oldObjects = `{"apiVersion": "g.example.com/v1", "kind": "Thing", "metadata": {"name": "moved", "namespace": "default"}, "spec": {"id": "x"}}`
 
+// thingCRD is a CRD whose v1 has a bounded, defaulted replicas, a name a
+// CEL rule holds to a prefix, and an immutable field (a transition rule).
+const thingCRD = `{"metadata":{"name":"things.g.example.com"},"spec":{"group":"g.example.com","scope":"Namespaced",
+"names":{"kind":"Thing","plural":"things"},"versions":[{"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":
+{"type":"object","properties":{"apiVersion":{"type":"string"},"kind":{"type":"string"},"metadata":{"type":"object"},
+"spec":{"type":"object","properties":{
+ "replicas":{"type":"integer","minimum":1,"maximum":10,"default":1},
+ "name":{"type":"string","x-kubernetes-validations":[{"rule":"self.startsWith('a')","message":"name must start with a"}]},
+ "id":{"type":"string","x-kubernetes-validations":[{"rule":"self == oldSelf","message":"id is immutable"}]}}}}}}}]}}`
+
 // Run reports every problem of every document at its field's line and
 // column, the CRD found by group and kind, an object of --old checked as
 // an update (its transition rule), the others as creates.

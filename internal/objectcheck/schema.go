@@ -1,10 +1,13 @@
-// Package validate checks objects against their CRD offline, with the API
-// server's own code (k8s.io/apiextensions-apiserver), in the order the
-// server applies it on a create or an update: unknown fields pruned,
-// defaults applied, then the schema's validation (types, bounds, formats,
-// enums) and the CEL rules (x-kubernetes-validations), transition rules
-// against the old object when there is one.
-package validate
+// Package objectcheck checks objects against their CRD offline, with the
+// API server's own code (k8s.io/apiextensions-apiserver), in the order the
+// server applies it on a create or an update: unknown fields pruned, nulls
+// of non-nullable fields dropped, defaults applied, then the schema's
+// validation (types, bounds, formats, enums) and the CEL rules
+// (x-kubernetes-validations), transition rules against the old object when
+// there is one. crdforge validate, generate (its samples) and check
+// --against-cluster --objects all check objects through it, so that they
+// agree with each other as they agree with the server.
+package objectcheck
 
 import (
 	"context"
@@ -85,8 +88,7 @@ type Result struct {
 // did not change is let through). obj and old are left as they are.
 func (s *Schema) Check(obj, old map[string]any) Result {
 	obj = runtime.DeepCopyJSON(obj)
-	pruned := pruning.PruneWithOptions(obj, s.structural, true, structuralschema.UnknownFieldPathOptions{TrackUnknownFieldPaths: true})
-	defaulting.Default(obj, s.structural)
+	pruned := s.decode(obj)
 	res := Result{Object: obj, Pruned: pruned}
 	if old == nil {
 		res.Errors = apiservervalidation.ValidateCustomResource(nil, obj, s.schema)
@@ -96,8 +98,7 @@ func (s *Schema) Check(obj, old map[string]any) Result {
 		return res
 	}
 	old = runtime.DeepCopyJSON(old)
-	pruning.Prune(old, s.structural, true)
-	defaulting.Default(old, s.structural)
+	s.decode(old)
 	correlated := common.NewCorrelatedObject(obj, old, &model.Structural{Structural: s.structural})
 	res.Errors = apiservervalidation.ValidateCustomResourceUpdate(nil, obj, old, s.schema, apiservervalidation.WithRatcheting(correlated))
 	res.Errors = append(res.Errors, objectmeta.Validate(context.Background(), nil, obj, s.structural, false)...)
@@ -106,6 +107,18 @@ func (s *Schema) Check(obj, old map[string]any) Result {
 	}
 	res.Errors = append(res.Errors, s.celErrors(res.Errors, obj, old, cel.WithRatcheting(correlated))...)
 	return res
+}
+
+// decode does to obj, in place, what the server's decoding of a custom
+// resource does before validation (its unstructuredSchemaCoercer, then its
+// defaulter): unknown fields pruned, a null where the schema does not allow
+// one dropped (kubebuilder's scaffolded sample has "spec:" with nothing
+// after it), defaults applied. It returns the paths of the pruned fields.
+func (s *Schema) decode(obj map[string]any) []string {
+	pruned := pruning.PruneWithOptions(obj, s.structural, true, structuralschema.UnknownFieldPathOptions{TrackUnknownFieldPaths: true})
+	defaulting.PruneNonNullableNullsWithoutDefaults(obj, s.structural)
+	defaulting.Default(obj, s.structural)
+	return pruned
 }
 
 // celErrors runs the CEL rules on obj (and old, for transition rules),
