@@ -337,7 +337,7 @@ func generatorsOf(cfg Config) []Generator {
 		deploy.Generator{Dir: cfg.DeployDir, CRDDir: cfg.CRDDir, Main: cfg.WebhookMain, WebhookImage: cfg.WebhookImage, ManageCerts: cfg.WebhookManageCerts},
 		docs.Generator{Dir: cfg.DocsDir},
 		jsonschema.Generator{Dir: cfg.JSONSchemaDir},
-		helm.Generator{Dir: DefaultChartsDir, WebhookImage: cfg.WebhookImage},
+		helm.Generator{Dir: DefaultChartsDir, WebhookImage: cfg.WebhookImage, ManageCerts: cfg.WebhookManageCerts},
 		controllertools.RBAC{Switch: cfg.switchOf(rbacName, cfg.RBAC), RoleName: cfg.RoleName, Dir: controllertools.DefaultRBACDir},
 		controllertools.Admission{Switch: cfg.switchOf(admissionName, cfg.Admission), Dir: controllertools.DefaultAdmissionDir},
 	}
