@@ -52,6 +52,13 @@ type chart struct {
 	// where cert-manager is not, as the issue of the webhook keeping its
 	// own certificates asks.
 	ManagedCertsDefault bool
+	// MigrateStorage is, for a main generated with webhook-migrate-storage,
+	// what the value migrateStorage renders, with the state's name a Helm
+	// expression (names.migrateState). Nil otherwise.
+	MigrateStorage *deploy.MigrateStorage
+	// CallsAPI is true when a value may have the webhook call the API
+	// server (managedCerts, migrateStorage): its service account and token.
+	CallsAPI bool
 	// Names are the webhook's objects' default names.
 	Names names
 	// CA is cert-manager's CA, whose names are Names' defaults.
@@ -67,6 +74,8 @@ type names struct {
 	Deployment, Service, Secret, Certificate, Issuer string
 	// CertsSecret names the Secret and the Lease of --manage-certs.
 	CertsSecret string
+	// MigrateState names the Lease and the ConfigMap of --migrate-storage.
+	MigrateState string
 	// CA names the CA's Certificate and Secret, CAIssuer the Issuer that
 	// signs with it (deploy.CA).
 	CA, CAIssuer string
@@ -118,7 +127,7 @@ func ChartName(m *model.Model) string {
 // newChart is the chart of m's CRDs and webhook, with the defaults the
 // kustomization that the deploy generator writes has; in a kubebuilder
 // project, the chart of m's CRDs converting through the manager.
-func newChart(m *model.Model, image string, manageCerts bool) chart {
+func newChart(m *model.Model, image string, manageCerts, migrateStorage bool) chart {
 	c := chart{Name: ChartName(m), Project: m.Project, Header: output.YAMLHeader, JSONHeader: output.JSONHeader, Namespace: "{{ .Release.Namespace }}"}
 	w := m.Webhook
 	if w == nil {
@@ -152,6 +161,14 @@ func newChart(m *model.Model, image string, manageCerts bool) chart {
 		mc.ManagedCertsArgs = deploy.ManagedCertsArgs(mc.CertsSecret, fmt.Sprintf(`{{ include "%s.service" . }}`, c.Name), mc.ManagedCRDs)
 		c.ManagedCerts, c.ManagedCertsDefault = &mc, !c.CertManager
 	}
+	if migrateStorage {
+		ms := deploy.MigrateStorageOf(w)
+		c.Names.MigrateState = ms.MigrateState
+		ms.MigrateState = fmt.Sprintf(`{{ include "%s.migrateState" . }}`, c.Name)
+		ms.MigrateArgs = deploy.MigrateStorageArgs(ms.MigrateState, fmt.Sprintf(`{{ include "%s.service" . }}`, c.Name), ms.MigrateCRDs)
+		c.MigrateStorage = &ms
+	}
+	c.CallsAPI = c.ManagedCerts != nil || c.MigrateStorage != nil
 	return c
 }
 
@@ -165,6 +182,9 @@ func (c chart) templates() []string {
 		t := []string{"_helpers.tpl", "deployment.yaml", "service.yaml", "pdb.yaml", "hpa.yaml", "serviceaccount.yaml", "networkpolicy.yaml", "certificate.yaml"}
 		if c.ManagedCerts != nil {
 			t = append(t, "managedcerts.yaml")
+		}
+		if c.MigrateStorage != nil {
+			t = append(t, "migratestorage.yaml")
 		}
 		return t
 	}

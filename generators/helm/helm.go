@@ -36,6 +36,9 @@ type Generator struct {
 	// webhook-manage-certs (its --manage-certs): a webhook without the
 	// flag would refuse to start with it.
 	ManageCerts bool
+	// MigrateStorage adds the value migrateStorage, for a main generated
+	// with webhook-migrate-storage (its --migrate-storage).
+	MigrateStorage bool
 }
 
 // Name is the generator's name for --only.
@@ -65,7 +68,7 @@ func (g Generator) Owns(m *model.Model) []string {
 // kubebuilder's chart names it, and is installed beside that chart with
 // its CRDs off (docs/helm.md).
 func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
-	c := newChart(m, g.WebhookImage, g.ManageCerts)
+	c := newChart(m, g.WebhookImage, g.ManageCerts, g.MigrateStorage)
 	dir := g.ChartDir(m)
 	r := renderer{diags: diags, pos: firstKind(m)}
 	r.add(filepath.Join(dir, "Chart.yaml"), "helm/Chart.yaml", c, true)

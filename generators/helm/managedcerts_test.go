@@ -11,8 +11,8 @@ import (
 	rbacv1 "k8s.io/api/rbac/v1"
 
 	"github.com/crdforge/crdforge/generators/pipeline"
-	"github.com/crdforge/crdforge/internal/output"
 	"github.com/crdforge/crdforge/internal/manifestcheck"
+	"github.com/crdforge/crdforge/internal/output"
 )
 
 // managedCertsChart is the crontab example's chart, generated as with

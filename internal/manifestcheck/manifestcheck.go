@@ -39,6 +39,7 @@ var typed = map[string]func() any{
 	"v1 Service":                                       func() any { return new(corev1.Service) },
 	"v1 ServiceAccount":                                func() any { return new(corev1.ServiceAccount) },
 	"v1 Secret":                                        func() any { return new(corev1.Secret) },
+	"v1 ConfigMap":                                     func() any { return new(corev1.ConfigMap) },
 	"v1 Namespace":                                     func() any { return new(corev1.Namespace) },
 	"policy/v1 PodDisruptionBudget":                    func() any { return new(policyv1.PodDisruptionBudget) },
 	"autoscaling/v2 HorizontalPodAutoscaler":           func() any { return new(autoscalingv2.HorizontalPodAutoscaler) },

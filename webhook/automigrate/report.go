@@ -39,7 +39,7 @@ func (r *eventRecorder) emit(ctx context.Context, crd *unstructured.Unstructured
 		},
 		"type": kind, "reason": reason, "message": message, "count": int64(1),
 		"firstTimestamp": now, "lastTimestamp": now,
-		"source":         map[string]any{"component": r.component},
+		"source":             map[string]any{"component": r.component},
 		"reportingComponent": "crdforge.io/webhook", "reportingInstance": r.component,
 	}}
 	if _, err := r.events.Create(ctx, ev, metav1.CreateOptions{}); err != nil && ctx.Err() == nil {

@@ -25,6 +25,22 @@ depends on the namespace, which is the release's.
 {{- define "cronjob.caIssuer" -}}
 {{ dig "names" "caIssuer" "cronjob-ca-issuer" .Values.AsMap }}
 {{- end }}
+{{- define "cronjob.migrateState" -}}
+{{ dig "names" "migrateState" "cronjob-webhook-migrate" .Values.AsMap }}
+{{- end }}
+
+{{- /*
+"true" when the webhook migrates stored objects to a new storage version
+after an upgrade (--migrate-storage), once every ready replica converts
+every version.
+*/}}
+{{- define "cronjob.migrateStorage" -}}
+{{ if dig "migrateStorage" "enabled" false .Values.AsMap }}true{{ end }}
+{{- end }}
+
+{{- /* "true" when the webhook calls the API server, as its own service account. */}}
+{{- define "cronjob.callsAPI" -}}{{ include "cronjob.managedCerts" . }}{{ include "cronjob.migrateStorage" . }}
+{{- end }}
 {{- define "cronjob.certsSecret" -}}
 {{ dig "names" "certsSecret" "cronjob-webhook-certs" .Values.AsMap }}
 {{- end }}
@@ -77,13 +93,13 @@ replicas. The PodDisruptionBudget follows it.
 {{- /*
 The service account the pod runs as: serviceAccount.name, else, when the
 chart creates one, the Deployment's name; empty for the namespace's default.
-With managedCerts.enabled the webhook calls the API server, as a service
+With managedCerts.enabled or migrateStorage.enabled the webhook calls the API server, as a service
 account of its own: the Deployment's name when serviceAccount.name is
 empty, which the chart then creates.
 */}}
 {{- define "cronjob.serviceAccount" -}}
 {{- $name := dig "serviceAccount" "name" "" .Values.AsMap -}}
-{{- if and (not $name) (or (dig "serviceAccount" "create" false .Values.AsMap) (include "cronjob.managedCerts" .)) -}}
+{{- if and (not $name) (or (dig "serviceAccount" "create" false .Values.AsMap) (include "cronjob.callsAPI" .)) -}}
 {{- $name = include "cronjob.deployment" . -}}
 {{- end -}}
 {{ $name }}
