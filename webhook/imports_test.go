@@ -126,24 +126,31 @@ func TestGuardCatchesAGeneratorImport(t *testing.T) {
 // webhook/certmanage, and with it client-go's rest and dynamic clients.
 func TestDefaultMainLinksNoClientGo(t *testing.T) {
 	for _, dep := range deps(t, "..", "github.com/crdforge/crdforge/examples/crontab/cmd/webhook") {
-		if strings.HasPrefix(dep, "k8s.io/client-go/") || strings.HasPrefix(dep, webhookPath+"/internal/certmanage") {
+		if strings.HasPrefix(dep, "k8s.io/client-go/") || strings.HasPrefix(dep, webhookPath+"/internal/certmanage") ||
+			strings.HasPrefix(dep, webhookPath+"/automigrate") || strings.HasPrefix(dep, webhookPath+"/storagemigrate") ||
+			strings.HasPrefix(dep, webhookPath+"/internal/lease") {
 			t.Errorf("the crontab example's webhook, generated without webhook-manage-certs, links %s", dep)
 		}
 	}
 }
 
 // TestManagedCertsMainLinksNoTypedClients holds a main generated with
-// webhook-manage-certs (the cronjob example's) to client-go's REST and
-// dynamic clients: no typed clientset, no tools/leaderelection (which takes
-// typed clients) and no Lease type. (The example's API itself imports
+// webhook-manage-certs and webhook-migrate-storage (the cronjob example's)
+// to client-go's REST and dynamic clients: no typed clientset, no
+// tools/leaderelection (which takes typed clients), no Lease or
+// EndpointSlice type, and none of apiextensions-apiserver (the migration
+// reads CRDs through the dynamic client). (The example's API itself imports
 // k8s.io/api's batch and core groups.)
 func TestManagedCertsMainLinksNoTypedClients(t *testing.T) {
 	linked := deps(t, "..", "github.com/crdforge/crdforge/examples/cronjob/cmd/webhook")
-	if !slices.Contains(linked, webhookPath+"/certmanage") {
-		t.Fatal("the cronjob example's webhook does not link webhook/certmanage; is it still generated with webhook-manage-certs?")
+	for _, want := range []string{webhookPath + "/certmanage", webhookPath + "/automigrate", webhookPath + "/storagemigrate"} {
+		if !slices.Contains(linked, want) {
+			t.Fatalf("the cronjob example's webhook does not link %s; is it still generated with webhook-manage-certs and webhook-migrate-storage?", want)
+		}
 	}
 	for _, dep := range linked {
-		for _, bad := range []string{"k8s.io/client-go/kubernetes", "k8s.io/client-go/tools/leaderelection", "k8s.io/api/coordination"} {
+		for _, bad := range []string{"k8s.io/client-go/kubernetes", "k8s.io/client-go/tools/leaderelection", "k8s.io/api/coordination",
+			"k8s.io/apiextensions-apiserver", "k8s.io/api/discovery"} {
 			if dep == bad || strings.HasPrefix(dep, bad+"/") {
 				t.Errorf("the cronjob example's webhook links %s", dep)
 			}

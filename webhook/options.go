@@ -12,7 +12,10 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/crdforge/crdforge/webhook/internal/logging"
+	"github.com/crdforge/crdforge/webhook/internal/metrics"
 	"github.com/crdforge/crdforge/webhook/internal/review"
 	"github.com/crdforge/crdforge/webhook/internal/server"
 )
@@ -55,6 +58,9 @@ type Options struct {
 	// certs keeps the serving certificate in --cert-dir, when a main
 	// registered one (ManageCerts) and its flags enable it.
 	certs CertManager
+	// migrator migrates storage after an upgrade, when a main registered
+	// one (MigrateStorage) and its flags enable it.
+	migrator StorageMigrator
 }
 
 // CertManager keeps the webhook's serving certificate in --cert-dir, where
@@ -83,6 +89,31 @@ type CertManager interface {
 //	opts.ManageCerts(certmanage.BindFlags(flag.CommandLine))
 //	flag.Parse()
 func (o *Options) ManageCerts(m CertManager) { o.certs = m }
+
+// StorageMigrator migrates the stored objects of the webhook's CRDs to
+// their storage version after an upgrade. Package
+// github.com/crdforge/crdforge/webhook/automigrate has the one
+// implementation (--migrate-storage); a main registers it with
+// MigrateStorage, so that only a webhook that asks for it links its API
+// server client.
+type StorageMigrator interface {
+	// Enabled reports whether its flags turned it on; Run ignores it
+	// otherwise.
+	Enabled() bool
+	// Complete checks its flags, for a webhook logging to log and exposing
+	// its metrics through reg.
+	Complete(log *slog.Logger, reg prometheus.Registerer) error
+	// Run records what this replica converts, served (versions by
+	// group/Kind), and migrates when elected, until ctx ends.
+	Run(ctx context.Context, served map[string][]string) error
+}
+
+// MigrateStorage has Run start m, when its flags enable it, beside the
+// server. A main generated with webhook-migrate-storage goes, after
+// ManageCerts when it has it too (both define --kubeconfig, the first):
+//
+//	opts.MigrateStorage(automigrate.BindFlags(flag.CommandLine))
+func (o *Options) MigrateStorage(m StorageMigrator) { o.migrator = m }
 
 // BindFlags defines the conversion webhook's flags in fs and returns the
 // Options they set, which hold the defaults until fs is parsed. A webhook's
@@ -176,7 +207,22 @@ func (o *Options) complete() error {
 		}
 		o.server.Logger = logging.New(w, o.logLevel, o.logFormat)
 	}
-	return o.completeCerts()
+	if err := o.completeCerts(); err != nil {
+		return err
+	}
+	return o.completeMigrator()
+}
+
+// completeMigrator checks the --migrate-storage flags, when enabled. The
+// registry its metrics go to is the server's, made here when unset.
+func (o *Options) completeMigrator() error {
+	if o.migrator == nil || !o.migrator.Enabled() {
+		return nil
+	}
+	if o.server.Registry == nil {
+		o.server.Registry = metrics.NewRegistry()
+	}
+	return o.migrator.Complete(o.server.Logger, o.server.Registry)
 }
 
 // completeCerts checks the --manage-certs flags, when enabled, and makes

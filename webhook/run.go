@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"sort"
 	"syscall"
 
 	"github.com/crdforge/crdforge/webhook/internal/metrics"
@@ -58,6 +59,7 @@ func Run(opts *Options, kinds ...Kind) int {
 		log.Error("cannot keep the certificates", "error", err)
 		return 1
 	}
+	opts.migrateStorage(ctx, kinds)
 	if err := server.Serve(ctx, notAtRoot(handler), opts.server); err != nil {
 		log.Error("conversion webhook failed", "error", err)
 		return 1
@@ -100,4 +102,27 @@ func notAtRoot(h http.Handler) http.Handler {
 		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// migrateStorage starts --migrate-storage, when on, beside the server: it
+// records the versions of kinds this replica converts, and migrates when
+// elected. Its failures are logged; the conversions go on.
+func (o *Options) migrateStorage(ctx context.Context, kinds []Kind) {
+	if o.migrator == nil || !o.migrator.Enabled() {
+		return
+	}
+	served := map[string][]string{}
+	for _, k := range kinds {
+		var vs []string
+		for v := range k.Versions {
+			vs = append(vs, v)
+		}
+		sort.Strings(vs)
+		served[k.Group+"/"+k.Kind] = vs
+	}
+	go func() {
+		if err := o.migrator.Run(ctx, served); err != nil && ctx.Err() == nil {
+			o.server.Logger.Error("cannot migrate storage", "error", err)
+		}
+	}()
 }

@@ -39,6 +39,9 @@ type Generator struct {
 	// ManageCerts writes the opt-in component managed-certs, for a main
 	// generated with webhook-manage-certs.
 	ManageCerts bool
+	// MigrateStorage writes the opt-in component migrate-storage, for a
+	// main generated with webhook-migrate-storage.
+	MigrateStorage bool
 }
 
 // Name is the generator's name for --only.
@@ -57,7 +60,8 @@ func (g Generator) Owns(m *model.Model) []string {
 	}
 	return []string{filepath.Join(g.Dir, "*.yaml"), filepath.Join(g.CRDDir, "kustomization.yaml"),
 		filepath.Join(overlayDir(g.Dir), "kustomization.yaml"), filepath.Join(filepath.Dir(g.Main), "Dockerfile"),
-		g.DockerIgnore(), filepath.Join(g.Dir, networkPolicyDir, "*.yaml"), filepath.Join(g.Dir, managedCertsDir, "*.yaml")}
+		g.DockerIgnore(), filepath.Join(g.Dir, networkPolicyDir, "*.yaml"), filepath.Join(g.Dir, managedCertsDir, "*.yaml"),
+		filepath.Join(g.Dir, migrateStorageDir, "*.yaml")}
 }
 
 // Generate returns the webhook's manifests and kustomization, or nothing
@@ -134,6 +138,9 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	if g.ManageCerts {
 		g.addManagedCerts(m, data, add)
 	}
+	if g.MigrateStorage {
+		g.addMigrateStorage(m, data, add)
+	}
 	add(filepath.Join(filepath.Dir(g.Main), "Dockerfile"), "webhook/Dockerfile", build)
 	add(g.DockerIgnore(), "webhook/Dockerfile.dockerignore", build)
 	if data.CertManager {
@@ -197,6 +204,8 @@ type manifests struct {
 	Base string
 	// ManagedCerts is the managed-certs component's.
 	ManagedCerts
+	// MigrateStorage is the migrate-storage component's.
+	MigrateStorage
 }
 
 func render(name string, data any) ([]byte, error) {

@@ -34,9 +34,15 @@ func ManagedCertsOf(w *model.Webhook) ManagedCerts {
 	for _, k := range w.Kinds {
 		mc.ManagedCRDs = append(mc.ManagedCRDs, crd.Build(k).Name)
 	}
-	mc.ManagedCertsArgs = []string{"--manage-certs", "--certs-secret=" + mc.CertsSecret,
-		"--certs-service=" + w.Service, "--certs-crds=" + strings.Join(mc.ManagedCRDs, ",")}
+	mc.ManagedCertsArgs = ManagedCertsArgs(mc.CertsSecret, w.Service, mc.ManagedCRDs)
 	return mc
+}
+
+// ManagedCertsArgs are the webhook's flags that keep its certificates in
+// the Secret secret, for the Service service and the CRDs crds; the Helm
+// chart passes expressions of its values as secret and service.
+func ManagedCertsArgs(secret, service string, crds []string) []string {
+	return []string{"--manage-certs", "--certs-secret=" + secret, "--certs-service=" + service, "--certs-crds=" + strings.Join(crds, ",")}
 }
 
 // addManagedCerts adds the component's files, rendered from data.

@@ -43,6 +43,22 @@ type chart struct {
 	// CertManager is values.yaml's first certManager.enabled: on when the
 	// API's markers ask for CA injection, as the kustomization has it.
 	CertManager bool
+	// ManagedCerts is, for a main generated with webhook-manage-certs, what
+	// the value managedCerts renders: the webhook's --manage-certs flags and
+	// the RBAC of the kustomize component managed-certs, with the Secret's
+	// name a Helm expression (names.certsSecret). Nil otherwise.
+	ManagedCerts *deploy.ManagedCerts
+	// ManagedCertsDefault is values.yaml's first managedCerts.enabled: on
+	// where cert-manager is not, as the issue of the webhook keeping its
+	// own certificates asks.
+	ManagedCertsDefault bool
+	// MigrateStorage is, for a main generated with webhook-migrate-storage,
+	// what the value migrateStorage renders, with the state's name a Helm
+	// expression (names.migrateState). Nil otherwise.
+	MigrateStorage *deploy.MigrateStorage
+	// CallsAPI is true when a value may have the webhook call the API
+	// server (managedCerts, migrateStorage): its service account and token.
+	CallsAPI bool
 	// Names are the webhook's objects' default names.
 	Names names
 	// CA is cert-manager's CA, whose names are Names' defaults.
@@ -56,6 +72,10 @@ type chart struct {
 // names are the webhook's objects' names, none of them with a namespace.
 type names struct {
 	Deployment, Service, Secret, Certificate, Issuer string
+	// CertsSecret names the Secret and the Lease of --manage-certs.
+	CertsSecret string
+	// MigrateState names the Lease and the ConfigMap of --migrate-storage.
+	MigrateState string
 	// CA names the CA's Certificate and Secret, CAIssuer the Issuer that
 	// signs with it (deploy.CA).
 	CA, CAIssuer string
@@ -107,7 +127,7 @@ func ChartName(m *model.Model) string {
 // newChart is the chart of m's CRDs and webhook, with the defaults the
 // kustomization that the deploy generator writes has; in a kubebuilder
 // project, the chart of m's CRDs converting through the manager.
-func newChart(m *model.Model, image string) chart {
+func newChart(m *model.Model, image string, manageCerts, migrateStorage bool) chart {
 	c := chart{Name: ChartName(m), Project: m.Project, Header: output.YAMLHeader, JSONHeader: output.JSONHeader, Namespace: "{{ .Release.Namespace }}"}
 	w := m.Webhook
 	if w == nil {
@@ -134,6 +154,21 @@ func newChart(m *model.Model, image string) chart {
 		c.Names.Certificate = w.Certificate.Name
 	}
 	c.Pod = deploy.WebhookPod()
+	if manageCerts {
+		mc := deploy.ManagedCertsOf(w)
+		c.Names.CertsSecret = mc.CertsSecret
+		mc.CertsSecret = fmt.Sprintf(`{{ include "%s.certsSecret" . }}`, c.Name)
+		mc.ManagedCertsArgs = deploy.ManagedCertsArgs(mc.CertsSecret, fmt.Sprintf(`{{ include "%s.service" . }}`, c.Name), mc.ManagedCRDs)
+		c.ManagedCerts, c.ManagedCertsDefault = &mc, !c.CertManager
+	}
+	if migrateStorage {
+		ms := deploy.MigrateStorageOf(w)
+		c.Names.MigrateState = ms.MigrateState
+		ms.MigrateState = fmt.Sprintf(`{{ include "%s.migrateState" . }}`, c.Name)
+		ms.MigrateArgs = deploy.MigrateStorageArgs(ms.MigrateState, fmt.Sprintf(`{{ include "%s.service" . }}`, c.Name), ms.MigrateCRDs)
+		c.MigrateStorage = &ms
+	}
+	c.CallsAPI = c.ManagedCerts != nil || c.MigrateStorage != nil
 	return c
 }
 
@@ -144,7 +179,14 @@ func (c chart) templates() []string {
 	case c.Manager != nil:
 		return []string{"_helpers.tpl"}
 	case c.Webhook != nil:
-		return []string{"_helpers.tpl", "deployment.yaml", "service.yaml", "pdb.yaml", "hpa.yaml", "serviceaccount.yaml", "networkpolicy.yaml", "certificate.yaml"}
+		t := []string{"_helpers.tpl", "deployment.yaml", "service.yaml", "pdb.yaml", "hpa.yaml", "serviceaccount.yaml", "networkpolicy.yaml", "certificate.yaml"}
+		if c.ManagedCerts != nil {
+			t = append(t, "managedcerts.yaml")
+		}
+		if c.MigrateStorage != nil {
+			t = append(t, "migratestorage.yaml")
+		}
+		return t
 	}
 	return nil
 }

@@ -32,6 +32,13 @@ type Generator struct {
 	// [registry/]name[:tag]; empty for <app>:latest, as the deploy
 	// generator's.
 	WebhookImage string
+	// ManageCerts adds the value managedCerts, for a main generated with
+	// webhook-manage-certs (its --manage-certs): a webhook without the
+	// flag would refuse to start with it.
+	ManageCerts bool
+	// MigrateStorage adds the value migrateStorage, for a main generated
+	// with webhook-migrate-storage (its --migrate-storage).
+	MigrateStorage bool
 }
 
 // Name is the generator's name for --only.
@@ -61,7 +68,7 @@ func (g Generator) Owns(m *model.Model) []string {
 // kubebuilder's chart names it, and is installed beside that chart with
 // its CRDs off (docs/helm.md).
 func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
-	c := newChart(m, g.WebhookImage)
+	c := newChart(m, g.WebhookImage, g.ManageCerts, g.MigrateStorage)
 	dir := g.ChartDir(m)
 	r := renderer{diags: diags, pos: firstKind(m)}
 	r.add(filepath.Join(dir, "Chart.yaml"), "helm/Chart.yaml", c, true)

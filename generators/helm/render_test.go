@@ -29,8 +29,15 @@ func helmBin(t *testing.T) string {
 // into a temporary directory, and returns the chart's directory.
 func crontabChart(t *testing.T) string {
 	t.Helper()
-	const example = "../../examples/crontab"
-	res, err := pipeline.Generate(pipeline.Config{Dir: example, Only: []string{"helm"}})
+	return writeChart(t, pipeline.Config{Dir: "../../examples/crontab", Only: []string{"helm"}})
+}
+
+// writeChart writes the chart crdforge generates as cfg says into a
+// temporary directory, and returns the chart's directory.
+func writeChart(t *testing.T, cfg pipeline.Config) string {
+	t.Helper()
+	example := cfg.Dir
+	res, err := pipeline.Generate(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +56,7 @@ func crontabChart(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	return filepath.Join(root, "charts", "crontab")
+	return filepath.Join(root, "charts", filepath.Base(example))
 }
 
 // helmTemplate runs helm template on chart with args; helm's home is the

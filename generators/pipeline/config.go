@@ -106,6 +106,12 @@ type Config struct {
 	// component config/webhook/managed-certs. Off, the main links no API
 	// server client.
 	WebhookManageCerts bool
+	// WebhookMigrateStorage has the webhook migrate storage after an
+	// upgrade (--migrate-storage, package automigrate of the webhook
+	// module): the main registers automigrate, the deployment offers the
+	// opt-in kustomize component config/webhook/migrate-storage, and the
+	// Helm chart the value migrateStorage.
+	WebhookMigrateStorage bool
 	// Strict turns the warnings about fields a conversion leaves out
 	// (diag.ClassNoCounterpart) into errors: nothing is written.
 	Strict bool
@@ -340,11 +346,11 @@ func generatorsOf(cfg Config) []Generator {
 		deprecation.Generator{Dir: cfg.CRDDir, Header: cfg.crdHeader},
 		deepcopy.Generator{},
 		conversion.Generator{},
-		webhook.Generator{Main: cfg.WebhookMain, Codec: cfg.WebhookCodec, ManageCerts: cfg.WebhookManageCerts},
-		deploy.Generator{Dir: cfg.DeployDir, CRDDir: cfg.CRDDir, Main: cfg.WebhookMain, WebhookImage: cfg.WebhookImage, ManageCerts: cfg.WebhookManageCerts},
+		webhook.Generator{Main: cfg.WebhookMain, Codec: cfg.WebhookCodec, ManageCerts: cfg.WebhookManageCerts, MigrateStorage: cfg.WebhookMigrateStorage},
+		deploy.Generator{Dir: cfg.DeployDir, CRDDir: cfg.CRDDir, Main: cfg.WebhookMain, WebhookImage: cfg.WebhookImage, ManageCerts: cfg.WebhookManageCerts, MigrateStorage: cfg.WebhookMigrateStorage},
 		docs.Generator{Dir: cfg.DocsDir},
 		jsonschema.Generator{Dir: cfg.JSONSchemaDir},
-		helm.Generator{Dir: DefaultChartsDir, WebhookImage: cfg.WebhookImage},
+		helm.Generator{Dir: DefaultChartsDir, WebhookImage: cfg.WebhookImage, ManageCerts: cfg.WebhookManageCerts, MigrateStorage: cfg.WebhookMigrateStorage},
 		controllertools.RBAC{Switch: cfg.switchOf(rbacName, cfg.RBAC), RoleName: cfg.RoleName, Dir: controllertools.DefaultRBACDir},
 		controllertools.Admission{Switch: cfg.switchOf(admissionName, cfg.Admission), Dir: controllertools.DefaultAdmissionDir},
 	}

@@ -15,6 +15,7 @@ import (
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
+	coordinationv1 "k8s.io/api/coordination/v1"
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
@@ -38,10 +39,15 @@ var typed = map[string]func() any{
 	"v1 Service":                                       func() any { return new(corev1.Service) },
 	"v1 ServiceAccount":                                func() any { return new(corev1.ServiceAccount) },
 	"v1 Secret":                                        func() any { return new(corev1.Secret) },
+	"v1 ConfigMap":                                     func() any { return new(corev1.ConfigMap) },
 	"v1 Namespace":                                     func() any { return new(corev1.Namespace) },
 	"policy/v1 PodDisruptionBudget":                    func() any { return new(policyv1.PodDisruptionBudget) },
 	"autoscaling/v2 HorizontalPodAutoscaler":           func() any { return new(autoscalingv2.HorizontalPodAutoscaler) },
 	"rbac.authorization.k8s.io/v1 ClusterRole":         func() any { return new(rbacv1.ClusterRole) },
+	"rbac.authorization.k8s.io/v1 ClusterRoleBinding":  func() any { return new(rbacv1.ClusterRoleBinding) },
+	"rbac.authorization.k8s.io/v1 Role":                func() any { return new(rbacv1.Role) },
+	"rbac.authorization.k8s.io/v1 RoleBinding":         func() any { return new(rbacv1.RoleBinding) },
+	"coordination.k8s.io/v1 Lease":                     func() any { return new(coordinationv1.Lease) },
 	"networking.k8s.io/v1 NetworkPolicy":               func() any { return new(networkingv1.NetworkPolicy) },
 	"apiextensions.k8s.io/v1 CustomResourceDefinition": func() any { return new(apiextensionsv1.CustomResourceDefinition) },
 	"admissionregistration.k8s.io/v1 ValidatingAdmissionPolicy": func() any {

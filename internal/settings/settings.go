@@ -43,6 +43,7 @@ const (
 	WebhookImage               Setting = "webhook-image"
 	WebhookMain                Setting = "webhook-main"
 	WebhookManageCerts         Setting = "webhook-manage-certs"
+	WebhookMigrateStorage      Setting = "webhook-migrate-storage"
 	Year                       Setting = "year"
 )
 

@@ -161,6 +161,8 @@ func bindConfigFlags(f *pflag.FlagSet, cfg *pipeline.Config) {
 		"the conversion webhook's image, [registry/]name[:tag], that config/webhook deploys (default <project>-webhook:latest); best set once in .crdforge.yaml as webhook-image")
 	f.BoolVar(&cfg.WebhookManageCerts, settings.WebhookManageCerts.Name(), false,
 		"have the conversion webhook keep its own CA and serving certificate in a Secret, without cert-manager (its --manage-certs, which links client-go's REST client into the webhook); the deployment gets the opt-in kustomize component config/webhook/managed-certs; best set once in .crdforge.yaml as webhook-manage-certs: true")
+	f.BoolVar(&cfg.WebhookMigrateStorage, settings.WebhookMigrateStorage.Name(), false,
+		"have the conversion webhook migrate stored objects to a new storage version after an upgrade, once every replica converts every version (its --migrate-storage, which links client-go's REST client into the webhook); the deployment gets the opt-in kustomize component config/webhook/migrate-storage; best set once in .crdforge.yaml as webhook-migrate-storage: true")
 	f.BoolVar(&cfg.Strict, settings.Strict.Name(), false,
 		"fail (exit 2, nothing written) on a field with no counterpart in the version it converts to, unless +crdforge:nocounterpart acknowledges it; for CI")
 	f.BoolVar(&cfg.AllowDroppedZeros, settings.AllowDroppedZeros.Name(), false,

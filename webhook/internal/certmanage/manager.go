@@ -15,6 +15,8 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/rest"
+
+	"github.com/crdforge/crdforge/webhook/internal/lease"
 )
 
 // Config is one replica's certificate management.
@@ -43,7 +45,6 @@ type Config struct {
 var (
 	crdResource    = schema.GroupVersionResource{Group: "apiextensions.k8s.io", Version: "v1", Resource: "customresourcedefinitions"}
 	secretResource = schema.GroupVersionResource{Version: "v1", Resource: "secrets"}
-	leaseResource  = schema.GroupVersionResource{Group: "coordination.k8s.io", Version: "v1", Resource: "leases"}
 )
 
 // manager holds the clients of one replica.
@@ -65,8 +66,8 @@ func Run(ctx context.Context, cfg Config, kube *rest.Config, ready func()) error
 	}
 	m := &manager{Config: cfg, crds: dyn.Resource(crdResource),
 		secrets: dyn.Resource(secretResource).Namespace(cfg.Namespace),
-		leases:  dyn.Resource(leaseResource).Namespace(cfg.Namespace)}
-	go m.campaign(ctx)
+		leases:  dyn.Resource(lease.Resource).Namespace(cfg.Namespace)}
+	go lease.Campaign(ctx, m.leases, m.Secret, m.Identity, m.Log, m.lead)
 	m.syncFiles(ctx, ready)
 	return ctx.Err()
 }

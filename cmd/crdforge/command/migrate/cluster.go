@@ -118,11 +118,11 @@ func (r *clusterRun) follow(ctx context.Context, name string) error {
 		case apierrors.IsNotFound(err):
 			return fmt.Errorf("%w: StorageVersionMigration %s was deleted before it finished, so nothing can be concluded from it; status.storedVersions is left at %v: run crdforge migrate again, which starts a new one",
 				errMigrationFailed, name, r.res.storedBefore)
-		case err != nil && retry.again(ctx, attempt, err):
+		case err != nil && retry.Again(ctx, attempt, err):
 			attempt++
 			continue
 		case err != nil:
-			return fmt.Errorf("reading StorageVersionMigration %s (it goes on in the cluster: run crdforge migrate again to follow it): %w", name, retry.gaveUp(attempt, err))
+			return fmt.Errorf("reading StorageVersionMigration %s (it goes on in the cluster: run crdforge migrate again to follow it): %w", name, retry.GaveUp(attempt, err))
 		}
 		attempt = 1
 		conds := conditionsOf(obj)

@@ -1,13 +1,17 @@
 package migrate
 
 import (
-	"fmt"
-
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+
+	"github.com/crdforge/crdforge/webhook/storagemigrate"
 )
 
-// plan is what a run derives from the CRD.
+// plan is what a run derives from the CRD: storagemigrate's Plan, which
+// the webhook's --migrate-storage reads the same way, in the names this
+// package's files use.
 type plan struct {
 	resource  schema.GroupVersionResource // at the storage version
 	storage   string
@@ -17,32 +21,29 @@ type plan struct {
 	// generation is the CRD's metadata.generation the plan was made from,
 	// which the API server raises on every change of the spec.
 	generation int64
+	core       *storagemigrate.Plan
 }
 
 // planFor checks that crd has exactly one storage version, and that it is
 // served, and says how to migrate it.
 func planFor(crd *apiextv1.CustomResourceDefinition) (*plan, error) {
-	p := &plan{servedAPI: map[string]struct{}{}, generation: crd.Generation}
-	var storage []string
-	storageServed := false
-	for _, v := range crd.Spec.Versions {
-		if v.Storage {
-			storage = append(storage, v.Name)
-			storageServed = v.Served
-		}
-		if v.Served {
-			p.served = append(p.served, v.Name)
-			p.servedAPI[crd.Spec.Group+"/"+v.Name] = struct{}{}
-		}
+	u, err := toUnstructured(crd)
+	if err != nil {
+		return nil, err
 	}
-	if len(storage) != 1 {
-		return nil, fmt.Errorf("CustomResourceDefinition %s has %d storage versions %v, want exactly one", crd.Name, len(storage), storage)
+	core, err := storagemigrate.PlanFor(u)
+	if err != nil {
+		return nil, err
 	}
-	if !storageServed {
-		return nil, fmt.Errorf("CustomResourceDefinition %s: storage version %s is not served; serve it to migrate", crd.Name, storage[0])
+	return &plan{resource: core.Resource, storage: core.Storage, served: core.Served, webhook: core.Webhook,
+		servedAPI: core.ServedAPI, generation: core.Generation, core: core}, nil
+}
+
+// toUnstructured is crd as the dynamic client reads it.
+func toUnstructured(crd *apiextv1.CustomResourceDefinition) (*unstructured.Unstructured, error) {
+	obj, err := runtime.DefaultUnstructuredConverter.ToUnstructured(crd)
+	if err != nil {
+		return nil, err
 	}
-	p.storage = storage[0]
-	p.resource = schema.GroupVersionResource{Group: crd.Spec.Group, Version: p.storage, Resource: crd.Spec.Names.Plural}
-	p.webhook = crd.Spec.Conversion != nil && crd.Spec.Conversion.Strategy == apiextv1.WebhookConverter
-	return p, nil
+	return &unstructured.Unstructured{Object: obj}, nil
 }

@@ -105,15 +105,15 @@ func TestTransientOnTheWire(t *testing.T) {
 }
 
 func TestBackoff(t *testing.T) {
-	r := retrier{attempts: 8, base: 100 * time.Millisecond}
+	r := retrier{Attempts: 8, Base: 100 * time.Millisecond}
 	for attempt, full := range map[int]time.Duration{1: 100 * time.Millisecond, 3: 400 * time.Millisecond, 12: maxBackoff, 100: maxBackoff} {
 		for range 20 {
-			if d := r.backoff(attempt, 0); d < full/2 || d > full {
+			if d := r.Backoff(attempt, 0); d < full/2 || d > full {
 				t.Errorf("backoff(%d) = %s, want in [%s, %s]", attempt, d, full/2, full)
 			}
 		}
 	}
-	if d := r.backoff(1, 5*time.Second); d != 5*time.Second {
+	if d := r.Backoff(1, 5*time.Second); d != 5*time.Second {
 		t.Errorf("backoff with Retry-After 5s = %s, want 5s", d)
 	}
 }

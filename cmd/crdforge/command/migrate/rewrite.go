@@ -1,77 +1,23 @@
 package migrate
 
 import (
-	"context"
-	"fmt"
-
-	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+
+	"github.com/crdforge/crdforge/webhook/storagemigrate"
 )
 
-// outcome is what became of one object.
-type outcome int
+// outcome is what became of one object (storagemigrate's).
+type outcome = storagemigrate.Outcome
 
 const (
-	written   outcome = iota
-	unchanged         // written, but already at the storage version: no new resourceVersion
-	skipped           // deleted meanwhile
-	failed
+	written   = storagemigrate.Written
+	unchanged = storagemigrate.Unchanged // written, but already at the storage version: no new resourceVersion
+	skipped   = storagemigrate.Skipped   // deleted meanwhile
+	failed    = storagemigrate.Failed
 )
 
 // maxFailures bounds the failures a Result lists; it counts them all.
 const maxFailures = 10
-
-// rewrite writes obj back at the storage version, re-reading it on
-// conflicts and trying again after transient errors, and returns what
-// happened and how many managedFields entries the write dropped. A write
-// that failed transiently may have gone through: tried again with the old
-// resourceVersion it conflicts, and the object is read again.
-func (m *migration) rewrite(ctx context.Context, obj *unstructured.Unstructured) (outcome, int, error) {
-	ri := m.ri.Namespace(obj.GetNamespace())
-	opts := metav1.UpdateOptions{FieldManager: fieldManager}
-	if m.opts.DryRun {
-		opts.DryRun = []string{metav1.DryRunAll}
-	}
-	r := m.opts.retrier()
-	reread := false
-	for attempt := 1; ; attempt++ {
-		if reread {
-			cur, err := ri.Get(ctx, obj.GetName(), metav1.GetOptions{})
-			switch {
-			case apierrors.IsNotFound(err):
-				return skipped, 0, nil
-			case err != nil && r.again(ctx, attempt, err):
-				continue
-			case err != nil:
-				return failed, 0, r.gaveUp(attempt, err)
-			}
-			obj, reread = cur, false
-		}
-		rv := obj.GetResourceVersion()
-		w := obj.DeepCopy()
-		dropped := pruneManagedFields(w, m.plan.servedAPI)
-		if m.pruneOnly && dropped == 0 {
-			return unchanged, 0, nil
-		}
-		got, err := ri.Update(ctx, w, opts)
-		switch {
-		case err == nil:
-			if !m.opts.DryRun && got.GetResourceVersion() == rv {
-				return unchanged, dropped, nil
-			}
-			return written, dropped, nil
-		case apierrors.IsNotFound(err):
-			return skipped, 0, nil
-		case apierrors.IsConflict(err) && attempt < r.attempts:
-			reread = true
-		case apierrors.IsConflict(err):
-			return failed, 0, fmt.Errorf("still conflicting after %d attempts, giving up: %w", attempt, err)
-		case !r.again(ctx, attempt, err):
-			return failed, 0, r.gaveUp(attempt, err)
-		}
-	}
-}
 
 // record counts obj's outcome, reports progress, and calls the test hook.
 func (m *migration) record(obj *unstructured.Unstructured, o outcome, dropped int, err error) {

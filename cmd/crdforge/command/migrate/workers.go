@@ -7,8 +7,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/client-go/dynamic"
+
+	"github.com/crdforge/crdforge/webhook/storagemigrate"
 )
 
 // migration is one run's rewriting: a lister feeding opts.Concurrency
@@ -30,37 +31,16 @@ type migration struct {
 	progressFailed bool // a progress write failed: no more progress output
 }
 
-// run lists and rewrites every object. Once the context is cancelled the
-// workers drain the channel without writing, so the lister is not left
-// blocked; an object whose write the cancellation cut short counts as
-// neither done nor failed.
+// run lists and rewrites every object, through storagemigrate's Pass (the
+// one implementation, which the webhook's --migrate-storage shares),
+// counting and reporting each object as it is done.
 func (m *migration) run(ctx context.Context) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	items := make(chan unstructured.Unstructured, m.opts.ChunkSize)
-	var listErr error
-	go func() {
-		defer close(items)
-		listErr = m.list(ctx, items)
-	}()
-	var wg sync.WaitGroup
-	for range m.opts.Concurrency {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for obj := range items {
-				if ctx.Err() != nil {
-					continue // drain
-				}
-				outcome, dropped, err := m.rewrite(ctx, &obj)
-				if ctx.Err() != nil && err != nil {
-					continue // interrupted: neither done nor failed
-				}
-				m.record(&obj, outcome, dropped, err)
-			}
-		}()
+	pass := &storagemigrate.Pass{
+		Objects: m.ri, ServedAPI: m.plan.servedAPI, ChunkSize: m.opts.ChunkSize, Concurrency: m.opts.Concurrency,
+		DryRun: m.opts.DryRun, PruneOnly: m.pruneOnly, Retrier: m.opts.retrier(), FieldManager: fieldManager,
+		Expect: m.expect, Listed: m.listed, Done: m.record,
 	}
-	wg.Wait()
+	listErr := pass.Run(ctx)
 	m.progress(true)
 	if err := ctx.Err(); err != nil {
 		if cerr := context.Cause(ctx); cerr != nil {
@@ -72,4 +52,21 @@ func (m *migration) run(ctx context.Context) error {
 		return fmt.Errorf("listing %s: %w (status.storedVersions left at %v; run again)", m.plan.resource, listErr, m.res.storedBefore)
 	}
 	return nil
+}
+
+// expect records how many objects the first page announces: its own and
+// the API server's remainingItemCount, an estimate for the progress output
+// and the summary.
+func (m *migration) expect(n int) {
+	m.total.Store(int64(n))
+	m.mu.Lock()
+	m.res.expected = n
+	m.mu.Unlock()
+}
+
+// listed counts an object the listing sent to the writers.
+func (m *migration) listed() {
+	m.mu.Lock()
+	m.res.total++
+	m.mu.Unlock()
 }

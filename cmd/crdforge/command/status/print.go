@@ -40,6 +40,12 @@ func WriteText(w io.Writer, r *Report) error {
 			fmt.Fprintf(&b, ", the webhook does NOT answer")
 		}
 	}
+	if m := r.Migration; m != nil {
+		fmt.Fprintf(&b, "\nwebhook's storage migration: %s to %s, %d rewritten, %d failed (%s)", m.Phase, m.Storage, m.Rewritten, m.Failed, m.Time.Format("2006-01-02 15:04:05Z07:00"))
+		if m.Message != "" {
+			fmt.Fprintf(&b, ": %s", m.Message)
+		}
+	}
 	fmt.Fprintf(&b, "\nstep: %s: %s\nnext: %s\n", r.Step.Name, r.Step.Summary, r.Step.Next)
 	_, err := io.WriteString(w, b.String())
 	return err

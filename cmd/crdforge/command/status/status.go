@@ -20,6 +20,7 @@ import (
 	"k8s.io/client-go/rest"
 
 	"github.com/crdforge/crdforge/cmd/crdforge/command/migrate"
+	"github.com/crdforge/crdforge/webhook/storagemigrate"
 )
 
 // ErrNotFound marks a CRD name the cluster does not know.
@@ -36,7 +37,10 @@ type Report struct {
 	// Webhook is what the conversion check found (Webhook strategy only):
 	// whether the API server could convert through it.
 	Webhook *WebhookCheck `json:"webhook,omitempty"`
-	Step    Step          `json:"step"`
+	// Migration is what the webhook's --migrate-storage last recorded on
+	// the CRD (annotation crdforge.io/storage-migration); nil without one.
+	Migration *storagemigrate.Status `json:"migration,omitempty"`
+	Step      Step                   `json:"step"`
 }
 
 // Version is one entry of spec.versions, in the CRD's order.
@@ -108,6 +112,9 @@ func FromCRD(crd *apiextv1.CustomResourceDefinition) *Report {
 			ver.DeprecationWarning = defaultWarning(crd, v.Name)
 		}
 		r.Versions = append(r.Versions, ver)
+	}
+	if m, ok := storagemigrate.ReadStatus(crd.Annotations); ok {
+		r.Migration = &m
 	}
 	r.Step = stepOf(r)
 	return r

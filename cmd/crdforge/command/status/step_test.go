@@ -6,6 +6,8 @@ import (
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/crdforge/crdforge/webhook/storagemigrate"
 )
 
 // ver is a spec.versions entry: flags s(erved), S(torage), d(eprecated).
@@ -63,5 +65,24 @@ func TestDefaultWarningNamesTheNewestServedVersion(t *testing.T) {
 	crd.Spec.Versions[0].DeprecationWarning = &text
 	if got := FromCRD(crd).Versions[0].DeprecationWarning; got != text {
 		t.Errorf("warning = %q, want the CRD's own %q", got, text)
+	}
+}
+
+// The report carries, and prints, what the webhook's --migrate-storage
+// recorded on the CRD.
+func TestReportReadsTheWebhooksMigration(t *testing.T) {
+	crd := &apiextv1.CustomResourceDefinition{}
+	crd.Name = "crontabs.example.com"
+	crd.Annotations = map[string]string{storagemigrate.StatusAnnotation: `{"phase":"Failed","storage":"v2","rewritten":3,"failed":1,"message":"a conversion failed","time":"2026-01-01T00:00:00Z"}`}
+	r := FromCRD(crd)
+	if r.Migration == nil || r.Migration.Phase != storagemigrate.PhaseFailed || r.Migration.Failed != 1 {
+		t.Fatalf("Migration = %+v, want the annotation's", r.Migration)
+	}
+	var b strings.Builder
+	if err := WriteText(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "webhook's storage migration: Failed to v2, 3 rewritten, 1 failed") || !strings.Contains(b.String(), "a conversion failed") {
+		t.Errorf("the text lacks the migration:\n%s", b.String())
 	}
 }

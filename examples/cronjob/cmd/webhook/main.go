@@ -15,6 +15,7 @@ import (
 	batchtutorialkubebuilderiov2 "github.com/crdforge/crdforge/examples/cronjob/api/v2"
 	"github.com/crdforge/crdforge/examples/cronjob/cmd/webhook/jsoncodec"
 	"github.com/crdforge/crdforge/webhook"
+	"github.com/crdforge/crdforge/webhook/automigrate"
 	"github.com/crdforge/crdforge/webhook/certmanage"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 )
@@ -22,6 +23,7 @@ import (
 func main() {
 	opts := webhook.BindFlags(flag.CommandLine)
 	opts.ManageCerts(certmanage.BindFlags(flag.CommandLine))
+	opts.MigrateStorage(automigrate.BindFlags(flag.CommandLine))
 	flag.Parse()
 	os.Exit(webhook.Run(opts, jsoncodec.With(kinds())...))
 }

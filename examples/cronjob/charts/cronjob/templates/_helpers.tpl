@@ -25,6 +25,42 @@ depends on the namespace, which is the release's.
 {{- define "cronjob.caIssuer" -}}
 {{ dig "names" "caIssuer" "cronjob-ca-issuer" .Values.AsMap }}
 {{- end }}
+{{- define "cronjob.migrateState" -}}
+{{ dig "names" "migrateState" "cronjob-webhook-migrate" .Values.AsMap }}
+{{- end }}
+
+{{- /*
+"true" when the webhook migrates stored objects to a new storage version
+after an upgrade (--migrate-storage), once every ready replica converts
+every version.
+*/}}
+{{- define "cronjob.migrateStorage" -}}
+{{ if dig "migrateStorage" "enabled" false .Values.AsMap }}true{{ end }}
+{{- end }}
+
+{{- /* "true" when the webhook calls the API server, as its own service account. */}}
+{{- define "cronjob.callsAPI" -}}{{ include "cronjob.managedCerts" . }}{{ include "cronjob.migrateStorage" . }}
+{{- end }}
+{{- define "cronjob.certsSecret" -}}
+{{ dig "names" "certsSecret" "cronjob-webhook-certs" .Values.AsMap }}
+{{- end }}
+
+{{- /*
+"true" when the webhook keeps its own CA and serving certificate
+(--manage-certs): in the Secret names.certsSecret, which the chart renders
+empty, with the CRDs' caBundle written by the webhook, not by the chart.
+Nothing is read from the cluster, so helm template renders it as helm
+install does. cert-manager would fight it over the caBundle: both on is
+an error.
+*/}}
+{{- define "cronjob.managedCerts" -}}
+{{- if dig "managedCerts" "enabled" false .Values.AsMap -}}
+{{- if dig "certManager" "enabled" true .Values.AsMap -}}
+{{- fail "managedCerts.enabled and certManager.enabled are both true: the webhook and cert-manager's CA injector would each write the CRDs' caBundle; set one of them to false" -}}
+{{- end -}}
+true
+{{- end -}}
+{{- end }}
 
 {{- /*
 What values.yaml sets of the webhook's pod, else what crdforge writes in a
@@ -57,10 +93,13 @@ replicas. The PodDisruptionBudget follows it.
 {{- /*
 The service account the pod runs as: serviceAccount.name, else, when the
 chart creates one, the Deployment's name; empty for the namespace's default.
+With managedCerts.enabled or migrateStorage.enabled the webhook calls the API server, as a service
+account of its own: the Deployment's name when serviceAccount.name is
+empty, which the chart then creates.
 */}}
 {{- define "cronjob.serviceAccount" -}}
 {{- $name := dig "serviceAccount" "name" "" .Values.AsMap -}}
-{{- if and (not $name) (dig "serviceAccount" "create" false .Values.AsMap) -}}
+{{- if and (not $name) (or (dig "serviceAccount" "create" false .Values.AsMap) (include "cronjob.callsAPI" .)) -}}
 {{- $name = include "cronjob.deployment" . -}}
 {{- end -}}
 {{ $name }}
@@ -98,7 +137,9 @@ capabilities:
 The CRDs' conversion caBundle when cert-manager is off: values.yaml's
 caBundle, else the ca.crt of the Secret names.secret (crdforge certs
 writes one), looked up at install and upgrade. With cert-manager on it is
-empty: the CA injector fills it in.
+empty: the CA injector fills it in. With managedCerts.enabled it is empty
+too: the webhook writes it, and helm upgrade, whose CRDs name no caBundle,
+leaves the one it wrote.
 
 Found nowhere, the render fails: a CRD converting through the webhook
 with no caBundle is one whose conversions the API server refuses, every
@@ -107,7 +148,7 @@ reads no cluster (its lookup finds nothing), so there, as in GitOps tools
 that render with it, the CA must be a value, or cert-manager on.
 */}}
 {{- define "cronjob.caBundle" -}}
-{{- if not (include "cronjob.certManager" .) -}}
+{{- if not (or (include "cronjob.certManager" .) (include "cronjob.managedCerts" .)) -}}
 {{- $ca := dig "caBundle" "" .Values.AsMap -}}
 {{- if not $ca -}}
 {{- $secret := lookup "v1" "Secret" .Release.Namespace (include "cronjob.secret" .) -}}

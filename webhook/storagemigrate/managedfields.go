@@ -1,13 +1,13 @@
-package migrate
+package storagemigrate
 
 import "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
-// pruneManagedFields drops the managedFields entries of obj whose
+// PruneManagedFields drops the managedFields entries of obj whose
 // apiVersion is not in served, and returns how many it dropped; entries
 // without an apiVersion stay. When it would drop them all it leaves one
 // empty entry: an empty list means "keep the stored managedFields" to the
 // API server, a list of one empty entry means "clear them".
-func pruneManagedFields(obj *unstructured.Unstructured, served map[string]struct{}) int {
+func PruneManagedFields(obj *unstructured.Unstructured, served map[string]struct{}) int {
 	list, ok, _ := unstructured.NestedSlice(obj.Object, "metadata", "managedFields")
 	if !ok || len(list) == 0 {
 		return 0

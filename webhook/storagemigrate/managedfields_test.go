@@ -1,9 +1,10 @@
-package migrate
+package storagemigrate
 
 import (
 	"slices"
 	"testing"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 )
 
@@ -26,6 +27,9 @@ func managers(obj *unstructured.Unstructured) []string {
 	return out
 }
 
+// group is the test CRD's.
+const group = "example.com"
+
 func TestPruneManagedFields(t *testing.T) {
 	v1, v1beta1, v1alpha1 := group+"/v1", group+"/v1beta1", group+"/v1alpha1"
 	served := map[string]struct{}{v1: {}}
@@ -45,7 +49,7 @@ func TestPruneManagedFields(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			u := obj("ns", "a", c.managed...)
 			before := u.DeepCopy()
-			if n := pruneManagedFields(u, served); n != c.dropped {
+			if n := PruneManagedFields(u, served); n != c.dropped {
 				t.Errorf("dropped %d, want %d", n, c.dropped)
 			}
 			if got := managers(u); !slices.Equal(got, c.want) {
@@ -62,4 +66,20 @@ func equality(a, b *unstructured.Unstructured) bool {
 	ab, _ := a.MarshalJSON()
 	bb, _ := b.MarshalJSON()
 	return string(ab) == string(bb)
+}
+
+// obj is a CronTab of example.com/v1 with managedFields entries of the
+// apiVersions managed, each managed by "m-"+apiVersion.
+func obj(ns, name string, managed ...string) *unstructured.Unstructured {
+	u := &unstructured.Unstructured{Object: map[string]any{"spec": map[string]any{"image": name}}}
+	u.SetAPIVersion(group + "/v1")
+	u.SetKind("CronTab")
+	u.SetNamespace(ns)
+	u.SetName(name)
+	var mf []metav1.ManagedFieldsEntry
+	for _, av := range managed {
+		mf = append(mf, metav1.ManagedFieldsEntry{Manager: "m-" + av, Operation: metav1.ManagedFieldsOperationUpdate, APIVersion: av})
+	}
+	u.SetManagedFields(mf)
+	return u
 }

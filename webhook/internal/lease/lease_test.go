@@ -1,4 +1,4 @@
-package certmanage
+package lease
 
 import (
 	"context"
@@ -18,8 +18,8 @@ import (
 func TestLeaseGoesToOneReplicaAtATime(t *testing.T) {
 	ctx := context.Background()
 	client := fake.NewSimpleDynamicClientWithCustomListKinds(runtime.NewScheme(),
-		map[schema.GroupVersionResource]string{leaseResource: "LeaseList"})
-	leases := client.Resource(leaseResource).Namespace("ns")
+		map[schema.GroupVersionResource]string{Resource: "LeaseList"})
+	leases := client.Resource(Resource).Namespace("ns")
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	clockA, clockB := start, start.Add(time.Hour) // the clocks disagree; neither is compared with the other
 	a := &elector{leases: leases, name: "certs", identity: "a", now: func() time.Time { return clockA }}

@@ -1,15 +1,26 @@
-package certmanage
+// Package lease elects one replica of the webhook through a
+// coordination.k8s.io Lease, as client-go's tools/leaderelection does with a
+// LeaseLock, over the dynamic client: tools/leaderelection takes typed
+// clients, which would link every group of k8s.io/api into the webhook.
+// --manage-certs and --migrate-storage each campaign for a Lease of their
+// own, so that the two jobs may land on two replicas.
+package lease
 
 import (
 	"context"
+	"log/slog"
 	"math/rand"
 	"time"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/dynamic"
 )
+
+// Resource is the Lease's, for the dynamic client.
+var Resource = schema.GroupVersionResource{Group: "coordination.k8s.io", Version: "v1", Resource: "leases"}
 
 // The Lease's timing: client-go's and controller-runtime's defaults.
 const (
@@ -128,39 +139,41 @@ func setHolder(lease *unstructured.Unstructured, holder string, now time.Time, a
 	lease.Object["spec"] = spec
 }
 
-// campaign runs for the Lease, leads while it holds it, and runs again
-// each time it is lost, until ctx ends; then it gives the Lease up.
-func (m *manager) campaign(ctx context.Context) {
-	e := &elector{leases: m.leases, name: m.Secret, identity: m.Identity, now: time.Now}
-	for m.acquire(ctx, e) {
+// Campaign runs for the Lease name in leases as identity, calls lead with
+// a context that ends when the Lease is lost, runs again each time it is
+// lost, until ctx ends; then it gives the Lease up. lead returns once its
+// context ends; no lead runs once the Lease may be another's.
+func Campaign(ctx context.Context, leases dynamic.ResourceInterface, name, identity string, log *slog.Logger, lead func(context.Context)) {
+	e := &elector{leases: leases, name: name, identity: identity, now: time.Now}
+	for acquire(ctx, e, log) {
 		leading, stop := context.WithCancel(ctx)
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			m.lead(leading)
+			lead(leading)
 		}()
-		m.renew(ctx, e)
+		renew(ctx, e, log)
 		stop()
-		<-done // no check runs once the Lease may be another's
+		<-done
 		if ctx.Err() != nil {
 			release, cancel := context.WithTimeout(context.Background(), renewDeadline)
 			if err := e.release(release); err != nil {
-				m.Log.Debug("giving the Lease up", "error", err)
+				log.Debug("giving the Lease up", "lease", name, "error", err)
 			}
 			cancel()
 			return
 		}
-		m.Log.Info("no longer keeping the certificates", "identity", m.Identity)
+		log.Info("lost the Lease", "lease", name, "identity", identity)
 	}
 }
 
 // acquire tries for the Lease every retryPeriod, jittered, until this
 // replica holds it (true) or ctx ends (false).
-func (m *manager) acquire(ctx context.Context, e *elector) bool {
+func acquire(ctx context.Context, e *elector, log *slog.Logger) bool {
 	for {
 		held, err := e.tryAcquireOrRenew(ctx)
 		if err != nil && ctx.Err() == nil {
-			m.Log.Debug("the Lease is not ours", "error", err)
+			log.Debug("the Lease is not ours", "lease", e.name, "error", err)
 		}
 		if held {
 			return true
@@ -177,7 +190,7 @@ func (m *manager) acquire(ctx context.Context, e *elector) bool {
 // holds it, or no renewal succeeded for renewDeadline: before the Lease's
 // duration runs out, so that this replica stops leading before another
 // may take over.
-func (m *manager) renew(ctx context.Context, e *elector) {
+func renew(ctx context.Context, e *elector, log *slog.Logger) {
 	t := time.NewTicker(retryPeriod)
 	defer t.Stop()
 	last := e.now()
@@ -196,7 +209,7 @@ func (m *manager) renew(ctx context.Context, e *elector) {
 		case err == nil:
 			return // another replica holds it
 		case e.now().Sub(last) >= renewDeadline:
-			m.Log.Error("cannot renew the Lease", "error", err)
+			log.Error("cannot renew the Lease", "lease", e.name, "error", err)
 			return
 		}
 	}
