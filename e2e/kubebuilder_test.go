@@ -219,6 +219,9 @@ func TestKubebuilderProject(t *testing.T) {
 	// And its RBAC and admission manifests are controller-gen's, byte for
 	// byte: kubebuilder's make manifests needs no controller-gen.
 	p.sameManifestsAsControllerGen()
+	// And the Makefile docs/kubebuilder.md gives makes them with no
+	// controller-gen at all.
+	p.makeWithCrdforgeAlone(root, cf)
 
 	// 6. On the real API server. crdforge generates no standalone webhook
 	// main into a kubebuilder project whose go.mod does not require
