@@ -79,13 +79,8 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	if w == nil {
 		return nil
 	}
-	if kb := m.Kubebuilder; kb != nil {
-		diags.Warnf(kb.Pos, "kubebuilder project %s: crdforge writes no webhook deployment", kb.Name).
-			Note("in a kubebuilder project (layout %s), config/webhook and config/crd are kubebuilder's; crdforge writes the standalone webhook main only when go.mod requires github.com/crdforge/crdforge/webhook",
-				strings.Join(kb.Layout, ", ")).
-			Note("the CRDs convert through Service %s/%s, path %s (kustomize's namePrefix and namespace apply), which the manager serves",
-				w.Namespace, w.Service, w.Kinds[0].Conversion.Service.Path).
-			Help("see docs/kubebuilder.md, \"Adopting crdforge in a kubebuilder project\"")
+	if m.Kubebuilder != nil {
+		warnKubebuilder(m, diags)
 		return nil
 	}
 	dir, crdDir := g.Dir, g.CRDDir
@@ -154,6 +149,19 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 		return nil
 	}
 	return append(files, g.gitignore())
+}
+
+// warnKubebuilder says, at the PROJECT file of m's kubebuilder project,
+// that crdforge writes no webhook deployment there, and where the CRDs
+// convert instead.
+func warnKubebuilder(m *model.Model, diags *diag.List) {
+	kb, w := m.Kubebuilder, m.Webhook
+	diags.Warnf(kb.Pos, "kubebuilder project %s: crdforge writes no webhook deployment", kb.Name).
+		Note("in a kubebuilder project (layout %s), config/webhook and config/crd are kubebuilder's; crdforge writes the standalone webhook main only when go.mod requires github.com/crdforge/crdforge/webhook",
+			strings.Join(kb.Layout, ", ")).
+		Note("the CRDs convert through Service %s/%s, path %s (kustomize's namePrefix and namespace apply), which the manager serves",
+			w.Namespace, w.Service, w.Kinds[0].Conversion.Service.Path).
+		Help("see docs/kubebuilder.md, \"Adopting crdforge in a kubebuilder project\"")
 }
 
 // manifests is what the templates of m's webhook read, but for the
