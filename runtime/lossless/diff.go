@@ -44,6 +44,9 @@ type diffField struct {
 	// zeroShown: a struct JSON leaves out exactly when it is zero
 	// (zeroshown.go), whose zero-ness the diff compares too.
 	zeroShown bool
+	// omitsZero: an omitzero leaf with an IsZero method, which JSON leaves
+	// out wherever IsZero says so: two such values are no difference.
+	omitsZero bool
 }
 
 // buildDiff compiles the diff of fields, the JSON fields of struct t (of
@@ -92,6 +95,7 @@ func fieldDiff(t reflect.Type, f jsonField, walking map[reflect.Type]bool) diffF
 	// for the stash to keep a {} or [].
 	d.eq, d.enc = jsonEq(eqFor(f.typ), fieldNilFor(f.typ, f.omitEmpty)), encoderOf(f.typ)
 	d.hidesEmbed = reachesEmbed(f.typ, map[reflect.Type]bool{})
+	d.omitsZero = f.omitZero && hasIsZero(f.typ)
 	switch f.typ.Kind() {
 	case reflect.Pointer:
 		d.nilNull = true
@@ -183,7 +187,8 @@ func (w *sparseWriter) members(a, b unsafe.Pointer, fields []diffField, wrote, z
 				continue
 			}
 		} else {
-			if f.eq(fa, fb) && (!zero || isZeroAt(f.typ, fa) == isZeroAt(f.typ, fb)) ||
+			same := f.eq(fa, fb) || f.omitsZero && omittedZero(f.typ, fa) && omittedZero(f.typ, fb)
+			if same && (!zero || isZeroAt(f.typ, fa) == isZeroAt(f.typ, fb)) ||
 				f.hidesEmbed && sameStored(f.typ, fa, fb) {
 				w.buf.Truncate(mark)
 				continue
