@@ -116,8 +116,9 @@ func TestUpgradeMigratesStorage(t *testing.T) {
 	}
 
 	if err := PollFor(ctx, 2*time.Minute, func() error {
-		if sv := storedVersions(t, crdName); !slices.Equal(sv, []string{"v2"}) {
-			return fmt.Errorf("storedVersions %v; migration %+v", sv, migrationStatus(t, crdName))
+		// The report follows storedVersions' trim: wait for both.
+		if sv, s := storedVersions(t, crdName), migrationStatus(t, crdName); !slices.Equal(sv, []string{"v2"}) || s.Phase == "Running" {
+			return fmt.Errorf("storedVersions %v; migration %+v", sv, s)
 		}
 		return nil
 	}); err != nil {
@@ -136,9 +137,16 @@ func TestUpgradeMigratesStorage(t *testing.T) {
 	if s := migrationStatus(t, crdName); s.Phase != "Succeeded" || s.Failed != 0 || s.Rewritten != 2*perVersion {
 		t.Errorf("the migration's status %+v, want Succeeded, %d rewritten, none failed", s, 2*perVersion)
 	}
+	var reasons []string
 	for _, ev := range migrationEvents(t, ns, crdName) {
+		reasons = append(reasons, ev.reason)
 		if ev.reason == "StorageMigrationFailed" {
 			t.Errorf("a failed migration: %s", ev.message)
+		}
+	}
+	for _, want := range []string{"StorageMigrationWaiting", "StorageMigrationStarted", "StorageMigrationSucceeded"} {
+		if !slices.Contains(reasons, want) {
+			t.Errorf("the Events about %s in %s: %v, no %s", crdName, ns, reasons, want)
 		}
 	}
 }
