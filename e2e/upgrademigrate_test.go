@@ -107,13 +107,17 @@ func TestUpgradeMigratesStorage(t *testing.T) {
 	// then N's stop.
 	args = chartReplicaArgs(t, docsN1, ns)
 	replicas := []*Webhook{startReplica(t, binN1, "webhook-2", args, logs), startReplica(t, binN1, "webhook-3", args, logs)}
+	// As in a rolling update: N+1's pods ready beside N's (the migration
+	// still waits on N's), then N's stop, closing their connections, and
+	// leave the endpoints.
+	setEndpoints(t, ns, service, "webhook-0", "webhook-1", "webhook-2", "webhook-3")
 	lb.set(replicas...)
-	setEndpoints(t, ns, service, "webhook-2", "webhook-3")
 	for _, w := range old {
 		if err := w.Stop(); err != nil {
 			t.Error(err)
 		}
 	}
+	setEndpoints(t, ns, service, "webhook-2", "webhook-3")
 
 	if err := PollFor(ctx, 2*time.Minute, func() error {
 		// The report follows storedVersions' trim: wait for both.
@@ -136,6 +140,9 @@ func TestUpgradeMigratesStorage(t *testing.T) {
 	}
 	if s := migrationStatus(t, crdName); s.Phase != "Succeeded" || s.Failed != 0 || s.Rewritten != 2*perVersion {
 		t.Errorf("the migration's status %+v, want Succeeded, %d rewritten, none failed", s, 2*perVersion)
+	}
+	if b, err := os.ReadFile(logs.Name()); err != nil || bytes.Contains(b, []byte(`"msg":"conversion failed"`)) {
+		t.Errorf("a replica failed a conversion during the upgrade (%v)", err)
 	}
 	var reasons []string
 	for _, ev := range migrationEvents(t, ns, crdName) {
