@@ -20,8 +20,10 @@ import (
 var eventResource = schema.GroupVersionResource{Version: "v1", Resource: "events"}
 
 // eventRecorder creates core/v1 Events about a CRD in the webhook's
-// namespace (a CRD has none): kubectl describe crd and kubectl get events
-// show them.
+// namespace (a CRD has none), where its Role lets it: kubectl get events -n
+// <that namespace> shows them. The API server refuses an Event whose
+// involvedObject.namespace differs from its own outside "default", so the
+// involvedObject carries the webhook's namespace.
 type eventRecorder struct {
 	events               dynamic.ResourceInterface
 	namespace, component string
@@ -35,7 +37,7 @@ func (r *eventRecorder) emit(ctx context.Context, crd *unstructured.Unstructured
 		"metadata": map[string]any{"generateName": crd.GetName() + ".", "namespace": r.namespace},
 		"involvedObject": map[string]any{
 			"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
-			"name": crd.GetName(), "uid": string(crd.GetUID()), "resourceVersion": crd.GetResourceVersion(),
+			"namespace": r.namespace, "name": crd.GetName(), "uid": string(crd.GetUID()), "resourceVersion": crd.GetResourceVersion(),
 		},
 		"type": kind, "reason": reason, "message": message, "count": int64(1),
 		"firstTimestamp": now, "lastTimestamp": now,
