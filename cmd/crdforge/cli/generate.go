@@ -181,7 +181,7 @@ func bindConfigFlags(f *pflag.FlagSet, cfg *pipeline.Config) {
 		"write config/rbac/role.yaml, the ClusterRole of the +kubebuilder:rbac markers in every loaded package, as controller-gen's rbac generator (default: on in a kubebuilder project, which its PROJECT file marks; off elsewhere); set it in .crdforge.yaml as rbac: true or false")
 	f.Lookup(settings.RBAC.Name()).NoOptDefVal = "true"
 	f.Var(optionalBool{&cfg.ValidateSamples}, settings.ValidateSamples.Name(),
-		"check each object of "+samples.Dir+" (kubebuilder's samples) whose kind a generated CRD defines against that CRD, as the API server would check it, before anything is written: an object it would refuse is an error, nothing is written; set it in .crdforge.yaml as validate-samples: false to turn it off")
+		"check each object of "+samples.Dir+" (kubebuilder's samples) whose kind a generated CRD defines against that CRD, as the API server would check it: a field it would refuse or drop is a warning at the sample's line; set it in .crdforge.yaml as validate-samples: false to turn it off")
 	f.Lookup(settings.ValidateSamples.Name()).NoOptDefVal = "true"
 	f.Lookup(settings.ValidateSamples.Name()).DefValue = "true"
 	f.StringVar(&cfg.RoleName, settings.RBACRoleName.Name(), "",
