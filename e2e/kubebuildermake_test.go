@@ -65,7 +65,7 @@ func indentedBlock(p *kbProject, path, lang string) string {
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	block := regexp.MustCompile("(?m)^( *)```" + lang + "\n((?:.*\n)*?) *```\n").FindAllSubmatch(page, -1)
+	block := regexp.MustCompile("(?m)^( *)```"+lang+"\n((?:.*\n)*?) *```\n").FindAllSubmatch(page, -1)
 	if len(block) != 1 {
 		p.t.Fatalf("%s: %d blocks of %s, want 1", path, len(block), lang)
 	}
