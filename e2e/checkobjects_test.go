@@ -38,7 +38,7 @@ func TestCheckObjectsAgainstCluster(t *testing.T) {
 		t.Fatal(err)
 	}
 	newDir := filepath.Join(filepath.Dir(oldDir), "new")
-	crd := installedMeters(t, ctx, oldDir)
+	crd := installedMeters(ctx, t, oldDir)
 	name := crd.GetName()
 
 	// Through the library, a page of one object: the pages are followed.
@@ -91,7 +91,7 @@ func TestCheckObjectsAgainstCluster(t *testing.T) {
 // installedMeters installs the Meter CRD of dir with a level of at most
 // 30, stores the four objects, then narrows the CRD to dir's; it is
 // deleted when the test ends.
-func installedMeters(t *testing.T, ctx context.Context, dir string) *unstructured.Unstructured {
+func installedMeters(ctx context.Context, t *testing.T, dir string) *unstructured.Unstructured {
 	t.Helper()
 	side, err := crdcheck.Generate(pipeline.Config{Dir: dir})
 	if err != nil || side.Diags.HasErrors() || len(side.CRDs) != 1 {
@@ -138,12 +138,12 @@ func installedMeters(t *testing.T, ctx context.Context, dir string) *unstructure
 }
 
 // setMaximum sets the maximum of spec.level in every version of crd.
-func setMaximum(t *testing.T, crd *unstructured.Unstructured, max int64) *unstructured.Unstructured {
+func setMaximum(t *testing.T, crd *unstructured.Unstructured, maximum int64) *unstructured.Unstructured {
 	t.Helper()
 	versions, _, _ := unstructured.NestedSlice(crd.Object, "spec", "versions")
 	for _, v := range versions {
 		path := []string{"schema", "openAPIV3Schema", "properties", "spec", "properties", "level", "maximum"}
-		if err := unstructured.SetNestedField(v.(map[string]any), max, path...); err != nil {
+		if err := unstructured.SetNestedField(v.(map[string]any), maximum, path...); err != nil {
 			t.Fatal(fmt.Errorf("setting %s: %w", strings.Join(path, "."), err))
 		}
 	}

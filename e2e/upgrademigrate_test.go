@@ -296,8 +296,6 @@ func startReplica(t *testing.T, bin, name string, args []string, logs *os.File) 
 	return w
 }
 
-var endpointSlices = schema.GroupVersionResource{Group: "discovery.k8s.io", Version: "v1", Resource: "endpointslices"}
-
 // setEndpoints makes the Service's one EndpointSlice list pods, ready, as
 // the endpoint controller would for the replicas' pods (no controller runs
 // here).

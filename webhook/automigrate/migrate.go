@@ -90,7 +90,7 @@ func (c *controller) migrate(ctx context.Context, crd *unstructured.Unstructured
 	pass := &storagemigrate.Pass{
 		Objects: c.dyn.Resource(p.Resource), ServedAPI: p.ServedAPI, ChunkSize: 500, Concurrency: c.concurrency,
 		Retrier: storagemigrate.Retrier{Attempts: 8, Base: 250 * time.Millisecond}, FieldManager: fieldManager,
-		Done: func(obj *unstructured.Unstructured, o storagemigrate.Outcome, dropped int, err error) {
+		Done: func(obj *unstructured.Unstructured, o storagemigrate.Outcome, _ int, err error) {
 			c.metrics.object(name, o)
 			mu.Lock()
 			defer mu.Unlock()

@@ -14,11 +14,12 @@ import (
 // Outcome is what became of one object.
 type Outcome int
 
+// The outcomes of an object.
 const (
-	Written   Outcome = iota
-	Unchanged         // written, but already at the storage version: no new resourceVersion
-	Skipped           // deleted meanwhile
-	Failed
+	Written   Outcome = iota // written at the storage version
+	Unchanged                // written, but already at the storage version: no new resourceVersion
+	Skipped                  // deleted meanwhile
+	Failed                   // not written: the run stops without trimming storedVersions
 )
 
 // maxListRestarts bounds how often an expired list is started over.

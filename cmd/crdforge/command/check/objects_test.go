@@ -11,22 +11,22 @@ import (
 	"github.com/crdforge/crdforge/internal/objectcheck"
 )
 
-// gaugeCRD is a CRD of one version whose spec.level is at most max.
-func gaugeCRD(t *testing.T, max string, served bool) *apiextensionsv1.CustomResourceDefinition {
+// gaugeCRD is a CRD of one version whose spec.level is at most maximum.
+func gaugeCRD(t *testing.T, maximum string, served bool) *apiextensionsv1.CustomResourceDefinition {
 	t.Helper()
 	var c apiextensionsv1.CustomResourceDefinition
 	err := json.Unmarshal([]byte(`{"metadata":{"name":"gauges.g.example.com"},"spec":{"group":"g.example.com","scope":"Namespaced",
 "names":{"kind":"Gauge","plural":"gauges"},"versions":[{"name":"v1","served":`+map[bool]string{true: "true", false: "false"}[served]+`,"storage":true,"schema":{"openAPIV3Schema":
-{"type":"object","properties":{"spec":{"type":"object","properties":{"level":{"type":"integer","maximum":`+max+`}}}}}}}]}}`), &c)
+{"type":"object","properties":{"spec":{"type":"object","properties":{"level":{"type":"integer","maximum":`+maximum+`}}}}}}}]}}`), &c)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return &c
 }
 
-func gaugeSchema(t *testing.T, max string) *objectcheck.Schema {
+func gaugeSchema(t *testing.T, maximum string) *objectcheck.Schema {
 	t.Helper()
-	s, err := objectcheck.NewSchema(gaugeCRD(t, max, true), "v1")
+	s, err := objectcheck.NewSchema(gaugeCRD(t, maximum, true), "v1")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,6 +28,3 @@ func (opts Options) retrier() retrier {
 // transient reports whether err may go away when the request is tried
 // again, and how long the server asked to wait first (Retry-After).
 func transient(err error) (bool, time.Duration) { return storagemigrate.Transient(err) }
-
-// sleepCtx waits for d, or until ctx is done.
-var sleepCtx = storagemigrate.SleepCtx

@@ -19,7 +19,7 @@ var errCRDChanged = storagemigrate.ErrCRDChanged
 // setStoredVersions sets status.storedVersions to [p.storage] as
 // storagemigrate.SetStoredVersions does (confirming first that the CRD's
 // spec is the one the run migrated to), through the typed client.
-func setStoredVersions(ctx context.Context, ext apiext.Interface, name string, p *plan, r retrier, res *Result) error {
+func setStoredVersions(ctx context.Context, ext apiext.Interface, _ string, p *plan, r retrier, res *Result) error {
 	after, updated, err := storagemigrate.SetStoredVersions(ctx, typedCRDs{ext}, p.core, r, fieldManager)
 	if err != nil {
 		return err
