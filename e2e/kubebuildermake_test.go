@@ -26,7 +26,12 @@ func (p *kbProject) makeWithCrdforgeAlone(root, cf string) {
 	}
 	p.write("Makefile", mk+"\n"+strings.ReplaceAll(targets, "go tool crdforge", cf))
 
-	manifests := []string{"config/rbac/role.yaml", "config/webhook/manifests.yaml"}
+	var manifests []string
+	for _, m := range []string{"config/rbac/role.yaml", "config/webhook/manifests.yaml"} {
+		if fileExists(filepath.Join(p.dir, m)) { // no admission webhook, no manifests.yaml
+			manifests = append(manifests, m)
+		}
+	}
 	crds, _ := filepath.Glob(filepath.Join(p.dir, "config", "crd", "bases", "*.yaml"))
 	for _, c := range crds {
 		rel, _ := filepath.Rel(p.dir, c)
