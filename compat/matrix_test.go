@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/crdforge/crdforge/e2e"
 )
@@ -78,8 +77,7 @@ func TestAdoptionMatrix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Minute)
-	t.Cleanup(cancel) // after the parallel subtests, not when this function returns
+	ctx := e2e.UntilDeadline(t) // after the parallel subtests, not when this function returns
 	for _, tc := range toolchains(t) {
 		for i, r := range matrix {
 			// The next Go release builds the oldest and the newest row:

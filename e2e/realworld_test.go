@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"sigs.k8s.io/controller-tools/pkg/crd"
 
@@ -340,11 +339,9 @@ func TestRealWorldAPIs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// 30 minutes: a first run with a Go release whose build cache is empty
-	// (make test's GO_NEXT on a fresh machine) compiles every project's
-	// dependencies from nothing.
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
-	t.Cleanup(cancel) // after the parallel subtests, not when this function returns
+	// Bounded by go test's -timeout: a first run into an empty build cache
+	// compiles every project's dependencies from nothing.
+	ctx := UntilDeadline(t)
 	tmp := t.TempDir()
 	cf := crdforge
 	if cf == "" {
