@@ -39,8 +39,11 @@ import (
 // and 381659405 until apicheck read an object at its own version without
 // a trip through the hub in memory, and 290104160 until a value JSON
 // leaves out on both sides (an omitzero *Quantity of "0") stopped being
-// stashed.
-var shortSeeds = []uint64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 45, 52, 57, 71, 174312814, 174312854, 477373812, 477373870, 477374021, 381659405, 290104160}
+// stashed. 290104233 failed until a value stored whole kept the zero-ness
+// of such a struct inside it (keepzero.go), and 290104304 until the round
+// trip was read without the nulls the API server drops that allocate an
+// embedded pointer.
+var shortSeeds = []uint64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 45, 52, 57, 71, 174312814, 174312854, 477373812, 477373870, 477374021, 381659405, 290104160, 290104233, 290104304}
 
 // shortRefusals are the seeds of shortSeeds generate refuses: any other
 // refusal is a change in what generate accepts, which the test reports, so

@@ -47,6 +47,9 @@ type diffField struct {
 	// omitsZero: an omitzero leaf with an IsZero method, which JSON leaves
 	// out wherever IsZero says so: two such values are no difference.
 	omitsZero bool
+	// keepsZero: the leaf holds a struct JSON shows the zero-ness of, which
+	// it is compared and written to keep (keepzero.go).
+	keepsZero bool
 }
 
 // buildDiff compiles the diff of fields, the JSON fields of struct t (of
@@ -96,6 +99,7 @@ func fieldDiff(t reflect.Type, f jsonField, walking map[reflect.Type]bool) diffF
 	d.eq, d.enc = jsonEq(eqFor(f.typ), fieldNilFor(f.typ, f.omitEmpty)), encoderOf(f.typ)
 	d.hidesEmbed = reachesEmbed(f.typ, map[reflect.Type]bool{})
 	d.omitsZero = f.omitZero && hasIsZero(f.typ)
+	d.keepsZero = reachesZeroShown(f.typ, map[reflect.Type]bool{})
 	switch f.typ.Kind() {
 	case reflect.Pointer:
 		d.nilNull = true
@@ -187,7 +191,8 @@ func (w *sparseWriter) members(a, b unsafe.Pointer, fields []diffField, wrote, z
 				continue
 			}
 		} else {
-			same := f.eq(fa, fb) || f.omitsZero && omittedZero(f.typ, fa) && omittedZero(f.typ, fb)
+			same := f.eq(fa, fb) && (!f.keepsZero || sameJSONAt(f.typ, fa, fb)) ||
+				f.omitsZero && omittedZero(f.typ, fa) && omittedZero(f.typ, fb)
 			if same && (!zero || isZeroAt(f.typ, fa) == isZeroAt(f.typ, fb)) ||
 				f.hidesEmbed && sameStored(f.typ, fa, fb) {
 				w.buf.Truncate(mark)
@@ -262,6 +267,9 @@ func (w *sparseWriter) leaf(p unsafe.Pointer, f *diffField) error {
 	if f.nilNull && *(*unsafe.Pointer)(p) == nil { // a pointer's, map's or slice's first word
 		w.buf.WriteString("null")
 		return nil
+	}
+	if f.keepsZero && !f.quoted {
+		return writeKeepingZero(&w.buf, reflect.NewAt(f.typ, p).Elem())
 	}
 	if f.enc != nil && !f.quoted {
 		if b, ok := f.enc(w.buf.AvailableBuffer(), p); ok {

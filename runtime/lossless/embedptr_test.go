@@ -529,3 +529,84 @@ func TestEmptyValuesBehindAnEmbeddedPointerInALeafAreStashed(t *testing.T) {
 		}
 	}
 }
+
+// nullOld's embedded struct holds a struct field only it has and a pointer
+// without omitempty; nullNew's holds the pointer alone, which it writes as
+// null for a non-nil embedded pointer, a member the API server drops
+// (apigen seed 290104304).
+type nullOld struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		*NullOldEmbed `json:",inline"`
+	} `json:"spec"`
+}
+
+type NullOldEmbed struct {
+	Ports struct {
+		Weight string `json:"weight,omitempty"`
+	} `json:"ports"`
+	Limit *string `json:"limit"`
+}
+
+type nullNew struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		*NullNewEmbed `json:",inline"`
+	} `json:"spec"`
+}
+
+type NullNewEmbed struct {
+	Limit *string `json:"limit"`
+}
+
+func nullOldToNew(in *nullOld, out *nullNew, _ conversion.Scope) error {
+	out.ObjectMeta = in.ObjectMeta
+	if in.Spec.NullOldEmbed != nil {
+		out.Spec.NullNewEmbed = &NullNewEmbed{Limit: in.Spec.Limit}
+	}
+	return nil
+}
+
+func nullNewToOld(in *nullNew, out *nullOld, _ conversion.Scope) error {
+	out.ObjectMeta = in.ObjectMeta
+	if in.Spec.NullNewEmbed != nil {
+		out.Spec.NullOldEmbed = &NullOldEmbed{Limit: in.Spec.Limit}
+	}
+	return nil
+}
+
+// throughStored returns obj as read back from its JSON as the API server
+// stores it (StoredJSON).
+func throughStored[T any](t *testing.T, obj *T) *T {
+	t.Helper()
+	data, err := StoredJSON([]byte(jsonOf(t, obj)), reflect.TypeOf(obj).Elem())
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := new(T)
+	if err := json.Unmarshal(data, read); err != nil {
+		t.Fatal(err)
+	}
+	return read
+}
+
+// An embedded struct whose only member in the other version is a null the
+// API server drops comes back nil from there: the members only this
+// version holds behind it are stashed, and "ports":{} comes back.
+func TestAnEmbeddedStructTheAPIServerDropsComesBack(t *testing.T) {
+	there, back := Lossless("v1beta1", "v1alpha1", nullOldToNew), Lossless("v1alpha1", "v1beta1", nullNewToOld)
+	for _, spec := range []string{`{"ports":{}}`, `{"ports":{"weight":"1"}}`, `{"limit":"x"}`} {
+		old := new(nullOld)
+		if err := json.Unmarshal([]byte(`{"spec":`+spec+`}`), old); err != nil {
+			t.Fatal(err)
+		}
+		want := jsonOf(t, old.Spec)
+		dst := throughStored(t, convert[nullOld, nullNew](t, old, there, back))
+		again := throughStored(t, convert[nullNew, nullOld](t, dst, back, there))
+		if got := jsonOf(t, again.Spec); got != want {
+			t.Errorf("spec %s back as %s, want %s (stash %q)", spec, got, want, dst.GetAnnotations()[Annotation("v1beta1")])
+		}
+	}
+}

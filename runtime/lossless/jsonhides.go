@@ -1,6 +1,7 @@
 package lossless
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -117,9 +118,12 @@ func (d Direction[S, D]) canLose() bool {
 
 // readBack returns dst as encoding/json reads it back when hides says its
 // type hides data in JSON, and dst itself otherwise or when it has no JSON
-// form. Not as the API server stores it (jsonImage): the source is not
-// either, and what the API server drops of both, a null map value (apigen
-// seed 477373919), would be stashed from the source alone.
+// form. Read without the nulls the API server drops (stored.go) of members
+// promoted through an embedded pointer, which would allocate the pointer
+// the API server's answer leaves nil (apigen seed 290104304: an embedded
+// struct holding only a nil pointer without omitempty). Other nulls read
+// back as absence does; dropping them would judge what the source holds
+// too (a null map value, apigen seed 477373919) a loss of the source alone.
 func readBack[D any](dst *D, hides bool) *D {
 	if !hides {
 		return dst
@@ -128,9 +132,27 @@ func readBack[D any](dst *D, hides bool) *D {
 	if err != nil {
 		return dst
 	}
+	if t := reflect.TypeOf(dst).Elem(); reachesEmbed(t, map[reflect.Type]bool{}) {
+		if data, err = promotedNullsDropped(data, t); err != nil {
+			return dst
+		}
+	}
 	read := new(D)
 	if json.Unmarshal(data, read) != nil {
 		return dst
 	}
 	return read
+}
+
+// promotedNullsDropped returns data, the JSON of a value of type t,
+// without the null members promoted through embedded pointers.
+func promotedNullsDropped(data []byte, t reflect.Type) ([]byte, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	dropNulls(v, t, true)
+	return json.Marshal(v)
 }

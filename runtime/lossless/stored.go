@@ -33,13 +33,15 @@ func StoredJSON(data []byte, t reflect.Type) ([]byte, error) {
 	if err := dec.Decode(&v); err != nil {
 		return nil, err
 	}
-	dropNulls(v, t)
+	dropNulls(v, t, false)
 	return json.Marshal(v)
 }
 
 // dropNulls drops from v, the JSON of a value of type t, the null members
-// of its objects that t's schema does not allow.
-func dropNulls(v any, t reflect.Type) {
+// of its objects that t's schema does not allow; with promotedOnly, only
+// those promoted through an embedded pointer, the only nulls encoding/json
+// reads otherwise than absence (readBack).
+func dropNulls(v any, t reflect.Type, promotedOnly bool) {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -49,36 +51,39 @@ func dropNulls(v any, t reflect.Type) {
 	switch v := v.(type) {
 	case map[string]any:
 		for k, m := range v {
-			mt, ok := memberType(t, k)
+			mt, promoted, ok := memberType(t, k)
 			switch {
 			case !ok:
 			case m == nil:
-				delete(v, k)
+				if promoted || !promotedOnly {
+					delete(v, k)
+				}
 			default:
-				dropNulls(m, mt)
+				dropNulls(m, mt, promotedOnly)
 			}
 		}
 	case []any:
 		if t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
 			for _, e := range v {
-				dropNulls(e, t.Elem())
+				dropNulls(e, t.Elem(), promotedOnly)
 			}
 		}
 	}
 }
 
 // memberType returns the type of the member key of the JSON object of a
-// value of type t, a struct or a map; false for a member t does not know.
-func memberType(t reflect.Type, key string) (reflect.Type, bool) {
+// value of type t, a struct or a map, and whether it is a field promoted
+// through an embedded pointer; false for a member t does not know.
+func memberType(t reflect.Type, key string) (typ reflect.Type, promoted, ok bool) {
 	switch t.Kind() {
 	case reflect.Map:
-		return t.Elem(), true
+		return t.Elem(), false, true
 	case reflect.Struct:
 		for _, f := range fieldsOf(t).fields {
 			if f.name == key {
-				return f.typ, true
+				return f.typ, f.viaPointer, true
 			}
 		}
 	}
-	return nil, false
+	return nil, false, false
 }

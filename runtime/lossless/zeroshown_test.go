@@ -141,3 +141,82 @@ func TestAZeroBothSidesLeaveOutIsNotStashed(t *testing.T) {
 		t.Errorf("stash %v, want none", dst.Annotations)
 	}
 }
+
+// ptrOld holds an omitzero struct behind a pointer, in a list and in a map,
+// non-zero by a list only it holds, which omitempty leaves out of JSON;
+// ptrHub holds the same pointer, list and map of a struct without it
+// (apigen seed 290104233: a spoke-only map in an omitzero struct behind a
+// pointer to a struct).
+type ptrOld struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Old  *ptrVolume           `json:"old,omitempty"`
+		List []ptrVolume          `json:"list,omitempty"`
+		Map  map[string]ptrVolume `json:"map,omitempty"`
+	} `json:"spec"`
+}
+
+type ptrVolume struct {
+	Labels zeroMemory `json:"labels,omitzero"`
+	Size   string     `json:"size,omitempty"`
+}
+
+type ptrHub struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Old  *ptrHubVolume           `json:"old,omitempty"`
+		List []ptrHubVolume          `json:"list,omitempty"`
+		Map  map[string]ptrHubVolume `json:"map,omitempty"`
+	} `json:"spec"`
+}
+
+type ptrHubVolume struct {
+	Size string `json:"size,omitempty"`
+}
+
+func ptrToHub(in *ptrOld, out *ptrHub, _ conversion.Scope) error {
+	out.ObjectMeta = in.ObjectMeta
+	if in.Spec.Old != nil {
+		out.Spec.Old = &ptrHubVolume{Size: in.Spec.Old.Size}
+	}
+	for _, v := range in.Spec.List {
+		out.Spec.List = append(out.Spec.List, ptrHubVolume{Size: v.Size})
+	}
+	for k, v := range in.Spec.Map {
+		if out.Spec.Map == nil {
+			out.Spec.Map = map[string]ptrHubVolume{}
+		}
+		out.Spec.Map[k] = ptrHubVolume{Size: v.Size}
+	}
+	return nil
+}
+
+func ptrFromHub(in *ptrHub, out *ptrOld, _ conversion.Scope) error {
+	out.ObjectMeta = in.ObjectMeta
+	if in.Spec.Old != nil {
+		out.Spec.Old = &ptrVolume{Size: in.Spec.Old.Size}
+	}
+	for _, v := range in.Spec.List {
+		out.Spec.List = append(out.Spec.List, ptrVolume{Size: v.Size})
+	}
+	for k, v := range in.Spec.Map {
+		if out.Spec.Map == nil {
+			out.Spec.Map = map[string]ptrVolume{}
+		}
+		out.Spec.Map[k] = ptrVolume{Size: v.Size}
+	}
+	return nil
+}
+
+// A value stored whole (a pointer, a list, a map) keeps the zero-ness of
+// the omitzero structs it holds: one written as "{}", non-zero by an empty
+// list only this version has, is not left out after a trip through the
+// hub.
+func TestAZeroStructJSONShowsInAStoredValueComesBackAsWritten(t *testing.T) {
+	roundTripsAsWritten[ptrOld, ptrHub](t, Lossless("v1beta1", "v1", ptrToHub), Lossless("v1", "v1beta1", ptrFromHub),
+		func(o *ptrOld) any { return o.Spec },
+		`{"old":{"labels":{"tags":[]}}}`, `{"old":{"labels":{"tags":[]},"size":"1"}}`, `{"old":{"labels":{"tags":["a"]}}}`,
+		`{"list":[{"labels":{"tags":[]}},{}]}`, `{"map":{"a":{"labels":{"tags":[]}},"b":{"size":"2"}}}`)
+}
