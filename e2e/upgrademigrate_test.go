@@ -238,16 +238,24 @@ func applyRendered(t *testing.T, docs []map[string]any, addr string) {
 
 // chartReplicaArgs are the rendered Deployment's --manage-certs and
 // --migrate-storage flags, and those a replica running on the host needs in
-// their stead of a pod's: the kubeconfig, the namespace, the serving
-// certificate's host, and short sync periods.
+// their stead of a pod's: a kubeconfig that acts as the Deployment's
+// service account (so the chart's RBAC, and nothing more, is what the
+// replicas may do), the namespace, the serving certificate's host, and
+// short sync periods.
 func chartReplicaArgs(t *testing.T, docs []map[string]any, ns string) []string {
 	t.Helper()
 	var args []string
+	kubeconfig := ""
 	for _, d := range docs {
 		u := &unstructured.Unstructured{Object: d}
 		if u.GetKind() != "Deployment" {
 			continue
 		}
+		sa, _, _ := unstructured.NestedString(u.Object, "spec", "template", "spec", "serviceAccountName")
+		if sa == "" {
+			t.Fatal("the rendered Deployment names no service account")
+		}
+		kubeconfig = impersonating(t, "system:serviceaccount:"+ns+":"+sa)
 		containers, _, _ := unstructured.NestedSlice(u.Object, "spec", "template", "spec", "containers")
 		for _, c := range containers {
 			list, _ := c.(map[string]any)["args"].([]any)
@@ -264,7 +272,7 @@ func chartReplicaArgs(t *testing.T, docs []map[string]any, ns string) []string {
 			t.Fatalf("the rendered Deployment's flags %v lack %s", args, want)
 		}
 	}
-	return append(args, "--kubeconfig", cluster.Kubeconfig, "--certs-namespace", ns, "--migrate-namespace", ns,
+	return append(args, "--kubeconfig", kubeconfig, "--certs-namespace", ns, "--migrate-namespace", ns,
 		"--certs-hosts", "127.0.0.1", "--certs-sync-period", "1s", "--migrate-sync-period", "1s", "--migrate-retry-backoff", "2s")
 }
 
