@@ -113,6 +113,15 @@ BENCH_GOMEMLIMIT := $(or $(GOMEMLIMIT),off)
 export GOGC ?= 400
 export GOMEMLIMIT ?= 4GiB
 
+# One build configuration for everything make builds: the tools (the
+# control plane, kubebuilder, helm, cert-manager, golangci-lint) are static
+# binaries, built with cgo off, and so are crdforge, its tests and the
+# projects they build, unless you set CGO_ENABLED. Otherwise, on a machine
+# with a C compiler, every package that imports net (client-go and all
+# above it) compiled twice, once per setting; on one without, Go turns cgo
+# off by itself and nothing changes.
+export CGO_ENABLED ?= 0
+
 # test-unit, test-e2e and test-realworld reach no network: they run with
 # GOPROXY=off once their fetch step has filled the module cache. The e2e
 # package serves the go commands its tests run in modules of their own (the
@@ -239,7 +248,7 @@ fetch-modules:
 	cd tools/envtest/smoke && $(GO) mod download
 
 fetch-e2e: fetch-modules $(KUBEBUILDER) $(HELM)
-	CRDFORGE_FETCH=1 CRDFORGE_E2E_REQUIRED=1 $(GO) test -count=1 -run '^(TestKubebuilderProject|TestREADMEUsingCrdforge|TestGettingStarted|TestHelmPage)$$' ./e2e/
+	CRDFORGE_FETCH=1 CRDFORGE_E2E_REQUIRED=1 $(GO) test -count=1 -timeout 30m -run '^(TestKubebuilderProject|TestREADMEUsingCrdforge|TestGettingStarted|TestHelmPage)$$' ./e2e/
 
 fetch-realworld: fetch-modules
 	CRDFORGE_FETCH=1 CRDFORGE_E2E_REQUIRED=1 $(GO) test -count=1 -timeout 30m -run '^TestRealWorldAPIs$$' ./e2e/
