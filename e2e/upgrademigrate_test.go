@@ -15,6 +15,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
 )
 
 // TestUpgradeMigratesStorage is issue 53's "done when": a version's life
@@ -29,12 +30,28 @@ import (
 // replace N's. With no other command the webhook's elected replica waits
 // while N's replicas, which do not convert v2, are the Service's endpoints,
 // then migrates: every object stored at v2, storedVersions [v2], no
-// managedFields entry naming v1alpha1, and no conversion failed.
+// managedFields entry naming v1alpha1, and no conversion failed. The
+// chart's default engine (auto) migrates through the cluster's
+// StorageVersionMigration where kube-controller-manager runs the migrator,
+// and rewrites the objects itself where none takes the migration up.
 func TestUpgradeMigratesStorage(t *testing.T) {
 	needCluster(t)
+	t.Run("no migrator", func(t *testing.T) { upgradeMigrates(t, "upgrade", false) })
+	t.Run("cluster migrator", func(t *testing.T) { upgradeMigrates(t, "upgrade-svm", true) })
+}
+
+// upgradeMigrates is TestUpgradeMigratesStorage in group name.e2e.crdforge.io
+// and namespace name-e2e, with kube-controller-manager's storage version
+// migrator running when migrator says so.
+func upgradeMigrates(t *testing.T, name string, migrator bool) {
 	h := newHelm(t)
 	ctx := context.Background()
-	const group, ns, release, perVersion = "upgrade.e2e.crdforge.io", "upgrade-e2e", "upgrade", 10
+	group, ns, release, perVersion := name+".e2e.crdforge.io", name+"-e2e", name, 10
+	if migrator {
+		// From the start: it takes up the replicas' StorageVersionMigration
+		// well within their --migrate-migrator-wait.
+		startControllerManager(t)
+	}
 	crdName := "crontabs." + group
 	dir := lifeProject(t, group)
 	if err := os.WriteFile(filepath.Join(dir, ".crdforge.yaml"), []byte("helm: true\nwebhook-manage-certs: true\nwebhook-migrate-storage: true\n"), 0o644); err != nil {
@@ -118,8 +135,16 @@ func TestUpgradeMigratesStorage(t *testing.T) {
 		}
 	}
 	setEndpoints(t, ns, service, "webhook-2", "webhook-3")
+	nudged := func() {}
+	if migrator {
+		nudged = nudgeMigrator(t, group, func(ctx context.Context) error {
+			_, err := cluster.Dynamic.Resource(e.Resource("v2")).Namespace(ns).Patch(ctx, "v1-0", types.MergePatchType,
+				[]byte(`{"metadata":{"annotations":{"e2e.crdforge.io/nudge":"migrator"}}}`), metav1.PatchOptions{})
+			return err
+		})
+	}
 
-	if err := PollFor(ctx, 2*time.Minute, func() error {
+	if err := PollFor(ctx, 3*time.Minute, func() error {
 		// The report follows storedVersions' trim: wait for both.
 		if sv, s := storedVersions(t, crdName), migrationStatus(t, crdName); !slices.Equal(sv, []string{"v2"}) || s.Phase == "Running" {
 			return fmt.Errorf("storedVersions %v; migration %+v", sv, s)
@@ -128,8 +153,20 @@ func TestUpgradeMigratesStorage(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
+	nudged()
 	if got := etcdPrefixVersions(t, lifePrefix(e)); got[group+"/v2"] != 2*perVersion || len(got) != 1 {
 		t.Errorf("etcd holds %v after the upgrade, want all %d at v2", got, 2*perVersion)
+	}
+	svms, err := migrationsOf(ctx, group)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byMigrator := strings.Contains(migrationStatus(t, crdName).Message, "by the cluster's migrator")
+	if migrator && (len(svms) != 1 || !byMigrator) {
+		t.Errorf("with the cluster's migrator running: %d StorageVersionMigrations of %s, status %+v; want it to have migrated", len(svms), group, migrationStatus(t, crdName))
+	}
+	if !migrator && (len(svms) != 0 || byMigrator) {
+		t.Errorf("with no migrator running: %d StorageVersionMigrations of %s left, status %+v; want the webhook's rewrites", len(svms), group, migrationStatus(t, crdName))
 	}
 	for _, obj := range listAll(t, e, "v2", ns) {
 		for _, m := range obj.GetManagedFields() {
@@ -156,6 +193,21 @@ func TestUpgradeMigratesStorage(t *testing.T) {
 			t.Errorf("the Events about %s in %s: %v, no %s", crdName, ns, reasons, want)
 		}
 	}
+}
+
+// startControllerManager runs kube-controller-manager, and with it the
+// storage version migrator, until the test ends.
+func startControllerManager(t *testing.T) {
+	t.Helper()
+	cm, err := cluster.StartControllerManager(controllerManager(t), logFile(t, "kube-controller-manager"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := cm.Stop(); err != nil {
+			t.Error(err)
+		}
+	})
 }
 
 // addSpecField gives version's CronTabSpec a field (an optional string,

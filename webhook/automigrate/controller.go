@@ -23,8 +23,12 @@ type config struct {
 	replica                   string
 	syncPeriod, retryBackoff  time.Duration
 	concurrency               int
-	log                       *slog.Logger
-	metrics                   *metrics
+	// engine is --migrate-engine; migratorWait how long a
+	// StorageVersionMigration may stay untaken.
+	engine       string
+	migratorWait time.Duration
+	log          *slog.Logger
+	metrics      *metrics
 }
 
 var configMapResource = schema.GroupVersionResource{Version: "v1", Resource: "configmaps"}

@@ -41,6 +41,13 @@ const inClusterNamespace = "/var/run/secrets/kubernetes.io/serviceaccount/namesp
 // matches the targetRef of its endpoint.
 const PodNameEnv = "POD_NAME"
 
+// The values of --migrate-engine: who rewrites the objects.
+const (
+	EngineAuto    = "auto"
+	EngineCluster = "cluster"
+	EngineClient  = "client"
+)
+
 // Flags are the --migrate-storage flags, as parsed; they implement
 // webhook.StorageMigrator.
 type Flags struct {
@@ -51,6 +58,8 @@ type Flags struct {
 	kubeconfigFlag           *flag.Flag // --manage-certs', when it defined it first
 	syncPeriod, retryBackoff time.Duration
 	concurrency              int
+	engine                   string
+	migratorWait             time.Duration
 	// cfg and kube are what Complete made.
 	cfg  config
 	kube *rest.Config
@@ -61,7 +70,7 @@ type Flags struct {
 // --kubeconfig is shared with --manage-certs: defined here only when fs
 // lacks it.
 func BindFlags(fs *flag.FlagSet) *Flags {
-	f := &Flags{syncPeriod: 10 * time.Second, retryBackoff: time.Minute, concurrency: 4}
+	f := &Flags{syncPeriod: 10 * time.Second, retryBackoff: time.Minute, concurrency: 4, engine: EngineAuto, migratorWait: 30 * time.Second}
 	fs.BoolVar(&f.enabled, "migrate-storage", false,
 		"Migrate stored objects after an upgrade: once every ready replica of --migrate-service converts every version of a CRD of --migrate-crds whose status.storedVersions hold a version other than the storage version, one replica, elected through the Lease --migrate-state, rewrites its objects at the storage version and trims status.storedVersions and the managedFields of versions no longer served.")
 	fs.StringVar(&f.state, "migrate-state", "", "With --migrate-storage: the Lease electing the migrating replica, and the ConfigMap where each replica records the versions it converts, both of this name in --migrate-namespace.")
@@ -72,6 +81,8 @@ func BindFlags(fs *flag.FlagSet) *Flags {
 	fs.DurationVar(&f.syncPeriod, "migrate-sync-period", f.syncPeriod, "With --migrate-storage: how often every replica records its versions, and the elected one checks the CRDs.")
 	fs.DurationVar(&f.retryBackoff, "migrate-retry-backoff", f.retryBackoff, "With --migrate-storage: the wait before a failed migration is tried again; it doubles with each failure, up to 32 times.")
 	fs.IntVar(&f.concurrency, "migrate-concurrency", f.concurrency, "With --migrate-storage: objects rewritten at once.")
+	fs.StringVar(&f.engine, "migrate-engine", f.engine, "With --migrate-storage: who rewrites the objects: "+EngineCluster+" (a StorageVersionMigration, which kube-controller-manager's migrator carries out), "+EngineClient+" (this replica), or "+EngineAuto+" (the cluster's migrator where the API server serves it and one takes the migration up within --migrate-migrator-wait, else this replica).")
+	fs.DurationVar(&f.migratorWait, "migrate-migrator-wait", f.migratorWait, "With --migrate-storage and --migrate-engine auto or cluster: how long a StorageVersionMigration may stay untaken before no migrator is taken to run.")
 	if k := fs.Lookup("kubeconfig"); k != nil {
 		f.kubeconfig, f.kubeconfigFlag = new(string), k
 	} else {
@@ -97,8 +108,13 @@ func (f *Flags) Complete(log *slog.Logger, reg prometheus.Registerer) error {
 	if len(crds) == 0 {
 		errs = append(errs, errors.New("--migrate-storage needs --migrate-crds"))
 	}
-	if f.syncPeriod <= 0 || f.retryBackoff <= 0 || f.concurrency <= 0 {
-		errs = append(errs, errors.New("--migrate-sync-period, --migrate-retry-backoff and --migrate-concurrency must be positive"))
+	if f.syncPeriod <= 0 || f.retryBackoff <= 0 || f.concurrency <= 0 || f.migratorWait <= 0 {
+		errs = append(errs, errors.New("--migrate-sync-period, --migrate-retry-backoff, --migrate-concurrency and --migrate-migrator-wait must be positive"))
+	}
+	switch f.engine {
+	case EngineAuto, EngineCluster, EngineClient:
+	default:
+		errs = append(errs, fmt.Errorf("--migrate-engine must be %s, %s or %s, not %q", EngineAuto, EngineCluster, EngineClient, f.engine))
 	}
 	ns, err := namespaceOrPod(f.namespace)
 	if err != nil {
@@ -120,7 +136,8 @@ func (f *Flags) Complete(log *slog.Logger, reg prometheus.Registerer) error {
 		return err
 	}
 	f.cfg = config{namespace: ns, state: f.state, service: f.service, crds: crds, replica: replicaName(f.replica),
-		syncPeriod: f.syncPeriod, retryBackoff: f.retryBackoff, concurrency: f.concurrency, log: log, metrics: m}
+		syncPeriod: f.syncPeriod, retryBackoff: f.retryBackoff, concurrency: f.concurrency, engine: f.engine, migratorWait: f.migratorWait,
+		log: log, metrics: m}
 	f.kube = kube
 	return nil
 }

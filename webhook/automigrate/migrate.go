@@ -7,8 +7,10 @@ import (
 	"sync"
 	"time"
 
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/crdforge/crdforge/webhook/storagemigrate"
 )
@@ -76,22 +78,105 @@ func (c *controller) replicasLack(ctx context.Context, crd *unstructured.Unstruc
 	return replicasLacking(endpoints, unnamed, records, p.Resource.Group+"/"+kind, versions, time.Now(), staleRecords*c.syncPeriod)
 }
 
-// migrate rewrites every object of crd and, when none failed, trims its
-// storedVersions; an interruption leaves storedVersions alone, and the
-// next elected replica starts again.
+// migrate moves every object of crd to the storage version
+// (migrateObjects) and, when none failed, trims its storedVersions; an
+// interruption leaves storedVersions alone, and the next elected replica
+// starts again.
 func (c *controller) migrate(ctx context.Context, crd *unstructured.Unstructured, p *storagemigrate.Plan) {
 	name := p.CRD
 	status := storagemigrate.Status{Phase: storagemigrate.PhaseRunning, Storage: p.Storage, From: p.StoredVersions}
 	c.log.Info("storage migration starts", "crd", name, "storage", p.Storage, "storedVersions", p.StoredVersions)
-	c.events.emit(ctx, crd, "Normal", "StorageMigrationStarted", fmt.Sprintf("rewriting the objects at %s (storedVersions %v)", p.Storage, p.StoredVersions))
 	c.setStatus(ctx, name, status)
+	how, err := c.migrateObjects(ctx, crd, p, &status)
+	if ctx.Err() != nil {
+		c.log.Info("storage migration interrupted; the next elected replica resumes it", "crd", name, "rewritten", status.Rewritten)
+		return
+	}
+	var after []string
+	if err == nil {
+		after, _, err = storagemigrate.SetStoredVersions(ctx, c.crdClient, p, c.retrier(), fieldManager)
+	}
+	if err != nil {
+		c.fail(ctx, crd, status, err)
+		return
+	}
+	delete(c.failures, name)
+	delete(c.retryAt, name)
+	status.Phase, status.Message = storagemigrate.PhaseSucceeded, fmt.Sprintf("objects stored at %s %s; storedVersions %v", p.Storage, how, after)
+	c.metrics.run(name, "succeeded")
+	c.metrics.pending(name, false)
+	c.log.Info("storage migration succeeded", "crd", name, "how", how, "rewritten", status.Rewritten, "storedVersions", after)
+	c.events.emit(ctx, crd, "Normal", "StorageMigrationSucceeded", status.Message)
+	c.setStatus(ctx, name, status)
+}
+
+// migrateObjects moves the objects of crd to the storage version: through
+// the cluster's migrator where the API server serves StorageVersionMigrations
+// and --migrate-engine allows, else (or, with auto, when no migrator takes
+// the migration up) by rewriting each from here. how says which did.
+func (c *controller) migrateObjects(ctx context.Context, crd *unstructured.Unstructured, p *storagemigrate.Plan, status *storagemigrate.Status) (how string, err error) {
+	if c.engine != EngineClient {
+		svmGVR, served, err := storagemigrate.SVMResource(ctx, c.dyn)
+		switch {
+		case err != nil:
+			return "", err
+		case !served && c.engine == EngineCluster:
+			return "", fmt.Errorf("--migrate-engine cluster: the API server serves no %s API", storagemigrate.SVMGroup)
+		case served:
+			how, err := c.viaMigrator(ctx, crd, p, svmGVR, status)
+			if !errors.Is(err, storagemigrate.ErrNoMigrator) || c.engine == EngineCluster {
+				return how, err
+			}
+			c.log.Info("no storage version migrator took the migration up: rewriting the objects from here", "crd", p.CRD, "waited", c.migratorWait)
+		}
+	}
+	c.events.emit(ctx, crd, "Normal", "StorageMigrationStarted", fmt.Sprintf("rewriting the objects at %s (storedVersions %v)", p.Storage, p.StoredVersions))
+	return "by this webhook's rewrites", c.rewriteAll(ctx, p, status, false)
+}
+
+// viaMigrator migrates through a StorageVersionMigration (one of the
+// resource's that has not finished, or a new one), then drops the
+// managedFields of versions no longer served, which the migrator leaves.
+// A migration it created that no migrator took up is deleted: left
+// behind, it would run whenever one comes up.
+func (c *controller) viaMigrator(ctx context.Context, crd *unstructured.Unstructured, p *storagemigrate.Plan, svmGVR schema.GroupVersionResource, status *storagemigrate.Status) (string, error) {
+	m := &storagemigrate.ClusterMigration{SVMs: c.dyn.Resource(svmGVR), Resource: p.Resource, MigratorWait: c.migratorWait, Retrier: c.retrier()}
+	svm, err := m.Pending(ctx)
+	if err != nil {
+		return "", err
+	}
+	created := svm == nil
+	if created {
+		manifest := storagemigrate.SVMManifest(svmGVR, p.Resource, "", fieldManager)
+		if svm, err = m.SVMs.Create(ctx, &unstructured.Unstructured{Object: manifest}, metav1.CreateOptions{FieldManager: fieldManager}); err != nil {
+			return "", fmt.Errorf("creating a %s StorageVersionMigration for %s: %w", svmGVR.GroupVersion(), p.Resource.GroupResource(), err)
+		}
+	}
+	how := fmt.Sprintf("by the cluster's migrator (StorageVersionMigration %s)", svm.GetName())
+	c.events.emit(ctx, crd, "Normal", "StorageMigrationStarted", fmt.Sprintf("migrating the objects to %s %s (storedVersions %v)", p.Storage, how, p.StoredVersions))
+	err = m.Follow(ctx, svm.GetName())
+	if errors.Is(err, storagemigrate.ErrNoMigrator) && created {
+		if derr := m.SVMs.Delete(context.WithoutCancel(ctx), svm.GetName(), metav1.DeleteOptions{}); derr != nil && !apierrors.IsNotFound(derr) {
+			c.log.Error("deleting the StorageVersionMigration no migrator took up", "name", svm.GetName(), "error", derr)
+		}
+	}
+	if err != nil {
+		return how, err
+	}
+	return how, c.rewriteAll(ctx, p, status, true)
+}
+
+// rewriteAll writes every object of p back (only those with managedFields
+// of unserved versions to drop, with pruneOnly), counting them in status;
+// an error when the listing failed or any object could not be written.
+func (c *controller) rewriteAll(ctx context.Context, p *storagemigrate.Plan, status *storagemigrate.Status, pruneOnly bool) error {
 	var mu sync.Mutex
 	var failures []string
 	pass := &storagemigrate.Pass{
-		Objects: c.dyn.Resource(p.Resource), ServedAPI: p.ServedAPI, ChunkSize: 500, Concurrency: c.concurrency,
-		Retrier: storagemigrate.Retrier{Attempts: 8, Base: 250 * time.Millisecond}, FieldManager: fieldManager,
+		Objects: c.dyn.Resource(p.Resource), ServedAPI: p.ServedAPI, ChunkSize: 500, Concurrency: c.concurrency, PruneOnly: pruneOnly,
+		Retrier: c.retrier(), FieldManager: fieldManager,
 		Done: func(obj *unstructured.Unstructured, o storagemigrate.Outcome, _ int, err error) {
-			c.metrics.object(name, o)
+			c.metrics.object(p.CRD, o)
 			mu.Lock()
 			defer mu.Unlock()
 			switch o {
@@ -105,30 +190,18 @@ func (c *controller) migrate(ctx context.Context, crd *unstructured.Unstructured
 			}
 		},
 	}
-	err := pass.Run(ctx)
-	if ctx.Err() != nil {
-		c.log.Info("storage migration interrupted; the next elected replica resumes it", "crd", name, "rewritten", status.Rewritten)
-		return
+	if err := pass.Run(ctx); err != nil {
+		return err
 	}
-	if err == nil && status.Failed > 0 {
-		err = fmt.Errorf("%d object(s) could not be rewritten, such as %v", status.Failed, failures)
+	if status.Failed > 0 {
+		return fmt.Errorf("%d object(s) could not be rewritten, such as %v", status.Failed, failures)
 	}
-	var after []string
-	if err == nil {
-		after, _, err = storagemigrate.SetStoredVersions(ctx, c.crdClient, p, pass.Retrier, fieldManager)
-	}
-	if err != nil {
-		c.fail(ctx, crd, status, err)
-		return
-	}
-	delete(c.failures, name)
-	delete(c.retryAt, name)
-	status.Phase, status.Message = storagemigrate.PhaseSucceeded, fmt.Sprintf("%d object(s) stored at %s; storedVersions %v", status.Rewritten, p.Storage, after)
-	c.metrics.run(name, "succeeded")
-	c.metrics.pending(name, false)
-	c.log.Info("storage migration succeeded", "crd", name, "rewritten", status.Rewritten, "storedVersions", after)
-	c.events.emit(ctx, crd, "Normal", "StorageMigrationSucceeded", status.Message)
-	c.setStatus(ctx, name, status)
+	return nil
+}
+
+// retrier is every request's retry policy.
+func (c *controller) retrier() storagemigrate.Retrier {
+	return storagemigrate.Retrier{Attempts: 8, Base: 250 * time.Millisecond}
 }
 
 // fail reports a failed run, storedVersions untouched, and puts the next

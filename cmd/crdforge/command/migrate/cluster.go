@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"slices"
 	"strconv"
 	"time"
 
@@ -15,15 +14,16 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/dynamic"
+
+	"github.com/crdforge/crdforge/webhook/storagemigrate"
 )
 
-// errNoMigrator says that the API server serves StorageVersionMigrations
-// but no controller took ours up: kube-controller-manager does not run the
-// storage version migrator (its feature gate, or the controller, is off).
-var errNoMigrator = errors.New("no storage version migrator took the migration up")
-
-// errMigrationFailed marks a StorageVersionMigration that reported Failed.
-var errMigrationFailed = errors.New("the cluster's storage version migration failed")
+// errNoMigrator and errMigrationFailed are storagemigrate's, which follows
+// the migration for crdforge migrate and the webhook's --migrate-storage.
+var (
+	errNoMigrator      = storagemigrate.ErrNoMigrator
+	errMigrationFailed = storagemigrate.ErrMigrationFailed
+)
 
 // clusterRun is a migration carried out by the cluster's migrator.
 type clusterRun struct {
@@ -46,7 +46,7 @@ func runCluster(ctx context.Context, c *clients, opts Options, p *plan, res *Res
 	r := &clusterRun{opts: opts, plan: p, res: res, svms: c.dynamic.Resource(svmGVR), svmGVR: svmGVR}
 	res.engine = EngineCluster
 	res.svmAPI = svmGVR.GroupVersion().String()
-	obj, err := r.pending(ctx)
+	obj, err := r.migration().Pending(ctx)
 	if err != nil {
 		return err
 	}
@@ -82,98 +82,62 @@ func runCluster(ctx context.Context, c *clients, opts Options, p *plan, res *Res
 	return err
 }
 
-// pending returns a StorageVersionMigration of the resource that has not
-// finished, if any: the migrator runs one per resource at a time, so a
-// second one would only queue behind it.
-func (r *clusterRun) pending(ctx context.Context) (*unstructured.Unstructured, error) {
-	list, err := r.svms.List(ctx, metav1.ListOptions{})
-	if err != nil {
-		return nil, fmt.Errorf("listing StorageVersionMigrations: %w", err)
+// migration is the run's migration through the cluster's migrator, as
+// storagemigrate follows it.
+func (r *clusterRun) migration() *storagemigrate.ClusterMigration {
+	return &storagemigrate.ClusterMigration{
+		SVMs: r.svms, Resource: r.plan.resource, MigratorWait: r.opts.migratorWait, Timeout: r.opts.Timeout, Retrier: r.opts.retrier(),
 	}
-	for i := range list.Items {
-		it := &list.Items[i]
-		g, _, _ := unstructured.NestedString(it.Object, "spec", "resource", "group")
-		res, _, _ := unstructured.NestedString(it.Object, "spec", "resource", "resource")
-		if g != r.plan.resource.Group || res != r.plan.resource.Resource {
-			continue
-		}
-		if c := conditionsOf(it); !c.isTrue("Succeeded") && !c.isTrue("Failed") {
-			return it, nil
-		}
-	}
-	return nil, nil
 }
 
-// follow polls the migration until it ends, drawing progress from its
-// Running condition's message; a read that fails transiently is tried
-// again (retry.go).
+// follow follows the migration until it ends (storagemigrate's
+// ClusterMigration), drawing progress from its Running condition's
+// message, and says what the person who runs crdforge migrate can do when
+// it does not succeed.
 func (r *clusterRun) follow(ctx context.Context, name string) error {
-	start := time.Now()
 	defer r.progress(true)
-	retry := r.opts.retrier()
-	attempt := 1 // of the read, counted again after each that succeeds
-	for {
-		obj, err := r.svms.Get(ctx, name, metav1.GetOptions{})
-		switch {
-		case apierrors.IsNotFound(err):
-			return fmt.Errorf("%w: StorageVersionMigration %s was deleted before it finished, so nothing can be concluded from it; status.storedVersions is left at %v: run crdforge migrate again, which starts a new one",
-				errMigrationFailed, name, r.res.storedBefore)
-		case err != nil && retry.Again(ctx, attempt, err):
-			attempt++
-			continue
-		case err != nil:
-			return fmt.Errorf("reading StorageVersionMigration %s (it goes on in the cluster: run crdforge migrate again to follow it): %w", name, retry.GaveUp(attempt, err))
-		}
-		attempt = 1
-		conds := conditionsOf(obj)
-		if c := conds.get("Succeeded"); c.Status == "True" {
-			r.res.svmOutcome = "Succeeded"
-			if c.Message != "" {
-				r.res.svmOutcome += ": " + c.Message
-			}
-			r.observe(conds.get("Running").Message, true)
-			return nil
-		}
-		if c := conds.get("Failed"); c.Status == "True" {
-			r.res.svmOutcome = fmt.Sprintf("Failed (%s): %s", c.Reason, c.Message)
-			return fmt.Errorf("%w: StorageVersionMigration %s: %s: %s; status.storedVersions left at %v. The migrator never runs a failed migration again: fix the cause (does the conversion webhook answer?) and run crdforge migrate again, which creates a new one; the failed one stays for inspection (kubectl get storageversionmigration %s -o yaml), delete it when done",
-				errMigrationFailed, name, c.Reason, c.Message, r.res.storedBefore, name)
-		}
-		rv := takenAt(obj)
-		if len(conds) == 0 && rv == "" && time.Since(start) > r.opts.migratorWait {
-			return fmt.Errorf("%w within %s: the API server serves %s, but kube-controller-manager does not run the storage version migrator (it needs its StorageVersionMigrator and InformerResourceVersion feature gates, on by default from Kubernetes 1.37, and its garbage-collector and storage-version-migrator-controller)",
-				errNoMigrator, r.opts.migratorWait, r.svmGVR.GroupVersion())
-		}
-		running := conds.get("Running").Message
-		r.observe(running, false)
-		if r.opts.Timeout > 0 && time.Since(start) > r.opts.Timeout {
-			switch {
-			case len(conds) == 0 && rv != "":
-				running = fmt.Sprintf("nothing yet: it took the migration up at resource version %s and waits until its garbage collector's cache of %s has reached that version, which writes to the resource move along", rv, r.plan.resource.GroupResource())
-			case running == "":
-				running = "no message"
-			}
-			return fmt.Errorf("StorageVersionMigration %s has not finished within --timeout %s (the migrator says: %s); it goes on in the cluster, and status.storedVersions is left at %v: run crdforge migrate again to follow it and finish",
-				name, r.opts.Timeout, running, r.res.storedBefore)
-		}
-		select {
-		case <-ctx.Done():
-			return fmt.Errorf("interrupted while following StorageVersionMigration %s, which goes on in the cluster (kubectl get storageversionmigration %s); run crdforge migrate again to follow it and finish: %w", name, name, ctx.Err())
-		case <-time.After(250 * time.Millisecond):
-		}
+	var last *unstructured.Unstructured
+	m := r.migration()
+	m.Observe = func(obj *unstructured.Unstructured) {
+		last = obj
+		r.observe(storagemigrate.ConditionsOf(obj).Get("Running").Message, false)
 	}
-}
-
-// takenAt is the resource version the migrator's first step gives a
-// migration it took up (status.resourceVersion), or "". Its conditions come
-// only later, once its garbage collector's cache of the resource has
-// reached that version: on a resource nobody writes, a minute or more
-// (the API server's next watch bookmark), longer still while the garbage
-// collector has yet to watch a new CRD's resource. So a migration without
-// conditions but with a resource version has a migrator, which is waiting.
-func takenAt(svm *unstructured.Unstructured) string {
-	rv, _, _ := unstructured.NestedString(svm.Object, "status", "resourceVersion")
-	return rv
+	err := m.Follow(ctx, name)
+	var conds storagemigrate.Conditions
+	if last != nil {
+		conds = storagemigrate.ConditionsOf(last)
+	}
+	running := conds.Get("Running").Message
+	switch failed := conds.Get("Failed"); {
+	case err == nil:
+		r.res.svmOutcome = "Succeeded"
+		if c := conds.Get("Succeeded"); c.Message != "" {
+			r.res.svmOutcome += ": " + c.Message
+		}
+		r.observe(running, true)
+		return nil
+	case ctx.Err() != nil:
+		return fmt.Errorf("interrupted while following StorageVersionMigration %s, which goes on in the cluster (kubectl get storageversionmigration %s); run crdforge migrate again to follow it and finish: %w", name, name, ctx.Err())
+	case errors.Is(err, errMigrationFailed) && failed.Status == "True":
+		r.res.svmOutcome = fmt.Sprintf("Failed (%s): %s", failed.Reason, failed.Message)
+		return fmt.Errorf("%w: StorageVersionMigration %s: %s: %s; status.storedVersions left at %v. The migrator never runs a failed migration again: fix the cause (does the conversion webhook answer?) and run crdforge migrate again, which creates a new one; the failed one stays for inspection (kubectl get storageversionmigration %s -o yaml), delete it when done",
+			errMigrationFailed, name, failed.Reason, failed.Message, r.res.storedBefore, name)
+	case errors.Is(err, errMigrationFailed):
+		return fmt.Errorf("%w: nothing can be concluded from it; status.storedVersions is left at %v: run crdforge migrate again, which starts a new one", err, r.res.storedBefore)
+	case errors.Is(err, errNoMigrator):
+		return fmt.Errorf("%w: the API server serves %s, but kube-controller-manager does not run the storage version migrator (it needs its StorageVersionMigrator and InformerResourceVersion feature gates, on by default from Kubernetes 1.37, and its garbage-collector and storage-version-migrator-controller)",
+			err, r.svmGVR.GroupVersion())
+	case errors.Is(err, storagemigrate.ErrUnfinished):
+		switch rv := storagemigrate.TakenAt(last); {
+		case len(conds) == 0 && rv != "":
+			running = fmt.Sprintf("nothing yet: it took the migration up at resource version %s and waits until its garbage collector's cache of %s has reached that version, which writes to the resource move along", rv, r.plan.resource.GroupResource())
+		case running == "":
+			running = "no message"
+		}
+		return fmt.Errorf("StorageVersionMigration %s has not finished within --timeout %s (the migrator says: %s); it goes on in the cluster, and status.storedVersions is left at %v: run crdforge migrate again to follow it and finish",
+			name, r.opts.Timeout, running, r.res.storedBefore)
+	}
+	return fmt.Errorf("%w (it goes on in the cluster: run crdforge migrate again to follow it)", err)
 }
 
 var (
@@ -249,28 +213,3 @@ func countObjects(ctx context.Context, ri dynamic.NamespaceableResourceInterface
 	}
 	return n
 }
-
-// condition is one entry of status.conditions.
-type condition struct{ Type, Status, Reason, Message string }
-
-type conditions []condition
-
-func conditionsOf(u *unstructured.Unstructured) conditions {
-	list, _, _ := unstructured.NestedSlice(u.Object, "status", "conditions")
-	var out conditions
-	for _, e := range list {
-		m, _ := e.(map[string]any)
-		str := func(k string) string { s, _ := m[k].(string); return s }
-		out = append(out, condition{str("type"), str("status"), str("reason"), str("message")})
-	}
-	return out
-}
-
-func (cs conditions) get(t string) condition {
-	if i := slices.IndexFunc(cs, func(c condition) bool { return c.Type == t }); i >= 0 {
-		return cs[i]
-	}
-	return condition{}
-}
-
-func (cs conditions) isTrue(t string) bool { return cs.get(t).Status == "True" }

@@ -5,6 +5,8 @@ import (
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/discovery"
+
+	"github.com/crdforge/crdforge/webhook/storagemigrate"
 )
 
 // The engines that move objects to the storage version.
@@ -21,21 +23,17 @@ const (
 )
 
 // svmGroup is the group of the StorageVersionMigration API (KEP-4192).
-const svmGroup = "storagemigration.k8s.io"
-
-// svmVersions are the versions of the StorageVersionMigration API crdforge
-// speaks, preferred first: v1 (Kubernetes 1.37), v1beta1 (1.35, 1.36),
-// v1alpha1 (1.30 to 1.34, served only where its feature gate and runtime
-// config are on).
-var svmVersions = []string{"v1", "v1beta1", "v1alpha1"}
+const svmGroup = storagemigrate.SVMGroup
 
 // svmResource finds the preferred StorageVersionMigration version the API
-// server serves; ok is false when it serves none.
+// server serves, from discovery; ok is false when it serves none. (The
+// webhook, which links no discovery client, asks by listing:
+// storagemigrate.SVMResource.)
 func svmResource(disc discovery.DiscoveryInterface) (gvr schema.GroupVersionResource, ok bool, err error) {
 	if disc == nil {
 		return gvr, false, nil
 	}
-	for _, v := range svmVersions {
+	for _, v := range storagemigrate.SVMVersions {
 		list, err := disc.ServerResourcesForGroupVersion(svmGroup + "/" + v)
 		if err != nil {
 			continue // not served (404), or discovery of it failed: try the next
@@ -58,28 +56,10 @@ func checkEngine(e string) error {
 	return usagef("--engine must be auto, cluster or client, not %q", e)
 }
 
-// svmManifest is the StorageVersionMigration that migrates resource
-// (group and plural) at apiVersion svmGVR. name, if set, is its name;
-// else generateName makes a new one each time: the migrator never runs a
-// migration object again once it succeeded or failed, so each attempt is
-// a new object. v1alpha1 names the version as well.
+// svmManifest is the StorageVersionMigration that migrates resource at
+// apiVersion svmGVR (storagemigrate.SVMManifest), labelled as crdforge's.
 func svmManifest(svmGVR, resource schema.GroupVersionResource, name string) map[string]any {
-	meta := map[string]any{"labels": map[string]any{"app.kubernetes.io/managed-by": "crdforge"}}
-	if name != "" {
-		meta["name"] = name
-	} else {
-		meta["generateName"] = resource.Resource + "." + resource.Group + "-"
-	}
-	res := map[string]any{"group": resource.Group, "resource": resource.Resource}
-	if svmGVR.Version == "v1alpha1" {
-		res["version"] = resource.Version
-	}
-	return map[string]any{
-		"apiVersion": svmGVR.GroupVersion().String(),
-		"kind":       "StorageVersionMigration",
-		"metadata":   meta,
-		"spec":       map[string]any{"resource": res},
-	}
+	return storagemigrate.SVMManifest(svmGVR, resource, name, "crdforge")
 }
 
 // printName is the name --print gives the migration: one per storage
