@@ -325,7 +325,8 @@ func chartReplicaArgs(t *testing.T, docs []map[string]any, ns string) []string {
 		}
 	}
 	return append(args, "--kubeconfig", kubeconfig, "--certs-namespace", ns, "--migrate-namespace", ns,
-		"--certs-hosts", "127.0.0.1", "--certs-sync-period", "1s", "--migrate-sync-period", "1s", "--migrate-retry-backoff", "2s")
+		"--certs-hosts", "127.0.0.1", "--certs-sync-period", "1s", "--migrate-sync-period", "1s", "--migrate-retry-backoff", "2s",
+		"--migrate-migrator-wait", "15s")
 }
 
 // flagValue is the value of the --name=value flag among args.
