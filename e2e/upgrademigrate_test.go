@@ -293,7 +293,7 @@ func applyRendered(t *testing.T, docs []map[string]any, addr string) {
 // their stead of a pod's: a kubeconfig that acts as the Deployment's
 // service account (so the chart's RBAC, and nothing more, is what the
 // replicas may do), the namespace, the serving certificate's host, and
-// short sync periods.
+// short sync periods and waits.
 func chartReplicaArgs(t *testing.T, docs []map[string]any, ns string) []string {
 	t.Helper()
 	var args []string
