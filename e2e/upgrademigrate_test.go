@@ -47,10 +47,11 @@ func upgradeMigrates(t *testing.T, name string, migrator bool) {
 	h := newHelm(t)
 	ctx := context.Background()
 	group, ns, release, perVersion := name+".e2e.crdforge.io", name+"-e2e", name, 10
+	// How long the replicas wait for a migrator to take their
+	// StorageVersionMigration up: where one runs, well above what it takes.
+	migratorWait := "15s"
 	if migrator {
-		// From the start: it takes up the replicas' StorageVersionMigration
-		// well within their --migrate-migrator-wait.
-		startControllerManager(t)
+		migratorWait = "1m"
 	}
 	crdName := "crontabs." + group
 	dir := lifeProject(t, group)
@@ -70,7 +71,7 @@ func upgradeMigrates(t *testing.T, name string, migrator bool) {
 		_ = cluster.Dynamic.Resource(CRDResource).Delete(ctx, crdName, metav1.DeleteOptions{})
 	})
 	applyRendered(t, docsN, lb.addr())
-	args := chartReplicaArgs(t, docsN, ns)
+	args := chartReplicaArgs(t, docsN, ns, migratorWait)
 	logs := logFile(t, "replicas")
 	old := []*Webhook{startReplica(t, binN, "webhook-0", args, logs), startReplica(t, binN, "webhook-1", args, logs)}
 	lb.set(old...)
@@ -122,7 +123,7 @@ func upgradeMigrates(t *testing.T, name string, migrator bool) {
 
 	// The rolling update: N+1's replicas start and become the endpoints,
 	// then N's stop.
-	args = chartReplicaArgs(t, docsN1, ns)
+	args = chartReplicaArgs(t, docsN1, ns, migratorWait)
 	replicas := []*Webhook{startReplica(t, binN1, "webhook-2", args, logs), startReplica(t, binN1, "webhook-3", args, logs)}
 	// As in a rolling update: N+1's pods ready beside N's (the migration
 	// still waits on N's), then N's stop, closing their connections, and
@@ -133,6 +134,13 @@ func upgradeMigrates(t *testing.T, name string, migrator bool) {
 		if err := w.Stop(); err != nil {
 			t.Error(err)
 		}
+	}
+	if migrator {
+		// Only now: its controllers read every resource at the storage
+		// version, which N's replicas, and the API server's connections to
+		// them, do not convert to. (In a cluster such reads fail until
+		// N+1's pods serve, as every client's at v2 would.)
+		startControllerManager(t)
 	}
 	setEndpoints(t, ns, service, "webhook-2", "webhook-3")
 	nudged := func() {}
@@ -294,7 +302,7 @@ func applyRendered(t *testing.T, docs []map[string]any, addr string) {
 // service account (so the chart's RBAC, and nothing more, is what the
 // replicas may do), the namespace, the serving certificate's host, and
 // short sync periods and waits.
-func chartReplicaArgs(t *testing.T, docs []map[string]any, ns string) []string {
+func chartReplicaArgs(t *testing.T, docs []map[string]any, ns, migratorWait string) []string {
 	t.Helper()
 	var args []string
 	kubeconfig := ""
@@ -326,7 +334,7 @@ func chartReplicaArgs(t *testing.T, docs []map[string]any, ns string) []string {
 	}
 	return append(args, "--kubeconfig", kubeconfig, "--certs-namespace", ns, "--migrate-namespace", ns,
 		"--certs-hosts", "127.0.0.1", "--certs-sync-period", "1s", "--migrate-sync-period", "1s", "--migrate-retry-backoff", "2s",
-		"--migrate-migrator-wait", "15s")
+		"--migrate-migrator-wait", migratorWait)
 }
 
 // flagValue is the value of the --name=value flag among args.
