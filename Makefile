@@ -176,7 +176,7 @@ fuzz-apis: fetch-modules
 # the storage version migrator: the e2e package, the real-world APIs aside.
 test-e2e: e2e-prerequisites
 	cd tools/envtest/smoke && KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(OFFLINE) $(GO) test -vet=off ./...
-	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(OFFLINE) $(GO) test -timeout 30m -skip '^TestRealWorldAPIs$$' ./e2e/
+	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(E2E_ASSETS) $(OFFLINE) $(GO) test -timeout 60m -skip '^TestRealWorldAPIs$$' ./e2e/
 
 # test-e2e-oldest is the end-to-end suite (but the real-world APIs, which
 # need no cluster) on the oldest Kubernetes release the README supports,
@@ -184,7 +184,7 @@ test-e2e: e2e-prerequisites
 # says: the suite's tests ask the server what it serves (e2e/release.go).
 E2E_OLDEST_ASSETS := $(abspath $(ENVTEST_OLDEST_ASSETS_DIR))
 test-e2e-oldest: e2e-oldest-prerequisites
-	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(E2E_OLDEST_ASSETS) $(OFFLINE) $(GO) test -timeout 30m -skip '^TestRealWorldAPIs$$' ./e2e/
+	CRDFORGE_E2E_REQUIRED=1 KUBEBUILDER_ASSETS=$(E2E_OLDEST_ASSETS) $(OFFLINE) $(GO) test -timeout 60m -skip '^TestRealWorldAPIs$$' ./e2e/
 
 .PHONY: e2e-oldest-prerequisites
 e2e-oldest-prerequisites:
