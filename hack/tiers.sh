@@ -90,6 +90,19 @@ run_step() {
 	return $rc
 }
 
+# disk_free prints the space left where go test builds (the temporary
+# directory: test binaries, control planes' etcd data) and where Go keeps
+# its caches. A full disk shows in a log as anything but itself (an API
+# server timing out, a lane killed by SIGPIPE once its log's writer
+# fails), so the log says how much there was, before and after.
+disk_free() {
+	local dirs=("${TMPDIR:-/tmp}" "$(go env GOCACHE 2>/dev/null)" "$(go env GOMODCACHE 2>/dev/null)")
+	df -Ph "${dirs[@]}" 2>/dev/null | awk 'NR > 1 && !seen[$1]++ {
+		printf "disk: %s free of %s on %s (temporary files, Go caches)\n", $4, $2, $6
+	}'
+}
+
+disk_free
 rc=0
 for step in "$@"; do
 	run_step "$step"
@@ -102,4 +115,5 @@ for step in "$@"; do
 		[ ! -f "$work/report.$target" ] || cat "$work/report.$target"
 	done
 done
+disk_free
 exit $rc
