@@ -170,7 +170,15 @@ func upgradeMigrates(t *testing.T, name string, migrator bool) {
 		t.Fatal(err)
 	}
 	byMigrator := strings.Contains(migrationStatus(t, crdName).Message, "by the cluster's migrator")
-	if migrator && (len(svms) != 1 || !byMigrator) {
+	// 1.31's alpha migrator (storagemigration.k8s.io/v1alpha1) fails this
+	// migration: "migration encountered unhandled error", its report of an
+	// apply patch the API server refused (the objects hold managedFields of
+	// the removed version, which the patch's field manager must convert).
+	// auto then rewrites them from the replica, and says so (a
+	// StorageMigrationFallback event, checked below).
+	tookOver := gatedStorageMigration(cluster.Release) == "v1alpha1" &&
+		strings.Contains(migrationStatus(t, crdName).Message, "after the cluster's migration failed")
+	if migrator && (len(svms) != 1 || !(byMigrator || tookOver)) {
 		t.Errorf("with the cluster's migrator running: %d StorageVersionMigrations of %s, status %+v; want it to have migrated", len(svms), group, migrationStatus(t, crdName))
 	}
 	if !migrator && (len(svms) != 0 || byMigrator) {
@@ -195,6 +203,9 @@ func upgradeMigrates(t *testing.T, name string, migrator bool) {
 		if ev.reason == "StorageMigrationFailed" {
 			t.Errorf("a failed migration: %s", ev.message)
 		}
+	}
+	if tookOver != slices.Contains(reasons, "StorageMigrationFallback") {
+		t.Errorf("the status says the replica took over from the cluster's migration: %v; the events %v", tookOver, reasons)
 	}
 	for _, want := range []string{"StorageMigrationWaiting", "StorageMigrationStarted", "StorageMigrationSucceeded"} {
 		if !slices.Contains(reasons, want) {

@@ -81,7 +81,7 @@ func BindFlags(fs *flag.FlagSet) *Flags {
 	fs.DurationVar(&f.syncPeriod, "migrate-sync-period", f.syncPeriod, "With --migrate-storage: how often every replica records its versions, and the elected one checks the CRDs.")
 	fs.DurationVar(&f.retryBackoff, "migrate-retry-backoff", f.retryBackoff, "With --migrate-storage: the wait before a failed migration is tried again; it doubles with each failure, up to 32 times.")
 	fs.IntVar(&f.concurrency, "migrate-concurrency", f.concurrency, "With --migrate-storage: objects rewritten at once.")
-	fs.StringVar(&f.engine, "migrate-engine", f.engine, "With --migrate-storage: who rewrites the objects: "+EngineCluster+" (a StorageVersionMigration, which kube-controller-manager's migrator carries out), "+EngineClient+" (this replica), or "+EngineAuto+" (the cluster's migrator where the API server serves it and one takes the migration up within --migrate-migrator-wait, else this replica).")
+	fs.StringVar(&f.engine, "migrate-engine", f.engine, "With --migrate-storage: who rewrites the objects: "+EngineCluster+" (a StorageVersionMigration, which kube-controller-manager's migrator carries out), "+EngineClient+" (this replica), or "+EngineAuto+" (the cluster's migrator where the API server serves it and one takes the migration up within --migrate-migrator-wait, else this replica, which also takes over a migration the cluster's migrator failed).")
 	fs.DurationVar(&f.migratorWait, "migrate-migrator-wait", f.migratorWait, "With --migrate-storage and --migrate-engine auto or cluster: how long a StorageVersionMigration may stay untaken before no migrator is taken to run.")
 	if k := fs.Lookup("kubeconfig"); k != nil {
 		f.kubeconfig, f.kubeconfigFlag = new(string), k

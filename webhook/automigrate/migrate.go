@@ -112,9 +112,15 @@ func (c *controller) migrate(ctx context.Context, crd *unstructured.Unstructured
 
 // migrateObjects moves the objects of crd to the storage version: through
 // the cluster's migrator where the API server serves StorageVersionMigrations
-// and --migrate-engine allows, else (or, with auto, when no migrator takes
-// the migration up) by rewriting each from here. how says which did.
+// and --migrate-engine allows, else by rewriting each from here. With auto,
+// it rewrites them from here too when no migrator takes the migration up,
+// or when the cluster's migration fails: no one is there to look into a
+// failed StorageVersionMigration (crdforge migrate, run by a person, stops
+// and reports it instead), and the rewrites name the object whose
+// conversion fails, if one does, and leave storedVersions as they are. how
+// says which did.
 func (c *controller) migrateObjects(ctx context.Context, crd *unstructured.Unstructured, p *storagemigrate.Plan, status *storagemigrate.Status) (how string, err error) {
+	how = "by this webhook's rewrites"
 	if c.engine != EngineClient {
 		svmGVR, served, err := storagemigrate.SVMResource(ctx, c.dyn)
 		switch {
@@ -123,15 +129,23 @@ func (c *controller) migrateObjects(ctx context.Context, crd *unstructured.Unstr
 		case !served && c.engine == EngineCluster:
 			return "", fmt.Errorf("--migrate-engine cluster: the API server serves no %s API", storagemigrate.SVMGroup)
 		case served:
-			how, err := c.viaMigrator(ctx, crd, p, svmGVR, status)
-			if !errors.Is(err, storagemigrate.ErrNoMigrator) || c.engine == EngineCluster {
-				return how, err
+			via, err := c.viaMigrator(ctx, crd, p, svmGVR, status)
+			switch {
+			case c.engine == EngineCluster || err == nil:
+				return via, err
+			case errors.Is(err, storagemigrate.ErrNoMigrator):
+				c.log.Info("no storage version migrator took the migration up: rewriting the objects from here", "crd", p.CRD, "waited", c.migratorWait)
+			case errors.Is(err, storagemigrate.ErrMigrationFailed):
+				c.log.Info("the cluster's storage version migration failed: rewriting the objects from here", "crd", p.CRD, "error", err)
+				c.events.emit(ctx, crd, "Warning", "StorageMigrationFallback", fmt.Sprintf("%v; rewriting the objects from this webhook instead", err))
+				how += " (after the cluster's migration failed)"
+			default:
+				return via, err
 			}
-			c.log.Info("no storage version migrator took the migration up: rewriting the objects from here", "crd", p.CRD, "waited", c.migratorWait)
 		}
 	}
 	c.events.emit(ctx, crd, "Normal", "StorageMigrationStarted", fmt.Sprintf("rewriting the objects at %s (storedVersions %v)", p.Storage, p.StoredVersions))
-	return "by this webhook's rewrites", c.rewriteAll(ctx, p, status, false)
+	return how, c.rewriteAll(ctx, p, status, false)
 }
 
 // viaMigrator migrates through a StorageVersionMigration (one of the
