@@ -3,10 +3,14 @@ package pipeline
 import (
 	"bytes"
 	"fmt"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -68,6 +72,7 @@ func BenchmarkScale(b *testing.B) {
 				reportVersus(b, "crdforge-base", was, them)
 			}
 			reportLines(b, treeLines(b, ours), n)
+			reportWebhookBuild(b, ours, crdforge)
 		})
 	}
 }
@@ -150,6 +155,63 @@ func reportLines(b *testing.B, lines map[string]int, kinds int) {
 		total += l
 	}
 	b.ReportMetric(float64(total), "generated-lines")
+}
+
+// reportWebhookBuild builds the webhook crdforge generated in dir (with the
+// codec --webhook-codec=auto chose) as a user's CI builds it after a change
+// to the API: the dependencies in the build cache, the tree's own packages
+// not (markChanged). It reports the build's wall time and peak RSS (its
+// largest process's, the compiler of the largest package) and the binary's
+// size, then generates the main with the reflection codec, builds it, and
+// reports the first binary's size as a multiple of that one's.
+func reportWebhookBuild(b *testing.B, dir, crdforge string) {
+	b.Helper()
+	bin := filepath.Join(b.TempDir(), "webhook")
+	markChanged(b, dir)
+	built := measure(b, dir, nil, "go", "build", "-o", bin, "./cmd/webhook")
+	size := fileSize(b, bin)
+	measure(b, dir, []string{"CRDFORGE_CACHE=off"}, crdforge, "generate", "--only", "webhook", "--webhook-codec=reflect", "./...")
+	measure(b, dir, nil, "go", "build", "-o", bin, "./cmd/webhook")
+	b.ReportMetric(built.wall.Seconds(), "webhook-build-s")
+	b.ReportMetric(built.cpu.Seconds(), "webhook-build-cpu-s")
+	b.ReportMetric(float64(built.peakKB)/1024, "webhook-build-MiB")
+	b.ReportMetric(size/1e6, "webhook-MB")
+	b.ReportMetric(size/fileSize(b, bin), "webhook-x-reflect")
+}
+
+// markChanged adds a file with a new constant to each of dir's Go packages,
+// so that go build compiles them again rather than finding them in the
+// build cache from an earlier run of the benchmark on the same tree.
+func markChanged(b *testing.B, dir string) {
+	b.Helper()
+	nonce := strconv.FormatInt(time.Now().UnixNano(), 10)
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		gofiles, _ := filepath.Glob(filepath.Join(path, "*.go"))
+		if len(gofiles) == 0 {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), gofiles[0], nil, parser.PackageClauseOnly)
+		if err != nil {
+			return err
+		}
+		src := "package " + f.Name.Name + "\n\nconst benchNonce = " + nonce + "\n"
+		return os.WriteFile(filepath.Join(path, "zz_bench_nonce.go"), []byte(src), 0o644)
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+}
+
+func fileSize(b *testing.B, path string) float64 {
+	b.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return float64(fi.Size())
 }
 
 // lineGenerators are the generators whose output grows with every kind and
