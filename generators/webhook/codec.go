@@ -45,10 +45,8 @@ const (
 // package first, so every name is the same as in one file; every file
 // imports every package under the same alias. Each file's code is built
 // only when its Print is called (see plan), so that a caller printing a
-// few files at a time holds only those files' code. It also returns the
-// codec's size as planned (codecGen.members), which CodecAuto weighs
-// before any file is printed.
-func codecFiles(importPath, pkgName string, kinds []*model.Kind) ([]codecFile, int) {
+// few files at a time holds only those files' code.
+func codecFiles(importPath, pkgName string, kinds []*model.Kind) []codecFile {
 	c := &codecGen{funcs: map[*types.Named]string{}, encFuncs: map[*types.Named]string{}, transFuncs: map[*types.Named]string{},
 		taken: map[string]bool{}, aliases: aliases(kinds), others: map[string]bool{}}
 	with := c.with(kinds)
@@ -94,24 +92,7 @@ func codecFiles(importPath, pkgName string, kinds []*model.Kind) ([]codecFile, i
 		}})
 	}
 	sort.Slice(files[1:], func(i, j int) bool { return files[1+i].Name < files[1+j].Name })
-	return files, c.members()
-}
-
-// members is the size of the codec as planned: the JSON members its
-// decoders, encoders and transcoders handle, a member counted once in each
-// function that handles it. The code printed, what the compiler holds and
-// the binary's text all grow with it, a few lines a member.
-func (c *codecGen) members() int {
-	n := 0
-	for _, planned := range []map[*types.Named]string{c.funcs, c.encFuncs, c.transFuncs} {
-		for t, name := range planned {
-			if st, ok := t.Underlying().(*types.Struct); ok && name != "" {
-				fields, _ := jsonFields(st)
-				n += len(fields)
-			}
-		}
-	}
-	return n
+	return files
 }
 
 // codecFile is one file of the codec package: its name in the package's

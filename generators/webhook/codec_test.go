@@ -30,7 +30,7 @@ const shapesPath = "github.com/crdforge/crdforge/generators/webhook/testdata/sha
 func TestCodecOfEveryShape(t *testing.T) {
 	k := shapesKind(t)
 	dir := filepath.Join("testdata", "shapes", "jsoncodec")
-	files, _ := codecFiles(shapesPath+"/jsoncodec", codecPkg, []*model.Kind{k})
+	files := codecFiles(shapesPath+"/jsoncodec", codecPkg, []*model.Kind{k})
 	got := map[string][]byte{}
 	for _, cf := range files {
 		f, err := cf.Print()
@@ -116,7 +116,7 @@ func shapesKind(t *testing.T) *model.Kind {
 func TestCodecFilesHoldNoCodeUntilPrinted(t *testing.T) {
 	k := shapesKind(t)
 	before := liveHeap()
-	files, _ := codecFiles(shapesPath+"/jsoncodec", codecPkg, []*model.Kind{k})
+	files := codecFiles(shapesPath+"/jsoncodec", codecPkg, []*model.Kind{k})
 	planned := liveHeap() - before
 	var printed []*jen.File
 	for _, cf := range files {

@@ -15,8 +15,7 @@ import (
 // nothing.
 func TestAutoCodecKeepsTheGeneratedCodecWithinItsBudget(t *testing.T) {
 	k := shapesKind(t)
-	_, members := codecFiles(shapesPath+"/jsoncodec", codecPkg, []*model.Kind{k})
-	files, diags := generateAuto(t, k, members)
+	files, diags := generateAuto(t, k, codecSize([]*model.Kind{k}))
 	if len(files) < 2 || !strings.Contains(string(files[0].Content), "jsoncodec.With(") {
 		t.Errorf("within the budget, auto wrote %d files and a main without the generated codec", len(files))
 	}
@@ -31,8 +30,7 @@ func TestAutoCodecKeepsTheGeneratedCodecWithinItsBudget(t *testing.T) {
 // one.
 func TestAutoCodecChoosesReflectPastItsBudget(t *testing.T) {
 	k := shapesKind(t)
-	_, members := codecFiles(shapesPath+"/jsoncodec", codecPkg, []*model.Kind{k})
-	files, diags := generateAuto(t, k, members-1)
+	files, diags := generateAuto(t, k, codecSize([]*model.Kind{k})-1)
 	if len(files) != 1 || strings.Contains(string(files[0].Content), "jsoncodec") {
 		t.Errorf("past the budget, auto wrote %d files, the main naming jsoncodec: %v", len(files), strings.Contains(string(files[0].Content), "jsoncodec"))
 	}
@@ -55,4 +53,15 @@ func generateAuto(t *testing.T, k *model.Kind, budget int) ([]output.File, *diag
 		t.Fatalf("generate: %v", diags.Items())
 	}
 	return files, diags
+}
+
+// TestCodecSizeCountsEachTypeOnce: the codec codes a struct type once,
+// however many versions reach it, so its size counts the type's members
+// once.
+func TestCodecSizeCountsEachTypeOnce(t *testing.T) {
+	k := shapesKind(t)
+	one := codecSize([]*model.Kind{k})
+	if two := codecSize([]*model.Kind{k, k}); one == 0 || two != one {
+		t.Errorf("codecSize: %d for Root, %d for Root twice; want the same, above 0", one, two)
+	}
 }

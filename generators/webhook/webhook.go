@@ -110,13 +110,12 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	mainPath := path.Join(m.ImportPath, filepath.ToSlash(filepath.Dir(g.Main)))
 	codecPath := path.Join(mainPath, codecPkg)
 	generated := g.Codec != CodecReflect
+	if g.Codec == CodecAuto {
+		generated = chooseGenerated(kinds, cmp.Or(g.budget, codecBudget), diags)
+	}
 	var codecs []codecFile
 	if generated {
-		var members int
-		codecs, members = codecFiles(codecPath, codecPkg, kinds)
-		if g.Codec == CodecAuto && !chooseGenerated(kinds, members, cmp.Or(g.budget, codecBudget), diags) {
-			codecs, generated = nil, false
-		}
+		codecs = codecFiles(codecPath, codecPkg, kinds)
 	}
 	f := mainFile(m, mainPath, codecPath, kinds, generated, g.ManageCerts, g.MigrateStorage)
 	jfiles := []func() (*jen.File, error){func() (*jen.File, error) { return f, nil }}
