@@ -291,10 +291,11 @@ bench:
 
 # bench-scale runs issue 56's scaling benchmark: a first full crdforge
 # generate beside controller-gen object crd, as processes, on synthetic API
-# groups of 10, 50 and 200 kinds in three versions (600 too with
+# groups of 10, 15, 50 and 200 kinds in three versions (600 too with
 # CRDFORGE_BENCH_600=1; CRDFORGE_BENCH_BASE=<a crdforge binary> runs an
 # earlier build beside them), the medians of 3 runs: wall time, peak RSS,
-# generated lines per kind and version (BENCHMARKS.md). Not part of make
+# generated lines per kind and version; then the generated webhook's build
+# and binary beside the reflection codec's (BENCHMARKS.md). Not part of make
 # test, whose test-unit holds those lines to a budget
 # (TestGeneratedLinesPerKindWithinBudget).
 bench-scale:

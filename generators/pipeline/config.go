@@ -94,7 +94,7 @@ type Config struct {
 	// controller-gen's rbac:roleName; default manager-role, kubebuilder's.
 	RoleName string
 	// WebhookCodec is how the generated webhook reads and writes objects:
-	// CodecGenerated (the default) or CodecReflect.
+	// CodecAuto (the default), CodecGenerated or CodecReflect.
 	WebhookCodec string
 	// WebhookImage is the conversion webhook's container image,
 	// [registry/]name[:tag], that the generated Deployment runs and the
@@ -232,10 +232,10 @@ func (cfg Config) Complete() (Config, error) {
 	}
 	switch cfg.WebhookCodec {
 	case "":
-		cfg.WebhookCodec = webhook.CodecGenerated
-	case webhook.CodecGenerated, webhook.CodecReflect:
+		cfg.WebhookCodec = webhook.CodecAuto
+	case webhook.CodecAuto, webhook.CodecGenerated, webhook.CodecReflect:
 	default:
-		return cfg, fmt.Errorf("unknown %s %q (want %s or %s)", settings.WebhookCodec.Flag(), cfg.WebhookCodec, webhook.CodecGenerated, webhook.CodecReflect)
+		return cfg, fmt.Errorf("unknown %s %q (want %s, %s or %s)", settings.WebhookCodec.Flag(), cfg.WebhookCodec, webhook.CodecAuto, webhook.CodecGenerated, webhook.CodecReflect)
 	}
 	cfg.warnings = nil
 	if cfg.HeaderFile != "" {

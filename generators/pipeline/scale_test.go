@@ -3,10 +3,14 @@ package pipeline
 import (
 	"bytes"
 	"fmt"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -18,7 +22,7 @@ import (
 
 // BenchmarkScale measures issue 56's question, whether crdforge generate
 // grows no faster than controller-gen with the size of an API group: on
-// synthetic groups of 10, 50 and 200 kinds in three versions (600 too with
+// synthetic groups of 10, 15, 50 and 200 kinds in three versions (600 too with
 // CRDFORGE_BENCH_600=1), each iteration runs a first full `crdforge
 // generate ./...` (every generator, CRDFORGE_CACHE=off, a tree without
 // generated files) and `controller-gen object crd paths=./...` on its own
@@ -26,15 +30,16 @@ import (
 // tool's wall time, CPU time and peak RSS (the process's and its
 // children's, the go list the loads run, from wait4's rusage) and their
 // ratios, which hold on
-// a loaded machine where the figures do not, and crdforge's generated lines
-// per kind and version by generator. Run it with -benchtime 3x. With
+// a loaded machine where the figures do not, crdforge's generated lines
+// per kind and version by generator, and what building the generated
+// webhook costs (reportWebhookBuild). Run it with -benchtime 3x. With
 // CRDFORGE_BENCH_BASE naming another crdforge binary (an earlier commit's),
 // each iteration runs that one too, on a copy of its own, and its figures
 // are reported beside this commit's, as crdforge-base.
 func BenchmarkScale(b *testing.B) {
 	crdforge, controllerGen := scaleTools(b)
 	base := os.Getenv("CRDFORGE_BENCH_BASE")
-	sizes := []int{10, 50, 200}
+	sizes := []int{10, 15, 50, 200}
 	if os.Getenv("CRDFORGE_BENCH_600") == "1" {
 		sizes = append(sizes, 600)
 	}
@@ -68,6 +73,7 @@ func BenchmarkScale(b *testing.B) {
 				reportVersus(b, "crdforge-base", was, them)
 			}
 			reportLines(b, treeLines(b, ours), n)
+			reportWebhookBuild(b, ours, crdforge)
 		})
 	}
 }
@@ -150,6 +156,66 @@ func reportLines(b *testing.B, lines map[string]int, kinds int) {
 		total += l
 	}
 	b.ReportMetric(float64(total), "generated-lines")
+}
+
+// reportWebhookBuild builds the webhook crdforge generated in dir (with the
+// codec --webhook-codec=auto chose), once to put the API packages in the
+// build cache (the operator's own build compiles them anyway), then again
+// with the main and its codec changed (markChanged): what the webhook
+// costs beside the API. It reports that build's wall and CPU time, its
+// peak RSS (its largest process's, the compiler of the largest package)
+// and the binary's size; then it generates the main with the reflection
+// codec, builds it, and reports the first binary's size as a multiple of
+// that one's.
+func reportWebhookBuild(b *testing.B, dir, crdforge string) {
+	b.Helper()
+	bin := filepath.Join(b.TempDir(), "webhook")
+	measure(b, dir, nil, "go", "build", "-o", bin, "./cmd/webhook")
+	markChanged(b, filepath.Join(dir, "cmd", "webhook"))
+	built := measure(b, dir, nil, "go", "build", "-o", bin, "./cmd/webhook")
+	size := fileSize(b, bin)
+	measure(b, dir, []string{"CRDFORGE_CACHE=off"}, crdforge, "generate", "--only", "webhook", "--webhook-codec=reflect", "./...")
+	measure(b, dir, nil, "go", "build", "-o", bin, "./cmd/webhook")
+	b.ReportMetric(built.wall.Seconds(), "webhook-build-s")
+	b.ReportMetric(built.cpu.Seconds(), "webhook-build-cpu-s")
+	b.ReportMetric(float64(built.peakKB)/1024, "webhook-build-MiB")
+	b.ReportMetric(size/1e6, "webhook-MB")
+	b.ReportMetric(size/fileSize(b, bin), "webhook-x-reflect")
+}
+
+// markChanged adds a file with a new constant to each Go package under
+// dir, so that go build compiles them again rather than finding them in
+// the build cache.
+func markChanged(b *testing.B, dir string) {
+	b.Helper()
+	nonce := strconv.FormatInt(time.Now().UnixNano(), 10)
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		gofiles, _ := filepath.Glob(filepath.Join(path, "*.go"))
+		if len(gofiles) == 0 {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), gofiles[0], nil, parser.PackageClauseOnly)
+		if err != nil {
+			return err
+		}
+		src := "package " + f.Name.Name + "\n\nconst benchNonce = " + nonce + "\n"
+		return os.WriteFile(filepath.Join(path, "zz_bench_nonce.go"), []byte(src), 0o644)
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+}
+
+func fileSize(b *testing.B, path string) float64 {
+	b.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return float64(fi.Size())
 }
 
 // lineGenerators are the generators whose output grows with every kind and

@@ -6,6 +6,7 @@ package webhook
 
 import (
 	"bytes"
+	"cmp"
 	"go/token"
 	"go/types"
 	"path"
@@ -49,13 +50,18 @@ const (
 	// (encoding/json and sigs.k8s.io/json, as the API server decodes): no
 	// generated code to commit, for APIs whose conversion load is small.
 	CodecReflect = "reflect"
+	// CodecAuto is CodecGenerated while the codec stays within
+	// codecBudget, and CodecReflect above it, which generate says (see
+	// chooseCodec).
+	CodecAuto = "auto"
 )
 
 // Generator generates the webhook main.
 type Generator struct {
 	// Main is the main file's path, relative to the run's directory.
 	Main string
-	// Codec is CodecGenerated or CodecReflect; empty is CodecGenerated.
+	// Codec is CodecGenerated, CodecReflect or CodecAuto; empty is
+	// CodecGenerated.
 	Codec string
 	// ManageCerts has the main register the webhook module's certmanage
 	// (--manage-certs and its flags). It is a setting, not always on,
@@ -66,6 +72,8 @@ type Generator struct {
 	// automigrate (--migrate-storage and its flags), which links
 	// client-go's REST and dynamic clients, as ManageCerts does.
 	MigrateStorage bool
+	// budget is CodecAuto's budget in its tests; 0 is codecBudget.
+	budget int
 }
 
 // Name is the generator's name for --only.
@@ -102,6 +110,9 @@ func (g Generator) Generate(m *model.Model, diags *diag.List) []output.File {
 	mainPath := path.Join(m.ImportPath, filepath.ToSlash(filepath.Dir(g.Main)))
 	codecPath := path.Join(mainPath, codecPkg)
 	generated := g.Codec != CodecReflect
+	if g.Codec == CodecAuto {
+		generated = chooseGenerated(kinds, cmp.Or(g.budget, codecBudget), diags)
+	}
 	var codecs []codecFile
 	if generated {
 		codecs = codecFiles(codecPath, codecPkg, kinds)

@@ -154,9 +154,10 @@ func bindConfigFlags(f *pflag.FlagSet, cfg *pipeline.Config) {
 	f.Lookup(settings.CRDDir.Name()).DefValue = pipeline.DefaultCRDDir
 	f.Lookup(settings.WebhookMain.Name()).DefValue = pipeline.DefaultWebhookMain
 	f.StringVar(&cfg.WebhookCodec, settings.WebhookCodec.Name(), "",
-		"how the conversion webhook reads and writes objects: "+webhook.CodecGenerated+" (a JSON codec generated for the API's types; the fastest) or "+
-			webhook.CodecReflect+" (encoding/json's reflection; no generated codec to commit)")
-	f.Lookup(settings.WebhookCodec.Name()).DefValue = webhook.CodecGenerated
+		"how the conversion webhook reads and writes objects: "+webhook.CodecGenerated+" (a JSON codec generated for the API's types; the fastest), "+
+			webhook.CodecReflect+" (encoding/json's reflection; no generated codec to commit) or "+
+			webhook.CodecAuto+" (generated, but reflect for an API too large for a generated codec to pay off; generate says which)")
+	f.Lookup(settings.WebhookCodec.Name()).DefValue = webhook.CodecAuto
 	f.StringVar(&cfg.WebhookImage, settings.WebhookImage.Name(), "",
 		"the conversion webhook's image, [registry/]name[:tag], that config/webhook deploys (default <project>-webhook:latest); best set once in .crdforge.yaml as webhook-image")
 	f.BoolVar(&cfg.WebhookManageCerts, settings.WebhookManageCerts.Name(), false,
