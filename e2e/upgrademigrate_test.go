@@ -178,7 +178,7 @@ func upgradeMigrates(t *testing.T, name string, migrator bool) {
 	// StorageMigrationFallback event, checked below).
 	tookOver := gatedStorageMigration(cluster.Release) == "v1alpha1" &&
 		strings.Contains(migrationStatus(t, crdName).Message, "after the cluster's migration failed")
-	if migrator && (len(svms) != 1 || !(byMigrator || tookOver)) {
+	if migrated := byMigrator || tookOver; migrator && (len(svms) != 1 || !migrated) {
 		t.Errorf("with the cluster's migrator running: %d StorageVersionMigrations of %s, status %+v; want it to have migrated", len(svms), group, migrationStatus(t, crdName))
 	}
 	if !migrator && (len(svms) != 0 || byMigrator) {
