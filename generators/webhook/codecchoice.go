@@ -5,6 +5,7 @@ import (
 
 	"github.com/crdforge/crdforge/generators/model"
 	"github.com/crdforge/crdforge/internal/diag"
+	"github.com/crdforge/crdforge/internal/settings"
 )
 
 // codecBudget is the largest codec CodecAuto generates, in JSON members
@@ -29,8 +30,8 @@ func chooseGenerated(kinds []*model.Kind, budget int, diags *diag.List) bool {
 		return true
 	}
 	diags.Warnf(kinds[0].Pos(), "the webhook serves %d kinds with the reflect codec: a generated one would be too large", len(kinds)).
-		Note("a generated codec would code %d JSON members, past the %d that --webhook-codec=auto generates: its code, build time, compiler memory and binary grow with the API, and its gain does not (a webhook converts one list at a time)", size, budget).
-		Help("set webhook-codec: reflect in .crdforge.yaml to keep this choice without the warning, or webhook-codec: generated for the faster codec at that cost")
+		Note("a generated codec would code %d JSON members, past the %d that %s generates: its code, build time, compiler memory and binary grow with the API, and its gain does not (a webhook converts one list at a time)", size, budget, settings.WebhookCodec.FlagIs(CodecAuto)).
+		Help("set %s to keep this choice without the warning, or %s for the faster codec at that cost", settings.WebhookCodec.InProjectFile(CodecReflect), settings.WebhookCodec.InProjectFile(CodecGenerated))
 	return false
 }
 
