@@ -45,7 +45,7 @@ func TestCompleteAppliesEveryDefault(t *testing.T) {
 				t.Errorf("crd generator writes into %q", g.Dir)
 			}
 		case webhook.Generator:
-			if g.Main != cfg.WebhookMain || g.Codec != webhook.CodecGenerated {
+			if g.Main != cfg.WebhookMain || g.Codec != webhook.CodecAuto {
 				t.Errorf("webhook main at %q, codec %q", g.Main, g.Codec)
 			}
 		case deploy.Generator:
