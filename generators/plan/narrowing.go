@@ -359,10 +359,30 @@ func (p *pairer) fieldSchema(root *types.Named, path []*types.Var) (prop apiexte
 		// holds it.
 		return prop, false, false, false
 	}
-	p.pl.Schemas.NeedFlattenedSchemaFor(ident)
-	st := p.pl.Schemas.FlattenedSchemata[ident]
+	st := p.flattened(ident)
 	prop, ok = st.Properties[name]
 	return prop, slices.Contains(st.Required, name), omitEmpty, ok
+}
+
+// flattened is the flattened schema of ident, a type the CRDs reach, from
+// p.flat, else built by the parser and moved from its cache to p.flat
+// (unless a CRD had asked for it too).
+func (p *pairer) flattened(ident crd.TypeIdent) apiextensionsv1.JSONSchemaProps {
+	if st, ok := p.flat[ident]; ok {
+		return st
+	}
+	parser := p.pl.Schemas
+	_, shared := parser.FlattenedSchemata[ident]
+	parser.NeedFlattenedSchemaFor(ident)
+	st := parser.FlattenedSchemata[ident]
+	if !shared {
+		delete(parser.FlattenedSchemata, ident)
+	}
+	if p.flat == nil {
+		p.flat = map[crd.TypeIdent]apiextensionsv1.JSONSchemaProps{}
+	}
+	p.flat[ident] = st
+	return st
 }
 
 // packageOf is the spoke or hub package that declares n, or nil.

@@ -7,7 +7,9 @@ import (
 	"slices"
 	"strings"
 
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/gengo/v2"
+	"sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 
 	"github.com/crdforge/crdforge/generators/model"
@@ -32,6 +34,12 @@ type pairer struct {
 	// names the hubs of its spoke package declare: a struct of such a name
 	// pairs with its hub namesake, not with metav1's.
 	hubDeclares map[string]bool
+	// flat are the flattened schemas of the struct types whose fields the
+	// narrowing check read (fieldSchema), kept here rather than in the
+	// parser: no CRD needs a nested type's flattened schema, and in the
+	// parser every pair's would stay until the run ends (issue 56: a large
+	// API group's peak memory).
+	flat map[crd.TypeIdent]apiextensionsv1.JSONSchemaProps
 }
 
 // indexFields indexes the +crdforge:hubfield markers and the marker comment
