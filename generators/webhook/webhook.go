@@ -52,7 +52,7 @@ const (
 	CodecReflect = "reflect"
 	// CodecAuto is CodecGenerated while the codec stays within
 	// codecBudget, and CodecReflect above it, which generate says (see
-	// chooseCodec).
+	// chooseGenerated).
 	CodecAuto = "auto"
 )
 
