@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"k8s.io/apimachinery/pkg/runtime"
+
 	"github.com/crdforge/crdforge/runtime/lossless"
 )
 
@@ -26,6 +28,12 @@ func withoutHiddenEmbeds(v any) any {
 	}
 	out, _ := hideEmbeds(reflect.ValueOf(v))
 	return out.Interface()
+}
+
+// hideEmbedsIn sets every embedded pointer in obj that JSON cannot tell
+// from nil to nil, in place.
+func hideEmbedsIn(obj runtime.Object) {
+	reflect.ValueOf(obj).Elem().Set(reflect.ValueOf(withoutHiddenEmbeds(obj)).Elem())
 }
 
 // hideEmbeds returns v, or a copy of it where it holds an embedded pointer

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"reflect"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -243,8 +242,7 @@ func fill(f *randfill.Filler, obj runtime.Object) (err error) {
 		}
 	}()
 	f.Fill(obj)
-	v := reflect.ValueOf(obj).Elem()
-	v.Set(reflect.ValueOf(withoutHiddenEmbeds(obj)).Elem())
+	hideEmbedsIn(obj)
 	return nil
 }
 
