@@ -364,9 +364,10 @@ func (p *pairer) fieldSchema(root *types.Named, path []*types.Var) (prop apiexte
 	return prop, slices.Contains(st.Required, name), omitEmpty, ok
 }
 
-// flattened is the flattened schema of ident, a type the CRDs reach, from
-// p.flat, else built by the parser and moved from its cache to p.flat
-// (unless a CRD had asked for it too).
+// flattened is the flattened schema of ident, a type the CRDs reach, as
+// fieldSchema reads it: from p.flat, else built by the parser, taken out of
+// its cache (unless a CRD had asked for it too), and kept in p.flat without
+// the schemas nested in its fields (fieldKeywords).
 func (p *pairer) flattened(ident crd.TypeIdent) apiextensionsv1.JSONSchemaProps {
 	if st, ok := p.flat[ident]; ok {
 		return st
@@ -381,8 +382,28 @@ func (p *pairer) flattened(ident crd.TypeIdent) apiextensionsv1.JSONSchemaProps 
 	if p.flat == nil {
 		p.flat = map[crd.TypeIdent]apiextensionsv1.JSONSchemaProps{}
 	}
+	st = fieldKeywords(st)
 	p.flat[ident] = st
 	return st
+}
+
+// fieldKeywords is st as fieldSchema reads it: the fields it requires and
+// each property's own keywords, without the schemas nested in them. The
+// narrowing check reads only scalar fields' keywords (enum, bounds, length),
+// while a flattened struct schema holds its whole subtree: kept for every
+// pair, those subtrees were a tenth of a large API group's peak memory
+// (issue 56).
+func fieldKeywords(st apiextensionsv1.JSONSchemaProps) apiextensionsv1.JSONSchemaProps {
+	out := apiextensionsv1.JSONSchemaProps{Required: st.Required, Properties: make(map[string]apiextensionsv1.JSONSchemaProps, len(st.Properties))}
+	for name, prop := range st.Properties {
+		prop.Properties, prop.AdditionalProperties, prop.PatternProperties = nil, nil, nil
+		prop.Items, prop.AdditionalItems, prop.Not = nil, nil, nil
+		prop.AllOf, prop.OneOf, prop.AnyOf = nil, nil, nil
+		prop.Definitions, prop.Dependencies = nil, nil
+		prop.Description, prop.XValidations = "", nil
+		out.Properties[name] = prop
+	}
+	return out
 }
 
 // packageOf is the spoke or hub package that declares n, or nil.

@@ -34,11 +34,11 @@ type pairer struct {
 	// names the hubs of its spoke package declare: a struct of such a name
 	// pairs with its hub namesake, not with metav1's.
 	hubDeclares map[string]bool
-	// flat are the flattened schemas of the struct types whose fields the
-	// narrowing check read (fieldSchema), kept here rather than in the
-	// parser: no CRD needs a nested type's flattened schema, and in the
-	// parser every pair's would stay until the run ends (issue 56: a large
-	// API group's peak memory).
+	// flat are, for each struct type whose fields the narrowing check read
+	// (fieldSchema), its fields' own keywords from its flattened schema
+	// (fieldKeywords), kept here rather than in the parser: no CRD needs a
+	// nested type's flattened schema, and every pairer lives until the plan
+	// is done (issue 56: a large API group's peak memory).
 	flat map[crd.TypeIdent]apiextensionsv1.JSONSchemaProps
 }
 
