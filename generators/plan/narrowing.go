@@ -359,51 +359,43 @@ func (p *pairer) fieldSchema(root *types.Named, path []*types.Var) (prop apiexte
 		// holds it.
 		return prop, false, false, false
 	}
-	st := p.flattened(ident)
+	prop, required, ok = p.fieldSchemaIn(ident, name)
+	return prop, required, omitEmpty, ok
+}
+
+// fieldSchemaIn is the schema of the field name of the struct type ident as
+// the CRD carries it (the markers on its type and on the field applied), and
+// whether the struct requires it. Only that field's schema is flattened:
+// the narrowing check reads scalar fields, and flattening their struct would
+// copy every schema below it, for every struct type of every pair (issue
+// 56: a large API group's time and peak memory).
+func (p *pairer) fieldSchemaIn(ident crd.TypeIdent, name string) (prop apiextensionsv1.JSONSchemaProps, required, ok bool) {
+	st := p.pl.Schemas.Schemata[ident]
 	prop, ok = st.Properties[name]
-	return prop, slices.Contains(st.Required, name), omitEmpty, ok
+	if !ok {
+		return prop, false, false
+	}
+	if p.pl.fields == nil {
+		p.pl.fields = &crd.Flattener{Parser: p.pl.Schemas, LookupReference: refIdent}
+	}
+	one := apiextensionsv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextensionsv1.JSONSchemaProps{name: prop}}
+	flat := crd.FlattenEmbedded(p.pl.fields.FlattenSchema(one, ident.Package), ident.Package)
+	return flat.Properties[name], slices.Contains(st.Required, name), true
 }
 
-// flattened is the flattened schema of ident, a type the CRDs reach, as
-// fieldSchema reads it: from p.flat, else built by the parser, taken out of
-// its cache (unless a CRD had asked for it too), and kept in p.flat without
-// the schemas nested in its fields (fieldKeywords).
-func (p *pairer) flattened(ident crd.TypeIdent) apiextensionsv1.JSONSchemaProps {
-	if st, ok := p.flat[ident]; ok {
-		return st
+// refIdent is the type a schema's $ref in pkg names. controller-tools'
+// Flattener defaults to its own lookup only when asked to flatten a type
+// first, and the narrowing check flattens single fields' schemas.
+func refIdent(ref string, pkg *loader.Package) (crd.TypeIdent, error) {
+	name, path, err := crd.RefParts(ref)
+	if err != nil || path == "" {
+		return crd.TypeIdent{Package: pkg, Name: name}, err
 	}
-	parser := p.pl.Schemas
-	_, shared := parser.FlattenedSchemata[ident]
-	parser.NeedFlattenedSchemaFor(ident)
-	st := parser.FlattenedSchemata[ident]
-	if !shared {
-		delete(parser.FlattenedSchemata, ident)
+	imported, ok := pkg.Imports()[path]
+	if !ok {
+		return crd.TypeIdent{}, fmt.Errorf("%s refers to package %s, which %s does not import", ref, path, pkg.PkgPath)
 	}
-	if p.flat == nil {
-		p.flat = map[crd.TypeIdent]apiextensionsv1.JSONSchemaProps{}
-	}
-	st = fieldKeywords(st)
-	p.flat[ident] = st
-	return st
-}
-
-// fieldKeywords is st as fieldSchema reads it: the fields it requires and
-// each property's own keywords, without the schemas nested in them. The
-// narrowing check reads only scalar fields' keywords (enum, bounds, length),
-// while a flattened struct schema holds its whole subtree: kept for every
-// pair, those subtrees were a tenth of a large API group's peak memory
-// (issue 56).
-func fieldKeywords(st apiextensionsv1.JSONSchemaProps) apiextensionsv1.JSONSchemaProps {
-	out := apiextensionsv1.JSONSchemaProps{Required: st.Required, Properties: make(map[string]apiextensionsv1.JSONSchemaProps, len(st.Properties))}
-	for name, prop := range st.Properties {
-		prop.Properties, prop.AdditionalProperties, prop.PatternProperties = nil, nil, nil
-		prop.Items, prop.AdditionalItems, prop.Not = nil, nil, nil
-		prop.AllOf, prop.OneOf, prop.AnyOf = nil, nil, nil
-		prop.Definitions, prop.Dependencies = nil, nil
-		prop.Description, prop.XValidations = "", nil
-		out.Properties[name] = prop
-	}
-	return out
+	return crd.TypeIdent{Package: imported, Name: name}, nil
 }
 
 // packageOf is the spoke or hub package that declares n, or nil.

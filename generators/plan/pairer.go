@@ -7,9 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/gengo/v2"
-	"sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 
 	"github.com/crdforge/crdforge/generators/model"
@@ -34,12 +32,6 @@ type pairer struct {
 	// names the hubs of its spoke package declare: a struct of such a name
 	// pairs with its hub namesake, not with metav1's.
 	hubDeclares map[string]bool
-	// flat are, for each struct type whose fields the narrowing check read
-	// (fieldSchema), its fields' own keywords from its flattened schema
-	// (fieldKeywords), kept here rather than in the parser: no CRD needs a
-	// nested type's flattened schema, and every pairer lives until the plan
-	// is done (issue 56: a large API group's peak memory).
-	flat map[crd.TypeIdent]apiextensionsv1.JSONSchemaProps
 }
 
 // indexFields indexes the +crdforge:hubfield markers and the marker comment

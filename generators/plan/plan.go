@@ -13,6 +13,7 @@ import (
 	"go/types"
 	"slices"
 
+	"sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 
 	"github.com/crdforge/crdforge/generators/model"
@@ -48,6 +49,10 @@ type planner struct {
 	// refused are the kinds that would fall back to strategy None but
 	// converted through a webhook before (strategyfallback.go).
 	refused []refusal
+	// fields flattens the schemas of single fields for the narrowing
+	// check (fieldSchemaIn), with a cache of its own: the named scalar
+	// types those fields have.
+	fields *crd.Flattener
 }
 
 // Conversions settles the conversions of m's kinds, as opts asks
