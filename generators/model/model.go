@@ -56,10 +56,9 @@ type Model struct {
 	Collector *ctmarkers.Collector
 	Checker   *loader.TypeChecker
 	// Schemas is controller-tools' CRD parser, holding the schema of every
-	// type it has seen. A model built for CRDs alone (no conversions,
-	// deepcopy or webhook) drops it, and the Collector, once built: each
-	// kind has its CRD by then, nothing reads them again, and they hold
-	// every type's schema, flattened and not, and every package's markers.
+	// type it has seen, for the builder and the plan: Builder.Finish drops
+	// it (each kind has its CRD by then), and, in a model built for CRDs
+	// alone (no conversions, deepcopy or webhook), the Collector too.
 	Schemas *crd.Parser
 	// Groups are sorted by name.
 	Groups []*Group
