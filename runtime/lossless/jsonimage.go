@@ -45,11 +45,11 @@ func (j *jsonImages) unchanged(path []int) bool {
 
 // sameField reports whether root objects a and b agree on the field at
 // path: absent in both (behind a nil embedded pointer), or semantically
-// equal.
+// equal and nil in the same places (nilsagree.go).
 func sameField(a, b reflect.Value, path []int) bool {
 	fa, inA := lookup(a, path)
 	fb, inB := lookup(b, path)
-	return inA == inB && (!inA || semanticEqual(fa, fb))
+	return inA == inB && (!inA || semanticEqual(fa, fb) && nilsAgree(fa, fb))
 }
 
 // imagesOf returns how to make the JSON images of dst and of the round trip
