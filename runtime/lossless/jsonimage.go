@@ -3,6 +3,7 @@ package lossless
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 )
 
 // JSON images: what restoreSparse compares when dst and base differ in Go.
@@ -49,7 +50,11 @@ func (j *jsonImages) unchanged(path []int) bool {
 func sameField(a, b reflect.Value, path []int) bool {
 	fa, inA := lookup(a, path)
 	fb, inB := lookup(b, path)
-	return inA == inB && (!inA || semanticEqual(fa, fb) && nilsAgree(fa, fb))
+	if inA != inB || !inA {
+		return inA == inB
+	}
+	_, opts, _ := strings.Cut(a.Type().FieldByIndex(path).Tag.Get("json"), ",")
+	return semanticEqual(fa, fb) && nilsAgree(fa, fb, omitsEmpty(opts))
 }
 
 // imagesOf returns how to make the JSON images of dst and of the round trip

@@ -1,6 +1,10 @@
 package lossless
 
-import "reflect"
+import (
+	"reflect"
+	"slices"
+	"strings"
+)
 
 // Nil and empty, where JSON tells them apart.
 //
@@ -16,13 +20,15 @@ import "reflect"
 // showed nothing.
 
 // nilsAgree reports whether a and b, semantically equal values of one type,
-// are nil in the same places: their slices and maps, at every depth. Values
-// with a JSON form of their own are compared by semantic equality alone.
-func nilsAgree(a, b reflect.Value) bool {
+// are nil where JSON shows it in the same places: their slices and maps, at
+// every depth, but where a field's omitempty writes nil and empty alike
+// (hidden, for a and b themselves). Values with a JSON form of their own
+// are compared by semantic equality alone.
+func nilsAgree(a, b reflect.Value, hidden bool) bool {
 	t := a.Type()
 	switch t.Kind() {
 	case reflect.Slice:
-		if a.IsNil() != b.IsNil() {
+		if a.IsNil() != b.IsNil() && !hidden {
 			return false
 		}
 		if t.Elem().Kind() == reflect.Uint8 {
@@ -32,11 +38,11 @@ func nilsAgree(a, b reflect.Value) bool {
 	case reflect.Array:
 		return elemsAgree(a, b)
 	case reflect.Map:
-		if a.IsNil() != b.IsNil() {
+		if a.IsNil() != b.IsNil() && !hidden {
 			return false
 		}
 		for it := a.MapRange(); it.Next(); {
-			if e := b.MapIndex(it.Key()); e.IsValid() && !nilsAgree(it.Value(), e) {
+			if e := b.MapIndex(it.Key()); e.IsValid() && !nilsAgree(it.Value(), e, false) {
 				return false
 			}
 		}
@@ -48,13 +54,15 @@ func nilsAgree(a, b reflect.Value) bool {
 		if t.Kind() == reflect.Interface && a.Elem().Type() != b.Elem().Type() {
 			return true
 		}
-		return nilsAgree(a.Elem(), b.Elem())
+		return nilsAgree(a.Elem(), b.Elem(), false)
 	case reflect.Struct:
 		if hasMarshaler(t) {
 			return true
 		}
 		for i := 0; i < t.NumField(); i++ {
-			if t.Field(i).IsExported() && !nilsAgree(a.Field(i), b.Field(i)) {
+			f := t.Field(i)
+			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if f.IsExported() && name != "-" && !nilsAgree(a.Field(i), b.Field(i), omitsEmpty(opts)) {
 				return false
 			}
 		}
@@ -62,9 +70,16 @@ func nilsAgree(a, b reflect.Value) bool {
 	return true
 }
 
+// omitsEmpty reports whether a field's JSON tag options hold omitempty,
+// under which encoding/json leaves out a nil and an empty list or map
+// alike.
+func omitsEmpty(opts string) bool {
+	return slices.Contains(strings.Split(opts, ","), "omitempty")
+}
+
 func elemsAgree(a, b reflect.Value) bool {
 	for i := 0; i < a.Len() && i < b.Len(); i++ {
-		if !nilsAgree(a.Index(i), b.Index(i)) {
+		if !nilsAgree(a.Index(i), b.Index(i), false) {
 			return false
 		}
 	}

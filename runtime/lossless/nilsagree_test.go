@@ -1,6 +1,7 @@
 package lossless
 
 import (
+	"reflect"
 	"testing"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -79,5 +80,41 @@ func TestAnEditOfNilnessWinsOverTheStash(t *testing.T) {
 	got := convert[phaseSpoke, phaseHub](t, spoke, back, there)
 	if got.Phase[0].Labels == nil || got.Phase[1].Labels != nil {
 		t.Errorf("the edit was lost: k0 labels %#v (want []), k1 labels %#v (want nil)", got.Phase[0].Labels, got.Phase[1].Labels)
+	}
+}
+
+// TestNilsAgreeWhereJSONShowsThem: nil and empty differ where JSON writes
+// them differently (null or nothing, and []), at any depth; under omitempty
+// they are written alike and agree (apigen seed 681510053: an omitempty map
+// nil in one and empty in the other kept a stashed field from coming back).
+func TestNilsAgreeWhereJSONShowsThem(t *testing.T) {
+	type inner struct {
+		Shown   []string          `json:"shown"`
+		Zero    []string          `json:"zero,omitzero"`
+		Omitted map[string]string `json:"omitted,omitempty"`
+		Skipped []string          `json:"-"`
+	}
+	type outer struct {
+		Items []inner `json:"items"`
+	}
+	one := func(in inner) reflect.Value { return reflect.ValueOf(outer{Items: []inner{in}}) }
+	tests := []struct {
+		name  string
+		a, b  inner
+		agree bool
+	}{
+		{"the same", inner{Shown: []string{}}, inner{Shown: []string{}}, true},
+		{"a list JSON writes [] or null", inner{Shown: []string{}}, inner{}, false},
+		{"an omitzero list JSON writes [] or leaves out", inner{Zero: []string{}}, inner{}, false},
+		{"an omitempty map JSON leaves out either way", inner{Omitted: map[string]string{}}, inner{}, true},
+		{"a field JSON does not write", inner{Skipped: []string{}}, inner{}, true},
+	}
+	for _, tc := range tests {
+		if got := nilsAgree(one(tc.a), one(tc.b), false); got != tc.agree {
+			t.Errorf("%s: nilsAgree = %v, want %v", tc.name, got, tc.agree)
+		}
+	}
+	if nilsAgree(reflect.ValueOf([]string{}), reflect.ValueOf([]string(nil)), true) != true {
+		t.Error("a hidden list, nil and empty, does not agree")
 	}
 }
