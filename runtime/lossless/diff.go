@@ -228,14 +228,17 @@ func (w *sparseWriter) walked(a, b unsafe.Pointer, f *diffField, zero bool) (boo
 // struct, and when only one does, its marker and, for a, the members of
 // a's fields that are not zero; nothing when the one struct shows nothing in
 // JSON as stored, which reads it back as nil (a marker there would be an
-// annotation the source, read back, does not have: apigen seeds 24, 25).
+// annotation the source, read back, does not have: apigen seeds 24, 25),
+// unless zero says an omitzero struct around it is zero on one side only:
+// then the pointer may be what makes it non-zero, which JSON does show
+// (apigen seed 681510097).
 func (w *sparseWriter) embedded(a, b unsafe.Pointer, f *diffField, wrote, zero bool) (bool, error) {
 	switch {
 	case a != nil && b != nil:
 		return w.members(a, b, f.sub, wrote, zero)
 	case a == nil && b == nil:
 		return wrote, nil
-	case showsNothing(f.typ.Elem(), a) || showsNothing(f.typ.Elem(), b):
+	case !zero && (showsNothing(f.typ.Elem(), a) || showsNothing(f.typ.Elem(), b)):
 		return wrote, nil
 	}
 	if a != nil {
