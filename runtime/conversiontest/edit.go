@@ -236,7 +236,9 @@ func orAbsent(v string) string {
 }
 
 // leaves flattens obj's JSON form to its leaves, by path (.spec.ports[0].name),
-// each as JSON.
+// each as JSON; a member that is null is left out (apigen seed 418734688: a
+// map without omitempty, nil, is written null by one object and left out
+// with its struct by another).
 func leaves(obj any) map[string]string {
 	out := map[string]string{}
 	b, err := json.Marshal(obj)
@@ -253,7 +255,9 @@ func leaves(obj any) map[string]string {
 		switch v := v.(type) {
 		case map[string]any:
 			for k, e := range v {
-				walk(path+"."+k, e)
+				if e != nil { // a null member reads back as its absence does, and is not stored
+					walk(path+"."+k, e)
+				}
 			}
 		case []any:
 			for i, e := range v {
