@@ -209,18 +209,25 @@ func deleteLeaf(v any, prefix, path string) bool {
 				delete(v, k)
 				return true
 			}
-			if strings.HasPrefix(path, p) && deleteLeaf(e, p, path) {
+			if below(path, p) && deleteLeaf(e, p, path) {
 				return true
 			}
 		}
 	case []any:
 		for i, e := range v {
-			if p := prefix + "[" + strconv.Itoa(i) + "]"; strings.HasPrefix(path, p) && deleteLeaf(e, p, path) {
+			if p := prefix + "[" + strconv.Itoa(i) + "]"; below(path, p) && deleteLeaf(e, p, path) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// below reports whether the leaf at path is inside the value at p, not at
+// a member whose name only begins like p's (.spec.a, .spec.ab).
+func below(path, p string) bool {
+	rest, ok := strings.CutPrefix(path, p)
+	return ok && (strings.HasPrefix(rest, ".") || strings.HasPrefix(rest, "["))
 }
 
 // stashPath reports whether path, a leaf of leaves, is a stash annotation.

@@ -54,7 +54,7 @@ func sameField(a, b reflect.Value, path []int) bool {
 		return inA == inB
 	}
 	_, opts, _ := strings.Cut(a.Type().FieldByIndex(path).Tag.Get("json"), ",")
-	return semanticEqual(fa, fb) && nilsAgree(fa, fb, omitsEmpty(opts))
+	return semanticEqual(fa, fb) && nilsAgree(fa, fb, hasOption(opts, "omitempty"))
 }
 
 // imagesOf returns how to make the JSON images of dst and of the round trip

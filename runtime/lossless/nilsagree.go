@@ -1,10 +1,6 @@
 package lossless
 
-import (
-	"reflect"
-	"slices"
-	"strings"
-)
+import "reflect"
 
 // Nil and empty, where JSON tells them apart.
 //
@@ -59,22 +55,17 @@ func nilsAgree(a, b reflect.Value, hidden bool) bool {
 		if hasMarshaler(t) {
 			return true
 		}
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if f.IsExported() && name != "-" && !nilsAgree(a.Field(i), b.Field(i), omitsEmpty(opts)) {
+		// The fields encoding/json writes (fieldsOf); one behind an embedded
+		// pointer nil on either side, semantic equality has compared.
+		for _, f := range fieldsOf(t).fields {
+			fa, inA := lookup(a, f.index)
+			fb, inB := lookup(b, f.index)
+			if inA && inB && !nilsAgree(fa, fb, f.omitEmpty) {
 				return false
 			}
 		}
 	}
 	return true
-}
-
-// omitsEmpty reports whether a field's JSON tag options hold omitempty,
-// under which encoding/json leaves out a nil and an empty list or map
-// alike.
-func omitsEmpty(opts string) bool {
-	return slices.Contains(strings.Split(opts, ","), "omitempty")
 }
 
 func elemsAgree(a, b reflect.Value) bool {
