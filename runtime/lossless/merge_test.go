@@ -24,6 +24,8 @@ type relayNetwork struct {
 	Host  string `json:"host"`
 	Port  int32  `json:"port"`
 	Proto string `json:"proto,omitempty"`
+	// Tags is written [] when empty and null when nil.
+	Tags []string `json:"tags"`
 }
 
 type flatRelay struct {
@@ -33,22 +35,23 @@ type flatRelay struct {
 }
 
 type flatRelaySpec struct {
-	Host string `json:"host"`
-	Port int32  `json:"port"`
+	Host string   `json:"host"`
+	Port int32    `json:"port"`
+	Tags []string `json:"tags"`
 }
 
 func relayToFlat(in *relay, out *flatRelay, _ conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
 	out.Spec = flatRelaySpec{}
 	if n := in.Spec.Network; n != nil {
-		out.Spec.Host, out.Spec.Port = n.Host, n.Port
+		out.Spec.Host, out.Spec.Port, out.Spec.Tags = n.Host, n.Port, n.Tags
 	}
 	return nil
 }
 
 func flatToRelay(in *flatRelay, out *relay, _ conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
-	out.Spec.Network = &relayNetwork{Host: in.Spec.Host, Port: in.Spec.Port}
+	out.Spec.Network = &relayNetwork{Host: in.Spec.Host, Port: in.Spec.Port, Tags: in.Spec.Tags}
 	return nil
 }
 
@@ -76,8 +79,24 @@ func TestAnEditInsideAStashedStructKeepsItsOtherFields(t *testing.T) {
 	if !reflect.DeepEqual(*flat, before) {
 		t.Errorf("restoring changed the source:\n got %+v\nwant %+v", *flat, before)
 	}
-	if *src.Spec.Network != (relayNetwork{Host: "a", Port: 80, Proto: "udp"}) {
+	if !reflect.DeepEqual(*src.Spec.Network, relayNetwork{Host: "a", Port: 80, Proto: "udp"}) {
 		t.Errorf("restoring changed the original: %+v", *src.Spec.Network)
+	}
+}
+
+// TestAnEditOfNilnessInsideAStashedStructWins: as above, but the edit also
+// turns a nil list the network holds into [], which JSON shows (a list
+// without omitempty is written null, which the API server drops, or []):
+// the merged network keeps the edited [] and takes only what the edit left
+// alone from the stash (apigen seed 418734725).
+func TestAnEditOfNilnessInsideAStashedStructWins(t *testing.T) {
+	src := &relay{Spec: relaySpec{Network: &relayNetwork{Host: "a", Proto: "udp"}}}
+	flat := convert[relay, flatRelay](t, src, relayToFlatDir, flatToRelayDir)
+	flat.Spec.Host, flat.Spec.Tags = "b", []string{}
+	back := convert[flatRelay, relay](t, flat, flatToRelayDir, relayToFlatDir)
+	want := &relayNetwork{Host: "b", Proto: "udp", Tags: []string{}}
+	if !reflect.DeepEqual(back.Spec.Network, want) {
+		t.Errorf("network = %#v, want %#v", back.Spec.Network, want)
 	}
 }
 

@@ -331,8 +331,9 @@ func mergeEdited(o, b, s reflect.Value) (reflect.Value, bool) {
 }
 
 // mergeStruct sets n, a struct of its own, to o merged with s where o
-// equals b (see mergeEdited); false for a struct with fields behind
-// embedded pointers.
+// equals b (see mergeEdited), nil in the same places where JSON shows it
+// (nilsagree.go: an edit from nil to [] is an edit); false for a struct
+// with fields behind embedded pointers.
 func mergeStruct(n, o, b, s reflect.Value) bool {
 	n.Set(o)
 	for _, f := range fieldsOf(n.Type()).fields {
@@ -341,7 +342,7 @@ func mergeStruct(n, o, b, s reflect.Value) bool {
 		}
 		fo, fb, fs := o.FieldByIndex(f.index), b.FieldByIndex(f.index), s.FieldByIndex(f.index)
 		switch {
-		case semanticEqual(fo, fb):
+		case semanticEqual(fo, fb) && nilsAgree(fo, fb, f.omitEmpty):
 			n.FieldByIndex(f.index).Set(fs)
 		case f.walk:
 			if !mergeStruct(n.FieldByIndex(f.index), fo, fb, fs) {

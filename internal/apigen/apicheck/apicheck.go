@@ -126,7 +126,7 @@ func checkPair(t *testing.T, name string, h http.Handler, k kind, o object, w st
 	if err != nil {
 		t.Errorf("%s: %s to %s and back: %v\nconverted: %s", name, v, w, err, got)
 	} else {
-		same(t, name+": "+v+" to "+w+" and back", o.Object, k.comparable(t, v, back), k.comparable(t, v, own))
+		k.cameBack(t, name+": "+v+" to "+w+" and back", v, o.Object, back, own)
 	}
 	e, ok := o.Edits[w]
 	if !ok {
@@ -148,12 +148,27 @@ func checkPair(t *testing.T, name string, h http.Handler, k kind, o object, w st
 	if err == nil {
 		var again []byte
 		if again, err = review(h, asStored(t, k, v, there), k.Group+"/"+w); err == nil {
-			same(t, fmt.Sprintf("%s: %s edited at %v, to %s and back", name, w, e.Path, v), edited,
-				k.comparable(t, w, again), k.comparable(t, w, editedOwn))
+			k.cameBack(t, fmt.Sprintf("%s: %s edited at %v, to %s and back", name, w, e.Path, v), w, edited, again, editedOwn)
 			return
 		}
 	}
 	t.Errorf("%s: %s edited at %v, to %s and back: %v\nedited: %s", name, w, e.Path, o.Version, err, edited)
+}
+
+// cameBack checks that sent, an object of version v, came back from a round
+// trip as got: as encoding/json reads sent at v (own), or as sent itself.
+// The stash can keep what v's Go type cannot tell apart in JSON, so the
+// object the client sent is the better answer, never a lossy one: a
+// `"host": {}` that reads back as a zero omitzero struct, kept by a stash
+// of the empty map that made it non-zero (apigen seeds 418734688,
+// 418734724).
+func (k kind) cameBack(t *testing.T, what, v string, sent, got, own []byte) {
+	t.Helper()
+	got = k.comparable(t, v, got)
+	if reflect.DeepEqual(decode(t, got), decode(t, k.comparable(t, v, sent))) {
+		return
+	}
+	same(t, what, sent, got, k.comparable(t, v, own))
 }
 
 // agree reports whether the webhook and the Go conversion agree on in: both
