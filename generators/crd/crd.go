@@ -239,7 +239,15 @@ func marshalGeneric(obj map[string]any, jsonLen int) ([]byte, error) {
 	head := output.YAMLHeader + "\n---\n"
 	out := make([]byte, 0, len(head)+jsonLen*3/2)
 	out = append(out, head...)
-	return crdyaml.Append(out, obj)
+	out, err := crdyaml.Append(out, obj)
+	if err != nil {
+		return nil, err
+	}
+	// Kept until every file is written: its length, not the capacity the
+	// appends grew to (up to twice; issue 56).
+	kept := make([]byte, len(out))
+	copy(kept, out)
+	return kept, nil
 }
 
 // generic is c as the generic value Marshal prints (keys sorted, no status,

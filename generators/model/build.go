@@ -231,11 +231,7 @@ func (b *Builder) needCRD(gk schema.GroupKind) []errorRef {
 			group = append(group, pkg)
 		}
 	}
-	for _, pkg := range group {
-		if ident := (crd.TypeIdent{Package: pkg, Name: gk.Kind}); p.Types[ident] != nil {
-			p.NeedFlattenedSchemaFor(ident)
-		}
-	}
+	flattenRoots(p, gk.Kind, group)
 	before := make(map[*loader.Package]int, len(group))
 	for _, pkg := range group {
 		before[pkg] = len(pkg.Errors)
@@ -257,6 +253,36 @@ func (b *Builder) needCRD(gk schema.GroupKind) []errorRef {
 		}
 	}
 	return added
+}
+
+// flattenRoots flattens the kind's root type in each package of group that
+// declares it, into the parser's FlattenedSchemata, where NeedCRDFor finds
+// it, as the parser's NeedFlattenedSchemaFor would, but with a flattener of
+// the kind's own. The parser's flattener keeps every type it flattened for
+// the rest of the run: each root, a whole copy of a CRD version's schema,
+// and each type below it, most of one again. At 600 kinds that was the
+// largest part of the live heap while the plan ran, which is the run's
+// peak (issue 56: 560 MiB live, of which the cache was about 100). The
+// kind's flattener goes with the kind; a type several kinds share (core/v1's)
+// is flattened once for each of them, which costs less than the garbage
+// collector marking the cache on every cycle. Errors flattening records on a
+// shared type repeat once per kind; diagnostics are reported without
+// duplicates (diag.List.Items).
+func flattenRoots(p *crd.Parser, kind string, group []*loader.Package) {
+	f := &crd.Flattener{Parser: p}
+	for _, pkg := range group {
+		ident := crd.TypeIdent{Package: pkg, Name: kind}
+		if p.Types[ident] == nil {
+			continue
+		}
+		if _, done := p.FlattenedSchemata[ident]; done {
+			continue
+		}
+		p.NeedSchemaFor(ident)
+		if partial := f.FlattenType(ident); partial != nil {
+			p.FlattenedSchemata[ident] = *crd.FlattenEmbedded(partial, pkg)
+		}
+	}
 }
 
 // schemaErrors reports whether controller-tools recorded a positioned error
