@@ -51,8 +51,9 @@ import (
 // 418734725 failed until an edit from nil to [] inside a stashed struct
 // won over the stash (mergeStruct), and 418734724 until apicheck took the
 // object the client sent, kept whole by the stash, for a round trip's
-// answer where encoding/json reads it back with less.
-var shortSeeds = []uint64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 45, 52, 57, 71, 174312814, 174312854, 477373812, 477373870, 477374021, 381659405, 290104160, 290104233, 290104304, 681509841, 681510053, 681510097, 418734724, 418734725}
+// answer where encoding/json reads it back with less, and 762685199 until
+// it took each member from either (memberwise).
+var shortSeeds = []uint64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 45, 52, 57, 71, 174312814, 174312854, 477373812, 477373870, 477374021, 381659405, 290104160, 290104233, 290104304, 681509841, 681510053, 681510097, 418734724, 418734725, 762685199}
 
 // shortRefusals are the seeds of shortSeeds generate refuses: any other
 // refusal is a change in what generate accepts, which the test reports, so
