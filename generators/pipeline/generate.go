@@ -248,7 +248,8 @@ func buildModelChecking(cfg Config, opts model.Options, filters []loader.NodeFil
 // resolve builds the model of the load, handing each kind to each as it is
 // built (model.Builder.Kinds), then plans the conversions the options ask
 // for, then finishes what depends on them. The builder and the planner are
-// dropped here: the model holds only what generators read. It reports
+// dropped here, and the load's syntax of the packages the roots import: the
+// model holds only what generators read. It reports
 // whether the planning looked into a type a partial load left incomplete.
 func resolve(dir string, ld *load.Result, regs *markers.Registries, opts model.Options, diags *diag.List, each func(*model.Model, *model.Kind)) (*model.Model, bool) {
 	b := model.NewBuilder(dir, ld, regs, opts, diags)
@@ -257,7 +258,9 @@ func resolve(dir string, ld *load.Result, regs *markers.Registries, opts model.O
 	if opts.Conversions || opts.Strategies || opts.Webhook {
 		incomplete = plan.Conversions(m, b, opts, diags)
 	}
-	return b.Finish(), incomplete
+	m = b.Finish()
+	ld.DropImports()
+	return m, incomplete
 }
 
 // start starts, with workers goroutines of their own (none: the model's
