@@ -260,10 +260,9 @@ func (b *Builder) needCRD(gk schema.GroupKind) []errorRef {
 // it, as the parser's NeedFlattenedSchemaFor would, but with a flattener of
 // the kind's own. The parser's flattener keeps every type it flattened for
 // the rest of the run: each root, a whole copy of a CRD version's schema,
-// and each type below it, most of one again. At 600 kinds that was the
-// largest part of the live heap while the plan ran, which is the run's
-// peak (issue 56: 560 MiB live, of which the cache was about 100). The
-// kind's flattener goes with the kind; a type several kinds share (core/v1's)
+// and each type below it, most of one again. At 600 kinds that cache would
+// be the largest part of the live heap while the plan runs, the run's peak
+// (issue 56: about 100 of 560 MiB). The kind's flattener goes with the kind; a type several kinds share (core/v1's)
 // is flattened once for each of them, which costs less than the garbage
 // collector marking the cache on every cycle. Errors flattening records on a
 // shared type repeat once per kind; diagnostics are reported without

@@ -379,9 +379,9 @@ func (p *pairer) fieldSchemaIn(ident crd.TypeIdent, name string) (prop apiextens
 	if prop.Ref == nil && len(prop.AllOf) == 0 {
 		// A scalar of a basic type, its markers inline: nothing to flatten,
 		// and no copy to make for a caller that only reads it. Most fields
-		// are; flattening copied each at least twice (issue 56: a 600-kind
-		// plan allocated some 380 MB here, garbage whose rate, while the
-		// collector marks, raises the peak).
+		// are; flattening copies each at least twice, some 380 MB of garbage
+		// at 600 kinds, whose rate while the collector marks raises the
+		// peak (issue 56).
 		return prop, required, true
 	}
 	if p.pl.fields == nil {
