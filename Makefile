@@ -156,9 +156,10 @@ test:
 # test-unit is the inner loop: the unit and golden tests of the three
 # modules (-short), generated goldens compiled and their round trips run,
 # random APIs drawn from a fixed set of seeds (internal/apigen);
-# no network, no control plane, no tool to build. Vetting is lint's (go vet
-# over the same modules, with every analyzer): go test's own vet would
-# type-check every dependency again for the facts of a subset of them.
+# no network, no control plane, no tool to build. Vetting is lint's
+# (golangci-lint's govet, go vet's analyzers, over the same modules): go
+# test's own vet would type-check every dependency again for the facts of a
+# subset of them.
 test-unit: fetch-modules
 	$(OFFLINE) $(GO) test -short -vet=off -timeout 45m ./...
 	cd runtime && $(OFFLINE) $(GO) test -short -vet=off ./...
@@ -260,20 +261,20 @@ fetch-compat: fetch-modules
 	cd runtime && CRDFORGE_FETCH=1 $(GO) test -count=1 -run 'Adoption|OldestVersions' ./...
 	cd webhook && CRDFORGE_FETCH=1 $(GO) test -count=1 -run 'Adoption' ./...
 
-# lint checks formatting, runs go vet, then golangci-lint (.golangci.yml)
-# (built, the first time, beside go vet: its downloads overlap vet's compiles)
-# over the main module and the lean runtime module (runtime/, what generated
-# API code imports) and webhook module (webhook/, what a generated main
-# imports); the tools/ modules are build scripts, not linted.
+# lint checks formatting, then runs golangci-lint (.golangci.yml) over the
+# main module and the lean runtime module (runtime/, what generated API code
+# imports) and webhook module (webhook/, what a generated main imports); the
+# tools/ modules are build scripts, not linted. Its govet is go vet: the
+# same analyzers, which golangci-lint's default list copies from cmd/vet,
+# so go vet itself would type-check every package and its dependencies a
+# second time for nothing. The first run builds golangci-lint beside the
+# gofmt check.
 lint:
 	@$(MAKE) --no-print-directory -j2 lint-basic $(GOLANGCI_LINT)
 	@$(MAKE) --no-print-directory lint-go
 
 lint-basic:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "not gofmt-ed:"; echo "$$out"; exit 1; fi
-	$(GO) vet ./...
-	cd runtime && $(GO) vet ./...
-	cd webhook && $(GO) vet ./...
 
 lint-go: $(GOLANGCI_LINT)
 	$(GOLANGCI_LINT) run ./...

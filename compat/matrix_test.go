@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -45,8 +46,9 @@ var matrix = []row{
 }
 
 // toolchains are the Go releases a project builds with: the local one and,
-// from the Makefile's GO_NEXT, the next (CRDFORGE_GO_NEXT, a GOTOOLCHAIN
-// value such as go1.27.4).
+// from the Makefile's GO_NEXT, the next (CRDFORGE_GO_NEXT, a toolchain name
+// such as go1.27.4), which the project asks for with its go.mod's toolchain
+// line.
 func toolchains(t *testing.T) []string {
 	next := os.Getenv("CRDFORGE_GO_NEXT")
 	if next == "" {
@@ -89,8 +91,8 @@ func TestAdoptionMatrix(t *testing.T) {
 			t.Run(tc+"/k8s-"+r.kubernetes, func(t *testing.T) {
 				// Rows run two at a time (go test's -parallel is
 				// GOMAXPROCS): one project's downloads, links and tests
-				// overlap another's compiles. crdforge is built once per
-				// toolchain (crdforgeBin), whichever row comes first.
+				// overlap another's compiles. crdforge is built once
+				// (crdforgeBin), whichever row comes first.
 				t.Parallel()
 				p := newProject(ctx, t, root, r, tc)
 				p.adopt(ctx)
@@ -107,8 +109,11 @@ type project struct {
 	dir, root string
 	// crdforge is the binary the README's install step puts on PATH.
 	crdforge string
-	row      row
-	env      []string
+	// toolchain is the Go release the project builds with, "local" or a
+	// toolchain name.
+	toolchain string
+	row       row
+	env       []string
 }
 
 // newProject writes a project on r's versions that builds with toolchain
@@ -129,7 +134,12 @@ import "github.com/go-json-experiment/json"
 func Encode(v map[string]string) ([]byte, error) { return json.Marshal(v, json.Deterministic(true)) }
 `)
 	}
-	p.write("go.mod", "module example.com/dbop\n\ngo "+r.goVersion+"\n\nrequire (\n"+requires+")\n")
+	gomod := "module example.com/dbop\n\ngo " + r.goVersion + "\n"
+	if tc := p.pinnedToolchain(); tc != "" {
+		gomod += "\ntoolchain " + tc + "\n"
+	}
+	p.write("go.mod", gomod+"\nrequire (\n"+requires+")\n")
+	p.assertToolchain(ctx)
 	p.writeDatabaseAPI()
 	p.write("internal/apply/apply.go", `// Package apply is the project's own code: a scheme for its controllers
 // and server-side apply through client-go's typed apply configurations.
@@ -153,13 +163,48 @@ func Settings(namespace string) *corev1.ConfigMapApplyConfiguration {
 }
 
 // emptyProject is a project directory with nothing in it yet, whose
-// commands build with toolchain and find crdforge, installed with it, first
-// on PATH (crdforgeBin).
+// commands build with toolchain and find crdforge, installed with the local
+// Go, first on PATH (crdforgeBin).
+//
+// A project on the next Go release names it in its go.mod's toolchain line
+// (newProject), as a project that moves to a new Go before its
+// contributors' machines do: GOTOOLCHAIN=auto then switches to it in the
+// project, while the README's install step, in crdforge's checkout, builds
+// the generator (a tool, README) with the local Go as everywhere else.
+// GOTOOLCHAIN set to the next release instead would compile the generator
+// and its whole dependency tree again with it, which no claim needs.
 func emptyProject(ctx context.Context, t *testing.T, root, toolchain string) *project {
-	env := append(os.Environ(), e2e.GoFlags("-mod=mod"), "GOWORK=off", "GOTOOLCHAIN="+toolchain, "CRDFORGE="+root)
-	bin := crdforgeBin(ctx, t, root, toolchain, env)
-	return &project{t: t, dir: t.TempDir(), root: root, crdforge: filepath.Join(bin, "crdforge"),
+	gotoolchain := "local"
+	if toolchain != "local" {
+		gotoolchain = "auto"
+	}
+	env := append(os.Environ(), e2e.GoFlags("-mod=mod"), "GOWORK=off", "GOTOOLCHAIN="+gotoolchain, "CRDFORGE="+root)
+	bin := crdforgeBin(ctx, t, root, env)
+	return &project{t: t, dir: t.TempDir(), root: root, crdforge: filepath.Join(bin, "crdforge"), toolchain: toolchain,
 		env: append(env, "GOBIN="+bin, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))}
+}
+
+// pinnedToolchain is what the project's go.mod's toolchain line names:
+// nothing for the local Go.
+func (p *project) pinnedToolchain() string {
+	if p.toolchain == "local" {
+		return ""
+	}
+	return p.toolchain
+}
+
+// assertToolchain stops the test unless the go command in the project is
+// the project's toolchain: a row meant for the next Go release that built
+// with the local one would prove nothing.
+func (p *project) assertToolchain(ctx context.Context) {
+	p.t.Helper()
+	want := p.toolchain
+	if want == "local" {
+		want = runtime.Version()
+	}
+	if got := strings.TrimSpace(p.run(ctx, "go", "env", "GOVERSION")); got != want {
+		p.t.Fatalf("the project's go command is %s, want %s", got, want)
+	}
 }
 
 // writeDatabaseAPI writes testdata/database's API, two versions, into the
@@ -272,8 +317,8 @@ func (p *project) assertNothingMoved(ctx context.Context) {
 	if mod.Go != p.row.goVersion {
 		p.t.Errorf("go directive moved from %s to %s", p.row.goVersion, mod.Go)
 	}
-	if mod.Toolchain != "" {
-		p.t.Errorf("a toolchain line appeared: %s", mod.Toolchain)
+	if want := p.pinnedToolchain(); mod.Toolchain != want {
+		p.t.Errorf("the toolchain line moved from %q to %q", want, mod.Toolchain)
 	}
 	for _, r := range mod.Require {
 		switch r.Path {
