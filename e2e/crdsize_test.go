@@ -27,6 +27,7 @@ import (
 // last-applied-configuration annotation is the size crdforge measured, the
 // CRD is established and serves: an object applied reads back.
 func TestCRDSizeClientSideApply(t *testing.T) {
+	t.Parallel()
 	needCluster(t)
 	ctx := context.Background()
 	dir, err := filepath.Abs(filepath.Join("testdata", "bigcrd"))

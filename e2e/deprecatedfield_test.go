@@ -38,6 +38,7 @@ const colorText = "use spec.paint; spec.color goes in v2"
 // field, in each version that deprecates it and below an optional parent,
 // and no one else.
 func TestDeprecatedFieldWarns(t *testing.T) {
+	t.Parallel()
 	needCluster(t)
 	ctx := context.Background()
 	dir := filepath.Join(repoRoot, deprecatedFieldDir)

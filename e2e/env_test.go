@@ -25,9 +25,31 @@ var (
 	assetsDir string // the envtest assets: kube-apiserver, etcd, kube-controller-manager
 )
 
+// The suite's tests share one control plane. Those that wait most (on the
+// API server, a webhook's start, helm, their own control plane) and hold
+// nothing another test touches call t.Parallel: go test runs them after
+// the others, -parallel at a time (the Makefile's E2E_PARALLEL), so their
+// waits overlap. The rest run one at a time, first, because they share
+// something:
+//   - the examples' CRDs, whose webhook each test points at its own, and
+//     their stored versions, which each test leaves to the next:
+//     crontabs.example.com (TestCronTab, TestMigrate, TestStatusWebhook,
+//     which finds the objects TestMigrate moved to v1) and
+//     cronjobs.batch.tutorial.kubebuilder.io (TestCronJob, TestManagedCerts);
+//   - kube-controller-manager, which acts on the whole cluster: its
+//     garbage collector reads every resource, its migrator takes every
+//     StorageVersionMigration (TestVersionLife, TestMigrateClusterWebhookDown,
+//     TestUpgradeMigratesStorage; TestMigrateAutoFallsBack needs none
+//     running);
+//   - the process: t.Chdir and t.Setenv (TestCheckAgainstCluster,
+//     TestCheckObjectsAgainstCluster, TestGoFlagsPassOnTrimpath);
+//   - time: TestManagedCerts and TestCertificateRenewal fail on any read
+//     that a renewal interrupts, and are kept off a busy machine.
 func TestMain(m *testing.M) {
 	flag.Parse()
-	os.Exit(run(m))
+	code := run(m)
+	removeScratchBase()
+	os.Exit(code)
 }
 
 func run(m *testing.M) int {
@@ -102,6 +124,16 @@ func run(m *testing.M) int {
 		}
 	}()
 	return m.Run()
+}
+
+// serverIndependent skips t under CRDFORGE_E2E_SERVER_TESTS_ONLY, which make
+// test-e2e-oldest sets: t never talks to an API server, so on the oldest
+// release it would only do again what make test-e2e did.
+func serverIndependent(t *testing.T) {
+	t.Helper()
+	if os.Getenv("CRDFORGE_E2E_SERVER_TESTS_ONLY") != "" {
+		t.Skip("CRDFORGE_E2E_SERVER_TESTS_ONLY: the test talks to no API server")
+	}
 }
 
 // needCluster skips or fails the test when the suite could not set up.

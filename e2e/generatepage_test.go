@@ -13,6 +13,8 @@ import (
 // PATH: each must exit 0, the last, --verify, finding the group's page
 // current.
 func TestGeneratePageAPIReference(t *testing.T) {
+	t.Parallel()
+	serverIndependent(t)
 	if testing.Short() {
 		t.Skip("-short: builds crdforge")
 	}

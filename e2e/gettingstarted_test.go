@@ -15,6 +15,7 @@ var fetches = regexp.MustCompile(`\bgo (mod (tidy|download)|get|install \S+@)`)
 // page's kubectl, and crdforge's cluster commands, reach the suite's control
 // plane through KUBECONFIG, and it reaches the page's webhook on loopback.
 func TestGettingStarted(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: builds crdforge, a new module and its webhook")
 	}

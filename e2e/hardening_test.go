@@ -27,6 +27,7 @@ import (
 // holds is read back from the API server. The cluster holds cert-manager's
 // CRDs, since the defaults render its Issuer and Certificate.
 func TestHelmChartInstallsWithEveryValue(t *testing.T) {
+	t.Parallel()
 	c, project := hardeningCluster(t)
 	crdforgeIn(t, project, "generate", "--only", "crd,deprecation,helm", "./...")
 	chart := chartIn(t, project)
@@ -58,6 +59,7 @@ func TestHelmChartInstallsWithEveryValue(t *testing.T) {
 // reader's kustomization that adds the network-policy component to
 // config/webhook, and reads the NetworkPolicy back.
 func TestNetworkPolicyComponentApplies(t *testing.T) {
+	t.Parallel()
 	c, project := hardeningCluster(t)
 	crdforgeIn(t, project, "generate", "./...")
 	mine := filepath.Join(project, "config", "mine")

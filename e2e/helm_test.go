@@ -53,6 +53,7 @@ func (h *helmCLI) run(args ...string) string {
 // the CA given; helm uninstall, which leaves the CRD and its objects, and
 // which a second helm install takes over.
 func TestHelmChart(t *testing.T) {
+	t.Parallel()
 	needCluster(t)
 	h := newHelm(t)
 	ctx := context.Background()
@@ -191,6 +192,8 @@ func chartIn(t *testing.T, dir string) string {
 // what TestHelmChart installs is one project's; these are three API
 // shapes, a CRD of 670 KiB among them.
 func TestHelmChartsOfTheExamples(t *testing.T) {
+	t.Parallel()
+	serverIndependent(t)
 	needCluster(t)
 	h := newHelm(t)
 	for _, ex := range []string{"cronjob", "crontab", "widgets"} {

@@ -20,6 +20,7 @@ const certManager, certManagerVersion = "github.com/cert-manager/cert-manager", 
 // creates its Issuer and Certificate against cert-manager's own schemas;
 // no cert-manager runs to issue the certificate or inject its CA.
 func TestHelmPage(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: starts a control plane and installs a chart with helm")
 	}

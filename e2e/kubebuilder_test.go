@@ -51,8 +51,6 @@ func TestKubebuilderProject(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: scaffolds and builds a kubebuilder project")
 	}
-	// Beside TestMigrateClusterWebhookDown, the suite's other parallel
-	// test, whose 45 s of waiting for a migrator this test's builds fill.
 	t.Parallel()
 	root := repoRoot
 	if root == "" {

@@ -264,12 +264,6 @@ func execIn(dir, bin string, args ...string) *exec.Cmd {
 // objects stay as they were.
 func TestMigrateClusterWebhookDown(t *testing.T) {
 	needCluster(t)
-	// It waits out its 45 s timeout for a migrator that cannot finish:
-	// TestKubebuilderProject, the suite's other parallel test, which needs
-	// no cluster, builds meanwhile. Parallel tests run after the others,
-	// so its kube-controller-manager meets no other test's migration
-	// (TestMigrateAutoFallsBack's must find none).
-	t.Parallel()
 	ctx := context.Background()
 	group := "life-down.e2e.crdforge.io"
 	e, logf := lifeSetUp(t, group, 10)

@@ -18,6 +18,7 @@ import (
 // with engine mongodb is refused with the webhook's error, which names the
 // object and the field, and nothing is stored; a valid one converts.
 func TestNarrowingThroughWebhook(t *testing.T) {
+	t.Parallel()
 	needCluster(t)
 	ctx := context.Background()
 	dir := scratchCopy(t, "database")

@@ -19,6 +19,8 @@ import (
 // be up to date under --verify, and fail --strict on the field the README's
 // warning example shows.
 func TestREADMEUsingCrdforge(t *testing.T) {
+	t.Parallel()
+	serverIndependent(t)
 	if testing.Short() {
 		t.Skip("-short: builds crdforge and a new module")
 	}

@@ -49,6 +49,7 @@ func (x *tmux) run(args ...string) string {
 // redrawn in place on one line, ends full at the object count, and the
 // report follows it.
 func TestMigrateProgressBarOnATerminal(t *testing.T) {
+	t.Parallel()
 	needCluster(t)
 	ctx := context.Background()
 	name := "bars.tty.e2e.crdforge.io"

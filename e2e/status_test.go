@@ -69,6 +69,7 @@ func runCrdforge(t testing.TB, args ...string) (stdout, stderr string, code int)
 // versions' flags as the server holds them, the warning a deprecated
 // version's clients really get, and the step and next command.
 func TestStatusFollowsTheLifeOfAVersion(t *testing.T) {
+	t.Parallel()
 	needCluster(t)
 	ctx := context.Background()
 	name := "gadgets.status.e2e.crdforge.io"

@@ -52,6 +52,7 @@ var validateCases = []validateCase{
 // the defaulted object is the one the server stores, and a field validate
 // says the server drops is not stored.
 func TestValidateAgreesWithTheAPIServer(t *testing.T) {
+	t.Parallel()
 	needCluster(t)
 	ctx := context.Background()
 	crd := installGizmos(ctx, t)

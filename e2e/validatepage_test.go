@@ -12,6 +12,8 @@ import (
 // command exits 0 (the page's refused objects end in `|| echo`), and every
 // output the page shows is printed.
 func TestValidatePage(t *testing.T) {
+	t.Parallel()
+	serverIndependent(t)
 	if testing.Short() {
 		t.Skip("-short: builds crdforge")
 	}

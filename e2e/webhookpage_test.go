@@ -20,6 +20,7 @@ var imageBuilds = []string{"docker build ", "KO_DOCKER_REPO="}
 // certs and the kustomization without cert-manager applied to the API
 // server.
 func TestWebhookPage(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: builds a webhook and starts a control plane")
 	}

@@ -18,6 +18,7 @@ const widgetsDeprecation = "widgets.example.com/v1alpha1 Widget is deprecated; u
 // warranty; v1beta1 sits between. v1's replicas is a pointer, the older
 // ones' an int32.
 func TestWidgets(t *testing.T) {
+	t.Parallel()
 	e := setUpExample(t, "widgets", map[string]any{"spec": map[string]any{"displayName": "probe"}})
 	ctx := context.Background()
 
