@@ -174,14 +174,16 @@ func Settings(namespace string) *corev1.ConfigMapApplyConfiguration {
 // GOTOOLCHAIN set to the next release instead would compile the generator
 // and its whole dependency tree again with it, which no claim needs.
 func emptyProject(ctx context.Context, t *testing.T, root, toolchain string) *project {
+	p := &project{t: t, dir: t.TempDir(), root: root, toolchain: toolchain}
 	gotoolchain := "local"
-	if toolchain != "local" {
+	if p.pinnedToolchain() != "" {
 		gotoolchain = "auto"
 	}
-	env := append(os.Environ(), e2e.GoFlags("-mod=mod"), "GOWORK=off", "GOTOOLCHAIN="+gotoolchain, "CRDFORGE="+root)
-	bin := crdforgeBin(ctx, t, root, env)
-	return &project{t: t, dir: t.TempDir(), root: root, crdforge: filepath.Join(bin, "crdforge"), toolchain: toolchain,
-		env: append(env, "GOBIN="+bin, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))}
+	p.env = append(os.Environ(), e2e.GoFlags("-mod=mod"), "GOWORK=off", "GOTOOLCHAIN="+gotoolchain, "CRDFORGE="+root)
+	bin := crdforgeBin(ctx, t, root, p.env)
+	p.crdforge = filepath.Join(bin, "crdforge")
+	p.env = append(p.env, "GOBIN="+bin, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	return p
 }
 
 // pinnedToolchain is what the project's go.mod's toolchain line names:
@@ -198,8 +200,8 @@ func (p *project) pinnedToolchain() string {
 // with the local one would prove nothing.
 func (p *project) assertToolchain(ctx context.Context) {
 	p.t.Helper()
-	want := p.toolchain
-	if want == "local" {
+	want := p.pinnedToolchain()
+	if want == "" {
 		want = runtime.Version()
 	}
 	if got := strings.TrimSpace(p.run(ctx, "go", "env", "GOVERSION")); got != want {

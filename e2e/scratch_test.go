@@ -17,7 +17,7 @@ import (
 // user's builds against the published ones; go's ./... patterns skip it.
 func scratchDir(t *testing.T, prefix string) string {
 	t.Helper()
-	base := filepath.Join(repoRoot, "testdata", "_scratch")
+	base := scratchBase()
 	if err := os.MkdirAll(base, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -38,9 +38,12 @@ func scratchDir(t *testing.T, prefix string) string {
 // between making it and making its directory in it.
 func removeScratchBase() {
 	if repoRoot != "" {
-		_ = os.Remove(filepath.Join(repoRoot, "testdata", "_scratch")) // fails if not empty: kept
+		_ = os.Remove(scratchBase()) // fails if not empty: kept
 	}
 }
+
+// scratchBase is the directory scratchDir makes its directories in.
+func scratchBase() string { return filepath.Join(repoRoot, "testdata", "_scratch") }
 
 // copyProject copies the hand-written files under src that keep accepts
 // (by their path relative to src, slash-separated) into dst, with replace
