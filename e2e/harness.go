@@ -82,19 +82,36 @@ func RepoRoot() (string, error) {
 }
 
 // GoFlags returns GOFLAGS for a go command that a test runs with flags of
-// its own: those, and -trimpath and -toolexec when this process's GOFLAGS
-// have them, as make's do. A project built in a temporary directory then
-// gets its packages from the build cache the other builds share: without
-// -trimpath the cache keys a package on its directory, and compiles it
-// again in every new one. -toolexec wraps every tool the build runs, as
+// its own: those, and the build configuration this process's GOFLAGS set,
+// as make's do (buildConfigFlag). A project built in a temporary directory
+// then gets its packages from the build cache the other builds share:
+// without -trimpath the cache keys a package on its directory, and
+// compiles it again in every new one, and with other -gcflags it compiles
+// them again too. -toolexec wraps every tool the build runs, as
 // hack/toolexec-log.sh does to profile a gate.
 func GoFlags(flags ...string) string {
 	for _, f := range strings.Fields(os.Getenv("GOFLAGS")) {
-		if f == "-trimpath" || strings.HasPrefix(f, "-toolexec=") {
+		if buildConfigFlag(f) {
 			flags = append(flags, f)
 		}
 	}
 	return "GOFLAGS=" + strings.Join(flags, " ")
+}
+
+// buildConfigFlag says whether a GOFLAGS entry configures how packages are
+// compiled and linked (-trimpath, -gcflags, -ldflags, -toolexec): the
+// settings a test's go command must share with make's for the build cache
+// to serve both.
+func buildConfigFlag(f string) bool {
+	if f == "-trimpath" {
+		return true
+	}
+	for _, prefix := range []string{"-gcflags=", "-ldflags=", "-toolexec="} {
+		if strings.HasPrefix(f, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // AssetsDir is KUBEBUILDER_ASSETS when set, else root/bin/k8s, as an

@@ -265,13 +265,14 @@ func stopIfFetching(t *testing.T) {
 }
 
 // goflags returns GOFLAGS for the go commands the test runs: flags, and
-// -trimpath (and -toolexec, hack/toolexec-log.sh) when this process's
-// GOFLAGS have it, as make's do, so that the
-// module built in a temporary directory gets its packages from the build
-// cache rather than compiling them again in every new directory.
+// the build configuration (-trimpath, -gcflags, -ldflags, and -toolexec:
+// hack/toolexec-log.sh) this process's GOFLAGS set, as make's do, so that
+// the module built in a temporary directory gets its packages from the
+// build cache rather than compiling them again in every new directory.
+// (The main module's e2e.GoFlags, which this lean module cannot import.)
 func goflags(flags ...string) string {
 	for _, f := range strings.Fields(os.Getenv("GOFLAGS")) {
-		if f == "-trimpath" || strings.HasPrefix(f, "-toolexec=") {
+		if f == "-trimpath" || strings.HasPrefix(f, "-gcflags=") || strings.HasPrefix(f, "-ldflags=") || strings.HasPrefix(f, "-toolexec=") {
 			flags = append(flags, f)
 		}
 	}
