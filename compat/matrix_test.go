@@ -204,7 +204,7 @@ func (p *project) assertToolchain(ctx context.Context) {
 	if want == "" {
 		want = runtime.Version()
 	}
-	if got := strings.TrimSpace(p.run(ctx, "go", "env", "GOVERSION")); got != want {
+	if got := strings.TrimSpace(p.output(ctx, "go", "env", "GOVERSION")); got != want {
 		p.t.Fatalf("the project's go command is %s, want %s", got, want)
 	}
 }
@@ -234,7 +234,8 @@ func (p *project) write(name, text string) {
 	}
 }
 
-// run runs a command in the project and fails the test on an error.
+// run runs a command in the project and fails the test on an error; it
+// returns what the command printed, on stdout and stderr.
 func (p *project) run(ctx context.Context, name string, args ...string) string {
 	p.t.Helper()
 	cmd := exec.CommandContext(ctx, name, args...)
@@ -242,6 +243,22 @@ func (p *project) run(ctx context.Context, name string, args ...string) string {
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		p.t.Fatalf("%s %s: %v\n%s", filepath.Base(name), strings.Join(args, " "), err, tail(string(out), 4000))
+	}
+	return string(out)
+}
+
+// output is run for a command whose stdout the test reads: the go command
+// says on stderr what it does on the way (go: downloading go1.27.4, the
+// first time a project asks for that toolchain).
+func (p *project) output(ctx context.Context, name string, args ...string) string {
+	p.t.Helper()
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir, cmd.Env = p.dir, p.env
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		p.t.Fatalf("%s %s: %v\n%s", filepath.Base(name), strings.Join(args, " "), err, tail(stderr.String(), 4000))
 	}
 	return string(out)
 }
@@ -313,7 +330,7 @@ func (p *project) assertNothingMoved(ctx context.Context) {
 		Go, Toolchain string
 		Require       []struct{ Path, Version string }
 	}
-	if err := json.Unmarshal([]byte(p.run(ctx, "go", "mod", "edit", "-json")), &mod); err != nil {
+	if err := json.Unmarshal([]byte(p.output(ctx, "go", "mod", "edit", "-json")), &mod); err != nil {
 		p.t.Fatal(err)
 	}
 	if mod.Go != p.row.goVersion {
@@ -345,7 +362,7 @@ func (p *project) assertNothingMoved(ctx context.Context) {
 		}
 	}
 	if p.t.Failed() {
-		p.t.Logf("go.mod after the README's steps:\n%s", p.run(ctx, "go", "mod", "edit", "-print"))
+		p.t.Logf("go.mod after the README's steps:\n%s", p.output(ctx, "go", "mod", "edit", "-print"))
 	}
 }
 
