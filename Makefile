@@ -106,7 +106,7 @@ endif
 # build cache took 12% less CPU without DWARF, and a link 50% less
 # (BENCHMARKS.md). The tests pass both on (e2e.GoFlags), or the projects
 # they build would compile every package again. make bench and its kin
-# build as users do, with it.
+# build as users do, with debug information.
 NODEBUG_GOFLAGS := -gcflags=all=-dwarf=false -ldflags=-w
 ifeq ($(filter -gcflags=% -ldflags=%,$(GOFLAGS)),)
 export GOFLAGS += $(NODEBUG_GOFLAGS)
